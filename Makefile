@@ -1,0 +1,29 @@
+# folio — the commands a newcomer needs. `make demo` and `make test` are the README's two.
+SHELL := bash
+CARGO ?= cargo
+FOLIO_SHARED ?= ../shared
+export FOLIO_SHARED
+
+.PHONY: all build test demo corpora bench fmt clippy doc clean
+
+all: build
+
+build:
+	$(CARGO) build --release
+
+## The test suite: unit, property, CLI and real-data tests (data from $FOLIO_SHARED).
+test:
+	$(CARGO) test --workspace --all-targets
+	$(CARGO) test --workspace --doc
+
+doc:
+	RUSTDOCFLAGS="-D warnings" $(CARGO) doc --workspace --no-deps
+
+fmt:
+	$(CARGO) fmt --all
+
+clippy:
+	$(CARGO) clippy --workspace --all-targets -- -D warnings
+
+clean:
+	$(CARGO) clean

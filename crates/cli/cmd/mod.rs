@@ -1,0 +1,26 @@
+//! One module per subcommand. Each `run` returns an [`Outcome`] (exit 0 or 1) or an error
+//! (usage or I/O: exit 2).
+
+pub mod boggle;
+pub mod ingest;
+pub mod play;
+pub mod words;
+
+/// What a command concluded, when it ran to the end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Everything checked out: exit 0.
+    Ok,
+    /// The input was read but is invalid (an illegal move, a wrong score, an absent word): exit 1.
+    Invalid,
+}
+
+impl Outcome {
+    /// The process exit code for this outcome.
+    pub fn exit_code(self) -> std::process::ExitCode {
+        match self {
+            Outcome::Ok => std::process::ExitCode::SUCCESS,
+            Outcome::Invalid => std::process::ExitCode::from(1),
+        }
+    }
+}

@@ -1,0 +1,59 @@
+//! `folio`: turn chosen books into FST word sets and replay scripted word games against them.
+//!
+//! Exit codes: 0 ok; 1 the game, script or query answer is invalid/negative; 2 usage or I/O.
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+mod cmd;
+
+/// Turn chosen books into compact FST word sets, and replay scripted word games against them.
+///
+/// Exit status: 0 ok, 1 the game/script is invalid (or a queried word is absent), 2 usage or
+/// I/O error.
+#[derive(Parser)]
+#[command(name = "folio", version, about, long_about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Build a word set (OUT.fst, OUT.counts.fst, OUT.json) from chosen books.
+    Ingest(cmd::ingest::Args),
+    /// Query, combine, import and export word sets.
+    #[command(subcommand)]
+    Words(cmd::words::Command),
+    /// Replay scripted games (GCG or folio scripts) and check every move and score.
+    Play(cmd::play::Args),
+    /// Solve and roll Boggle boards.
+    #[command(subcommand)]
+    Boggle(cmd::boggle::Command),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Ingest(args) => cmd::ingest::run(args),
+        Command::Words(c) => cmd::words::run(c),
+        Command::Play(args) => cmd::play::run(args),
+        Command::Boggle(c) => cmd::boggle::run(c),
+    };
+    match result {
+        Ok(outcome) => outcome.exit_code(),
+        Err(err) => {
+            // A closed stdout (`folio words export | head`) is not an error worth a message.
+            if err
+                .chain()
+                .filter_map(|e| e.downcast_ref::<std::io::Error>())
+                .any(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+            {
+                return ExitCode::SUCCESS;
+            }
+            eprintln!("folio: error: {err:#}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,75 @@
+//! Atomic output: write to a temporary file in the destination folder, then rename.
+//!
+//! A failed or interrupted run leaves no partial file and never spoils a previous good one.
+
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+use crate::error::{Error, Result};
+
+/// Writes the file at `path` through `fill`, atomically.
+///
+/// `fill` receives a buffered writer on a temporary file beside `path`; when it returns `Ok`,
+/// the file is flushed, synced and renamed over `path`. On any error the temporary file is
+/// removed and `path` is untouched.
+///
+/// # Errors
+/// [`Error::Io`] naming `path` when the folder is not writable, or `fill` or the rename fails.
+pub fn write_atomic<F>(path: &Path, fill: F) -> Result<()>
+where
+    F: FnOnce(&mut BufWriter<std::fs::File>) -> std::io::Result<()>,
+{
+    let tmp = temp_path(path);
+    let result = (|| -> std::io::Result<()> {
+        let file = std::fs::File::create(&tmp)?;
+        let mut w = BufWriter::new(file);
+        fill(&mut w)?;
+        let file = w.into_inner().map_err(|e| e.into_error())?;
+        file.sync_all()?;
+        std::fs::rename(&tmp, path)
+    })();
+    result.map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        Error::io(path, e)
+    })
+}
+
+/// Writes `bytes` to `path` atomically (see [`write_atomic`]).
+///
+/// # Errors
+/// As [`write_atomic`].
+pub fn write_bytes_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
+    write_atomic(path, |w| w.write_all(bytes))
+}
+
+fn temp_path(path: &Path) -> PathBuf {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "out".into());
+    dir.join(format!(".{name}.{}.tmp", std::process::id()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn failure_keeps_the_previous_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("out.txt");
+        write_bytes_atomic(&p, b"good").unwrap();
+        let err = write_atomic(&p, |w| {
+            w.write_all(b"partial")?;
+            Err(std::io::Error::other("boom"))
+        });
+        assert!(err.is_err());
+        assert_eq!(std::fs::read(&p).unwrap(), b"good");
+        let leftovers: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+        assert_eq!(leftovers.len(), 1, "temporary file left behind");
+    }
+}

@@ -1,0 +1,215 @@
+//! [`WordSet`]: a word set file (`fst::Set`) opened for queries and play.
+
+use std::path::{Path, PathBuf};
+
+use folio_core::Lexicon;
+use fst::raw::{CompiledAddr, Fst};
+
+use crate::error::{Error, Result};
+
+/// Bytes behind a word set: a memory map of its file, or owned bytes.
+pub enum SetBytes {
+    /// The file, memory-mapped read-only.
+    Mmap(memmap2::Mmap),
+    /// Bytes held in memory (built in this process, or read from stdin).
+    Owned(Vec<u8>),
+}
+
+impl AsRef<[u8]> for SetBytes {
+    fn as_ref(&self) -> &[u8] {
+        match self {
+            SetBytes::Mmap(m) => m,
+            SetBytes::Owned(v) => v,
+        }
+    }
+}
+
+/// An immutable set of words (upper-case keys under the game policy) stored as an `fst::Set`.
+///
+/// The file is a plain `fst::Set`, readable by any fst tool. Opening maps it into memory and
+/// checks its header; [`WordSet::verify`] also checks the checksum. It implements
+/// [`folio_core::Lexicon`] by walking fst nodes, so solvers need no second trie.
+///
+/// ```
+/// use folio_core::Lexicon;
+/// let set = folio_lexicon::WordSet::from_words(["HORN", "FARM"]).unwrap();
+/// assert!(set.contains(b"HORN"));
+/// assert!(!set.contains(b"HOR"));
+/// ```
+pub struct WordSet {
+    set: fst::Set<SetBytes>,
+    path: Option<PathBuf>,
+}
+
+impl WordSet {
+    /// Opens the word set at `path`.
+    ///
+    /// # Errors
+    /// [`Error::Io`] when the file cannot be read; [`Error::NotAnFst`] when it is empty,
+    /// truncated or not an fst.
+    pub fn open(path: impl AsRef<Path>) -> Result<WordSet> {
+        let path = path.as_ref();
+        let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
+        let meta = file.metadata().map_err(|e| Error::io(path, e))?;
+        if meta.is_dir() {
+            return Err(Error::io(
+                path,
+                std::io::Error::new(std::io::ErrorKind::InvalidInput, "is a directory"),
+            ));
+        }
+        // An empty file cannot be mapped on every platform; fst reports it as too short.
+        let bytes = if meta.len() == 0 {
+            SetBytes::Owned(Vec::new())
+        } else {
+            // SAFETY: the map is read-only; folio never writes a set in place (outputs are
+            // written to a temporary file and renamed), so the mapped bytes do not change
+            // under us unless another program truncates the file, as with any mmap reader.
+            SetBytes::Mmap(unsafe { memmap2::Mmap::map(&file) }.map_err(|e| Error::io(path, e))?)
+        };
+        let set = fst::Set::new(bytes).map_err(|source| Error::NotAnFst {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        Ok(WordSet {
+            set,
+            path: Some(path.to_path_buf()),
+        })
+    }
+
+    /// A word set from fst bytes already in memory.
+    ///
+    /// # Errors
+    /// [`Error::NotAnFst`] (with an empty path) when the bytes are not an fst set.
+    pub fn from_bytes(bytes: Vec<u8>) -> Result<WordSet> {
+        let set = fst::Set::new(SetBytes::Owned(bytes)).map_err(|source| Error::NotAnFst {
+            path: PathBuf::new(),
+            source,
+        })?;
+        Ok(WordSet { set, path: None })
+    }
+
+    /// A word set of the given keys, taken as they are (sorted and de-duplicated here).
+    /// Meant for tests and small lists; books go through ingest.
+    ///
+    /// # Errors
+    /// Only if fst construction fails, which it does not for in-memory buffers.
+    pub fn from_words<I, W>(words: I) -> Result<WordSet>
+    where
+        I: IntoIterator<Item = W>,
+        W: AsRef<[u8]>,
+    {
+        let mut keys: Vec<Vec<u8>> = words.into_iter().map(|w| w.as_ref().to_vec()).collect();
+        keys.sort_unstable();
+        keys.dedup();
+        let set = fst::Set::from_iter(keys).map_err(|source| Error::NotAnFst {
+            path: PathBuf::new(),
+            source,
+        })?;
+        WordSet::from_bytes(set.into_fst().into_inner())
+    }
+
+    /// Checks the fst checksum (fst format 3 and later).
+    ///
+    /// # Errors
+    /// [`Error::Corrupt`] when the contents do not match the checksum.
+    pub fn verify(&self) -> Result<()> {
+        self.set.as_fst().verify().map_err(|source| Error::Corrupt {
+            path: self.path.clone().unwrap_or_default(),
+            source,
+        })
+    }
+
+    /// The underlying `fst::Set`, for streams, automata and set operations.
+    pub fn as_fst_set(&self) -> &fst::Set<SetBytes> {
+        &self.set
+    }
+
+    /// The file this set was opened from, if any.
+    pub fn path(&self) -> Option<&Path> {
+        self.path.as_deref()
+    }
+
+    /// Number of words.
+    pub fn len(&self) -> usize {
+        self.set.len()
+    }
+
+    /// Whether the set holds no word.
+    pub fn is_empty(&self) -> bool {
+        self.set.is_empty()
+    }
+
+    /// Size of the fst in bytes.
+    pub fn size_bytes(&self) -> usize {
+        self.set.as_fst().size()
+    }
+
+    fn raw(&self) -> &Fst<SetBytes> {
+        self.set.as_fst()
+    }
+}
+
+impl Lexicon for WordSet {
+    /// An fst node address.
+    type Cursor = CompiledAddr;
+
+    fn root(&self) -> CompiledAddr {
+        self.raw().root().addr()
+    }
+
+    fn step(&self, cursor: CompiledAddr, letter: u8) -> Option<CompiledAddr> {
+        let node = self.raw().node(cursor);
+        node.find_input(letter).map(|i| node.transition_addr(i))
+    }
+
+    fn is_word(&self, cursor: CompiledAddr) -> bool {
+        self.raw().node(cursor).is_final()
+    }
+
+    fn contains(&self, word: &[u8]) -> bool {
+        self.set.contains(word)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cursor_walk_agrees_with_membership() {
+        let words = ["CAT", "CATS", "CAB", "DOG", "A"];
+        let set = WordSet::from_words(words).unwrap();
+        let list = folio_core::WordList::new(words);
+        for probe in [
+            "CAT", "CATS", "CA", "CAB", "CABS", "DOG", "DO", "A", "", "Z",
+        ] {
+            let via_cursor = set.walk(probe.as_bytes()).is_some_and(|c| set.is_word(c));
+            assert_eq!(via_cursor, list.contains(probe.as_bytes()), "{probe}");
+            assert_eq!(
+                set.contains(probe.as_bytes()),
+                list.contains(probe.as_bytes()),
+                "{probe}"
+            );
+        }
+        assert!(set.walk(b"CA").is_some());
+        assert!(set.walk(b"CX").is_none());
+    }
+
+    #[test]
+    fn garbage_is_not_an_fst() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("bad.fst");
+        std::fs::write(&p, b"this is not an fst at all, just text").unwrap();
+        let err = WordSet::open(&p).err().expect("must fail");
+        assert!(matches!(err, Error::NotAnFst { .. }), "{err}");
+        assert!(err.to_string().contains("bad.fst"), "{err}");
+
+        std::fs::write(&p, b"").unwrap();
+        assert!(matches!(WordSet::open(&p), Err(Error::NotAnFst { .. })));
+
+        let missing = dir.path().join("missing.fst");
+        let err = WordSet::open(&missing).err().expect("must fail");
+        assert!(matches!(err, Error::Io { .. }));
+        assert!(err.to_string().contains("missing.fst"));
+    }
+}
