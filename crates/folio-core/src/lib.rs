@@ -9,7 +9,8 @@
 //! - moves: [`Placement`] (course form or notation form), checked by [`check_board`] and
 //!   [`Rules::evaluate`] into a scored [`Move`] (words formed with per-tile breakdown) or an
 //!   [`Illegal`] verdict naming the broken rule; [`Board::apply`] puts a move down;
-//! - games: a seeded [`Bag`] ([`SplitMix64`]) of tiles.
+//! - games: [`Game`], a state machine with a seeded [`Bag`] ([`SplitMix64`]) and racks, where
+//!   each [`Turn`] returns the new state or a typed [`GameError`].
 //!
 //! Place HORN, then FARM through its R, under the course rules:
 //!
@@ -43,7 +44,7 @@
 pub mod bag;
 pub mod board;
 pub mod coord;
-// GAME pub mod game;
+pub mod game;
 pub mod legality;
 pub mod lexicon;
 pub mod placement;
@@ -58,7 +59,7 @@ pub mod words;
 pub use bag::{Bag, BagError};
 pub use board::{Board, ScoredWord};
 pub use coord::{CoordError, Dir, Position, Square};
-// GAME pub use game::{EndReason, Game, GameError, Turn, TurnOutcome, TurnRecord};
+pub use game::{EndReason, Game, GameEnd, GameError, Turn, TurnOutcome, TurnRecord};
 pub use legality::{check_board, Illegal};
 pub use lexicon::{Lexicon, WordList};
 pub use placement::{Cell, NotationError, Placement};
