@@ -140,6 +140,7 @@ pub struct Game {
     scores: Vec<i32>,
     to_move: usize,
     first: usize,
+    first_draws: Vec<Vec<(usize, Tile)>>,
     turns: u32,
     scoreless_run: u32,
     fail_run: u32,
@@ -160,7 +161,7 @@ impl Game {
             });
         }
         let mut bag = Bag::new(rules.tile_set, seed);
-        let first = choose_first(&rules.first_player, players, &mut bag);
+        let (first, first_draws) = choose_first(&rules.first_player, players, &mut bag);
         let mut racks = vec![Vec::new(); players];
         for i in 0..players {
             racks[(first + i) % players] = bag.draw_up_to(rules.rack_size);
@@ -173,6 +174,7 @@ impl Game {
             scores: vec![0; players],
             to_move: first,
             first,
+            first_draws,
             turns: 0,
             scoreless_run: 0,
             fail_run: 0,
@@ -208,6 +210,11 @@ impl Game {
     /// Seat of the player who started.
     pub fn first_player(&self) -> usize {
         self.first
+    }
+    /// The draws for first player, round by round: `(seat, tile kept)` (a redrawn blank is
+    /// not listed). Empty under [`FirstPlayer::Seating`].
+    pub fn first_draws(&self) -> &[Vec<(usize, Tile)>] {
+        &self.first_draws
     }
     /// Every turn so far.
     pub fn history(&self) -> &[TurnRecord] {
@@ -416,11 +423,17 @@ fn attempted_tiles(board: &Board, placement: &Placement) -> Vec<Tile> {
         .collect()
 }
 
-/// Chooses the first player by the rule; every drawn tile goes back to the bag.
-fn choose_first(rule: &FirstPlayer, players: usize, bag: &mut Bag) -> usize {
+/// Chooses the first player by the rule, returning the seat and the draws made; every drawn
+/// tile goes back to the bag.
+fn choose_first(
+    rule: &FirstPlayer,
+    players: usize,
+    bag: &mut Bag,
+) -> (usize, Vec<Vec<(usize, Tile)>>) {
     let FirstPlayer::Draw { blank, ties } = *rule else {
-        return 0;
+        return (0, Vec::new());
     };
+    let mut rounds = Vec::new();
     // Rank of a drawn tile: lower starts. A winning blank ranks 0, A ranks 1, Z 26.
     let rank = |t: Tile| match t {
         Tile::Blank => 0,
@@ -447,19 +460,20 @@ fn choose_first(rule: &FirstPlayer, players: usize, bag: &mut Bag) -> usize {
             let _ = bag.put_back(t);
         }
         let Some(best) = drawn.iter().map(|&(_, t)| rank(t)).min() else {
-            return candidates[0];
+            return (candidates[0], rounds);
         };
         let tied: Vec<usize> = drawn
             .iter()
             .filter(|&&(_, t)| rank(t) == best)
             .map(|&(s, _)| s)
             .collect();
+        rounds.push(drawn);
         if tied.len() == 1 || ties == DrawTies::EarliestSeat {
-            return tied[0];
+            return (tied[0], rounds);
         }
         candidates = tied;
     }
-    candidates[0]
+    (candidates[0], rounds)
 }
 
 #[cfg(test)]
@@ -527,7 +541,7 @@ mod tests {
             let draws: Vec<Tile> = probe.draw_up_to(3);
             let blank_seat = draws.iter().position(|&t| t == Tile::Blank).unwrap();
             assert_eq!(
-                choose_first(&wordbler, 3, &mut bag),
+                choose_first(&wordbler, 3, &mut bag).0,
                 blank_seat,
                 "seed {seed}"
             );
@@ -536,7 +550,7 @@ mod tests {
             // redrawn until... the bag only ever yields B or a redrawn blank, so the tie stands
             // and the bounded loop gives the earliest seat.
             let mut bag = Bag::new(set, seed);
-            assert_eq!(choose_first(&course, 2, &mut bag), 0);
+            assert_eq!(choose_first(&course, 2, &mut bag).0, 0);
             assert_eq!(bag.len(), 3);
         }
     }

@@ -265,3 +265,74 @@ fn records_drive_the_game_racks_withdrawals_and_bonuses() {
     let blanks = g.apply(&play("8G zOnE"), NO_LEXICON).unwrap();
     assert_eq!(blanks.scores()[0], 4);
 }
+
+/// Rank of a drawn tile for first player: a (winning) blank 0, A 1 ... Z 26.
+fn rank(t: Tile) -> u32 {
+    match t {
+        Tile::Blank => 0,
+        Tile::Letter(b) => u32::from(b - b'A') + 1,
+    }
+}
+
+/// Course: lowest letter starts, a blank is redrawn, ties draw again. Checked on the
+/// recorded draws of many seeded games, with blanks in the bag to exercise the redraw.
+#[test]
+fn course_draw_lowest_letter_starts_blank_redrawn_ties_redraw() {
+    let mut rules = Rules::COURSE;
+    rules.tile_set = TileSet::ENGLISH;
+    let mut redraws = 0;
+    for seed in 0..200 {
+        let g = Game::new(rules, 4, seed).unwrap();
+        let rounds = g.first_draws();
+        for (i, round) in rounds.iter().enumerate() {
+            assert!(
+                round.iter().all(|&(_, t)| t != Tile::Blank),
+                "seed {seed}: a blank is redrawn"
+            );
+            let best = round.iter().map(|&(_, t)| rank(t)).min().unwrap();
+            let tied: Vec<usize> = round
+                .iter()
+                .filter(|&&(_, t)| rank(t) == best)
+                .map(|&(s, _)| s)
+                .collect();
+            if i + 1 < rounds.len() {
+                assert!(tied.len() > 1, "seed {seed}: only a tie is redrawn");
+                let next: Vec<usize> = rounds[i + 1].iter().map(|&(s, _)| s).collect();
+                assert_eq!(next, tied, "seed {seed}: the tied players draw again");
+            } else {
+                assert_eq!(
+                    tied,
+                    [g.first_player()],
+                    "seed {seed}: lowest letter starts"
+                );
+            }
+        }
+        redraws += usize::from(rounds.len() > 1);
+    }
+    assert!(redraws > 0, "some seed produced a tie");
+}
+
+/// Wordbler: a blank starts, else the letter nearest A; ties go to the earliest seat.
+#[test]
+fn wordbler_draw_blank_starts_else_nearest_a_earliest_seat() {
+    let mut blank_starts = 0;
+    for seed in 0..300 {
+        let g = Game::new(Rules::WORDBLER, 4, seed).unwrap();
+        let [round] = g.first_draws() else {
+            panic!("seed {seed}: one round, ties never redraw")
+        };
+        let best = round.iter().map(|&(_, t)| rank(t)).min().unwrap();
+        let earliest = round
+            .iter()
+            .find(|&&(_, t)| rank(t) == best)
+            .map(|&(s, _)| s)
+            .unwrap();
+        assert_eq!(g.first_player(), earliest, "seed {seed}");
+        blank_starts += usize::from(best == 0);
+    }
+    assert!(blank_starts > 0, "some seed drew a blank");
+    assert!(Game::new(Rules::STANDARD, 2, 0)
+        .unwrap()
+        .first_draws()
+        .is_empty());
+}
