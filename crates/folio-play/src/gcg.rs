@@ -433,6 +433,7 @@ impl Parser<'_> {
                             player: s - 1,
                             tiles,
                             loc,
+                            after_events: self.events.len(),
                         });
                     }
                 }

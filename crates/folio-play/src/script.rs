@@ -282,6 +282,9 @@ pub struct FinalRack {
     pub tiles: Tiles,
     /// Where the pragma is.
     pub loc: Loc,
+    /// How many events precede it (a `#rackN` belongs after the last event; one in the
+    /// middle is checked against the board at that point).
+    pub after_events: usize,
 }
 
 /// A whole script: what the text says, located.
