@@ -90,6 +90,7 @@ enum End {
     Out(usize),
     Scoreless,
     Fails,
+    Stalled,
     Rounds,
 }
 
@@ -99,6 +100,7 @@ impl End {
             End::Out(p) => format!("{} went out", script.nick(p)),
             End::Scoreless => "six scoreless turns".into(),
             End::Fails => "six failed plays".into(),
+            End::Stalled => "a round without a score with the bag empty".into(),
             End::Rounds => "rounds played".into(),
         }
     }
@@ -216,13 +218,14 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
                 },
             ));
         }
-        let dealt = script.header.seed.map(|seed| {
-            let mut bag = Bag::new(rules.tile_set, seed);
-            let racks = (0..seats)
-                .map(|_| bag.draw_up_to(rules.rack_size))
-                .collect();
-            (bag, racks)
-        });
+        // A seeded game is dealt exactly as folio-core's `Game` deals it: first player by the
+        // rule set's draw, then a rack per seat from the first player on.
+        let game = script
+            .header
+            .seed
+            .and_then(|seed| folio_core::Game::new(rules, seats, seed).ok());
+        let first = game.as_ref().map(|g| g.first_player());
+        let dealt = game.map(|g| (g.bag().clone(), g.racks().to_vec()));
         let per_rack = rules.rack_size.min(total / seats);
         let st = State {
             board: Board::new(),
@@ -244,7 +247,7 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
             opts,
             seats,
             st,
-            next: None,
+            next: first,
             last_play: None,
             single_convention: false,
             end_lines: vec![false; seats],
@@ -383,14 +386,12 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
             }
             EventKind::Pass => {
                 self.last_play = None;
-                self.st.scoreless += 1;
                 self.account(e, p, 0);
                 self.push_turn(e, p, TurnKind::Pass, "-".into(), 0);
             }
             EventKind::Exchange(x) => {
                 self.last_play = None;
                 self.exchange(e, p, x);
-                self.st.scoreless += 1;
                 self.account(e, p, 0);
                 let notation = match x {
                     Exchanged::Tiles(t) => format!("-{}", String::from_utf8_lossy(t)),
@@ -400,7 +401,10 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
             }
             _ => {}
         }
-        if scored > 0 {
+        // Any turn that scores nothing counts towards the scoreless-turns end.
+        if scored == 0 {
+            self.st.scoreless += 1;
+        } else {
             self.st.scoreless = 0;
         }
         self.check_end(e);
@@ -416,6 +420,11 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
             Some(End::Scoreless)
         } else if end.failed_plays.is_some_and(|n| self.st.fails >= n) {
             Some(End::Fails)
+        } else if end.stall_when_bag_empty
+            && self.st.bag_left == 0
+            && self.st.scoreless >= self.seats as u32
+        {
+            Some(End::Stalled)
         } else if end
             .max_rounds
             .is_some_and(|n| self.st.turns_taken.iter().all(|&t| t >= n))
@@ -568,7 +577,6 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
     /// the turn is lost (every preset's rule for a failed play, as replayed).
     fn failed(&mut self, e: &Event, p: usize, notation: String, why: String) -> i32 {
         self.last_play = None;
-        self.st.scoreless += 1;
         self.st.fails += 1;
         if let Some(r) = e.score {
             self.stats.scores_checked += 1;
@@ -722,7 +730,9 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
         self.st = last.before;
         self.st.turns_taken = taken;
         self.next = next;
+        // A lost turn: scoreless, and a failed play where the rules count those.
         self.st.scoreless += 1;
+        self.st.fails += 1;
         let previous = self.st.recorded[p];
         self.check_cumulative(e, p, previous, 0, previous);
         self.push_turn(e, p, TurnKind::Withdrawn, "--".into(), -last.computed);

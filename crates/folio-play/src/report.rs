@@ -226,6 +226,31 @@ impl Stats {
 }
 
 impl Report {
+    /// The report of a script that does not parse: its problems as findings, nothing replayed.
+    pub fn not_replayed(file: &str, errors: &crate::gcg::ParseErrors) -> Report {
+        Report {
+            file: file.to_string(),
+            game: "scrabble",
+            rules: String::new(),
+            lexicon: LexiconInfo::default(),
+            encoding: Encoding::Utf8,
+            title: None,
+            seed: None,
+            players: Vec::new(),
+            turns: Vec::new(),
+            final_racks: Vec::new(),
+            result: GameResult {
+                status: "not-replayed",
+                reason: Some("the script does not parse".into()),
+                ended_at_line: None,
+                winners: Vec::new(),
+            },
+            board: Vec::new(),
+            stats: Stats::default(),
+            findings: errors.errors.iter().map(Finding::from_parse).collect(),
+        }
+    }
+
     /// Whether the script is valid: no finding.
     pub fn is_valid(&self) -> bool {
         self.findings.is_empty()
