@@ -134,6 +134,8 @@ struct LastPlay {
     /// Points as written (or computed when absent).
     points_written: i32,
     computed: i32,
+    /// The move, taken back from the board on withdrawal.
+    mv: Move,
     /// Words formed were all in the lexicon (None: not checked).
     all_words_known: Option<bool>,
     words: Vec<String>,
@@ -386,11 +388,13 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
             }
             EventKind::Pass => {
                 self.last_play = None;
+                self.st.fails = 0;
                 self.account(e, p, 0);
                 self.push_turn(e, p, TurnKind::Pass, "-".into(), 0);
             }
             EventKind::Exchange(x) => {
                 self.last_play = None;
+                self.st.fails = 0;
                 self.exchange(e, p, x);
                 self.account(e, p, 0);
                 let notation = match x {
@@ -561,6 +565,7 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
             rack: e.rack.clone(),
             points_written: e.score.unwrap_or(points),
             computed: points,
+            mv: mv.clone(),
             all_words_known,
             words: mv.words.iter().map(|w| w.text()).collect(),
         });
@@ -724,10 +729,15 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
                 self.find(self.col(e, e.cols.score), rule);
             }
         }
-        // The turn is lost: everything back as before the play, one more scoreless turn.
+        // The turn is lost: racks, bag and scores back as before the play. The board takes the
+        // tiles back with folio-core's `take_back`, which keeps the record of premiums used
+        // and words scored (it matters to wordbler: docs/rules.md).
         let taken = self.st.turns_taken.clone();
         let next = self.next;
+        let mut board = std::mem::take(&mut self.st.board);
+        board.take_back(&last.mv);
         self.st = last.before;
+        self.st.board = board;
         self.st.turns_taken = taken;
         self.next = next;
         // A lost turn: scoreless, and a failed play where the rules count those.
@@ -858,8 +868,11 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
             }
             self.check_drawable(body, &tiles);
             if !due {
-                let why = format!("the game ended because {}", end.describe(self.script));
-                self.find(score_loc, Rule::PenaltyNotDue(why));
+                // A line stating no adjustment (`-0`) is fine where none is due.
+                if e.score.unwrap_or(0) != 0 {
+                    let why = format!("the game ended because {}", end.describe(self.script));
+                    self.find(score_loc, Rule::PenaltyNotDue(why));
+                }
                 self.account(e, p, 0);
                 self.push_turn(e, p, TurnKind::EndPenalty, notation, 0);
                 return;

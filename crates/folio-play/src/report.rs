@@ -266,13 +266,21 @@ impl Report {
             (Some(n), false) => format!("lexicon {n} not available: words not checked"),
             (None, _) => "words not checked".to_string(),
         };
-        let _ = writeln!(
-            out,
-            "{}: {} ({} rules, {lex})",
-            self.file,
-            names.join(" vs "),
-            self.rules
-        );
+        if self.result.status == "not-replayed" {
+            let _ = writeln!(
+                out,
+                "{}: not replayed: the script does not parse",
+                self.file
+            );
+        } else {
+            let _ = writeln!(
+                out,
+                "{}: {} ({} rules, {lex})",
+                self.file,
+                names.join(" vs "),
+                self.rules
+            );
+        }
         if let Some(t) = &self.title {
             let _ = writeln!(out, "title: {t}");
         }
