@@ -27,3 +27,8 @@ clippy:
 
 clean:
 	$(CARGO) clean
+
+## Games replayed per second over the shared GCG records (release build; criterion's thrpt = games/s).
+.PHONY: bench-play
+bench-play:
+	$(CARGO) bench -p folio-play --bench replay

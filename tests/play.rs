@@ -168,8 +168,16 @@ fn substance(v: &serde_json::Value) -> serde_json::Value {
         .iter()
         .map(|t| {
             serde_json::json!([
-                t["kind"], t["seat"], t["player"], t["notation"], t["words"], t["bingo"],
-                t["points"], t["total"], t["note"], t["rejected"]
+                t["kind"],
+                t["seat"],
+                t["player"],
+                t["notation"],
+                t["words"],
+                t["bingo"],
+                t["points"],
+                t["total"],
+                t["note"],
+                t["rejected"]
             ])
         })
         .collect();

@@ -57,7 +57,7 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
     for path in &args.scripts {
         let report = play_one(path, &args, forced.as_ref())?;
         if !args.json {
-            print!("{}", report.to_text(args.board));
+            print!("{}", report.to_text());
         }
         reports.push(report);
     }

@@ -330,8 +330,7 @@ type Token<'s> = (u32, &'s str);
 fn tokens(s: &str, base: u32) -> Vec<Token<'_>> {
     let mut out = Vec::new();
     let mut start: Option<(u32, usize)> = None;
-    let mut col = base;
-    for (i, c) in s.char_indices() {
+    for (col, (i, c)) in (base..).zip(s.char_indices()) {
         if c.is_whitespace() {
             if let Some((tc, ti)) = start.take() {
                 out.push((tc, &s[ti..i]));
@@ -339,7 +338,6 @@ fn tokens(s: &str, base: u32) -> Vec<Token<'_>> {
         } else if start.is_none() {
             start = Some((col, i));
         }
-        col += 1;
     }
     if let Some((tc, ti)) = start {
         out.push((tc, &s[ti..]));

@@ -11,7 +11,7 @@
 //! let report = folio_play::replay::replay(&script, no_words, &Default::default());
 //! assert_eq!(report.turns[0].points, 18); // (4+1+1+1+2) x 2: O on the centre star
 //! assert!(report.is_valid());
-//! print!("{}", report.to_text(false));
+//! print!("{}", report.to_text());
 //! ```
 //!
 //! - [`text`]: bytes to lines (CRLF, UTF-8 or ISO-8859-1).

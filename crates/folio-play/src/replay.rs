@@ -26,7 +26,7 @@ use crate::report::{
 use crate::script::{Dir, Event, EventKind, Exchanged, Loc, RulesName, Script, Tiles, WordTile};
 
 /// What the caller decides about a replay.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct Options {
     /// Rule set; `None`: the script's `#rules`, else `standard`.
     pub rules: Option<RulesName>,
@@ -34,16 +34,6 @@ pub struct Options {
     pub lexicon_name: Option<String>,
     /// Record the board after every event in the report.
     pub boards: bool,
-}
-
-impl Default for Options {
-    fn default() -> Self {
-        Options {
-            rules: None,
-            lexicon_name: None,
-            boards: false,
-        }
-    }
 }
 
 /// The rule set a script is replayed with: `override_` (e.g. `--rules`), else `#rules`, else
@@ -285,7 +275,7 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
     fn unseen_tiles(&self) -> Vec<Tile> {
         let c = self.unseen();
         (0..27)
-            .flat_map(|i| std::iter::repeat_n(Tile::from_index(i), c[i] as usize))
+            .flat_map(|i| std::iter::repeat(Tile::from_index(i)).take(c[i] as usize))
             .flatten()
             .collect()
     }

@@ -256,9 +256,10 @@ impl Report {
         self.findings.is_empty()
     }
 
-    /// The text transcript: a header line, one line per event, the final board (when
-    /// `board`), standings, result, then every finding with the line as written.
-    pub fn to_text(&self, board: bool) -> String {
+    /// The text transcript: a header line, one line per event (each followed by the board
+    /// when the replay recorded boards), the final board, standings, result, then every
+    /// finding with the line as written.
+    pub fn to_text(&self) -> String {
         let mut out = String::new();
         let names: Vec<&str> = self.players.iter().map(|p| p.nick.as_str()).collect();
         let lex = match (&self.lexicon.name, self.lexicon.checked) {
@@ -293,12 +294,12 @@ impl Report {
         for t in &self.turns {
             let _ = writeln!(out, "{}", turn_line(t, w));
             if let Some(rows) = &t.board {
-                for r in rows {
-                    let _ = writeln!(out, "      {r}");
-                }
+                out.push_str(&render_board(rows));
             }
         }
-        if board && !self.turns.iter().any(|t| t.board.is_some()) {
+        // The final board, unless the last turn just showed it.
+        let shown = self.turns.last().is_some_and(|t| t.board.is_some());
+        if !self.board.is_empty() && !shown {
             out.push_str(&render_board(&self.board));
         }
         if self.result.status != "not-replayed" {
