@@ -20,7 +20,7 @@
 //! - [`replay`]: drives folio-core through every event, collecting [`findings::Finding`]s.
 //! - [`findings`]: the rules a script can break, each located with the line as written.
 //! - [`report`]: the report (JSON schema in `docs/formats.md`) and its text transcript.
-//! - [`write`]: writes a report back as a complete GCG file.
+//! - [`mod@write`]: writes a report back as a complete GCG file.
 
 pub mod findings;
 pub mod gcg;

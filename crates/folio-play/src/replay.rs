@@ -96,10 +96,9 @@ impl End {
     }
 }
 
-/// Everything a withdrawal restores.
+/// Everything a withdrawal restores (the board takes its tiles back itself: cheap to copy).
 #[derive(Clone)]
 struct State {
-    board: Board,
     bag_left: usize,
     rack_len: Vec<usize>,
     /// Seeded games: the bag and every rack.
@@ -137,6 +136,7 @@ struct Replayer<'a, L: ?Sized> {
     lexicon: Option<&'a L>,
     opts: &'a Options,
     seats: usize,
+    board: Board,
     st: State,
     next: Option<usize>,
     last_play: Option<LastPlay>,
@@ -220,7 +220,6 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
         let dealt = game.map(|g| (g.bag().clone(), g.racks().to_vec()));
         let per_rack = rules.rack_size.min(total / seats);
         let st = State {
-            board: Board::new(),
             bag_left: total.saturating_sub(per_rack * seats),
             rack_len: vec![per_rack; seats],
             dealt,
@@ -238,6 +237,7 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
             lexicon,
             opts,
             seats,
+            board: Board::new(),
             st,
             next: first,
             last_play: None,
@@ -265,7 +265,7 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
                 *slot = self.rules.tile_set.count(t);
             }
         }
-        for (_, t) in self.st.board.tiles() {
+        for (_, t) in self.board.tiles() {
             let i = t.rack_tile().index();
             c[i] = c[i].saturating_sub(1);
         }
@@ -450,7 +450,7 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
                     WordTile::Through(x) => Cell::Through(x),
                     // Old notation writes played-through letters in full, a played-through
                     // blank in upper case: compare letters only.
-                    WordTile::Letter { letter, blank } => match self.st.board.at(r, c) {
+                    WordTile::Letter { letter, blank } => match self.board.at(r, c) {
                         Some(t) if t.letter == letter => Cell::Through(Some(letter)),
                         _ => Cell::Tile(BoardTile { letter, blank }),
                     },
@@ -478,7 +478,7 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
             .get(index + 1)
             .is_some_and(|n| n.kind == EventKind::Withdrawn && n.player == e.player);
         let no_lexicon: Option<&folio_core::WordList> = None;
-        let unchecked = self.rules.evaluate(&self.st.board, &placement, no_lexicon);
+        let unchecked = self.rules.evaluate(&self.board, &placement, no_lexicon);
         let mv = match unchecked {
             Ok(mv) => mv,
             Err(ill) => {
@@ -547,7 +547,7 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
                 self.find(self.col(e, e.cols.score), rule);
             }
         }
-        self.st.board.apply(&mv);
+        self.board.apply(&mv);
         self.draw_after_play(p, &used);
         self.last_play = Some(LastPlay {
             before,
@@ -724,10 +724,8 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
         // and words scored (it matters to wordbler: docs/rules.md).
         let taken = self.st.turns_taken.clone();
         let next = self.next;
-        let mut board = std::mem::take(&mut self.st.board);
-        board.take_back(&last.mv);
+        self.board.take_back(&last.mv);
         self.st = last.before;
-        self.st.board = board;
         self.st.turns_taken = taken;
         self.next = next;
         // A lost turn: scoreless, and a failed play where the rules count those.
@@ -910,7 +908,7 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
             total: self.st.totals[p],
             recorded_total: e.cumulative,
             note: e.note.clone(),
-            board: self.opts.boards.then(|| board_rows(&self.st.board)),
+            board: self.opts.boards.then(|| board_rows(&self.board)),
         });
         self.turns.len() - 1
     }
@@ -1036,7 +1034,7 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
                 ended_at_line,
                 winners,
             },
-            board: board_rows(&self.st.board),
+            board: board_rows(&self.board),
             stats: self.stats,
             findings: self.findings,
         }
