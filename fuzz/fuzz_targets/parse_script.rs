@@ -1,5 +1,5 @@
-//! Any bytes given to the script parser give a script or located errors, never a panic;
-//! a parsed script that replays never panics either.
+//! Any bytes given to the script parser give a script or located errors, never a panic; a
+//! script that parses replays (with and without a word list) and writes back without panic.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -7,8 +7,12 @@ use libfuzzer_sys::fuzz_target;
 fuzz_target!(|data: &[u8]| {
     match folio_play::parse(data, "fuzz.gcg") {
         Ok(script) => {
-            for issue in &script.issues {
-                assert!(issue.loc.line >= 1 && issue.loc.col >= 1);
+            let words = folio_core::WordList::new(["AA", "QI", "HORN"]);
+            for lexicon in [None, Some(&words)] {
+                let report =
+                    folio_play::replay::replay(&script, lexicon, &Default::default());
+                assert_eq!(report.turns.len(), script.events.len());
+                let _ = folio_play::write::to_gcg(&script, &report);
             }
         }
         Err(errors) => {

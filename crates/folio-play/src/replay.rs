@@ -654,15 +654,16 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
     fn account(&mut self, e: &Event, p: usize, computed: i32) {
         let written = e.score.unwrap_or(computed);
         let previous = self.st.recorded[p];
-        let expected = previous + written;
-        self.st.totals[p] += computed;
+        // Saturating: a script may write any number; it must not overflow the replay.
+        let expected = previous.saturating_add(written);
+        self.st.totals[p] = self.st.totals[p].saturating_add(computed);
         self.check_cumulative(e, p, previous, written, expected);
     }
 
     fn check_cumulative(&mut self, e: &Event, p: usize, previous: i32, points: i32, expected: i32) {
         let alternative = self.st.corrected[p]
             .take()
-            .map(|c| c + (expected - previous));
+            .map(|c| c.saturating_add(expected.saturating_sub(previous)));
         if let Some(c) = e.cumulative {
             self.stats.totals_checked += 1;
             if c == self.st.totals[p] {
@@ -709,7 +710,7 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
         }
         if let Some(r) = e.score {
             self.stats.scores_checked += 1;
-            if r == -last.points_written {
+            if r == last.points_written.saturating_neg() {
                 self.stats.scores_matched += 1;
             } else {
                 let rule = Rule::WithdrawnPoints {
@@ -734,6 +735,7 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
         let previous = self.st.recorded[p];
         self.check_cumulative(e, p, previous, 0, previous);
         self.push_turn(e, p, TurnKind::Withdrawn, "--".into(), -last.computed);
+        // (computed scores are board scores: small, never near i32::MIN)
         self.check_end(e);
     }
 
@@ -1088,7 +1090,7 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
                 adjustment,
             };
             self.find(loc, rule);
-            self.st.totals[seat] += adjustment.unwrap_or(0);
+            self.st.totals[seat] = self.st.totals[seat].saturating_add(adjustment.unwrap_or(0));
         }
     }
 }

@@ -55,7 +55,7 @@ pub fn to_gcg(script: &Script, report: &Report) -> String {
         let cumulative = match (&e.kind, e.cumulative) {
             (_, Some(c)) => c,
             (EventKind::Withdrawn, None) => before_play[p],
-            _ => written[p] + points,
+            _ => written[p].saturating_add(points),
         };
         if matches!(e.kind, EventKind::Play { .. }) {
             before_play[p] = written[p];

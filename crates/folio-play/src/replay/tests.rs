@@ -368,3 +368,62 @@ fn old_notation_plays_through_letters_written_in_full() {
     assert_eq!(r.turns[2].notation, "6H .IT");
     assert!(r.is_valid(), "{:#?}", r.findings);
 }
+
+mod props {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn event() -> impl Strategy<Value = String> {
+        let nick = prop_oneof![Just("A"), Just("B")];
+        let rack = "[A-Z?]{0,8}";
+        let coord = prop_oneof!["[1-9][A-O]", "1[0-5][a-o]", "[A-Oa-o][1-9]", "[A-O]1[0-5]"];
+        let word = "[A-Za-z.]{1,9}";
+        // Points then cumulative, both optional (a cumulative needs points before it).
+        let numbers = prop_oneof![
+            Just(String::new()),
+            "[+-][0-9]{1,3}",
+            "[+-][0-9]{1,3} -?[0-9]{1,4}",
+            Just("+2147483647 2147483647".to_string()),
+            Just("-2147483647 -2147483647".to_string()),
+        ];
+        let body = prop_oneof![
+            (coord, word).prop_map(|(c, w)| format!("{c} {w}")),
+            Just("-".to_string()),
+            "-[A-Z?]{1,7}",
+            "-[0-9]",
+            Just("--".to_string()),
+            Just("(challenge)".to_string()),
+            Just("(time)".to_string()),
+            "\\([A-Z?]{0,7}\\)",
+        ];
+        (nick, rack, body, numbers).prop_map(|(n, r, b, x)| format!(">{n}: {r} {b} {x}"))
+    }
+
+    proptest! {
+        /// Whatever events a script holds, the replay (and writing it back) never panics,
+        /// every finding is located on a line of the file, and the report has one turn per
+        /// event.
+        #[test]
+        fn replay_never_panics(
+            events in proptest::collection::vec(event(), 0..40),
+            header in prop_oneof![Just(""), Just("#seed 3\n"), Just("#rules course\n#rounds 2\n"), Just("#rules wordbler\n")],
+        ) {
+            let text = format!("{header}{AB}{}\n", events.join("\n"));
+            let parsed = crate::parse(text.as_bytes(), "p.gcg");
+            // The generator writes well-formed lines only: they must all parse.
+            prop_assert!(parsed.is_ok(), "{:?}", parsed.as_ref().err());
+            if let Ok(script) = parsed {
+                let words = WordList::new(["AA", "AB"]);
+                for lex in [None, Some(&words)] {
+                    let r = replay(&script, lex, &Options { boards: true, ..Options::default() });
+                    prop_assert_eq!(r.turns.len(), script.events.len());
+                    let lines = script.lines.len() as u32;
+                    for f in &r.findings {
+                        prop_assert!(f.loc.line >= 1 && f.loc.line <= lines, "{}", f);
+                    }
+                    let _ = crate::write::to_gcg(&script, &r);
+                }
+            }
+        }
+    }
+}
