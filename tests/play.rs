@@ -446,3 +446,41 @@ fn usage_and_io_errors_exit_2() {
     );
     assert_eq!(code, 2, "{err}");
 }
+
+/// `#lexicon PATH` naming a folio word set (beside the script) checks words; a lexicon name
+/// folio does not have (the real records' `#lexicon NWL2018`) is no error.
+#[test]
+fn lexicon_pragma_names_a_word_set_or_just_a_name() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let set = folio_lexicon::WordSet::from_words(["FARM", "HORN"]).expect("set");
+    std::fs::write(
+        tmp.path().join("words.fst"),
+        set.as_fst_set().as_fst().as_bytes(),
+    )
+    .expect("write set");
+    let game = "#player1 Ann Ann\n#player2 Bob Bob\n>Ann: 8F HORN +14 14\n>Bob: H6 FA.X +0 0\n";
+    std::fs::write(
+        tmp.path().join("g.gcg"),
+        format!("#lexicon words.fst\n{game}"),
+    )
+    .expect("w");
+    let (code, out, err) = play_in(tmp.path(), &["g.gcg"]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("words checked against words.fst"), "{out}");
+    assert!(
+        out.contains("g.gcg:5:10: FARX is not in the word set: the play fails"),
+        "{out}"
+    );
+    let game = game.replace("FA.X +0 0", "FA.M +9 9");
+    std::fs::write(
+        tmp.path().join("n.gcg"),
+        format!("#lexicon NWL2018\n{game}"),
+    )
+    .expect("w");
+    let (code, out, _) = play_in(tmp.path(), &["n.gcg"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("lexicon NWL2018 not available: words not checked"),
+        "{out}"
+    );
+}

@@ -357,7 +357,12 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
         if let Some((end, _)) = self.st.over {
             let why = end.describe(self.script);
             self.find(e.loc, Rule::MoveAfterGameOver(why));
-            self.push_turn(e, p, TurnKind::Ignored, String::new(), 0);
+            let shown = match &e.kind {
+                EventKind::Play { coord, word } => notation(*coord, &self.placement(*coord, word)),
+                EventKind::Exchange(x) => exchange_notation(x),
+                _ => "-".into(),
+            };
+            self.push_turn(e, p, TurnKind::Ignored, shown, 0);
             return;
         }
         if let Some(n) = self.next {
@@ -387,11 +392,7 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
                 self.st.fails = 0;
                 self.exchange(e, p, x);
                 self.account(e, p, 0);
-                let notation = match x {
-                    Exchanged::Tiles(t) => format!("-{}", String::from_utf8_lossy(t)),
-                    Exchanged::Count(n) => format!("-{n}"),
-                };
-                self.push_turn(e, p, TurnKind::Exchange, notation, 0);
+                self.push_turn(e, p, TurnKind::Exchange, exchange_notation(x), 0);
             }
             _ => {}
         }
@@ -1092,6 +1093,14 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
             self.find(loc, rule);
             self.st.totals[seat] = self.st.totals[seat].saturating_add(adjustment.unwrap_or(0));
         }
+    }
+}
+
+/// `-TILES` or `-N`.
+fn exchange_notation(x: &Exchanged) -> String {
+    match x {
+        Exchanged::Tiles(t) => format!("-{}", String::from_utf8_lossy(t)),
+        Exchanged::Count(n) => format!("-{n}"),
     }
 }
 
