@@ -88,7 +88,8 @@ impl fmt::Display for Square {
 }
 
 /// The direction a word reads.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Dir {
     /// Left to right along a row.
     Across,
@@ -184,6 +185,20 @@ impl fmt::Display for Position {
                 self.square.row_number()
             ),
         }
+    }
+}
+
+/// Serialized as its written form (`Display`).
+impl serde::Serialize for Square {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+/// Serialized as its written form (`Display`).
+impl serde::Serialize for Position {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
     }
 }
 

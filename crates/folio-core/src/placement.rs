@@ -317,6 +317,13 @@ impl fmt::Display for Placement {
     }
 }
 
+/// Serialized as its written form (`Display`).
+impl serde::Serialize for Placement {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
