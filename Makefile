@@ -29,5 +29,6 @@ clean:
 	$(CARGO) clean
 
 ## folio-core: move evaluation throughput (moves/s per preset, with and without a word list).
+.PHONY: bench-core
 bench-core:
 	$(CARGO) bench -p folio-core --bench evaluate
