@@ -28,6 +28,11 @@ clippy:
 clean:
 	$(CARGO) clean
 
+## folio-core: move evaluation throughput (moves/s per preset, with and without a word list).
+.PHONY: bench-core
+bench-core:
+	$(CARGO) bench -p folio-core --bench evaluate
+
 ## Games replayed per second over the shared GCG records (release build; criterion's thrpt = games/s).
 .PHONY: bench-play
 bench-play:

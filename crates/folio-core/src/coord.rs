@@ -10,13 +10,12 @@ use std::fmt;
 /// Board side length: 15 squares.
 pub const SIZE: usize = 15;
 
-/// A square on the board, 0-based `(row, col)`, both `< 15`.
+/// A square on the board, 0-based `(row, col)`, both `< 15`: every `Square` is on the board
+/// (made by [`Square::new`], [`Square::parse`] or [`Square::step`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Square {
-    /// Row, 0 (row `1`) to 14 (row `15`).
-    pub row: u8,
-    /// Column, 0 (`A`) to 14 (`O`).
-    pub col: u8,
+    pub(crate) row: u8,
+    pub(crate) col: u8,
 }
 
 impl Square {
@@ -41,6 +40,16 @@ impl Square {
             } => Ok(square),
             Position { .. } => Err(CoordError::Malformed(s.to_string())),
         }
+    }
+
+    /// Row, 0 (row `1`) to 14 (row `15`).
+    pub fn row(self) -> u8 {
+        self.row
+    }
+
+    /// Column, 0 (`A`) to 14 (`O`).
+    pub fn col(self) -> u8 {
+        self.col
     }
 
     /// The column letter, `'A'`..=`'O'`.
@@ -79,7 +88,8 @@ impl fmt::Display for Square {
 }
 
 /// The direction a word reads.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Dir {
     /// Left to right along a row.
     Across,
@@ -175,6 +185,20 @@ impl fmt::Display for Position {
                 self.square.row_number()
             ),
         }
+    }
+}
+
+/// Serialized as its written form (`Display`).
+impl serde::Serialize for Square {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+/// Serialized as its written form (`Display`).
+impl serde::Serialize for Position {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
     }
 }
 

@@ -18,7 +18,10 @@ use crate::placement::{Cell, Placement};
 use crate::tile::BoardTile;
 
 /// Why a placement is illegal: exactly one rule, named, with the squares involved.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+///
+/// Serializes (serde) as `{"rule": "Overwrite", "square": "F10", ...}`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, serde::Serialize)]
+#[serde(tag = "rule")]
 pub enum Illegal {
     /// A square of the placement lies outside the 15x15 board (0-based row/col given).
     #[error("the placement leaves the board at row {row}, column {col} (0-based)")]
@@ -58,6 +61,7 @@ pub enum Illegal {
         /// The tile on the board.
         existing: BoardTile,
         /// The letter the placement names.
+        #[serde(serialize_with = "letter")]
         written: u8,
     },
     /// The first move of the game does not cover the centre star `H8`.
@@ -77,6 +81,10 @@ pub enum Illegal {
         /// Where it starts and which way it reads.
         position: Position,
     },
+}
+
+fn letter<S: serde::Serializer>(b: &u8, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(&(*b as char))
 }
 
 /// Checks the board rules (all but the lexicon) and returns the new tiles with their squares,

@@ -317,6 +317,13 @@ impl fmt::Display for Placement {
     }
 }
 
+/// Serialized as its written form (`Display`).
+impl serde::Serialize for Placement {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -401,5 +408,29 @@ mod tests {
         assert_eq!(p.position(), None);
         assert_eq!(p.to_string(), "(-1,7) down AB");
         assert_eq!(p.transposed().cell_coords(1), (7, 0));
+    }
+}
+
+#[cfg(test)]
+mod proptests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Whatever parses prints back to the same placement; nothing panics.
+        #[test]
+        fn notation_round_trips(row in 1u8..=15, col in b'A'..=b'O', across: bool, word in "[A-Za-z.()]{1,15}") {
+            let coord = if across { format!("{row}{}", col as char) } else { format!("{}{row}", col as char) };
+            if let Ok(p) = Placement::parse(&format!("{coord} {word}")) {
+                prop_assert_eq!(p.position().map(|p| p.to_string()), Some(coord));
+                prop_assert_eq!(Placement::parse(&p.to_string()), Ok(p));
+            }
+        }
+
+        #[test]
+        fn arbitrary_text_never_panics(text in "\\PC{0,30}") {
+            let _ = Placement::parse(&text);
+            let _ = Placement::course(&text, 0, 0, Dir::Across);
+        }
     }
 }

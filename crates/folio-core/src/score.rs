@@ -18,8 +18,9 @@ use crate::words::{words_formed, FormedWord, Word, WordTile};
 /// "No lexicon": pass as the lexicon argument to skip the word check.
 pub const NO_LEXICON: Option<&WordList> = None;
 
-/// A legal, scored play.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A legal, scored play. Serializes (serde) with squares, positions and placements in
+/// notation (`"H8"`, `"8F"`, `"8F HORN"`).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Move {
     /// The placement as given.
     pub placement: Placement,

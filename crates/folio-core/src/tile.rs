@@ -131,6 +131,20 @@ impl fmt::Display for BoardTile {
     }
 }
 
+/// Serialized as its written form (`Display`).
+impl serde::Serialize for Tile {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+/// Serialized as its written form (`Display`).
+impl serde::Serialize for BoardTile {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -6,7 +6,7 @@ use crate::coord::{Dir, Position, Square};
 use crate::tile::BoardTile;
 
 /// One tile of a formed word, with what it contributed to the word's score.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct WordTile {
     /// Where it lies.
     pub square: Square,
@@ -30,7 +30,7 @@ impl WordTile {
 }
 
 /// A word formed by a move, as scored under a rule set.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Word {
     /// Start square and reading direction.
     pub position: Position,

@@ -71,7 +71,7 @@ fn placement_on(
     };
     let dir = if *across { Dir::Across } else { Dir::Down };
     // Anchor beside an existing tile half the time, so cross-words are common.
-    let (mut r, mut c) = (i32::from(anchor.row), i32::from(anchor.col));
+    let (mut r, mut c) = (i32::from(anchor.row()), i32::from(anchor.col()));
     if pick % 2 == 1 && !tiles.is_empty() {
         match dir {
             Dir::Across => r += 1,

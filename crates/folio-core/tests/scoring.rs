@@ -319,3 +319,28 @@ fn notation_errors_and_verdicts_come_through_evaluate_notation() {
         Err(MoveError::Illegal(Illegal::FirstMoveMissesCentre))
     );
 }
+
+/// Moves and verdicts serialize for reports, squares and positions in notation.
+#[test]
+fn moves_and_verdicts_serialize_in_notation() {
+    let mv = Rules::STANDARD
+        .evaluate_notation(&Board::new(), "8G JoG", NO_LEXICON)
+        .unwrap();
+    let json = serde_json::to_value(&mv).unwrap();
+    assert_eq!(json["placement"], "8G JoG");
+    assert_eq!(json["score"], 20);
+    assert_eq!(json["words"][0]["position"], "8G");
+    assert_eq!(json["words"][0]["tiles"][1]["square"], "H8");
+    assert_eq!(json["words"][0]["tiles"][1]["tile"], "o");
+    assert_eq!(json["words"][0]["tiles"][1]["word_factor"], 2);
+    assert_eq!(json["new_tiles"][0], serde_json::json!(["G8", "J"]));
+    let verdict = Illegal::WrongThrough {
+        square: Square::CENTRE,
+        existing: BoardTile::blank(b'R'),
+        written: b'X',
+    };
+    assert_eq!(
+        serde_json::to_value(&verdict).unwrap(),
+        serde_json::json!({"rule": "WrongThrough", "square": "H8", "existing": "r", "written": "X"})
+    );
+}
