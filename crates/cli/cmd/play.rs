@@ -13,9 +13,11 @@ use super::Outcome;
 
 /// Arguments of `folio play`.
 #[derive(clap::Args)]
-#[command(after_help = "Exit status: 0 every move legal and every recorded number right; 1 at \
+#[command(
+    after_help = "Exit status: 0 every move legal and every recorded number right; 1 at \
 least one finding (each printed as file:line:col: rule, then the line as written) or a script \
-that does not parse; 2 usage or I/O error. Script format and JSON schema: docs/formats.md.")]
+that does not parse; 2 usage or I/O error. Script format and JSON schema: docs/formats.md."
+)]
 pub struct Args {
     /// Scripts to replay: GCG files or folio scripts (a superset of GCG).
     #[arg(required = true, value_name = "SCRIPT")]

@@ -105,6 +105,9 @@ pub enum Rule {
         /// Tiles on the rack.
         rack: usize,
     },
+    /// An exchange by count (`-3`) in a seeded game: the dealt racks need the tiles named.
+    #[error("exchange by count in a seeded game: name the tiles exchanged (-TILES)")]
+    ExchangeNeedsTiles,
     /// A play uses more tiles than the mover holds.
     #[error("the play uses {used} tiles but the rack holds {rack}")]
     TooManyTiles {
@@ -255,6 +258,7 @@ impl Rule {
             Rule::OffTurn { .. } => "off-turn",
             Rule::ExchangeBagTooSmall { .. } => "exchange-bag-too-small",
             Rule::ExchangeTooMany { .. } => "exchange-too-many",
+            Rule::ExchangeNeedsTiles => "exchange-needs-tiles",
             Rule::TooManyTiles { .. } => "too-many-tiles",
             Rule::WithdrawnWithoutPlay => "withdrawn-without-play",
             Rule::WithdrawnRackMismatch { .. } => "withdrawn-rack-mismatch",

@@ -623,6 +623,9 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
             };
             self.find(loc, rule);
         }
+        if matches!(x, Exchanged::Count(_)) && self.st.dealt.is_some() {
+            self.find(loc, Rule::ExchangeNeedsTiles);
+        }
         if let Exchanged::Tiles(t) = x {
             let tiles = tiles_of(t);
             if let Some(rack) = self.known_rack(e) {

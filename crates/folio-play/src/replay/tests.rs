@@ -311,6 +311,12 @@ fn seeded_games_deal_racks_and_check_them() {
     assert_eq!(r.turns[0].rack.as_deref(), Some(a.as_str()));
     let r = run(&format!("#seed 9\n{AB}>A: AAAAAAA - +0 0\n"));
     assert_eq!(codes(&r), ["rack-not-dealt"]);
+    let r = run(&format!("#seed 9\n{AB}>A: -2 +0 0\n"));
+    assert_eq!(codes(&r), ["exchange-needs-tiles"]);
+    // The tiles of a seeded play must come from the dealt rack.
+    let missing = ('A'..='Z').find(|c| !a.contains(*c)).unwrap();
+    let r = run(&format!("#seed 9\n{AB}>A: 8H {missing}{missing}\n"));
+    assert_eq!(codes(&r), ["not-on-rack"]);
 }
 
 #[test]
