@@ -137,6 +137,8 @@ struct Replayer<'a, L: ?Sized> {
     opts: &'a Options,
     seats: usize,
     board: Board,
+    /// Tiles on the board per tile index (A–Z, blank), kept with the board.
+    on_board: [u32; 27],
     st: State,
     next: Option<usize>,
     last_play: Option<LastPlay>,
@@ -238,6 +240,7 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
             opts,
             seats,
             board: Board::new(),
+            on_board: [0; 27],
             st,
             next: first,
             last_play: None,
@@ -265,9 +268,8 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
                 *slot = self.rules.tile_set.count(t);
             }
         }
-        for (_, t) in self.board.tiles() {
-            let i = t.rack_tile().index();
-            c[i] = c[i].saturating_sub(1);
+        for (slot, on_board) in c.iter_mut().zip(self.on_board) {
+            *slot = slot.saturating_sub(on_board);
         }
         c
     }
@@ -549,6 +551,9 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
             }
         }
         self.board.apply(&mv);
+        for &(_, t) in &mv.new_tiles {
+            self.on_board[t.rack_tile().index()] += 1;
+        }
         self.draw_after_play(p, &used);
         self.last_play = Some(LastPlay {
             before,
@@ -729,7 +734,10 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
         // and words scored (it matters to wordbler: docs/rules.md).
         let taken = self.st.turns_taken.clone();
         let next = self.next;
-        self.board.take_back(&last.mv);
+        for (_, t) in self.board.take_back(&last.mv) {
+            let i = t.rack_tile().index();
+            self.on_board[i] = self.on_board[i].saturating_sub(1);
+        }
         self.st = last.before;
         self.st.turns_taken = taken;
         self.next = next;
