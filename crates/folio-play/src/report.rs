@@ -372,6 +372,7 @@ fn turn_line(t: &TurnReport, w: usize) -> String {
         TurnKind::Withdrawn => "play withdrawn".into(),
         TurnKind::Challenge => "challenge bonus".into(),
         TurnKind::EndPoints => "end-of-game rack points".into(),
+        TurnKind::EndPenalty if t.points == 0 => "end-of-game rack: no adjustment".into(),
         TurnKind::EndPenalty => "end-of-game rack penalty".into(),
         TurnKind::Time => "time penalty".into(),
         TurnKind::Ignored => "ignored: the game is over".into(),
