@@ -27,3 +27,8 @@ clippy:
 
 clean:
 	$(CARGO) clean
+
+## folio-core: move evaluation throughput (moves/s per preset, with and without a word list).
+.PHONY: bench-core
+bench-core:
+	$(CARGO) bench -p folio-core --bench evaluate
