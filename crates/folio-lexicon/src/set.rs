@@ -49,23 +49,7 @@ impl WordSet {
     /// truncated or not an fst.
     pub fn open(path: impl AsRef<Path>) -> Result<WordSet> {
         let path = path.as_ref();
-        let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
-        let meta = file.metadata().map_err(|e| Error::io(path, e))?;
-        if meta.is_dir() {
-            return Err(Error::io(
-                path,
-                std::io::Error::new(std::io::ErrorKind::InvalidInput, "is a directory"),
-            ));
-        }
-        // An empty file cannot be mapped on every platform; fst reports it as too short.
-        let bytes = if meta.len() == 0 {
-            SetBytes::Owned(Vec::new())
-        } else {
-            // SAFETY: the map is read-only; folio never writes a set in place (outputs are
-            // written to a temporary file and renamed), so the mapped bytes do not change
-            // under us unless another program truncates the file, as with any mmap reader.
-            SetBytes::Mmap(unsafe { memmap2::Mmap::map(&file) }.map_err(|e| Error::io(path, e))?)
-        };
+        let bytes = map_file(path)?;
         let set = fst::Set::new(bytes).map_err(|source| Error::NotAnFst {
             path: path.to_path_buf(),
             source,
@@ -74,6 +58,14 @@ impl WordSet {
             set,
             path: Some(path.to_path_buf()),
         })
+    }
+
+    /// Opens every set in `paths`, in order, stopping at the first that fails.
+    ///
+    /// # Errors
+    /// As [`WordSet::open`], naming the file that failed.
+    pub fn open_all<P: AsRef<Path>>(paths: &[P]) -> Result<Vec<WordSet>> {
+        paths.iter().map(WordSet::open).collect()
     }
 
     /// A word set from fst bytes already in memory.
@@ -147,6 +139,30 @@ impl WordSet {
     fn raw(&self) -> &Fst<SetBytes> {
         self.set.as_fst()
     }
+}
+
+/// Maps the file at `path` read-only (an empty file gives empty owned bytes).
+///
+/// # Errors
+/// [`Error::Io`] naming `path` when it is missing, a directory or unreadable.
+pub(crate) fn map_file(path: &Path) -> Result<SetBytes> {
+    let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
+    let meta = file.metadata().map_err(|e| Error::io(path, e))?;
+    if meta.is_dir() {
+        return Err(Error::io(
+            path,
+            std::io::Error::new(std::io::ErrorKind::InvalidInput, "is a directory"),
+        ));
+    }
+    // An empty file cannot be mapped on every platform; fst reports it as too short.
+    if meta.len() == 0 {
+        return Ok(SetBytes::Owned(Vec::new()));
+    }
+    // SAFETY: the map is read-only; folio never writes a set in place (outputs are written to
+    // a temporary file and renamed), so the mapped bytes do not change under us unless another
+    // program truncates the file, as with any mmap reader.
+    let map = unsafe { memmap2::Mmap::map(&file) }.map_err(|e| Error::io(path, e))?;
+    Ok(SetBytes::Mmap(map))
 }
 
 impl Lexicon for WordSet {
