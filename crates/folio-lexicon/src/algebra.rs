@@ -148,12 +148,7 @@ pub fn write_combined(inputs: &[PathBuf], op: SetOp, output: &Path) -> Result<Co
 
 /// The counts of every word of `out`: for each word, the sum of the maps' values (only the
 /// first map's for a difference).
-fn combine_counts<W: Write>(
-    maps: &[CountsMap],
-    op: SetOp,
-    out: &WordSet,
-    w: W,
-) -> fst::Result<()> {
+fn combine_counts<W: Write>(maps: &[CountsMap], op: SetOp, out: &WordSet, w: W) -> fst::Result<()> {
     let mut builder = fst::MapBuilder::new(w)?;
     let mut ops = fst::map::OpBuilder::new();
     for m in maps {

@@ -27,7 +27,10 @@ mod tests {
     fn blanks_fill_any_letter() {
         let set = WordSet::from_words(["CAT", "ACT", "CART", "CATS"]).unwrap();
         let r = Rack::parse(&Policy::game(), "ca?").unwrap();
-        let got: Vec<_> = anagrams(&set, &r).into_iter().map(|w| w.display()).collect();
+        let got: Vec<_> = anagrams(&set, &r)
+            .into_iter()
+            .map(|w| w.display())
+            .collect();
         assert_eq!(got, ["ACt", "CAt"]);
     }
 }

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use fst::{IntoStreamer, Streamer};
 
 use crate::error::{Error, Result};
-use crate::set::{map_file, SetBytes};
+use crate::set::{check_footer, map_file, SetBytes};
 
 /// Where the counts map of the set at `set_path` lives: `X.fst` → `X.counts.fst` (any other
 /// name gets `.counts.fst` appended).
@@ -41,10 +41,13 @@ impl CountsMap {
     /// [`Error::Io`] when it cannot be read, [`Error::NotAnFst`] when it is not an fst.
     pub fn open(path: impl AsRef<Path>) -> Result<CountsMap> {
         let path = path.as_ref();
-        let map = fst::Map::new(map_file(path)?).map_err(|source| Error::NotAnFst {
-            path: path.to_path_buf(),
-            source,
-        })?;
+        let bytes = map_file(path)?;
+        let map = check_footer(bytes.as_ref())
+            .and_then(|()| fst::Map::new(bytes))
+            .map_err(|source| Error::NotAnFst {
+                path: path.to_path_buf(),
+                source,
+            })?;
         Ok(CountsMap {
             map,
             path: path.to_path_buf(),
@@ -170,7 +173,11 @@ mod tests {
     #[test]
     fn top_sums_and_orders() {
         let dir = tempfile::tempdir().unwrap();
-        let a = write_map(dir.path(), "a.counts.fst", &[("CAT", 3), ("DOG", 5), ("EEL", 1)]);
+        let a = write_map(
+            dir.path(),
+            "a.counts.fst",
+            &[("CAT", 3), ("DOG", 5), ("EEL", 1)],
+        );
         let b = write_map(dir.path(), "b.counts.fst", &[("CAT", 3), ("FOX", 6)]);
         let got = top(&[a, b], 3);
         let pairs: Vec<_> = got.iter().map(|w| (w.word.as_str(), w.count)).collect();
@@ -179,7 +186,13 @@ mod tests {
 
     #[test]
     fn counts_path_names() {
-        assert_eq!(counts_path(Path::new("x/g.fst")), Path::new("x/g.counts.fst"));
-        assert_eq!(counts_path(Path::new("g.set")), Path::new("g.set.counts.fst"));
+        assert_eq!(
+            counts_path(Path::new("x/g.fst")),
+            Path::new("x/g.counts.fst")
+        );
+        assert_eq!(
+            counts_path(Path::new("g.set")),
+            Path::new("g.set.counts.fst")
+        );
     }
 }

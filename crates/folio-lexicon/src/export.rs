@@ -26,7 +26,11 @@ pub fn write_words<W: Write>(set: &WordSet, mut w: W) -> std::io::Result<usize> 
 /// folio never writes, are replaced).
 pub fn words(set: &WordSet) -> impl Iterator<Item = String> + '_ {
     let mut stream = set.as_fst_set().into_stream();
-    std::iter::from_fn(move || stream.next().map(|k| String::from_utf8_lossy(k).into_owned()))
+    std::iter::from_fn(move || {
+        stream
+            .next()
+            .map(|k| String::from_utf8_lossy(k).into_owned())
+    })
 }
 
 #[cfg(test)]

@@ -285,8 +285,15 @@ mod tests {
     #[test]
     fn bom_and_cp1252() {
         let pol = Policy::game();
-        let l = ImportList::parse(b"\xEF\xBB\xBFcaf\xC3\xA9\n", &pol, &ImportOptions::default());
-        assert_eq!((l.keys.as_slice(), l.report.encoding.as_str()), (&["CAFE".to_string()][..], "utf-8"));
+        let l = ImportList::parse(
+            b"\xEF\xBB\xBFcaf\xC3\xA9\n",
+            &pol,
+            &ImportOptions::default(),
+        );
+        assert_eq!(
+            (l.keys.as_slice(), l.report.encoding.as_str()),
+            (&["CAFE".to_string()][..], "utf-8")
+        );
         let l = ImportList::parse(b"caf\xE9\r\n", &pol, &ImportOptions::default());
         assert_eq!(l.keys, ["CAFE"]);
         assert_eq!(l.report.encoding, "windows-1252");
@@ -297,8 +304,14 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let out = dir.path().join("w.fst");
         std::fs::write(crate::counts::counts_path(&out), b"stale").unwrap();
-        let m = import_bytes("-", b"dog\ncat\n", &out, &Policy::game(), &ImportOptions::default())
-            .unwrap();
+        let m = import_bytes(
+            "-",
+            b"dog\ncat\n",
+            &out,
+            &Policy::game(),
+            &ImportOptions::default(),
+        )
+        .unwrap();
         assert_eq!(m.report.words, 2);
         assert_eq!(crate::WordSet::open(&out).unwrap().len(), 2);
         assert!(!crate::counts::counts_path(&out).exists());
