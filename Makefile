@@ -27,3 +27,10 @@ clippy:
 
 clean:
 	$(CARGO) clean
+
+## `folio words` speed (release build, ENABLE): contains lookups/s from a batch file, and
+## the time of from-rack for a 7-tile rack with two blanks.
+.PHONY: bench-words
+bench-words:
+	$(CARGO) build --release --bin folio
+	scripts/bench-words.sh
