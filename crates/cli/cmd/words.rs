@@ -401,7 +401,8 @@ fn contains(
             results.push(json!({ "word": word, "key": key, "present": present }));
             Ok(())
         } else {
-            writeln!(w, "{word} {present}")
+            w.write_all(word.as_bytes())?;
+            w.write_all(if present { b" true\n" } else { b" false\n" })
         }
     };
     if words.is_empty() {
@@ -409,8 +410,16 @@ fn contains(
         if stdin.is_terminal() {
             bail!("no words given: name them, or pipe them in one a line");
         }
-        for line in stdin.lock().lines() {
-            let line = line.context("reading words from stdin")?;
+        let mut input = stdin.lock();
+        let mut line = String::new();
+        loop {
+            line.clear();
+            let n = input
+                .read_line(&mut line)
+                .context("reading words from stdin")?;
+            if n == 0 {
+                break;
+            }
             let t = line.trim();
             if !t.is_empty() {
                 answer(t, w)?;
