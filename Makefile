@@ -32,3 +32,10 @@ clean:
 .PHONY: bench-core
 bench-core:
 	$(CARGO) bench -p folio-core --bench evaluate
+
+## `folio words` speed (release build, ENABLE): contains lookups/s from a batch file, and
+## the time of from-rack for a 7-tile rack with two blanks.
+.PHONY: bench-words
+bench-words:
+	$(CARGO) build --release --bin folio
+	scripts/bench-words.sh
