@@ -229,7 +229,6 @@ pub fn run(c: Command) -> anyhow::Result<Outcome> {
     std::panic::set_hook(Box::new(|_| {}));
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run_inner(c)));
     std::panic::set_hook(previous_hook);
-    let result = result.map(|r| r.map_err(flatten_lexicon_error));
     result.unwrap_or_else(|payload| {
         let what = payload
             .downcast_ref::<&str>()
@@ -243,26 +242,6 @@ pub fn run(c: Command) -> anyhow::Result<Outcome> {
             names.join(", ")
         )
     })
-}
-
-/// folio-lexicon's errors already show their direct cause in their message (`PATH: not a
-/// folio word set (fst): CAUSE`); printing the whole chain (`{:#}`) would repeat it. They are
-/// reported as one message with each deeper cause appended once.
-fn flatten_lexicon_error(err: anyhow::Error) -> anyhow::Error {
-    if err.downcast_ref::<folio_lexicon::Error>().is_none() {
-        return err;
-    }
-    let mut msg = String::new();
-    for cause in err.chain() {
-        let c = cause.to_string();
-        if !msg.ends_with(&c) {
-            if !msg.is_empty() {
-                msg.push_str(": ");
-            }
-            msg.push_str(&c);
-        }
-    }
-    anyhow::anyhow!(msg)
 }
 
 fn run_inner(c: Command) -> anyhow::Result<Outcome> {

@@ -19,19 +19,11 @@ use crate::policy::Policy;
 use crate::query::QueryError;
 use crate::set::{SetBytes, WordSet};
 
-/// English tile values (Scrabble, the `standard` tile set), A to Z.
-///
-/// PROVISIONAL: a private copy until folio-core's tile module lands; then this table goes and
-/// [`tile_value`] reads the rule set's tile set instead.
-const ENGLISH_TILE_VALUES: [u32; 26] = [
-    1, 3, 3, 2, 1, 4, 2, 4, 1, 8, 5, 1, 3, 1, 1, 3, 10, 1, 1, 1, 1, 4, 4, 8, 4, 10,
-];
-
 /// The face value of a tile showing `letter` (an upper-case key byte): English values, `A`=1
 /// … `Z`=10; 0 for anything else.
 pub fn tile_value(letter: u8) -> u32 {
     if letter.is_ascii_uppercase() {
-        ENGLISH_TILE_VALUES[usize::from(letter - b'A')]
+        u32::from(folio_core::tileset::ENGLISH_VALUES[usize::from(letter - b'A')])
     } else {
         0
     }
