@@ -66,11 +66,13 @@ impl Face {
     }
 
     /// The face's letters, upper-case (empty for a blank).
+    #[inline]
     pub fn letters(&self) -> &[u8] {
         &self.letters[..self.len as usize]
     }
 
     /// Whether this is a blank face.
+    #[inline]
     pub fn is_blank(&self) -> bool {
         self.len == 0
     }
@@ -262,6 +264,7 @@ impl Board {
     }
 
     /// Number of cells (`rows * cols`).
+    #[inline]
     pub fn len(&self) -> usize {
         self.faces.len()
     }
@@ -275,16 +278,19 @@ impl Board {
     ///
     /// # Panics
     /// When `i >= self.len()`.
+    #[inline]
     pub fn face(&self, i: usize) -> Face {
         self.faces[i]
     }
 
     /// All faces, row-major.
+    #[inline]
     pub fn faces(&self) -> &[Face] {
         &self.faces
     }
 
     /// The cells adjacent to cell `i` (up to 8), in row-major order.
+    #[inline]
     pub fn neighbours(&self, i: usize) -> &[u8] {
         let n = &self.neighbours[i];
         &n.cells[..n.len as usize]

@@ -103,6 +103,7 @@ impl Scoring {
     }
 
     /// Points for a word of `letters` letters, ignoring the minimum length.
+    #[inline]
     pub fn points(&self, letters: usize) -> u32 {
         match self.points {
             Points::Table(rows) => rows

@@ -101,7 +101,10 @@ impl Solver {
         };
         let root = lexicon.root();
         for cell in 0..board.len() {
-            dfs.visit(cell, root, 0, 0, 0);
+            if let Some((cursor, len)) = dfs.enter(cell, root, 0) {
+                dfs.path[0] = cell as u8;
+                dfs.extend(cell, cursor, 1u64 << cell, 1, len);
+            }
         }
     }
 }
@@ -122,39 +125,46 @@ struct Dfs<'a, L: Lexicon, F> {
 }
 
 impl<L: Lexicon, F: FnMut(&[u8], &[u8])> Dfs<'_, L, F> {
-    /// Enters `cell` with the cursor of the letters so far (`len` of them, `depth` cells).
-    fn visit(
+    /// Steps `cursor` through the letters of `cell`'s face, writing them at `len`; the new
+    /// cursor and length, or `None` when no word continues so (or the face is blank).
+    #[inline(always)]
+    fn enter(
         &mut self,
         cell: usize,
         mut cursor: L::Cursor,
-        used: u64,
-        depth: usize,
         mut len: usize,
-    ) {
-        let board = self.board;
-        let face = board.face(cell);
+    ) -> Option<(L::Cursor, usize)> {
+        let face = self.board.face(cell);
         if face.is_blank() {
-            return;
+            return None;
         }
         for &b in face.letters() {
-            match self.lexicon.step(cursor, b) {
-                Some(c) => cursor = c,
-                None => return,
-            }
+            cursor = self.lexicon.step(cursor, b)?;
             self.word[len] = b;
             len += 1;
         }
-        self.path[depth] = cell as u8;
-        let used = used | (1u64 << cell);
+        Some((cursor, len))
+    }
+
+    /// At `cell` (already on the path, `depth` cells, `len` letters, cells `used`): report the
+    /// word if it is one, then try each unused neighbour. Recursion happens only for
+    /// neighbours the lexicon continues with, so failed steps cost no call.
+    fn extend(&mut self, cell: usize, cursor: L::Cursor, used: u64, depth: usize, len: usize) {
         if len >= self.min_len
             && self.lexicon.is_word(cursor)
             && self.seen.insert(&self.word[..len])
         {
-            (self.visit)(&self.word[..len], &self.path[..=depth]);
+            (self.visit)(&self.word[..len], &self.path[..depth]);
         }
+        let board = self.board;
         for &n in board.neighbours(cell) {
-            if used & (1u64 << n) == 0 {
-                self.visit(usize::from(n), cursor, used, depth + 1, len);
+            let n = usize::from(n);
+            if used & (1u64 << n) != 0 {
+                continue;
+            }
+            if let Some((next, next_len)) = self.enter(n, cursor, len) {
+                self.path[depth] = n as u8;
+                self.extend(n, next, used | (1u64 << n), depth + 1, next_len);
             }
         }
     }
