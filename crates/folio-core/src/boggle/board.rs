@@ -422,7 +422,7 @@ fn fit(
             });
         }
     }
-    if r * c != cells {
+    if r.checked_mul(c) != Some(cells) {
         return Err(BoardError::WrongSize {
             cells,
             expected: format!("{r}x{c}"),
@@ -501,6 +501,7 @@ mod tests {
         assert!(Board::parse(&"a".repeat(81), None).is_err());
         assert!(Board::parse("", None).is_err());
         assert!(Board::parse("é", None).is_err());
+        assert!(Board::parse("abcd", Some((usize::MAX, usize::MAX))).is_err());
     }
 
     #[test]
@@ -509,5 +510,38 @@ mod tests {
         assert_eq!(b.neighbours(0), &[1, 3, 4]);
         assert_eq!(b.neighbours(4), &[0, 1, 2, 3, 5, 6, 7, 8]);
         assert_eq!(b.neighbours(8), &[4, 5, 7]);
+    }
+}
+
+#[cfg(test)]
+mod props {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Any text parses to a board or an error, never a panic; a board renders to a
+        /// string that parses back to the same board.
+        #[test]
+        fn parse_never_panics_and_round_trips(text in "[a-zA-Z#/ \\[\\]qu]{0,40}") {
+            if let Ok(b) = Board::parse(&text, None) {
+                prop_assert_eq!(Board::parse(&b.to_string(), None), Ok(b.clone()));
+            }
+        }
+
+        #[test]
+        fn rendered_boards_round_trip(rows in 2usize..=8, cols in 2usize..=8, seed in any::<u64>()) {
+            let mut rng = crate::boggle::rng::SplitMix64::new(seed);
+            let faces: Vec<Face> = (0..rows * cols)
+                .map(|_| match rng.below(30) {
+                    26 | 29 => Face::QU,
+                    27 => Face::BLANK,
+                    28 => Face::from_letters("TH").unwrap(),
+                    n => Face::letter(b'A' + n as u8).unwrap(),
+                })
+                .collect();
+            let b = Board::from_faces(rows, cols, faces).unwrap();
+            let shape = if rows == cols { None } else { Some((rows, cols)) };
+            prop_assert_eq!(Board::parse(&b.to_string(), shape), Ok(b.clone()));
+        }
     }
 }

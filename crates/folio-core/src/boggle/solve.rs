@@ -309,3 +309,58 @@ mod tests {
         assert!(seen.insert(&long));
     }
 }
+
+#[cfg(test)]
+mod props {
+    use super::*;
+    use crate::boggle::board::Face;
+    use crate::lexicon::WordList;
+    use proptest::prelude::*;
+
+    fn board_from(rows: usize, cols: usize, letters: &[u8]) -> Board {
+        let faces = letters[..rows * cols]
+            .iter()
+            .map(|&l| match l % 6 {
+                5 => Face::QU,
+                l => Face::letter(b'A' + l).unwrap_or(Face::QU),
+            })
+            .collect();
+        Board::from_faces(rows, cols, faces).unwrap()
+    }
+
+    proptest! {
+        /// The solver finds exactly the lexicon words of at least `min_len` letters that can be
+        /// traced, each with a valid path spelling it.
+        #[test]
+        fn solver_agrees_with_tracing(
+            rows in 2usize..=4,
+            cols in 2usize..=4,
+            letters in proptest::collection::vec(0u8..6, 16),
+            words in proptest::collection::vec("[ABCDEQU]{1,7}", 0..60),
+            min_len in 1usize..=4,
+        ) {
+            let board = board_from(rows, cols, &letters);
+            let lex = WordList::new(words.iter().map(|w| w.as_bytes()));
+            let found = solve(&lex, &board, min_len);
+            for f in &found {
+                prop_assert!(lex.contains(f.word.as_bytes()));
+                prop_assert!(f.letters() >= min_len);
+                let spelled: Vec<u8> = f.path.iter().flat_map(|&c| board.face(c).letters().to_vec()).collect();
+                prop_assert_eq!(&spelled, &f.word.as_bytes().to_vec());
+                for w in f.path.windows(2) {
+                    prop_assert!(board.neighbours(w[0]).contains(&(w[1] as u8)));
+                }
+                let mut cells = f.path.clone();
+                cells.sort_unstable();
+                cells.dedup();
+                prop_assert_eq!(cells.len(), f.path.len());
+            }
+            let expected: Vec<&[u8]> = lex
+                .iter()
+                .filter(|w| w.len() >= min_len && board.trace(w).is_some())
+                .collect();
+            let got: Vec<&[u8]> = found.iter().map(|f| f.word.as_bytes()).collect();
+            prop_assert_eq!(got, expected);
+        }
+    }
+}
