@@ -20,10 +20,13 @@ fn main() {
     )
     .expect("enable2k set");
     let dice = CubeSet::by_name("new-1987").expect("new-1987");
-    let n: u64 = std::env::var("BOGGLE_BOARDS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(100_000);
+    // `cargo test --all-targets` runs this without `--bench`: a smoke run only.
+    let benching = std::env::args().any(|a| a == "--bench");
+    let n: u64 = match std::env::var("BOGGLE_BOARDS").ok().and_then(|v| v.parse().ok()) {
+        Some(n) if benching => n,
+        _ if benching => 100_000,
+        _ => 50,
+    };
     let boards: Vec<_> = (0..n).map(|seed| roll(dice, seed).expect("roll")).collect();
     let mut solver = Solver::new();
     // Warm up caches and the page cache of the set.
