@@ -28,6 +28,13 @@ clippy:
 clean:
 	$(CARGO) clean
 
+## `folio words` speed (release build, ENABLE): contains lookups/s from a batch file, and
+## the time of from-rack for a 7-tile rack with two blanks.
+.PHONY: bench-words
+bench-words:
+	$(CARGO) build --release --bin folio
+	scripts/bench-words.sh
+
 ## Boggle solver throughput: random 4x4 boards (new-1987 cubes, fixed seeds) per second, ENABLE2K.
 bench-boggle:
 	$(CARGO) bench -p folio-play --bench boggle

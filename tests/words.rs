@@ -410,6 +410,51 @@ fn top_says_when_there_is_no_counts_map() {
 }
 
 #[test]
+fn top_reads_and_union_sums_the_counts_maps() {
+    use folio_lexicon::counts::{counts_path, write_counts};
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, pairs: &[(&str, u64)]| {
+        let p = dir.path().join(name);
+        let set = WordSet::from_words(pairs.iter().map(|(w, _)| w)).unwrap();
+        std::fs::write(&p, set.as_fst_set().as_fst().as_bytes()).unwrap();
+        write_counts(&counts_path(&p), pairs.iter().copied()).unwrap();
+        p
+    };
+    let a = write("a.fst", &[("CAT", 3), ("DOG", 9), ("EEL", 1)]);
+    let b = write("b.fst", &[("CAT", 7), ("FOX", 2)]);
+    folio()
+        .args(["words", "top", "2", "--set"])
+        .arg(&a)
+        .assert()
+        .success()
+        .stdout("DOG 9\nCAT 3\n");
+    folio()
+        .args(["words", "top", "2", "--set"])
+        .arg(&a)
+        .arg("--set")
+        .arg(&b)
+        .assert()
+        .success()
+        .stdout("CAT 10\nDOG 9\n");
+    let u = dir.path().join("u.fst");
+    folio()
+        .args(["words", "union"])
+        .arg(&a)
+        .arg(&b)
+        .arg("-o")
+        .arg(&u)
+        .assert()
+        .success()
+        .stdout(predicates::str::contains("u.counts.fst"));
+    folio()
+        .args(["words", "top", "10", "--json", "--set"])
+        .arg(&u)
+        .assert()
+        .success()
+        .stdout(predicates::str::contains(r#"{"count":10,"word":"CAT"}"#));
+}
+
+#[test]
 fn bad_queries_are_usage_errors() {
     let dir = tempfile::tempdir().unwrap();
     let p = dir.path().join("s.fst");

@@ -367,40 +367,43 @@ fn contains(
     w: &mut impl Write,
 ) -> anyhow::Result<Outcome> {
     let set = load(sets)?;
-    let words = if words.is_empty() {
+    let fst = set.as_fst_set();
+    let (mut total, mut absent) = (0usize, 0usize);
+    let mut results = Vec::new();
+    // Answers are written as the words come, so a long batch on stdin streams through.
+    let mut answer = |word: &str, w: &mut dyn Write| -> std::io::Result<()> {
+        let key = policy.normalize_word(word);
+        let present = key.as_ref().is_some_and(|k| fst.contains(k));
+        total += 1;
+        absent += usize::from(!present);
+        if json {
+            results.push(json!({ "word": word, "key": key, "present": present }));
+            Ok(())
+        } else {
+            writeln!(w, "{word} {present}")
+        }
+    };
+    if words.is_empty() {
         let stdin = std::io::stdin();
         if stdin.is_terminal() {
             bail!("no words given: name them, or pipe them in one a line");
         }
-        let mut words = Vec::new();
         for line in stdin.lock().lines() {
             let line = line.context("reading words from stdin")?;
             let t = line.trim();
             if !t.is_empty() {
-                words.push(t.to_string());
+                answer(t, w)?;
             }
         }
-        words
     } else {
-        words
-    };
-    let fst = set.as_fst_set();
-    let mut absent = 0usize;
-    let mut results = Vec::new();
-    for word in &words {
-        let key = policy.normalize_word(word.trim());
-        let present = key.as_ref().is_some_and(|k| fst.contains(k));
-        absent += usize::from(!present);
-        if json {
-            results.push(json!({ "word": word, "key": key, "present": present }));
-        } else {
-            writeln!(w, "{word} {present}")?;
+        for word in &words {
+            answer(word.trim(), w)?;
         }
     }
     if json {
         let v = json!({
-            "words": words.len(),
-            "present": words.len() - absent,
+            "words": total,
+            "present": total - absent,
             "absent": absent,
             "all_present": absent == 0,
             "results": results,

@@ -113,6 +113,28 @@ impl CountsMap {
     }
 }
 
+/// Writes a counts map at `path` (atomically) from `(key, occurrences)` pairs in strictly
+/// increasing key order; returns the number of words.
+///
+/// # Errors
+/// [`Error::Io`] naming `path` when it cannot be written or the keys are out of order.
+pub fn write_counts<I, K>(path: &Path, pairs: I) -> Result<usize>
+where
+    I: IntoIterator<Item = (K, u64)>,
+    K: AsRef<[u8]>,
+{
+    let mut n = 0;
+    crate::atomic::write_atomic(path, |w| {
+        let mut b = fst::MapBuilder::new(w).map_err(std::io::Error::other)?;
+        for (k, v) in pairs {
+            b.insert(k, v).map_err(std::io::Error::other)?;
+            n += 1;
+        }
+        b.finish().map_err(std::io::Error::other)
+    })?;
+    Ok(n)
+}
+
 /// A word and its number of occurrences.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct WordCount {
@@ -182,6 +204,17 @@ mod tests {
         let got = top(&[a, b], 3);
         let pairs: Vec<_> = got.iter().map(|w| (w.word.as_str(), w.count)).collect();
         assert_eq!(pairs, [("CAT", 6), ("FOX", 6), ("DOG", 5)]);
+    }
+
+    #[test]
+    fn write_counts_refuses_unsorted_keys() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("c.counts.fst");
+        assert_eq!(write_counts(&p, [("A", 1), ("B", 2)]).unwrap(), 2);
+        assert_eq!(CountsMap::open(&p).unwrap().total(), 3);
+        let err = write_counts(&p, [("B", 1), ("A", 2)]).unwrap_err();
+        assert!(err.to_string().contains("c.counts.fst"), "{err}");
+        assert_eq!(CountsMap::open(&p).unwrap().len(), 2, "previous map kept");
     }
 
     #[test]

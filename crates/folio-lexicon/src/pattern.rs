@@ -159,8 +159,33 @@ mod tests {
         assert!(p("**a**").matches(b"A"));
         assert!(p("?*?").matches(b"AB"));
         assert!(!p("?*?").matches(b"A"));
-        assert!(p("stra?e").matches(b"STRASSE") == false);
+        assert!(!p("stra?e").matches(b"STRASSE"));
         assert!(p("straße").matches(b"STRASSE"));
+    }
+
+    /// The reference: a backtracking glob matcher.
+    fn glob(p: &[u8], w: &[u8]) -> bool {
+        match p.split_first() {
+            None => w.is_empty(),
+            Some((b'*', rest)) => (0..=w.len()).any(|i| glob(rest, &w[i..])),
+            Some((b'?', rest)) => !w.is_empty() && glob(rest, &w[1..]),
+            Some((c, rest)) => w.first() == Some(c) && glob(rest, &w[1..]),
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn automaton_agrees_with_backtracking(
+            pat in "[AB?*]{1,8}",
+            word in "[AB]{0,8}",
+        ) {
+            let compiled = p(&pat);
+            proptest::prop_assert_eq!(
+                compiled.matches(word.as_bytes()),
+                glob(pat.as_bytes(), word.as_bytes()),
+                "{} vs {}", pat, word
+            );
+        }
     }
 
     #[test]
