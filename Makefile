@@ -36,5 +36,6 @@ bench-words:
 	scripts/bench-words.sh
 
 ## Boggle solver throughput: random 4x4 boards (new-1987 cubes, fixed seeds) per second, ENABLE2K.
+.PHONY: bench-boggle
 bench-boggle:
 	$(CARGO) bench -p folio-play --bench boggle
