@@ -9,7 +9,8 @@ use super::board::Board;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Points {
     /// `(min_letters, points)` rows in increasing length: a word scores the points of the last
-    /// row whose length it reaches.
+    /// row whose length it reaches, and 0 below the first row (so `--min-len 2` admits
+    /// two-letter words at 0 points under `official`).
     Table(&'static [(usize, u32)]),
     /// Each letter scores this many points.
     PerLetter(u32),
