@@ -22,7 +22,10 @@ fn main() {
     let dice = CubeSet::by_name("new-1987").expect("new-1987");
     // `cargo test --all-targets` runs this without `--bench`: a smoke run only.
     let benching = std::env::args().any(|a| a == "--bench");
-    let n: u64 = match std::env::var("BOGGLE_BOARDS").ok().and_then(|v| v.parse().ok()) {
+    let n: u64 = match std::env::var("BOGGLE_BOARDS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+    {
         Some(n) if benching => n,
         _ if benching => 100_000,
         _ => 50,
