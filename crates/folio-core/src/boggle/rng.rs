@@ -4,11 +4,12 @@
 //! is spelled out here rather than taken from a crate whose stream may change. SplitMix64 is
 //! Steele, Lea and Flood's generator ("Fast splittable pseudorandom number generators",
 //! OOPSLA 2014), with Vigna's constants (<https://prng.di.unimi.it/splitmix64.c>). Bounded
-//! draws use Lemire's multiply-and-reject method ("Fast random integer generation in an
-//! interval", ACM TOMACS 2019), which is unbiased.
+//! draws take the high 64 bits of a 128-bit product (Lemire's multiply-shift, without the
+//! rejection step: the bias is below `n / 2^64`, invisible for dice).
 //!
-//! Note for the merge: the Scrabble bag has its own seeded PRNG in `folio_core::rng`; the
-//! two may be unified as long as the streams stay as documented (rolls are part of scripts).
+//! Note for the merge: this is the same generator, with the same `below`, as
+//! `folio_core::rng::SplitMix64` of the Scrabble bag (branch `core`); a test here pins the
+//! same vectors, so this file can be replaced by that one without changing any roll.
 
 /// SplitMix64: a 64-bit state advanced by the golden-ratio increment and mixed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,19 +32,10 @@ impl SplitMix64 {
         z ^ (z >> 31)
     }
 
-    /// A uniform integer in `0..n` (Lemire's method). Returns 0 when `n == 0`.
-    pub fn below(&mut self, n: u64) -> u64 {
-        if n == 0 {
-            return 0;
-        }
-        let mut m = u128::from(self.next_u64()) * u128::from(n);
-        if (m as u64) < n {
-            let threshold = n.wrapping_neg() % n;
-            while (m as u64) < threshold {
-                m = u128::from(self.next_u64()) * u128::from(n);
-            }
-        }
-        (m >> 64) as u64
+    /// A uniform integer in `0..n`: the high 64 bits of `next_u64() * n`. Returns 0 when
+    /// `n == 0`.
+    pub fn below(&mut self, n: usize) -> usize {
+        ((u128::from(self.next_u64()) * n as u128) >> 64) as usize
     }
 }
 
@@ -73,11 +65,19 @@ mod tests {
         let mut r = SplitMix64::new(7);
         let mut seen = [0u32; 6];
         for _ in 0..6000 {
-            let v = r.below(6) as usize;
+            let v = r.below(6);
             seen[v] += 1;
         }
         assert!(seen.iter().all(|&c| (800..1200).contains(&c)), "{seen:?}");
         assert_eq!(r.below(0), 0);
         assert_eq!(r.below(1), 0);
+    }
+
+    /// The vector pinned by the Scrabble bag's generator, so the two can be unified.
+    #[test]
+    fn below_is_multiply_shift() {
+        let mut g = SplitMix64::new(42);
+        let got: Vec<usize> = (0..5).map(|_| g.below(100)).collect();
+        assert_eq!(got, [74, 15, 27, 34, 3]);
     }
 }
