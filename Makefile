@@ -39,3 +39,8 @@ bench-core:
 bench-words:
 	$(CARGO) build --release --bin folio
 	scripts/bench-words.sh
+
+## Boggle solver throughput: random 4x4 boards (new-1987 cubes, fixed seeds) per second, ENABLE2K.
+.PHONY: bench-boggle
+bench-boggle:
+	$(CARGO) bench -p folio-play --bench boggle

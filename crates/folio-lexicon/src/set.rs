@@ -145,6 +145,53 @@ impl WordSet {
     }
 }
 
+/// A [`WordSet`] cursor: an fst node address, with the node's final flag and the set of letters
+/// `A`–`Z` it has transitions on.
+///
+/// Keeping the letters in the cursor makes a failed step (the common case for a Boggle solver
+/// trying every neighbour of a cell) a bit test instead of an fst node decode, and makes
+/// `is_word` free. A successful step decodes the parent node once and the child once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NodeCursor {
+    addr: CompiledAddr,
+    /// Bit `b - b'A'` for each transition on an upper-case ASCII letter; [`OTHER_BYTES`] when
+    /// the node has a transition on any other byte.
+    next: u32,
+    is_final: bool,
+}
+
+/// Bit of [`NodeCursor`]'s letter mask standing for every byte outside `A`–`Z`.
+const OTHER_BYTES: u32 = 1 << 31;
+
+#[inline]
+fn byte_bit(b: u8) -> u32 {
+    if b.is_ascii_uppercase() {
+        1 << (b - b'A')
+    } else {
+        OTHER_BYTES
+    }
+}
+
+impl NodeCursor {
+    /// The fst node address.
+    pub fn addr(&self) -> CompiledAddr {
+        self.addr
+    }
+}
+
+impl WordSet {
+    #[inline]
+    fn cursor_at(&self, addr: CompiledAddr) -> NodeCursor {
+        let node = self.raw().node(addr);
+        let next = node.transitions().fold(0, |m, t| m | byte_bit(t.inp));
+        NodeCursor {
+            addr,
+            next,
+            is_final: node.is_final(),
+        }
+    }
+}
+
 /// Checks that the root address in an fst's footer points at the end of the bytes, as it does
 /// in every fst written whole. fst 0.4.7 means to check this in `Fst::new` but only does for
 /// an empty root (its condition joins the two cases with `&&`), so a truncated file would
@@ -205,20 +252,25 @@ pub(crate) fn map_file(path: &Path) -> Result<SetBytes> {
 }
 
 impl Lexicon for WordSet {
-    /// An fst node address.
-    type Cursor = CompiledAddr;
+    type Cursor = NodeCursor;
 
-    fn root(&self) -> CompiledAddr {
-        self.raw().root().addr()
+    fn root(&self) -> NodeCursor {
+        self.cursor_at(self.raw().root().addr())
     }
 
-    fn step(&self, cursor: CompiledAddr, letter: u8) -> Option<CompiledAddr> {
-        let node = self.raw().node(cursor);
-        node.find_input(letter).map(|i| node.transition_addr(i))
+    #[inline]
+    fn step(&self, cursor: NodeCursor, letter: u8) -> Option<NodeCursor> {
+        if cursor.next & byte_bit(letter) == 0 {
+            return None;
+        }
+        let node = self.raw().node(cursor.addr);
+        node.find_input(letter)
+            .map(|i| self.cursor_at(node.transition_addr(i)))
     }
 
-    fn is_word(&self, cursor: CompiledAddr) -> bool {
-        self.raw().node(cursor).is_final()
+    #[inline]
+    fn is_word(&self, cursor: NodeCursor) -> bool {
+        cursor.is_final
     }
 
     fn contains(&self, word: &[u8]) -> bool {
@@ -248,6 +300,19 @@ mod tests {
         }
         assert!(set.walk(b"CA").is_some());
         assert!(set.walk(b"CX").is_none());
+    }
+
+    #[test]
+    fn cursor_handles_bytes_outside_a_to_z() {
+        let words = ["CAFÉ", "CAFE", "ÉTÉ", "A-B"];
+        let set = WordSet::from_words(words).unwrap();
+        for w in words {
+            let c = set.walk(w.as_bytes()).expect(w);
+            assert!(set.is_word(c), "{w}");
+        }
+        assert!(set.walk("CAFÈ".as_bytes()).is_none());
+        assert!(set.walk(b"A-C").is_none());
+        assert!(!set.is_word(set.walk(b"A-").unwrap()));
     }
 
     #[test]
