@@ -33,6 +33,12 @@ pub enum Error {
         #[source]
         source: fst::Error,
     },
+    /// No input gave a book: every one was empty, binary or a folder without `.txt` files.
+    #[error("nothing usable to ingest: {skipped} input(s) given, all skipped")]
+    NothingUsable {
+        /// How many inputs were skipped.
+        skipped: usize,
+    },
 }
 
 impl Error {
