@@ -11,17 +11,21 @@ use std::borrow::Cow;
 
 /// The encoding a book was found to be in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "kebab-case")]
 pub enum Encoding {
     /// Only bytes below 0x80 (so also valid UTF-8).
+    #[serde(rename = "ascii")]
     Ascii,
     /// Valid UTF-8 without a byte-order mark.
+    #[serde(rename = "utf-8")]
     Utf8,
     /// Valid UTF-8 after a byte-order mark (dropped).
+    #[serde(rename = "utf-8-bom")]
     Utf8Bom,
     /// Not UTF-8, with bytes in 0x80–0x9F: decoded as Windows-1252.
+    #[serde(rename = "windows-1252")]
     Windows1252,
     /// Not UTF-8, no bytes in 0x80–0x9F: ISO-8859-1 (decoded as Windows-1252, identical there).
+    #[serde(rename = "iso-8859-1")]
     Iso8859_1,
 }
 
@@ -104,6 +108,19 @@ mod tests {
         let (t, e) = decode(b"\xEF\xBB\xBFTitle\r\n").unwrap();
         assert_eq!(t, "Title\r\n");
         assert_eq!(e, Encoding::Utf8Bom);
+    }
+
+    #[test]
+    fn names_in_manifests() {
+        for e in [
+            Encoding::Ascii,
+            Encoding::Utf8,
+            Encoding::Utf8Bom,
+            Encoding::Windows1252,
+            Encoding::Iso8859_1,
+        ] {
+            assert_eq!(serde_json::to_string(&e).unwrap(), format!("\"{}\"", e.name()));
+        }
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //! use folio_lexicon::ingest::{expand_inputs, ingest, write_outputs};
 //! use folio_lexicon::{build::OutputPaths, Policy};
 //! let (inputs, skipped) = expand_inputs(&["books/".into()]).unwrap();
-//! let run = ingest(&inputs, skipped, &Policy::game(), &|_| {}).unwrap();
+//! let run = ingest(&inputs, skipped, &Policy::game(), &|_, _| {}).unwrap();
 //! write_outputs(&OutputPaths::for_set("g.fst".as_ref()), &run).unwrap();
 //! ```
 //!

@@ -37,6 +37,9 @@ pub mod policy;
 pub mod set;
 pub mod tokenize;
 
+/// The fst crate, re-exported so users of word sets and counts maps get the same version.
+pub use fst;
+
 pub use error::{Error, Result};
 pub use policy::{Policy, PolicyName};
 pub use set::WordSet;
