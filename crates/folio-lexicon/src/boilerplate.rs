@@ -115,14 +115,18 @@ fn after_stars(line: &str) -> Option<&str> {
 }
 
 fn is_start(line: &str) -> bool {
-    after_stars(line).is_some_and(|r| START_PREFIXES.iter().any(|p| r.starts_with(p)))
+    line.starts_with('*') && after_stars(line).is_some_and(|r| START_PREFIXES.iter().any(|p| r.starts_with(p)))
 }
 
 fn is_small_print_end(line: &str) -> bool {
-    SMALL_PRINT_END.iter().any(|p| line.starts_with(p))
+    line.starts_with('*') && SMALL_PRINT_END.iter().any(|p| line.starts_with(p))
 }
 
 fn is_end(line: &str) -> bool {
+    // Most lines start with neither `*` nor `E`: one byte decides.
+    if !matches!(line.as_bytes().first(), Some(b'*' | b'E')) {
+        return false;
+    }
     after_stars(line).is_some_and(|r| STAR_END_PREFIXES.iter().any(|p| r.starts_with(p)))
         || END_PREFIXES.iter().any(|p| line.starts_with(p))
 }

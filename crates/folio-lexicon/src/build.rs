@@ -21,16 +21,16 @@ pub struct Built {
 ///
 /// # Errors
 /// [`Error::NotAnFst`] (empty path) if the keys are not sorted or not unique.
-pub fn build(kept: &[(&str, u64)]) -> Result<Built> {
+pub fn build<K: AsRef<[u8]>>(kept: &[(K, u64)]) -> Result<Built> {
     let fst_err = |source| Error::NotAnFst {
         path: PathBuf::new(),
         source,
     };
     let mut set = fst::SetBuilder::memory();
     let mut map = fst::MapBuilder::memory();
-    for &(k, n) in kept {
+    for (k, n) in kept {
         set.insert(k).map_err(fst_err)?;
-        map.insert(k, n).map_err(fst_err)?;
+        map.insert(k, *n).map_err(fst_err)?;
     }
     Ok(Built {
         set: set.into_inner().map_err(fst_err)?,

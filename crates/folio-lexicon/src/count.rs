@@ -8,46 +8,99 @@ use crate::hash::FxHashMap;
 use crate::policy::Policy;
 use crate::tokenize::for_each_word;
 
+/// A spelling of at most [`SHORT`] bytes stored inline, zero-padded (text never holds NUL:
+/// decode rejects it). Comparing two keys is three word compares inside the table, instead of
+/// following a pointer into the book text (a cache miss per token), which is most of the cost
+/// of counting.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Short([u64; 3]);
+
+/// Longest spelling kept inline.
+const SHORT: usize = 24;
+
+impl Short {
+    #[inline]
+    fn new(w: &str) -> Option<Short> {
+        let b = w.as_bytes();
+        if b.len() > SHORT {
+            return None;
+        }
+        let mut buf = [0u8; SHORT];
+        buf[..b.len()].copy_from_slice(b);
+        let word = |i: usize| {
+            let mut x = [0u8; 8];
+            x.copy_from_slice(&buf[i * 8..i * 8 + 8]);
+            u64::from_le_bytes(x)
+        };
+        Some(Short([word(0), word(1), word(2)]))
+    }
+
+    /// The spelling back as text (`None` cannot happen for keys made by [`Short::new`]).
+    fn to_str(self, buf: &mut [u8; SHORT]) -> Option<&str> {
+        for (i, w) in self.0.iter().enumerate() {
+            buf[i * 8..i * 8 + 8].copy_from_slice(&w.to_le_bytes());
+        }
+        let len = buf.iter().position(|&c| c == 0).unwrap_or(SHORT);
+        std::str::from_utf8(&buf[..len]).ok()
+    }
+}
+
+impl std::hash::Hash for Short {
+    #[inline]
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_u64(self.0[0]);
+        if self.0[1] != 0 {
+            state.write_u64(self.0[1]);
+            state.write_u64(self.0[2]);
+        }
+    }
+}
+
 /// Occurrences of each distinct UAX #29 word of a text, keyed by its exact spelling.
 #[derive(Default, Debug)]
 pub struct TokenCounts<'a> {
     /// Number of UAX #29 words counted.
     pub tokens: u64,
-    spellings: FxHashMap<&'a str, u64>,
+    short: FxHashMap<Short, u64>,
+    long: FxHashMap<&'a str, u64>,
 }
 
 impl<'a> TokenCounts<'a> {
     /// Counts the words of `text`.
     pub fn count(text: &'a str) -> TokenCounts<'a> {
         let mut tc = TokenCounts::default();
+        // About one new spelling per 100 bytes of English prose at this size.
+        tc.short.reserve((text.len() / 100).min(1 << 16));
         let mut tokens = 0u64;
-        let map = &mut tc.spellings;
+        let (short, long) = (&mut tc.short, &mut tc.long);
         for_each_word(text, |w| {
             tokens += 1;
-            *map.entry(w).or_insert(0) += 1;
+            match Short::new(w) {
+                Some(k) => *short.entry(k).or_insert(0) += 1,
+                None => *long.entry(w).or_insert(0) += 1,
+            }
         });
         tc.tokens = tokens;
         tc
     }
 
     /// Adds the counts of `other` (another chunk of the same book).
-    pub fn merge(&mut self, other: TokenCounts<'a>) {
+    pub fn merge(&mut self, mut other: TokenCounts<'a>) {
         self.tokens += other.tokens;
-        if self.spellings.len() < other.spellings.len() {
-            let mine = std::mem::replace(&mut self.spellings, other.spellings);
-            for (w, n) in mine {
-                *self.spellings.entry(w).or_insert(0) += n;
-            }
-        } else {
-            for (w, n) in other.spellings {
-                *self.spellings.entry(w).or_insert(0) += n;
-            }
+        if self.short.len() < other.short.len() {
+            std::mem::swap(&mut self.short, &mut other.short);
+        }
+        for (w, n) in other.short {
+            *self.short.entry(w).or_insert(0) += n;
+        }
+        for (w, n) in other.long {
+            *self.long.entry(w).or_insert(0) += n;
         }
     }
 
     /// Number of distinct spellings.
     pub fn distinct_spellings(&self) -> usize {
-        self.spellings.len()
+        self.short.len() + self.long.len()
     }
 
     /// Folds the spellings through `policy` into keys (one book: `books` = 1 for every key).
@@ -55,25 +108,28 @@ impl<'a> TokenCounts<'a> {
     pub fn to_words(&self, policy: &Policy) -> WordCounts {
         let mut words = WordCounts::default();
         let mut key = String::new();
-        for (&w, &n) in &self.spellings {
+        words.short.reserve(self.short.len());
+        let mut add = |w: &str, n: u64| {
             if let Some(k) = policy.normalize_token(w, &mut key) {
-                match words.map.get_mut(key.as_str()) {
-                    Some(s) => {
-                        s.count += n;
-                        s.lower_case |= k.lower_case;
-                    }
-                    None => {
-                        words.map.insert(
-                            key.as_str().into(),
-                            WordStat {
-                                count: n,
-                                lower_case: k.lower_case,
-                                books: 1,
-                            },
-                        );
-                    }
-                }
+                let stat = WordStat {
+                    count: n,
+                    lower_case: k.lower_case,
+                    books: 0,
+                };
+                words.add(&key, stat);
             }
+        };
+        let mut buf = [0u8; SHORT];
+        for (k, &n) in &self.short {
+            if let Some(w) = k.to_str(&mut buf) {
+                add(w, n);
+            }
+        }
+        for (w, &n) in &self.long {
+            add(w, n);
+        }
+        for s in words.short.values_mut().chain(words.long.values_mut()) {
+            s.books = 1;
         }
         words
     }
@@ -90,79 +146,108 @@ pub struct WordStat {
     pub books: u32,
 }
 
-/// Statistics per normalised key, for one book or merged over several.
+/// Statistics per normalised key, for one book or merged over several. Keys of up to 24
+/// bytes (all but freak tokens) are stored inline, like [`TokenCounts`]' spellings: no
+/// allocation per key, no pointer chasing when books are merged.
 #[derive(Default, Debug)]
 pub struct WordCounts {
-    map: FxHashMap<Box<str>, WordStat>,
+    short: FxHashMap<Short, WordStat>,
+    long: FxHashMap<Box<str>, WordStat>,
+}
+
+fn add_stat(e: &mut WordStat, s: &WordStat) {
+    e.count += s.count;
+    e.lower_case |= s.lower_case;
+    e.books += s.books;
 }
 
 impl WordCounts {
+    fn add(&mut self, key: &str, stat: WordStat) {
+        match Short::new(key) {
+            Some(k) => add_stat(self.short.entry(k).or_default(), &stat),
+            None => match self.long.get_mut(key) {
+                Some(e) => add_stat(e, &stat),
+                None => {
+                    self.long.insert(key.into(), stat);
+                }
+            },
+        }
+    }
+
     /// Adds another book's (or set of books') counts: occurrences and books add up, lower-case
     /// evidence is kept if either has it. Commutative and associative, so the result does not
     /// depend on the order books finish in.
-    pub fn merge(&mut self, other: WordCounts) {
-        if self.map.len() < other.map.len() {
-            let mine = std::mem::replace(&mut self.map, other.map);
-            self.absorb(mine);
-        } else {
-            self.absorb(other.map);
+    pub fn merge(&mut self, mut other: WordCounts) {
+        if self.short.len() < other.short.len() {
+            std::mem::swap(&mut self.short, &mut other.short);
+            std::mem::swap(&mut self.long, &mut other.long);
         }
+        self.merge_ref(&other);
     }
 
     /// Adds a copy of `other`'s counts (as [`WordCounts::merge`]).
     pub fn merge_ref(&mut self, other: &WordCounts) {
-        for (k, s) in &other.map {
-            match self.map.get_mut(k) {
-                Some(e) => {
-                    e.count += s.count;
-                    e.lower_case |= s.lower_case;
-                    e.books += s.books;
-                }
-                None => {
-                    self.map.insert(k.clone(), *s);
-                }
-            }
+        self.short.reserve(other.short.len() / 4);
+        for (k, s) in &other.short {
+            add_stat(self.short.entry(*k).or_default(), s);
         }
-    }
-
-    fn absorb(&mut self, other: FxHashMap<Box<str>, WordStat>) {
-        for (k, s) in other {
-            let e = self.map.entry(k).or_default();
-            e.count += s.count;
-            e.lower_case |= s.lower_case;
-            e.books += s.books;
+        for (k, s) in &other.long {
+            self.add(k, *s);
         }
     }
 
     /// Number of distinct keys.
     pub fn len(&self) -> usize {
-        self.map.len()
+        self.short.len() + self.long.len()
     }
 
     /// Whether there is no key.
     pub fn is_empty(&self) -> bool {
-        self.map.is_empty()
+        self.len() == 0
     }
 
     /// The statistics of `key`, if seen.
     pub fn get(&self, key: &str) -> Option<&WordStat> {
-        self.map.get(key)
+        match Short::new(key) {
+            Some(k) => self.short.get(&k),
+            None => self.long.get(key),
+        }
     }
 
-    /// Iterates over keys and statistics, in no particular order.
-    pub fn iter(&self) -> impl Iterator<Item = (&str, &WordStat)> {
-        self.map.iter().map(|(k, s)| (&**k, s))
+    /// Calls `f` with every key and its statistics, in no particular order.
+    pub fn for_each(&self, mut f: impl FnMut(&str, &WordStat)) {
+        let mut buf = [0u8; SHORT];
+        for (k, s) in &self.short {
+            if let Some(w) = k.to_str(&mut buf) {
+                f(w, s);
+            }
+        }
+        for (k, s) in &self.long {
+            f(k, s);
+        }
     }
 
     /// The keys `policy` keeps, sorted bytewise (the order an fst needs), with their counts.
-    pub fn kept(&self, policy: &Policy) -> Vec<(&str, u64)> {
-        let mut v: Vec<(&str, u64)> = self
-            .iter()
-            .filter(|(k, s)| policy.keeps(k, s))
-            .map(|(k, s)| (k, s.count))
-            .collect();
+    pub fn kept(&self, policy: &Policy) -> Vec<(String, u64)> {
+        let mut v = Vec::new();
+        self.for_each(|k, s| {
+            if policy.keeps(k, s) {
+                v.push((k.to_string(), s.count));
+            }
+        });
         v.sort_unstable_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
         v
+    }
+
+    /// How many of this book's keys `policy` keeps given the totals `all` over every book.
+    pub fn kept_count(&self, all: &WordCounts, policy: &Policy) -> u64 {
+        let mut n = 0;
+        self.for_each(|k, _| {
+            if all.get(k).is_some_and(|s| policy.keeps(k, s)) {
+                n += 1;
+            }
+        });
+        n
     }
 }
 
@@ -181,7 +266,7 @@ mod tests {
         let darcy = w.get("DARCY").unwrap();
         assert_eq!((darcy.count, darcy.lower_case), (2, false));
         assert!(w.get("CAN'T").is_none() && w.get("CANT").is_none());
-        let kept: Vec<&str> = w.kept(&Policy::game()).into_iter().map(|(k, _)| k).collect();
+        let kept: Vec<String> = w.kept(&Policy::game()).into_iter().map(|(k, _)| k).collect();
         assert_eq!(kept, ["MET", "TAIL", "THE", "WHALE"]);
     }
 
@@ -205,7 +290,7 @@ mod tests {
             ..Policy::game()
         };
         let keys = |p: &Policy| -> Vec<String> {
-            w.kept(p).into_iter().map(|(k, _)| k.to_string()).collect()
+            w.kept(p).into_iter().map(|(k, _)| k).collect()
         };
         assert_eq!(keys(&p), ["CAT", "OX"]);
         let p = Policy {
@@ -222,13 +307,31 @@ mod tests {
     }
 
     #[test]
+    fn long_keys_work_like_short_ones() {
+        let long = "a".repeat(30);
+        let text = format!("{long} {long} Supercalifragilisticexpialidocious");
+        let p = Policy {
+            max_len: None,
+            keep_proper_nouns: true,
+            ..Policy::game()
+        };
+        let mut w = TokenCounts::count(&text).to_words(&p);
+        w.merge(TokenCounts::count(&long).to_words(&p));
+        let s = w.get(&long.to_uppercase()).unwrap();
+        assert_eq!((s.count, s.books), (3, 2));
+        let keys: Vec<String> = w.kept(&p).into_iter().map(|(k, _)| k).collect();
+        assert_eq!(keys, [long.to_uppercase(), "SUPERCALIFRAGILISTICEXPIALIDOCIOUS".into()]);
+        assert_eq!(w.kept_count(&w, &Policy::game()), 0); // both longer than 15
+    }
+
+    #[test]
     fn proper_nouns_kept_on_request() {
         let w = TokenCounts::count("Darcy LONDON the").to_words(&Policy::game());
         let keep = Policy {
             keep_proper_nouns: true,
             ..Policy::game()
         };
-        let keys: Vec<&str> = w.kept(&keep).into_iter().map(|(k, _)| k).collect();
+        let keys: Vec<String> = w.kept(&keep).into_iter().map(|(k, _)| k).collect();
         assert_eq!(keys, ["DARCY", "LONDON", "THE"]);
     }
 }

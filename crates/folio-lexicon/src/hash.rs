@@ -43,13 +43,24 @@ impl Hasher for FxHasher {
     }
 
     #[inline]
+    fn write_u64(&mut self, i: u64) {
+        self.add(i);
+    }
+
+    #[inline]
     fn write_usize(&mut self, i: usize) {
         self.add(i as u64);
     }
 
+    /// Fx alone leaves the low bits (hashbrown's bucket index) depending only on the low
+    /// bytes of each word, so words sharing a prefix collide; a final avalanche (murmur3's
+    /// fmix64 half) spreads every input bit over the whole hash.
     #[inline]
     fn finish(&self) -> u64 {
-        self.hash
+        let mut h = self.hash;
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
+        h ^ (h >> 33)
     }
 }
 
