@@ -25,14 +25,45 @@ impl Short {
         if b.len() > SHORT {
             return None;
         }
-        let mut buf = [0u8; SHORT];
-        buf[..b.len()].copy_from_slice(b);
-        let word = |i: usize| {
+        // Whole 8-byte words are loaded directly; the tail is shifted in byte by byte. (Going
+        // through a zeroed buffer costs a store-forwarding stall per token.)
+        let mut out = [0u64; 3];
+        let mut chunks = b.chunks_exact(8);
+        for (slot, c) in out.iter_mut().zip(&mut chunks) {
             let mut x = [0u8; 8];
-            x.copy_from_slice(&buf[i * 8..i * 8 + 8]);
-            u64::from_le_bytes(x)
-        };
-        Some(Short([word(0), word(1), word(2)]))
+            x.copy_from_slice(c);
+            *slot = u64::from_le_bytes(x);
+        }
+        let tail = chunks.remainder();
+        if !tail.is_empty() {
+            let mut t = 0u64;
+            for (i, &c) in tail.iter().enumerate() {
+                t |= u64::from(c) << (8 * i);
+            }
+            out[b.len() / 8] = t;
+        }
+        Some(Short(out))
+    }
+
+    /// Number of characters: bytes that are not NUL padding or UTF-8 continuation bytes.
+    fn chars(self) -> usize {
+        let [a, b, c] = self.0;
+        if (a | b | c) & 0x8080_8080_8080_8080 == 0 {
+            // ASCII: the length is where the zero padding starts.
+            let bytes = |w: u64| (64 - w.leading_zeros() as usize).div_ceil(8);
+            return if c != 0 {
+                16 + bytes(c)
+            } else if b != 0 {
+                8 + bytes(b)
+            } else {
+                bytes(a)
+            };
+        }
+        self.0
+            .iter()
+            .flat_map(|w| w.to_le_bytes())
+            .filter(|&b| b != 0 && b & 0xC0 != 0x80)
+            .count()
     }
 
     /// The spelling back as text (`None` cannot happen for keys made by [`Short::new`]).
@@ -242,11 +273,20 @@ impl WordCounts {
     /// How many of this book's keys `policy` keeps given the totals `all` over every book.
     pub fn kept_count(&self, all: &WordCounts, policy: &Policy) -> u64 {
         let mut n = 0;
-        self.for_each(|k, _| {
-            if all.get(k).is_some_and(|s| policy.keeps(k, s)) {
+        for k in self.short.keys() {
+            if all
+                .short
+                .get(k)
+                .is_some_and(|s| policy.keeps_len(k.chars(), s))
+            {
                 n += 1;
             }
-        });
+        }
+        for k in self.long.keys() {
+            if all.long.get(k).is_some_and(|s| policy.keeps(k, s)) {
+                n += 1;
+            }
+        }
         n
     }
 }
@@ -304,6 +344,17 @@ mod tests {
             ..Policy::game()
         };
         assert_eq!(keys(&p), ["OX"]);
+    }
+
+    #[test]
+    fn inline_keys_round_trip() {
+        let mut buf = [0u8; SHORT];
+        for w in ["a", "whale", "whaleman", "whalemen", "naïve", "x".repeat(24).as_str(), "ÉÉ"] {
+            let k = Short::new(w).unwrap();
+            assert_eq!(k.to_str(&mut buf), Some(w));
+            assert_eq!(k.chars(), w.chars().count(), "{w}");
+        }
+        assert!(Short::new(&"x".repeat(25)).is_none());
     }
 
     #[test]

@@ -190,10 +190,15 @@ impl Policy {
 
     /// Whether a word with these totals is kept in the set.
     pub fn keeps(&self, key: &str, stats: &crate::count::WordStat) -> bool {
+        self.keeps_len(key.chars().count(), stats)
+    }
+
+    /// As [`Policy::keeps`], for a key of `chars` characters.
+    pub fn keeps_len(&self, chars: usize, stats: &crate::count::WordStat) -> bool {
         (stats.lower_case || self.keep_proper_nouns || self.name == PolicyName::Raw)
             && stats.count >= self.min_count
             && stats.books as usize >= self.min_books
-            && self.length_ok(key.chars().count())
+            && self.length_ok(chars)
     }
 
     fn game_token(&self, token: &str, out: &mut String) -> Option<TokenKey> {
