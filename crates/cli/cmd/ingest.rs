@@ -16,8 +16,10 @@ use super::Outcome;
 
 /// Arguments of `folio ingest`.
 #[derive(clap::Args)]
-#[command(after_help = "Outputs: OUT.fst (fst::Set), OUT.counts.fst (fst::Map word -> \
-occurrences), OUT.json (manifest). The word-list policy is described in docs/policy.md.")]
+#[command(
+    after_help = "Outputs: OUT.fst (fst::Set), OUT.counts.fst (fst::Map word -> \
+occurrences), OUT.json (manifest). The word-list policy is described in docs/policy.md."
+)]
 pub struct Args {
     /// Books: files, folders (read recursively for *.txt files), or - for stdin.
     #[arg(required = true, value_name = "INPUT")]
@@ -116,8 +118,8 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
             eprintln!("folio: warning: {}: {}", note.path, note.message);
         }
     }
-    let manifest = write_outputs(&paths, &run)
-        .with_context(|| format!("writing {}", paths.set.display()))?;
+    let manifest =
+        write_outputs(&paths, &run).with_context(|| format!("writing {}", paths.set.display()))?;
     let secs = started.elapsed().as_secs_f64();
     let t = &manifest.totals;
     if args.json {

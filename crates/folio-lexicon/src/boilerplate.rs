@@ -64,7 +64,10 @@ const START_PREFIXES: &[&str] = &[
     "START OF THE PROJECT GUTENBERG",
     "START OF THIS PROJECT GUTENBERG",
 ];
-const STAR_END_PREFIXES: &[&str] = &["END OF THE PROJECT GUTENBERG", "END OF THIS PROJECT GUTENBERG"];
+const STAR_END_PREFIXES: &[&str] = &[
+    "END OF THE PROJECT GUTENBERG",
+    "END OF THIS PROJECT GUTENBERG",
+];
 const END_PREFIXES: &[&str] = &[
     "End of the Project Gutenberg",
     "End of Project Gutenberg",
@@ -115,7 +118,8 @@ fn after_stars(line: &str) -> Option<&str> {
 }
 
 fn is_start(line: &str) -> bool {
-    line.starts_with('*') && after_stars(line).is_some_and(|r| START_PREFIXES.iter().any(|p| r.starts_with(p)))
+    line.starts_with('*')
+        && after_stars(line).is_some_and(|r| START_PREFIXES.iter().any(|p| r.starts_with(p)))
 }
 
 fn is_small_print_end(line: &str) -> bool {
@@ -250,7 +254,8 @@ mod tests {
 
     #[test]
     fn end_only_and_no_markers() {
-        let t = "Die Verwandlung\n*** END OF THE PROJECT GUTENBERG EBOOK DIE VERWANDLUNG ***\nlicense";
+        let t =
+            "Die Verwandlung\n*** END OF THE PROJECT GUTENBERG EBOOK DIE VERWANDLUNG ***\nlicense";
         assert_eq!(body(t), ("Die Verwandlung\n", Boilerplate::EndOnly));
         let t = "Alice was beginning to get very tired\n";
         assert_eq!(body(t), (t, Boilerplate::None));

@@ -74,9 +74,9 @@ pub fn clean(text: &str) -> String {
 /// If an editorial tag opens at `open` (a `[`), the byte offset just past its closing `]`.
 fn tag_end(text: &str, open: usize) -> Option<usize> {
     let rest = &text.as_bytes()[open + 1..];
-    let is_tag = TAGS.iter().any(|t| {
-        rest.len() >= t.len() && rest[..t.len()].eq_ignore_ascii_case(t.as_bytes())
-    });
+    let is_tag = TAGS
+        .iter()
+        .any(|t| rest.len() >= t.len() && rest[..t.len()].eq_ignore_ascii_case(t.as_bytes()));
     if !is_tag {
         return None;
     }
@@ -112,36 +112,36 @@ mod tests {
     #[test]
     fn ordinary_brackets_and_unclosed_tags_stay() {
         assert_eq!(words(&clean("a [sic] b")), ["a", "sic", "b"]);
-        assert_eq!(words(&clean("an illustration of [Illustration")), [
-            "an",
-            "illustration",
-            "of",
-            "Illustration"
-        ]);
+        assert_eq!(
+            words(&clean("an illustration of [Illustration")),
+            ["an", "illustration", "of", "Illustration"]
+        );
     }
 
     #[test]
     fn italics_underscores_become_spaces() {
         // Pitfall 8: `_word_` is one UAX #29 word with its underscores.
-        assert_eq!(words(&clean("_Reading Jane’s Letters_ _12")), [
-            "Reading", "Jane's", "Letters", "12"
-        ]);
+        assert_eq!(
+            words(&clean("_Reading Jane’s Letters_ _12")),
+            ["Reading", "Jane's", "Letters", "12"]
+        );
     }
 
     #[test]
     fn invisible_characters() {
         // Pitfalls 6 and 17: soft hyphen and joiners stay inside UAX #29 words; ZWSP splits.
-        assert_eq!(words(&clean("ex\u{AD}ample zero\u{200D}width x\u{200B}y")), [
-            "example",
-            "zerowidth",
-            "x",
-            "y"
-        ]);
+        assert_eq!(
+            words(&clean("ex\u{AD}ample zero\u{200D}width x\u{200B}y")),
+            ["example", "zerowidth", "x", "y"]
+        );
     }
 
     #[test]
     fn punctuation_is_unified() {
-        assert_eq!(clean("don’t ‘so’ “quoted” a—b c–d\u{A0}e"), "don't 'so' \"quoted\" a-b c-d e");
+        assert_eq!(
+            clean("don’t ‘so’ “quoted” a—b c–d\u{A0}e"),
+            "don't 'so' \"quoted\" a-b c-d e"
+        );
         assert_eq!(words(&clean("word—another")), ["word", "another"]);
     }
 }

@@ -25,23 +25,27 @@ impl Short {
         if b.len() > SHORT {
             return None;
         }
-        // Whole 8-byte words are loaded directly; the tail is shifted in byte by byte. (Going
+        // Built in registers: whole 8-byte words loaded directly, the tail shifted in. (Going
         // through a zeroed buffer costs a store-forwarding stall per token.)
-        let mut out = [0u64; 3];
-        let mut chunks = b.chunks_exact(8);
-        for (slot, c) in out.iter_mut().zip(&mut chunks) {
-            let mut x = [0u8; 8];
-            x.copy_from_slice(c);
-            *slot = u64::from_le_bytes(x);
-        }
-        let tail = chunks.remainder();
-        if !tail.is_empty() {
+        #[inline]
+        fn word(b: &[u8]) -> u64 {
+            if let Ok(x) = <[u8; 8]>::try_from(b) {
+                return u64::from_le_bytes(x);
+            }
             let mut t = 0u64;
-            for (i, &c) in tail.iter().enumerate() {
+            for (i, &c) in b.iter().enumerate() {
                 t |= u64::from(c) << (8 * i);
             }
-            out[b.len() / 8] = t;
+            t
         }
+        let n = b.len();
+        let out = if n <= 8 {
+            [word(b), 0, 0]
+        } else if n <= 16 {
+            [word(&b[..8]), word(&b[8..]), 0]
+        } else {
+            [word(&b[..8]), word(&b[8..16]), word(&b[16..])]
+        };
         Some(Short(out))
     }
 
@@ -306,7 +310,11 @@ mod tests {
         let darcy = w.get("DARCY").unwrap();
         assert_eq!((darcy.count, darcy.lower_case), (2, false));
         assert!(w.get("CAN'T").is_none() && w.get("CANT").is_none());
-        let kept: Vec<String> = w.kept(&Policy::game()).into_iter().map(|(k, _)| k).collect();
+        let kept: Vec<String> = w
+            .kept(&Policy::game())
+            .into_iter()
+            .map(|(k, _)| k)
+            .collect();
         assert_eq!(kept, ["MET", "TAIL", "THE", "WHALE"]);
     }
 
@@ -329,9 +337,7 @@ mod tests {
             min_count: 3,
             ..Policy::game()
         };
-        let keys = |p: &Policy| -> Vec<String> {
-            w.kept(p).into_iter().map(|(k, _)| k).collect()
-        };
+        let keys = |p: &Policy| -> Vec<String> { w.kept(p).into_iter().map(|(k, _)| k).collect() };
         assert_eq!(keys(&p), ["CAT", "OX"]);
         let p = Policy {
             min_books: 2,
@@ -349,7 +355,15 @@ mod tests {
     #[test]
     fn inline_keys_round_trip() {
         let mut buf = [0u8; SHORT];
-        for w in ["a", "whale", "whaleman", "whalemen", "naïve", "x".repeat(24).as_str(), "ÉÉ"] {
+        for w in [
+            "a",
+            "whale",
+            "whaleman",
+            "whalemen",
+            "naïve",
+            "x".repeat(24).as_str(),
+            "ÉÉ",
+        ] {
             let k = Short::new(w).unwrap();
             assert_eq!(k.to_str(&mut buf), Some(w));
             assert_eq!(k.chars(), w.chars().count(), "{w}");
@@ -371,7 +385,13 @@ mod tests {
         let s = w.get(&long.to_uppercase()).unwrap();
         assert_eq!((s.count, s.books), (3, 2));
         let keys: Vec<String> = w.kept(&p).into_iter().map(|(k, _)| k).collect();
-        assert_eq!(keys, [long.to_uppercase(), "SUPERCALIFRAGILISTICEXPIALIDOCIOUS".into()]);
+        assert_eq!(
+            keys,
+            [
+                long.to_uppercase(),
+                "SUPERCALIFRAGILISTICEXPIALIDOCIOUS".into()
+            ]
+        );
         assert_eq!(w.kept_count(&w, &Policy::game()), 0); // both longer than 15
     }
 

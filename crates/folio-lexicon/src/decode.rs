@@ -119,7 +119,10 @@ mod tests {
             Encoding::Windows1252,
             Encoding::Iso8859_1,
         ] {
-            assert_eq!(serde_json::to_string(&e).unwrap(), format!("\"{}\"", e.name()));
+            assert_eq!(
+                serde_json::to_string(&e).unwrap(),
+                format!("\"{}\"", e.name())
+            );
         }
     }
 

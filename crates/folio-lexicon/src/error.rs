@@ -34,10 +34,10 @@ pub enum Error {
         source: fst::Error,
     },
     /// No input gave a book: every one was empty, binary or a folder without `.txt` files.
-    #[error("nothing usable to ingest: {skipped} input(s) given, all skipped")]
+    #[error("nothing usable to ingest: {}", skipped.join("; "))]
     NothingUsable {
-        /// How many inputs were skipped.
-        skipped: usize,
+        /// Each skipped input as `path: reason`.
+        skipped: Vec<String>,
     },
 }
 

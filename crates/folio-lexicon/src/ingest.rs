@@ -187,7 +187,14 @@ pub fn ingest(
     skipped.sort_by(|a, b| a.path.cmp(&b.path));
     if books.is_empty() {
         return Err(Error::NothingUsable {
-            skipped: skipped.len(),
+            skipped: if skipped.is_empty() {
+                vec!["no input given".into()]
+            } else {
+                skipped
+                    .iter()
+                    .map(|s| format!("{}: {}", s.path, s.reason))
+                    .collect()
+            },
         });
     }
     books.sort_by(|a, b| a.report.path.cmp(&b.report.path));
@@ -309,7 +316,9 @@ fn read_book(input: &Input, policy: &Policy) -> Result<Outcome> {
         Ok(d) => d,
         Err(NotText::Empty) => return skip("empty (no text)".into()),
         Err(NotText::Binary { offset }) => {
-            return skip(format!("binary file (NUL byte at offset {offset}), not a book"))
+            return skip(format!(
+                "binary file (NUL byte at offset {offset}), not a book"
+            ))
         }
     };
     let sha256 = hex(&Sha256::digest(&bytes));
@@ -449,10 +458,14 @@ mod tests {
         write(d, "books/sub/a.TXT", b"the harpoon");
         write(d, "books/notes.md", b"no");
         std::fs::create_dir_all(d.join("empty")).unwrap();
-        let (inputs, skipped) = expand_inputs(&args(&[&d.join("books"), &d.join("empty")])).unwrap();
+        let (inputs, skipped) =
+            expand_inputs(&args(&[&d.join("books"), &d.join("empty")])).unwrap();
         let labels: Vec<&str> = inputs.iter().map(|i| i.label.as_str()).collect();
         assert_eq!(labels.len(), 2);
-        assert!(labels[0].ends_with("b.txt") && labels[1].ends_with("a.TXT"), "{labels:?}");
+        assert!(
+            labels[0].ends_with("b.txt") && labels[1].ends_with("a.TXT"),
+            "{labels:?}"
+        );
         assert_eq!(skipped.len(), 1);
         let err = expand_inputs(&args(&[&d.join("missing.txt")])).unwrap_err();
         assert!(err.to_string().contains("missing.txt"), "{err}");
@@ -492,7 +505,10 @@ mod tests {
         for w in ["DARCY", "LONDON", "HEADER", "LICENSE", "GUTENBERG"] {
             assert!(!set.contains(w.as_bytes()), "{w}");
         }
-        assert!(run.notes.iter().any(|n| n.path.ends_with("b.txt") && n.message.contains("Windows-1252")));
+        assert!(run
+            .notes
+            .iter()
+            .any(|n| n.path.ends_with("b.txt") && n.message.contains("Windows-1252")));
         let counts = fst::Map::new(run.built.counts.clone()).unwrap();
         assert_eq!(counts.get("WHALE"), Some(3));
     }
@@ -503,7 +519,11 @@ mod tests {
         let e = write(dir.path(), "e.txt", b"  \n");
         let (inputs, skipped) = expand_inputs(&args(&[&e])).unwrap();
         let err = ingest(&inputs, skipped, &Policy::game(), &|_, _| {}).unwrap_err();
-        assert!(matches!(err, Error::NothingUsable { skipped: 1 }), "{err}");
+        assert!(
+            matches!(&err, Error::NothingUsable { skipped } if skipped.len() == 1),
+            "{err}"
+        );
+        assert!(err.to_string().contains("e.txt: empty"), "{err}");
     }
 
     #[test]

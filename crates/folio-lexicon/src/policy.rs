@@ -328,7 +328,15 @@ mod tests {
     #[test]
     fn digits_dots_and_at_signs_drop_the_token() {
         // Pitfalls 14 and 15.
-        for w in ["1815", "10th", "3.14", "U.S.A", "www.gutenberg.org", "a@b", "_12"] {
+        for w in [
+            "1815",
+            "10th",
+            "3.14",
+            "U.S.A",
+            "www.gutenberg.org",
+            "a@b",
+            "_12",
+        ] {
             assert_eq!(game(w), None, "{w}");
         }
     }

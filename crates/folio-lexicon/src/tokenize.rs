@@ -164,10 +164,19 @@ mod tests {
     #[test]
     fn examples_from_the_tokenization_notes() {
         // ../shared/docs/tokenization.md §5, measured behaviour of unicode-segmentation.
-        assert_eq!(words("can't o'clock Jane's"), ["can't", "o'clock", "Jane's"]);
-        assert_eq!(words("well-known to-morrow"), ["well", "known", "to", "morrow"]);
+        assert_eq!(
+            words("can't o'clock Jane's"),
+            ["can't", "o'clock", "Jane's"]
+        );
+        assert_eq!(
+            words("well-known to-morrow"),
+            ["well", "known", "to", "morrow"]
+        );
         assert_eq!(words("word--another"), ["word", "another"]);
-        assert_eq!(words("3.14 1,000 10th U.S.A."), ["3.14", "1,000", "10th", "U.S.A"]);
+        assert_eq!(
+            words("3.14 1,000 10th U.S.A."),
+            ["3.14", "1,000", "10th", "U.S.A"]
+        );
         assert_eq!(words("Mr. Darcy"), ["Mr", "Darcy"]);
         assert_eq!(words("_word_ __"), ["_word_"]);
         assert_eq!(words("www.gutenberg.org"), ["www.gutenberg.org"]);
