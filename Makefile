@@ -42,3 +42,10 @@ demo: corpora
 .PHONY: bench-ingest
 bench-ingest:
 	bash scripts/bench-ingest.sh
+
+## `folio words` speed (release build, ENABLE): contains lookups/s from a batch file, and
+## the time of from-rack for a 7-tile rack with two blanks.
+.PHONY: bench-words
+bench-words:
+	$(CARGO) build --release --bin folio
+	scripts/bench-words.sh

@@ -22,19 +22,46 @@
 //! let key = policy.normalize_word("whale").unwrap();
 //! assert!(set.contains(key.as_bytes()));
 //! ```
+//!
+//! Queries (`folio words`) normalise their input through [`Policy::normalize_word`], as
+//! ingest does:
+//!
+//! ```
+//! use folio_lexicon::{anagram, query, rack::Rack, Policy, WordSet};
+//! let set = WordSet::from_words(["EAST", "EATS", "SEAT", "WHALE"]).unwrap();
+//! let policy = Policy::game();
+//! assert!(query::contains(&set, &policy, "whale"));
+//! let rack = Rack::parse(&policy, "tase").unwrap();
+//! assert_eq!(anagram::anagrams(&set, &rack).len(), 3);
+//! ```
+//!
+//! Modules for `folio words`: [`query`] (contains, prefix, fuzzy), [`pattern`] (`?`/`*`),
+//! [`regex_automaton`] (whole-word regexes), [`anagram`], [`rack`] (from-rack, tile scores),
+//! [`algebra`] (union, intersect, difference), [`counts`] (the counts map and `top`),
+//! [`import`], [`export`], [`stats`].
 
+pub mod algebra;
+pub mod anagram;
 pub mod atomic;
 pub mod boilerplate;
 pub mod build;
 pub mod clean;
 pub mod count;
+pub mod counts;
 pub mod decode;
 pub mod error;
+pub mod export;
 pub mod hash;
+pub mod import;
 pub mod ingest;
 pub mod manifest;
+pub mod pattern;
 pub mod policy;
+pub mod query;
+pub mod rack;
+pub mod regex_automaton;
 pub mod set;
+pub mod stats;
 pub mod tokenize;
 
 /// The fst crate, re-exported so users of word sets and counts maps get the same version.
