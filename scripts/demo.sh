@@ -22,6 +22,11 @@ if has contains; then
     "$folio" words contains --set "$out/books.fst" whale harpoon elephant illustration "whale’s" \
         darcy ahab london gutenberg ebook can\'t || true
 fi
+if has top; then
+    echo
+    echo "== folio words top --set $out/books.fst 10 (most frequent words, from books.counts.fst)"
+    "$folio" words top --set "$out/books.fst" 10
+fi
 if ! has contains; then
     echo
     echo "(folio words contains/stats not built on this branch yet; the manifest is $out/books.json)"
