@@ -353,6 +353,23 @@ mod tests {
     }
 
     #[test]
+    fn headings_numerals_speakers_and_archaic_words() {
+        // Pitfalls 9, 10, 18, 19: chapter numerals, all-caps headings and play speaker
+        // prefixes never occur in lower case; archaic spellings do, and are words.
+        let text = "CHAPTER XII.\n\nTHE END OF ALL\n\nHAM. Thou hast it, doth he not?\nHor. Hath he, my lord? 'Tis the end, and all.";
+        let w = TokenCounts::count(text).to_words(&Policy::game());
+        let kept: Vec<String> = w
+            .kept(&Policy::game())
+            .into_iter()
+            .map(|(k, _)| k)
+            .collect();
+        assert_eq!(
+            kept,
+            ["ALL", "AND", "DOTH", "END", "HAST", "HE", "IT", "LORD", "MY", "NOT", "THE"]
+        );
+    }
+
+    #[test]
     fn inline_keys_round_trip() {
         let mut buf = [0u8; SHORT];
         for w in [
