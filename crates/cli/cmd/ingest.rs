@@ -93,7 +93,7 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
         let bar = indicatif::ProgressBar::new(inputs.len() as u64);
         bar.set_style(
             indicatif::ProgressStyle::with_template(
-                "{spinner} ingest [{bar:30}] {pos}/{len} books {binary_bytes} {wide_msg}",
+                "{spinner} ingest [{bar:30}] {pos}/{len} books {wide_msg}",
             )
             .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar())
             .progress_chars("=> "),
