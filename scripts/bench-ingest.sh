@@ -52,3 +52,11 @@ printf '%-44s %8.3fs %8s MB/s\n' "tr -cs A-Za-z '\\n' | tr a-z A-Z | sort -u" "$
 echo "ratio folio/wc -w          : $(ratio "$t_folio" "$t_wc")x  (target >= 1.0)"
 echo "ratio folio/tr|sort        : $(ratio "$t_folio" "$t_tr")x"
 echo "ratio folio 1 thread/wc -w : $(ratio "$t_folio1" "$t_wc")x"
+# CPU seconds (user + system) of one run each: independent of how busy the machine is.
+cpu() { /usr/bin/time -f "%U %S" bash -c "$1" 2>&1 >/dev/null | tail -1 | awk '{print $1 + $2}'; }
+if [[ -x /usr/bin/time ]]; then
+    c_folio=$(cpu "$folio ingest $filelist -o $tmp/g.fst --quiet")
+    c_wc=$(cpu "wc -w $filelist")
+    echo "cpu seconds: folio ingest $c_folio, wc -w $c_wc (folio needs $(ratio "$c_wc" "$c_folio")x the CPU of wc -w)"
+fi
+echo "load average: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown) (wall-clock ratios suffer when other work shares the cores)"
