@@ -70,7 +70,7 @@ pub fn normalize(policy: &Policy, input: &str) -> Result<String, QueryError> {
         .normalize_word(input.trim())
         .ok_or_else(|| QueryError::NotAWord {
             input: input.to_string(),
-            policy: policy.name.clone(),
+            policy: policy.name.to_string(),
         })
 }
 

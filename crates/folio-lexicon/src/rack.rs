@@ -47,7 +47,7 @@ impl Rack {
     pub fn parse(policy: &Policy, letters: &str) -> Result<Rack, QueryError> {
         let not_a_rack = || QueryError::NotAWord {
             input: letters.to_string(),
-            policy: policy.name.clone(),
+            policy: policy.name.to_string(),
         };
         let letters_t = letters.trim();
         let blanks = letters_t.chars().filter(|&c| c == '?').count();
