@@ -33,6 +33,33 @@ clean:
 bench-core:
 	$(CARGO) bench -p folio-core --bench evaluate
 
+## The default chosen books (corpora/MANIFEST.tsv) into corpora/books/: from $FOLIO_MIRROR
+## (default ../shared/corpora/gutenberg) or Project Gutenberg.
+corpora:
+	bash corpora/get-books.sh
+
+## The main job end to end: books, release build, ingest, stats and lookups.
+demo: corpora
+	$(CARGO) build --release --bin folio
+	bash scripts/demo.sh
+
+## Ingest throughput on the 45 shared books vs `wc -w` and `tr | sort -u` (best of N=5).
+.PHONY: bench-ingest
+bench-ingest:
+	bash scripts/bench-ingest.sh
+
+## `folio words` speed (release build, ENABLE): contains lookups/s from a batch file, and
+## the time of from-rack for a 7-tile rack with two blanks.
+.PHONY: bench-words
+bench-words:
+	$(CARGO) build --release --bin folio
+	scripts/bench-words.sh
+
+## Boggle solver throughput: random 4x4 boards (new-1987 cubes, fixed seeds) per second, ENABLE2K.
+.PHONY: bench-boggle
+bench-boggle:
+	$(CARGO) bench -p folio-play --bench boggle
+
 ## Games replayed per second over the shared GCG records (release build; criterion's thrpt = games/s).
 .PHONY: bench-play
 bench-play:

@@ -52,8 +52,26 @@ fn main() -> ExitCode {
             {
                 return ExitCode::SUCCESS;
             }
-            eprintln!("folio: error: {err:#}");
+            eprintln!("folio: error: {}", render(&err));
             ExitCode::from(2)
         }
     }
+}
+
+/// The error and its causes on one line, each cause once: typed errors already show their
+/// direct cause in their message (`PATH: not a folio word set (fst): CAUSE`), so a cause whose
+/// text is already there is not repeated.
+fn render(err: &anyhow::Error) -> String {
+    let mut msg = String::new();
+    for cause in err.chain() {
+        let text = cause.to_string();
+        if msg.contains(&text) {
+            continue;
+        }
+        if !msg.is_empty() {
+            msg.push_str(": ");
+        }
+        msg.push_str(&text);
+    }
+    msg
 }

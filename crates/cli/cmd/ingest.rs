@@ -1,12 +1,161 @@
-//! `folio ingest` (skeleton: being built).
+//! `folio ingest <INPUT>... -o OUT.fst`: chosen books in; a word set (`OUT.fst`), its counts
+//! (`OUT.counts.fst`) and its manifest (`OUT.json`) out. The work is done by
+//! `folio_lexicon::ingest`; this module parses options, reports progress and prints summaries.
+
+use std::ffi::OsString;
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::time::Instant;
+
+use anyhow::Context;
+use folio_lexicon::build::OutputPaths;
+use folio_lexicon::ingest::{expand_inputs, ingest, write_outputs};
+use folio_lexicon::{Policy, PolicyName};
 
 use super::Outcome;
 
 /// Arguments of `folio ingest`.
 #[derive(clap::Args)]
-pub struct Args {}
+#[command(
+    after_help = "Outputs: OUT.fst (fst::Set), OUT.counts.fst (fst::Map word -> \
+occurrences), OUT.json (manifest). The word-list policy is described in docs/policy.md."
+)]
+pub struct Args {
+    /// Books: files, folders (read recursively for *.txt files), or - for stdin.
+    #[arg(required = true, value_name = "INPUT")]
+    inputs: Vec<OsString>,
+    /// The word set to write (an fst::Set); the counts and manifest go beside it.
+    #[arg(short, long, value_name = "OUT.fst")]
+    output: PathBuf,
+    /// Word-list policy: `game` (A–Z words for word games) or `raw` (every normalised word).
+    #[arg(long, default_value = "game", value_name = "NAME")]
+    policy: PolicyName,
+    /// Keep diacritics (CAFÉ) instead of folding them to A–Z (CAFE).
+    #[arg(long)]
+    keep_diacritics: bool,
+    /// Keep words never seen in lower case (proper nouns, all-caps headings).
+    #[arg(long)]
+    keep_proper_nouns: bool,
+    /// Shortest word kept, in letters [game: 2, raw: 1].
+    #[arg(long, value_name = "N")]
+    min_len: Option<usize>,
+    /// Longest word kept, in letters [game: 15, the board; raw: no limit].
+    #[arg(long, value_name = "N")]
+    max_len: Option<usize>,
+    /// Fewest occurrences in the chosen books for a word to be kept.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    min_count: u64,
+    /// Fewest books a word must occur in to be kept.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    min_books: usize,
+    /// No progress bar, no summary, no notes (warnings about skipped inputs remain).
+    #[arg(short, long)]
+    quiet: bool,
+    /// Print a JSON summary on stdout.
+    #[arg(long)]
+    json: bool,
+}
+
+impl Args {
+    fn policy(&self) -> Policy {
+        let mut p = Policy::named(self.policy);
+        if self.policy == PolicyName::Game {
+            p.keep_diacritics = self.keep_diacritics;
+            p.keep_proper_nouns = self.keep_proper_nouns;
+        }
+        if let Some(n) = self.min_len {
+            p.min_len = n;
+        }
+        if let Some(n) = self.max_len {
+            p.max_len = Some(n);
+        }
+        p.min_count = self.min_count;
+        p.min_books = self.min_books;
+        p
+    }
+}
 
 /// Runs `folio ingest`.
-pub fn run(_args: Args) -> anyhow::Result<Outcome> {
-    anyhow::bail!("folio ingest is not built yet")
+pub fn run(args: Args) -> anyhow::Result<Outcome> {
+    let started = Instant::now();
+    let policy = args.policy();
+    if policy.max_len.is_some_and(|m| m < policy.min_len) {
+        anyhow::bail!(
+            "--max-len {} is shorter than --min-len {}",
+            policy.max_len.unwrap_or(0),
+            policy.min_len
+        );
+    }
+    let paths = OutputPaths::for_set(&args.output);
+    let (inputs, skipped) = expand_inputs(&args.inputs)?;
+
+    let bar = (!args.quiet && std::io::stderr().is_terminal()).then(|| {
+        let bar = indicatif::ProgressBar::new(inputs.len() as u64);
+        bar.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{spinner} ingest [{bar:30}] {pos}/{len} books {wide_msg}",
+            )
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar())
+            .progress_chars("=> "),
+        );
+        bar
+    });
+    let on_book = |label: &str, _bytes: u64| {
+        if let Some(bar) = &bar {
+            bar.inc(1);
+            bar.set_message(label.to_string());
+        }
+    };
+    let result = ingest(&inputs, skipped, &policy, &on_book);
+    if let Some(bar) = &bar {
+        bar.finish_and_clear();
+    }
+    let run = result?;
+
+    for note in &run.notes {
+        let skipped = note.message.starts_with("skipped");
+        if skipped || !args.quiet {
+            eprintln!("folio: warning: {}: {}", note.path, note.message);
+        }
+    }
+    let manifest =
+        write_outputs(&paths, &run).with_context(|| format!("writing {}", paths.set.display()))?;
+    let secs = started.elapsed().as_secs_f64();
+    let t = &manifest.totals;
+    if args.json {
+        let summary = serde_json::json!({
+            "set": paths.set.display().to_string(),
+            "counts": paths.counts.display().to_string(),
+            "manifest": paths.manifest.display().to_string(),
+            "policy": policy.name.as_str(),
+            "inputs": t.inputs,
+            "skipped": manifest.skipped.len(),
+            "bytes": t.bytes,
+            "tokens": t.tokens,
+            "distinct_words": t.distinct_words,
+            "words": t.words,
+            "set_bytes": t.set_bytes,
+            "counts_bytes": t.counts_bytes,
+            "seconds": secs,
+        });
+        println!("{}", serde_json::to_string_pretty(&summary)?);
+    }
+    if !args.quiet {
+        eprintln!(
+            "folio: ingested {} book(s), {:.1} MB, {} words read -> {} words ({} policy) in {:.2}s \
+             ({:.0} MB/s): {} ({} bytes), {}, {}",
+            t.inputs,
+            t.bytes as f64 / 1e6,
+            t.tokens,
+            t.words,
+            policy.name,
+            secs,
+            t.bytes as f64 / 1e6 / secs.max(1e-9),
+            paths.set.display(),
+            t.set_bytes,
+            paths.counts.display(),
+            paths.manifest.display(),
+        );
+    }
+    Ok(Outcome::Ok)
 }

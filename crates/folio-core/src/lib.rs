@@ -10,7 +10,8 @@
 //!   [`Rules::evaluate`] into a scored [`Move`] (words formed with per-tile breakdown) or an
 //!   [`Illegal`] verdict naming the broken rule; [`Board::apply`] puts a move down;
 //! - games: [`Game`], a state machine with a seeded [`Bag`] ([`SplitMix64`]) and racks, where
-//!   each [`Turn`] returns the new state or a typed [`GameError`].
+//!   each [`Turn`] returns the new state or a typed [`GameError`];
+//! - [`boggle`]: Boggle boards, cube sets, seeded rolls, scoring tables, the solver and rounds.
 //!
 //! Place HORN, then FARM through its R, under the course rules:
 //!
@@ -43,6 +44,7 @@
 
 pub mod bag;
 pub mod board;
+pub mod boggle;
 pub mod coord;
 pub mod game;
 pub mod legality;

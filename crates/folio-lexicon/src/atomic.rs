@@ -42,6 +42,42 @@ pub fn write_bytes_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
     write_atomic(path, |w| w.write_all(bytes))
 }
 
+/// Writes several files that belong together (a word set, its counts, its manifest): every
+/// file goes to a temporary file first, and only when all are written and synced are they
+/// renamed into place. A failure while writing leaves every previous file untouched and no
+/// temporary file behind.
+///
+/// # Errors
+/// [`Error::Io`] naming the file that could not be written or renamed.
+pub fn write_files_atomic(files: &[(&Path, &[u8])]) -> Result<()> {
+    let mut temps: Vec<PathBuf> = Vec::with_capacity(files.len());
+    let cleanup = |temps: &[PathBuf]| {
+        for t in temps {
+            let _ = std::fs::remove_file(t);
+        }
+    };
+    for (path, bytes) in files {
+        let tmp = temp_path(path);
+        let written = (|| -> std::io::Result<()> {
+            let mut file = std::fs::File::create(&tmp)?;
+            file.write_all(bytes)?;
+            file.sync_all()
+        })();
+        temps.push(tmp);
+        if let Err(e) = written {
+            cleanup(&temps);
+            return Err(Error::io(path, e));
+        }
+    }
+    for (i, ((path, _), tmp)) in files.iter().zip(&temps).enumerate() {
+        if let Err(e) = std::fs::rename(tmp, path) {
+            cleanup(&temps[i..]);
+            return Err(Error::io(path, e));
+        }
+    }
+    Ok(())
+}
+
 fn temp_path(path: &Path) -> PathBuf {
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
@@ -71,5 +107,20 @@ mod tests {
         assert_eq!(std::fs::read(&p).unwrap(), b"good");
         let leftovers: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
         assert_eq!(leftovers.len(), 1, "temporary file left behind");
+    }
+
+    #[test]
+    fn files_written_together_or_not_at_all() {
+        let dir = tempfile::tempdir().unwrap();
+        let a = dir.path().join("a.fst");
+        let b = dir.path().join("b.json");
+        write_files_atomic(&[(&a, b"set"), (&b, b"{}")]).unwrap();
+        assert_eq!(std::fs::read(&a).unwrap(), b"set");
+        // The second file's folder does not exist: nothing changes, no temporary file stays.
+        let bad = dir.path().join("missing/c.json");
+        let err = write_files_atomic(&[(&a, b"new"), (&bad, b"x")]).unwrap_err();
+        assert!(err.to_string().contains("c.json"), "{err}");
+        assert_eq!(std::fs::read(&a).unwrap(), b"set");
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2);
     }
 }

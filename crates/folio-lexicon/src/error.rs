@@ -33,6 +33,12 @@ pub enum Error {
         #[source]
         source: fst::Error,
     },
+    /// No input gave a book: every one was empty, binary or a folder without `.txt` files.
+    #[error("nothing usable to ingest: {}", skipped.join("; "))]
+    NothingUsable {
+        /// Each skipped input as `path: reason`.
+        skipped: Vec<String>,
+    },
 }
 
 impl Error {

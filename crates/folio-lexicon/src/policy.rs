@@ -1,52 +1,400 @@
-//! Normalisation policy: how a word of running text becomes a key of a word set.
+//! The word-list policy: how a word of running text becomes a key of a word set, and which
+//! keys a set keeps. Every rule, with its reason and source, is in `docs/policy.md`.
 //!
-//! PROVISIONAL (skeleton): the signature below is the contract used by queries and plays;
-//! the ingest work (issue 2) owns this module and completes it.
+//! Two named policies:
+//! - [`Policy::game`] (the default): keys are upper-case `A–Z`; diacritics folded (é→E, ß→SS,
+//!   æ→AE) unless `keep_diacritics`; tokens with digits, `.` or `@` dropped; a possessive `'s`
+//!   stripped; other tokens with an apostrophe (contractions) dropped; a word is kept only if it
+//!   was seen in lower case at least once (no proper nouns, no all-caps headings) unless
+//!   `keep_proper_nouns`; 2 to 15 letters.
+//! - [`Policy::raw`]: every UAX #29 word, NFKC-normalised and upper-cased, nothing dropped.
+//!
+//! Queries and plays call [`Policy::normalize_word`], which applies the same per-token rules
+//! as ingest, so `whale`, `Whale` and `whale's` all look up `WHALE`.
+//!
+//! ```
+//! use folio_lexicon::Policy;
+//! let p = Policy::game();
+//! assert_eq!(p.normalize_word("Whale’s").as_deref(), Some("WHALE"));
+//! assert_eq!(p.normalize_word("naïve").as_deref(), Some("NAIVE"));
+//! assert_eq!(p.normalize_word("can't"), None);
+//! assert_eq!(p.normalize_word("1815"), None);
+//! ```
 
 use unicode_normalization::UnicodeNormalization;
 
-/// A named, documented normalisation policy.
+/// Which named policy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PolicyName {
+    /// The word-game policy (the default).
+    Game,
+    /// Every normalised UAX #29 word.
+    Raw,
+}
+
+impl PolicyName {
+    /// `game` or `raw`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PolicyName::Game => "game",
+            PolicyName::Raw => "raw",
+        }
+    }
+}
+
+impl std::fmt::Display for PolicyName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl std::str::FromStr for PolicyName {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "game" => Ok(PolicyName::Game),
+            "raw" => Ok(PolicyName::Raw),
+            other => Err(format!("unknown policy {other:?} (expected game or raw)")),
+        }
+    }
+}
+
+/// A named, documented word-list policy with every option (all recorded in the manifest).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Policy {
     /// Policy name (`game` or `raw`).
-    pub name: String,
-    /// Keep diacritics instead of folding them to A–Z.
+    pub name: PolicyName,
+    /// Keep diacritics (upper-cased, NFC) instead of folding them to A–Z. Game policy only.
     pub keep_diacritics: bool,
+    /// Keep words never seen in lower case (proper nouns, headings). Game policy only; the raw
+    /// policy keeps them always.
+    pub keep_proper_nouns: bool,
+    /// Shortest word kept, in characters.
+    pub min_len: usize,
+    /// Longest word kept, in characters (`None`: no limit). The game default, 15, is the board.
+    pub max_len: Option<usize>,
+    /// Fewest occurrences (over all chosen books) for a word to be kept.
+    pub min_count: u64,
+    /// Fewest distinct books a word must occur in to be kept.
+    pub min_books: usize,
 }
 
+impl Default for Policy {
+    fn default() -> Self {
+        Policy::game()
+    }
+}
+
+/// What the policy made of one token of running text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TokenKey {
+    /// The token was written all in lower case (no upper-case letter): evidence that the
+    /// word is a common word, not a proper noun or a heading.
+    pub lower_case: bool,
+}
+
+/// Letters that Unicode does not decompose but a tile alphabet spells out (game policy).
+/// Source: the issue's examples (ß→SS, æ→AE) and the usual Latin transliterations.
+const FOLDS: &[(char, &str)] = &[
+    ('ß', "SS"),
+    ('ẞ', "SS"),
+    ('æ', "AE"),
+    ('Æ', "AE"),
+    ('œ', "OE"),
+    ('Œ', "OE"),
+    ('ø', "O"),
+    ('Ø', "O"),
+    ('đ', "D"),
+    ('Đ', "D"),
+    ('ð', "D"),
+    ('Ð', "D"),
+    ('þ', "TH"),
+    ('Þ', "TH"),
+    ('ł', "L"),
+    ('Ł', "L"),
+    ('ı', "I"),
+];
+
+/// Characters used as an apostrophe, unified to `'` (pitfall 4 of the tokenization notes).
+pub const APOSTROPHES: &[char] = &['\'', '\u{2019}', '\u{2018}', '\u{02BC}'];
+
 impl Policy {
-    /// The default game policy: upper-case A–Z keys, diacritics folded.
+    /// The default game policy: upper-case A–Z keys, diacritics folded, possessives stripped,
+    /// contractions and tokens with digits, `.` or `@` dropped, lower-case evidence required,
+    /// 2–15 letters, at least 1 occurrence in at least 1 book.
     pub fn game() -> Policy {
         Policy {
-            name: "game".into(),
+            name: PolicyName::Game,
             keep_diacritics: false,
+            keep_proper_nouns: false,
+            min_len: 2,
+            max_len: Some(15),
+            min_count: 1,
+            min_books: 1,
         }
     }
 
-    /// Normalises one word given by a user (a query, a word list line, a played word) the way
+    /// The raw policy: every UAX #29 word, NFKC-normalised, curly apostrophes unified,
+    /// upper-cased; no length limit; proper nouns kept.
+    pub fn raw() -> Policy {
+        Policy {
+            name: PolicyName::Raw,
+            keep_diacritics: true,
+            keep_proper_nouns: true,
+            min_len: 1,
+            max_len: None,
+            min_count: 1,
+            min_books: 1,
+        }
+    }
+
+    /// The named policy with its defaults.
+    pub fn named(name: PolicyName) -> Policy {
+        match name {
+            PolicyName::Game => Policy::game(),
+            PolicyName::Raw => Policy::raw(),
+        }
+    }
+
+    /// Normalises one word given by a user (a query, a word-list line, a played word) the way
     /// ingest normalises a word of running text. `None` when the policy rejects it (digits,
-    /// `.`, `@`, other characters outside the alphabet).
+    /// `.`, `@`, a contraction, characters outside the alphabet, whitespace).
+    ///
+    /// Length and count limits are not applied here: they decide which keys a set keeps, and
+    /// a key the set does not keep is simply absent from it.
     pub fn normalize_word(&self, word: &str) -> Option<String> {
-        let mut out = String::with_capacity(word.len());
-        for c in word.nfkd() {
-            if unicode_normalization::char::is_combining_mark(c) && !self.keep_diacritics {
-                continue;
+        let word = word.trim();
+        if word.is_empty() || word.chars().any(char::is_whitespace) {
+            return None;
+        }
+        let mut out = String::new();
+        self.normalize_token(word, &mut out)?;
+        Some(out)
+    }
+
+    /// Normalises one UAX #29 token of running text into `out` (cleared first). Returns
+    /// `None` when the policy drops the token, else whether it counts as lower-case evidence.
+    pub fn normalize_token(&self, token: &str, out: &mut String) -> Option<TokenKey> {
+        out.clear();
+        match self.name {
+            PolicyName::Game => self.game_token(token, out),
+            PolicyName::Raw => raw_token(token, out),
+        }
+    }
+
+    /// Whether a key of `chars` characters is within `min_len..=max_len`.
+    pub fn length_ok(&self, chars: usize) -> bool {
+        chars >= self.min_len && self.max_len.map_or(true, |m| chars <= m)
+    }
+
+    /// Whether a word with these totals is kept in the set.
+    pub fn keeps(&self, key: &str, stats: &crate::count::WordStat) -> bool {
+        self.keeps_len(key.chars().count(), stats)
+    }
+
+    /// As [`Policy::keeps`], for a key of `chars` characters.
+    pub fn keeps_len(&self, chars: usize, stats: &crate::count::WordStat) -> bool {
+        (stats.lower_case || self.keep_proper_nouns || self.name == PolicyName::Raw)
+            && stats.count >= self.min_count
+            && stats.books as usize >= self.min_books
+            && self.length_ok(chars)
+    }
+
+    fn game_token(&self, token: &str, out: &mut String) -> Option<TokenKey> {
+        // Fast path: plain ASCII letters with at most straight apostrophes.
+        if token.is_ascii() {
+            let t = token.trim_matches('\'');
+            let t = strip_possessive(t);
+            let b = t.as_bytes();
+            if b.is_empty() || !b.iter().all(u8::is_ascii_alphabetic) {
+                // Digits, `.`, `@`, `_`, a contraction's apostrophe, other symbols.
+                return None;
             }
-            match c {
-                'ß' => out.push_str("SS"),
-                'æ' | 'Æ' => out.push_str("AE"),
-                'œ' | 'Œ' => out.push_str("OE"),
-                'ø' | 'Ø' => out.push('O'),
-                c if c.is_ascii_alphabetic() => out.push(c.to_ascii_uppercase()),
-                c if self.keep_diacritics && c.is_alphabetic() => out.extend(c.to_uppercase()),
-                _ => return None,
+            out.reserve(b.len());
+            let mut lower = true;
+            for &c in b {
+                lower &= !c.is_ascii_uppercase();
+                out.push(c.to_ascii_uppercase() as char);
+            }
+            return Some(TokenKey { lower_case: lower });
+        }
+        let unified = unify_apostrophes(token);
+        let t = unified.trim_matches('\'');
+        let t = strip_possessive(t);
+        if t.is_empty()
+            || t.chars()
+                .any(|c| c.is_numeric() || c == '.' || c == '@' || c == '\'')
+        {
+            return None;
+        }
+        let lower = !t.chars().any(char::is_uppercase);
+        if self.keep_diacritics {
+            for c in t.nfkc() {
+                if !(c.is_alphabetic() || unicode_normalization::char::is_combining_mark(c)) {
+                    return None;
+                }
+                out.extend(c.to_uppercase());
+            }
+            let composed: String = out.nfc().collect();
+            *out = composed;
+        } else {
+            for c in t.nfkd() {
+                if unicode_normalization::char::is_combining_mark(c) {
+                    continue;
+                }
+                if c.is_ascii_alphabetic() {
+                    out.push(c.to_ascii_uppercase());
+                } else if let Some((_, s)) = FOLDS.iter().find(|(f, _)| *f == c) {
+                    out.push_str(s);
+                } else {
+                    // Greek, Cyrillic, symbols: outside the A–Z alphabet.
+                    return None;
+                }
             }
         }
-        let out: String = if self.keep_diacritics {
-            out.nfc().collect()
+        (!out.is_empty()).then_some(TokenKey { lower_case: lower })
+    }
+}
+
+fn raw_token(token: &str, out: &mut String) -> Option<TokenKey> {
+    let lower = !token.chars().any(char::is_uppercase);
+    for c in token.nfkc() {
+        if APOSTROPHES.contains(&c) {
+            out.push('\'');
         } else {
-            out
+            out.extend(c.to_uppercase());
+        }
+    }
+    (!out.is_empty()).then_some(TokenKey { lower_case: lower })
+}
+
+fn unify_apostrophes(s: &str) -> std::borrow::Cow<'_, str> {
+    if s.contains(&APOSTROPHES[1..]) {
+        s.chars()
+            .map(|c| if APOSTROPHES.contains(&c) { '\'' } else { c })
+            .collect::<String>()
+            .into()
+    } else {
+        s.into()
+    }
+}
+
+/// `whale's` → `whale` (also `'S`). A trailing lone apostrophe is already trimmed.
+fn strip_possessive(t: &str) -> &str {
+    t.strip_suffix("'s")
+        .or_else(|| t.strip_suffix("'S"))
+        .unwrap_or(t)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(w: &str) -> Option<String> {
+        Policy::game().normalize_word(w)
+    }
+
+    fn key(p: &Policy, t: &str) -> Option<(String, bool)> {
+        let mut out = String::new();
+        p.normalize_token(t, &mut out)
+            .map(|k| (out.clone(), k.lower_case))
+    }
+
+    #[test]
+    fn keys_are_upper_case_a_to_z() {
+        assert_eq!(game("whale").as_deref(), Some("WHALE"));
+        assert_eq!(game("Whale").as_deref(), Some("WHALE"));
+        assert_eq!(game("  harpoon ").as_deref(), Some("HARPOON"));
+    }
+
+    #[test]
+    fn diacritics_fold_unless_kept() {
+        assert_eq!(game("café").as_deref(), Some("CAFE"));
+        assert_eq!(game("cafe\u{301}").as_deref(), Some("CAFE")); // decomposed (pitfall 12)
+        assert_eq!(game("groß").as_deref(), Some("GROSS"));
+        assert_eq!(game("æsthetic").as_deref(), Some("AESTHETIC"));
+        assert_eq!(game("œuvre").as_deref(), Some("OEUVRE"));
+        assert_eq!(game("ﬁne").as_deref(), Some("FINE")); // ligature, NFKC (pitfall 13)
+        let keep = Policy {
+            keep_diacritics: true,
+            ..Policy::game()
         };
-        (!out.is_empty()).then_some(out)
+        assert_eq!(keep.normalize_word("café").as_deref(), Some("CAFÉ"));
+        assert_eq!(keep.normalize_word("cafe\u{301}").as_deref(), Some("CAFÉ"));
+        assert_eq!(keep.normalize_word("groß").as_deref(), Some("GROSS"));
+    }
+
+    #[test]
+    fn digits_dots_and_at_signs_drop_the_token() {
+        // Pitfalls 14 and 15.
+        for w in [
+            "1815",
+            "10th",
+            "3.14",
+            "U.S.A",
+            "www.gutenberg.org",
+            "a@b",
+            "_12",
+        ] {
+            assert_eq!(game(w), None, "{w}");
+        }
+    }
+
+    #[test]
+    fn possessive_stripped_contractions_dropped() {
+        // Pitfalls 4 and 5: curly and straight apostrophes alike.
+        assert_eq!(game("whale's").as_deref(), Some("WHALE"));
+        assert_eq!(game("whale’s").as_deref(), Some("WHALE"));
+        assert_eq!(game("JANE'S").as_deref(), Some("JANE"));
+        assert_eq!(game("James'").as_deref(), Some("JAMES"));
+        assert_eq!(game("’Tis").as_deref(), Some("TIS"));
+        for w in ["can't", "don’t", "o'clock", "l’homme", "qu'il"] {
+            assert_eq!(game(w), None, "{w}");
+        }
+    }
+
+    #[test]
+    fn other_scripts_and_symbols_are_outside_the_alphabet() {
+        assert_eq!(game("λόγος"), None);
+        assert_eq!(game("well-known"), None); // a compound is two words, never one key
+        assert_eq!(game("two words"), None);
+        assert_eq!(game(""), None);
+    }
+
+    #[test]
+    fn lower_case_evidence() {
+        let p = Policy::game();
+        assert_eq!(key(&p, "whale"), Some(("WHALE".into(), true)));
+        assert_eq!(key(&p, "Whale"), Some(("WHALE".into(), false)));
+        assert_eq!(key(&p, "LONDON"), Some(("LONDON".into(), false)));
+        assert_eq!(key(&p, "naïve"), Some(("NAIVE".into(), true)));
+        assert_eq!(key(&p, "Émile"), Some(("EMILE".into(), false)));
+    }
+
+    #[test]
+    fn raw_keeps_everything_normalised() {
+        let p = Policy::raw();
+        assert_eq!(key(&p, "can’t"), Some(("CAN'T".into(), true)));
+        assert_eq!(key(&p, "3.14"), Some(("3.14".into(), true)));
+        assert_eq!(key(&p, "ﬁne"), Some(("FINE".into(), true)));
+        assert_eq!(p.normalize_word("Darcy").as_deref(), Some("DARCY"));
+    }
+
+    #[test]
+    fn length_limits() {
+        let p = Policy::game();
+        assert!(!p.length_ok(1));
+        assert!(p.length_ok(2));
+        assert!(p.length_ok(15));
+        assert!(!p.length_ok(16));
+        assert!(Policy::raw().length_ok(100));
+    }
+
+    #[test]
+    fn policy_names_parse() {
+        assert_eq!("game".parse::<PolicyName>(), Ok(PolicyName::Game));
+        assert_eq!("raw".parse::<PolicyName>(), Ok(PolicyName::Raw));
+        assert!("scrabble".parse::<PolicyName>().is_err());
     }
 }

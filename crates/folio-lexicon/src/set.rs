@@ -49,31 +49,25 @@ impl WordSet {
     /// truncated or not an fst.
     pub fn open(path: impl AsRef<Path>) -> Result<WordSet> {
         let path = path.as_ref();
-        let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
-        let meta = file.metadata().map_err(|e| Error::io(path, e))?;
-        if meta.is_dir() {
-            return Err(Error::io(
-                path,
-                std::io::Error::new(std::io::ErrorKind::InvalidInput, "is a directory"),
-            ));
-        }
-        // An empty file cannot be mapped on every platform; fst reports it as too short.
-        let bytes = if meta.len() == 0 {
-            SetBytes::Owned(Vec::new())
-        } else {
-            // SAFETY: the map is read-only; folio never writes a set in place (outputs are
-            // written to a temporary file and renamed), so the mapped bytes do not change
-            // under us unless another program truncates the file, as with any mmap reader.
-            SetBytes::Mmap(unsafe { memmap2::Mmap::map(&file) }.map_err(|e| Error::io(path, e))?)
-        };
-        let set = fst::Set::new(bytes).map_err(|source| Error::NotAnFst {
-            path: path.to_path_buf(),
-            source,
-        })?;
+        let bytes = map_file(path)?;
+        let set = check_footer(bytes.as_ref())
+            .and_then(|()| fst::Set::new(bytes))
+            .map_err(|source| Error::NotAnFst {
+                path: path.to_path_buf(),
+                source,
+            })?;
         Ok(WordSet {
             set,
             path: Some(path.to_path_buf()),
         })
+    }
+
+    /// Opens every set in `paths`, in order, stopping at the first that fails.
+    ///
+    /// # Errors
+    /// As [`WordSet::open`], naming the file that failed.
+    pub fn open_all<P: AsRef<Path>>(paths: &[P]) -> Result<Vec<WordSet>> {
+        paths.iter().map(WordSet::open).collect()
     }
 
     /// A word set from fst bytes already in memory.
@@ -81,10 +75,12 @@ impl WordSet {
     /// # Errors
     /// [`Error::NotAnFst`] (with an empty path) when the bytes are not an fst set.
     pub fn from_bytes(bytes: Vec<u8>) -> Result<WordSet> {
-        let set = fst::Set::new(SetBytes::Owned(bytes)).map_err(|source| Error::NotAnFst {
-            path: PathBuf::new(),
-            source,
-        })?;
+        let set = check_footer(&bytes)
+            .and_then(|()| fst::Set::new(SetBytes::Owned(bytes)))
+            .map_err(|source| Error::NotAnFst {
+                path: PathBuf::new(),
+                source,
+            })?;
         Ok(WordSet { set, path: None })
     }
 
@@ -149,21 +145,132 @@ impl WordSet {
     }
 }
 
+/// A [`WordSet`] cursor: an fst node address, with the node's final flag and the set of letters
+/// `A`–`Z` it has transitions on.
+///
+/// Keeping the letters in the cursor makes a failed step (the common case for a Boggle solver
+/// trying every neighbour of a cell) a bit test instead of an fst node decode, and makes
+/// `is_word` free. A successful step decodes the parent node once and the child once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NodeCursor {
+    addr: CompiledAddr,
+    /// Bit `b - b'A'` for each transition on an upper-case ASCII letter; [`OTHER_BYTES`] when
+    /// the node has a transition on any other byte.
+    next: u32,
+    is_final: bool,
+}
+
+/// Bit of [`NodeCursor`]'s letter mask standing for every byte outside `A`–`Z`.
+const OTHER_BYTES: u32 = 1 << 31;
+
+#[inline]
+fn byte_bit(b: u8) -> u32 {
+    if b.is_ascii_uppercase() {
+        1 << (b - b'A')
+    } else {
+        OTHER_BYTES
+    }
+}
+
+impl NodeCursor {
+    /// The fst node address.
+    pub fn addr(&self) -> CompiledAddr {
+        self.addr
+    }
+}
+
+impl WordSet {
+    #[inline]
+    fn cursor_at(&self, addr: CompiledAddr) -> NodeCursor {
+        let node = self.raw().node(addr);
+        let next = node.transitions().fold(0, |m, t| m | byte_bit(t.inp));
+        NodeCursor {
+            addr,
+            next,
+            is_final: node.is_final(),
+        }
+    }
+}
+
+/// Checks that the root address in an fst's footer points at the end of the bytes, as it does
+/// in every fst written whole. fst 0.4.7 means to check this in `Fst::new` but only does for
+/// an empty root (its condition joins the two cases with `&&`), so a truncated file would
+/// open and later panic inside a lookup; here it is refused up front. Also used for counts
+/// maps.
+pub(crate) fn check_footer(bytes: &[u8]) -> std::result::Result<(), fst::Error> {
+    let format = || fst::Error::from(fst::raw::Error::Format { size: bytes.len() });
+    if bytes.len() < 36 {
+        return Err(format());
+    }
+    let word = |at: usize| {
+        let mut b = [0u8; 8];
+        b.copy_from_slice(&bytes[at..at + 8]);
+        u64::from_le_bytes(b)
+    };
+    let version = word(0);
+    // Format 3 ends with a 4-byte checksum; 1 and 2 do not (fst rejects other versions).
+    let (end, empty_len, root_offset) = if version >= 3 {
+        (bytes.len() - 4, 36, 21)
+    } else {
+        (bytes.len(), 32, 17)
+    };
+    let root = usize::try_from(word(end - 8)).map_err(|_| format())?;
+    let whole = if root == 0 {
+        bytes.len() == empty_len
+    } else {
+        root.checked_add(root_offset) == Some(bytes.len())
+    };
+    if whole {
+        Ok(())
+    } else {
+        Err(format())
+    }
+}
+
+/// Maps the file at `path` read-only (an empty file gives empty owned bytes).
+///
+/// # Errors
+/// [`Error::Io`] naming `path` when it is missing, a directory or unreadable.
+pub(crate) fn map_file(path: &Path) -> Result<SetBytes> {
+    let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
+    let meta = file.metadata().map_err(|e| Error::io(path, e))?;
+    if meta.is_dir() {
+        return Err(Error::io(
+            path,
+            std::io::Error::new(std::io::ErrorKind::InvalidInput, "is a directory"),
+        ));
+    }
+    // An empty file cannot be mapped on every platform; fst reports it as too short.
+    if meta.len() == 0 {
+        return Ok(SetBytes::Owned(Vec::new()));
+    }
+    // SAFETY: the map is read-only; folio never writes a set in place (outputs are written to
+    // a temporary file and renamed), so the mapped bytes do not change under us unless another
+    // program truncates the file, as with any mmap reader.
+    let map = unsafe { memmap2::Mmap::map(&file) }.map_err(|e| Error::io(path, e))?;
+    Ok(SetBytes::Mmap(map))
+}
+
 impl Lexicon for WordSet {
-    /// An fst node address.
-    type Cursor = CompiledAddr;
+    type Cursor = NodeCursor;
 
-    fn root(&self) -> CompiledAddr {
-        self.raw().root().addr()
+    fn root(&self) -> NodeCursor {
+        self.cursor_at(self.raw().root().addr())
     }
 
-    fn step(&self, cursor: CompiledAddr, letter: u8) -> Option<CompiledAddr> {
-        let node = self.raw().node(cursor);
-        node.find_input(letter).map(|i| node.transition_addr(i))
+    #[inline]
+    fn step(&self, cursor: NodeCursor, letter: u8) -> Option<NodeCursor> {
+        if cursor.next & byte_bit(letter) == 0 {
+            return None;
+        }
+        let node = self.raw().node(cursor.addr);
+        node.find_input(letter)
+            .map(|i| self.cursor_at(node.transition_addr(i)))
     }
 
-    fn is_word(&self, cursor: CompiledAddr) -> bool {
-        self.raw().node(cursor).is_final()
+    #[inline]
+    fn is_word(&self, cursor: NodeCursor) -> bool {
+        cursor.is_final
     }
 
     fn contains(&self, word: &[u8]) -> bool {
@@ -196,6 +303,19 @@ mod tests {
     }
 
     #[test]
+    fn cursor_handles_bytes_outside_a_to_z() {
+        let words = ["CAFÉ", "CAFE", "ÉTÉ", "A-B"];
+        let set = WordSet::from_words(words).unwrap();
+        for w in words {
+            let c = set.walk(w.as_bytes()).expect(w);
+            assert!(set.is_word(c), "{w}");
+        }
+        assert!(set.walk("CAFÈ".as_bytes()).is_none());
+        assert!(set.walk(b"A-C").is_none());
+        assert!(!set.is_word(set.walk(b"A-").unwrap()));
+    }
+
+    #[test]
     fn garbage_is_not_an_fst() {
         let dir = tempfile::tempdir().unwrap();
         let p = dir.path().join("bad.fst");
@@ -203,6 +323,19 @@ mod tests {
         let err = WordSet::open(&p).err().expect("must fail");
         assert!(matches!(err, Error::NotAnFst { .. }), "{err}");
         assert!(err.to_string().contains("bad.fst"), "{err}");
+
+        let good = WordSet::from_words(["CAT", "CATS", "DOG"]).unwrap();
+        let bytes = good.as_fst_set().as_fst().as_bytes();
+        for cut in 1..bytes.len() {
+            std::fs::write(&p, &bytes[..bytes.len() - cut]).unwrap();
+            let err = WordSet::open(&p)
+                .err()
+                .expect("a truncated set must not open");
+            assert!(matches!(err, Error::NotAnFst { .. }), "{err}");
+        }
+        let empty = WordSet::from_words(Vec::<&str>::new()).unwrap();
+        std::fs::write(&p, empty.as_fst_set().as_fst().as_bytes()).unwrap();
+        assert!(WordSet::open(&p).unwrap().is_empty());
 
         std::fs::write(&p, b"").unwrap();
         assert!(matches!(WordSet::open(&p), Err(Error::NotAnFst { .. })));

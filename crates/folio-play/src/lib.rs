@@ -21,7 +21,10 @@
 //! - [`findings`]: the rules a script can break, each located with the line as written.
 //! - [`report`]: the report (JSON schema in `docs/formats.md`) and its text transcript.
 //! - [`mod@write`]: writes a report back as a complete GCG file.
+//! - [`boggle`]: Boggle round scripts (`#game boggle`): [`boggle::play_script`] returns a
+//!   [`boggle::Report`] (text via `Display`, JSON via `to_json`).
 
+pub mod boggle;
 pub mod findings;
 pub mod gcg;
 pub mod replay;
@@ -34,3 +37,4 @@ pub use findings::{Finding, Rule};
 pub use gcg::{parse, ParseError, ParseErrorKind, ParseErrors};
 pub use report::Report;
 pub use script::Script;
+

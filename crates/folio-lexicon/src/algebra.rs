@@ -1,0 +1,240 @@
+//! Set algebra over word sets: union, intersection and difference, streamed with fst's
+//! `OpBuilder` (memory stays flat however large the sets), plus the counts maps beside them.
+//!
+//! ```
+//! use folio_lexicon::{algebra::{self, SetOp}, WordSet};
+//! let moby = WordSet::from_words(["SEA", "WHALE", "SHIP"]).unwrap();
+//! let emma = WordSet::from_words(["SEA", "BALL"]).unwrap();
+//! let only_moby = algebra::combine(&[moby, emma], SetOp::Difference).unwrap();
+//! let words: Vec<_> = folio_lexicon::export::words(&only_moby).collect();
+//! assert_eq!(words, ["SHIP", "WHALE"]);
+//! ```
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use fst::{IntoStreamer, Streamer};
+
+use crate::atomic::write_atomic;
+use crate::counts::{counts_path, CountsMap};
+use crate::error::{Error, Result};
+use crate::set::WordSet;
+
+/// A set operation over one or more sets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SetOp {
+    /// Words in any set.
+    Union,
+    /// Words in every set.
+    Intersect,
+    /// Words in the first set and in none of the others.
+    Difference,
+}
+
+impl SetOp {
+    /// The operation's name, as the command spells it.
+    pub fn name(self) -> &'static str {
+        match self {
+            SetOp::Union => "union",
+            SetOp::Intersect => "intersect",
+            SetOp::Difference => "difference",
+        }
+    }
+}
+
+/// Streams `op` over `sets` into an fst set builder writing to `w`; returns the word count.
+fn build_into<W: Write>(sets: &[WordSet], op: SetOp, w: W) -> fst::Result<usize> {
+    let mut builder = fst::SetBuilder::new(w)?;
+    let mut ops = fst::set::OpBuilder::new();
+    for s in sets {
+        ops.push(s.as_fst_set());
+    }
+    let n = match op {
+        SetOp::Union => insert_all(&mut builder, ops.union())?,
+        SetOp::Intersect => insert_all(&mut builder, ops.intersection())?,
+        SetOp::Difference => insert_all(&mut builder, ops.difference())?,
+    };
+    builder.finish()?;
+    Ok(n)
+}
+
+fn insert_all<W: Write, S>(builder: &mut fst::SetBuilder<W>, mut stream: S) -> fst::Result<usize>
+where
+    S: for<'a> Streamer<'a, Item = &'a [u8]>,
+{
+    let mut n = 0;
+    while let Some(k) = stream.next() {
+        builder.insert(k)?;
+        n += 1;
+    }
+    Ok(n)
+}
+
+/// `op` over `sets`, built in memory. One set gives a copy of it; no set gives an empty set.
+/// Used when several `--set`s act as one (their union).
+///
+/// # Errors
+/// Only if fst construction fails, which it does not for in-memory buffers.
+pub fn combine(sets: &[WordSet], op: SetOp) -> Result<WordSet> {
+    let mut buf = Vec::new();
+    build_into(sets, op, &mut buf).map_err(|source| Error::NotAnFst {
+        path: PathBuf::new(),
+        source,
+    })?;
+    WordSet::from_bytes(buf)
+}
+
+/// What [`write_combined`] wrote.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct CombineReport {
+    /// The operation.
+    pub op: SetOp,
+    /// The set written.
+    pub output: PathBuf,
+    /// Words in it.
+    pub words: usize,
+    /// The counts map written beside it, if every input had one.
+    pub counts: Option<PathBuf>,
+    /// Inputs without a counts map (then none is written).
+    pub sets_without_counts: Vec<PathBuf>,
+    /// An older counts map beside the output that no longer matched it and was removed.
+    pub removed_stale_counts: Option<PathBuf>,
+}
+
+/// Writes `op` over the sets at `inputs` to `output` (atomically), and, when every input
+/// has a counts map, the counts map beside it: summed over the inputs for a union or an
+/// intersection, the first set's counts for a difference. When no counts map is written,
+/// a stale one beside `output` is removed, so `top` never reads counts of another set.
+///
+/// # Errors
+/// As [`WordSet::open`] and [`CountsMap::open`] for the inputs; [`Error::Io`] naming the
+/// output when it cannot be written.
+pub fn write_combined(inputs: &[PathBuf], op: SetOp, output: &Path) -> Result<CombineReport> {
+    let sets = WordSet::open_all(inputs)?;
+    let mut maps = Vec::new();
+    let mut without = Vec::new();
+    for p in inputs {
+        match CountsMap::open_beside(p)? {
+            Some(m) => maps.push(m),
+            None => without.push(p.clone()),
+        }
+    }
+    let mut words = 0;
+    write_atomic(output, |w| {
+        words = build_into(&sets, op, w).map_err(std::io::Error::other)?;
+        Ok(())
+    })?;
+    let counts_out = counts_path(output);
+    let mut report = CombineReport {
+        op,
+        output: output.to_path_buf(),
+        words,
+        counts: None,
+        sets_without_counts: without,
+        removed_stale_counts: None,
+    };
+    if report.sets_without_counts.is_empty() && !maps.is_empty() {
+        let written = WordSet::open(output)?;
+        write_atomic(&counts_out, |w| {
+            combine_counts(&maps, op, &written, w).map_err(std::io::Error::other)
+        })?;
+        report.counts = Some(counts_out);
+    } else {
+        report.removed_stale_counts = remove_stale_counts(output)?;
+    }
+    Ok(report)
+}
+
+/// The counts of every word of `out`: for each word, the sum of the maps' values (only the
+/// first map's for a difference).
+fn combine_counts<W: Write>(maps: &[CountsMap], op: SetOp, out: &WordSet, w: W) -> fst::Result<()> {
+    let mut builder = fst::MapBuilder::new(w)?;
+    let mut ops = fst::map::OpBuilder::new();
+    for m in maps {
+        ops.push(m.as_fst_map().stream());
+    }
+    let mut stream = ops.union().into_stream();
+    while let Some((key, values)) = stream.next() {
+        if !out.as_fst_set().contains(key) {
+            continue;
+        }
+        let count = values
+            .iter()
+            .filter(|v| op != SetOp::Difference || v.index == 0)
+            .fold(0u64, |a, v| a.saturating_add(v.value));
+        builder.insert(key, count)?;
+    }
+    builder.finish()
+}
+
+/// Removes the counts map beside `set_path`, if any, returning its path. Call it after
+/// writing a set that has no counts, so an older map of another set is not read as its own.
+///
+/// # Errors
+/// [`Error::Io`] naming the counts file when it exists but cannot be removed.
+pub fn remove_stale_counts(set_path: &Path) -> Result<Option<PathBuf>> {
+    let p = counts_path(set_path);
+    match std::fs::remove_file(&p) {
+        Ok(()) => Ok(Some(p)),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(Error::io(p, e)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn write_set(dir: &Path, name: &str, words: &[&str], counts: Option<&[u64]>) -> PathBuf {
+        let p = dir.join(name);
+        let set = WordSet::from_words(words).unwrap();
+        std::fs::write(&p, set.as_fst_set().as_fst().as_bytes()).unwrap();
+        if let Some(c) = counts {
+            let mut pairs: Vec<_> = words.iter().zip(c).collect();
+            pairs.sort();
+            let m = fst::Map::from_iter(pairs.into_iter().map(|(k, v)| (*k, *v))).unwrap();
+            std::fs::write(counts_path(&p), m.as_fst().as_bytes()).unwrap();
+        }
+        p
+    }
+
+    #[test]
+    fn union_sums_counts_difference_keeps_first() {
+        let dir = tempfile::tempdir().unwrap();
+        let a = write_set(dir.path(), "a.fst", &["CAT", "DOG"], Some(&[2, 3]));
+        let b = write_set(dir.path(), "b.fst", &["CAT", "EEL"], Some(&[5, 7]));
+        let out = dir.path().join("u.fst");
+        let r = write_combined(&[a.clone(), b.clone()], SetOp::Union, &out).unwrap();
+        assert_eq!(r.words, 3);
+        let m = CountsMap::open(r.counts.unwrap()).unwrap();
+        assert_eq!(
+            (m.get(b"CAT"), m.get(b"DOG"), m.get(b"EEL")),
+            (Some(7), Some(3), Some(7))
+        );
+
+        let out = dir.path().join("d.fst");
+        let r = write_combined(&[a.clone(), b.clone()], SetOp::Difference, &out).unwrap();
+        assert_eq!(r.words, 1);
+        let m = CountsMap::open(r.counts.unwrap()).unwrap();
+        assert_eq!((m.get(b"DOG"), m.len()), (Some(3), 1));
+
+        let out = dir.path().join("i.fst");
+        let r = write_combined(&[a, b], SetOp::Intersect, &out).unwrap();
+        let m = CountsMap::open(r.counts.unwrap()).unwrap();
+        assert_eq!((m.get(b"CAT"), m.len()), (Some(7), 1));
+    }
+
+    #[test]
+    fn missing_counts_removes_a_stale_map() {
+        let dir = tempfile::tempdir().unwrap();
+        let a = write_set(dir.path(), "a.fst", &["CAT"], Some(&[2]));
+        let b = write_set(dir.path(), "b.fst", &["DOG"], None);
+        let out = write_set(dir.path(), "o.fst", &["OLD"], Some(&[1]));
+        let r = write_combined(&[a, b.clone()], SetOp::Union, &out).unwrap();
+        assert_eq!(r.counts, None);
+        assert_eq!(r.sets_without_counts, [b]);
+        assert!(r.removed_stale_counts.is_some());
+        assert!(!counts_path(&out).exists());
+    }
+}

@@ -1,0 +1,36 @@
+//! Exact anagrams: the words that use every tile of a rack (`?` is a blank).
+//!
+//! ```
+//! use folio_lexicon::{anagram, rack::Rack, Policy, WordSet};
+//! let set = WordSet::from_words(["EAST", "EATS", "SEAT", "SEA", "TEAS"]).unwrap();
+//! let rack = Rack::parse(&Policy::game(), "tase").unwrap();
+//! let words: Vec<_> = anagram::anagrams(&set, &rack).into_iter().map(|w| w.word).collect();
+//! assert_eq!(words, ["EAST", "EATS", "SEAT", "TEAS"]);
+//! ```
+
+use crate::rack::{walk_words, Keep, Rack, RackWord};
+use crate::set::WordSet;
+
+/// Every word of `set` spelt with exactly the tiles of `rack`, blanks standing for any
+/// letter; best score first (blanks score 0), then alphabetical. Without blanks every
+/// anagram has the same score, so the order is alphabetical.
+pub fn anagrams(set: &WordSet, rack: &Rack) -> Vec<RackWord> {
+    walk_words(set, rack, Keep::AllTiles)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Policy;
+
+    #[test]
+    fn blanks_fill_any_letter() {
+        let set = WordSet::from_words(["CAT", "ACT", "CART", "CATS"]).unwrap();
+        let r = Rack::parse(&Policy::game(), "ca?").unwrap();
+        let got: Vec<_> = anagrams(&set, &r)
+            .into_iter()
+            .map(|w| w.display())
+            .collect();
+        assert_eq!(got, ["ACt", "CAt"]);
+    }
+}

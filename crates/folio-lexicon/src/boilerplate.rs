@@ -1,0 +1,264 @@
+//! Project Gutenberg header and footer: finding the body of a book.
+//!
+//! Sources: `../shared/docs/tokenization.md` §3 (c-w/gutenberg `strip_headers`, the markers
+//! seen in this corpus) and the notes of `../shared/corpora/gutenberg/MANIFEST.tsv`.
+//!
+//! Markers are matched **case-exactly at the start of a line** (after indentation; `\r`
+//! ignored), and every marker names "Gutenberg" or "SMALL PRINT", so a body line such as
+//! "Author and End of all things" (pg26) never ends a book.
+//!
+//! - Start: `*** START OF THE PROJECT GUTENBERG …***` or `… THIS PROJECT …`, with or without
+//!   spaces after the stars (pg768), possibly wrapped over two lines (pg1661, pg76): the
+//!   marker runs to the first line that ends with `***`. Or the 1990s small print, which ends
+//!   with `*END*THE SMALL PRINT! …` or `*END THE SMALL PRINT! …` (pg3261): everything before
+//!   it, title page included, is header.
+//! - A credit paragraph right after the start ("Produced by …", "This etext was prepared by …")
+//!   is header too.
+//! - End: the first line after the start that begins `*** END OF THE/THIS PROJECT GUTENBERG`,
+//!   `End of the Project Gutenberg`, `End of Project Gutenberg` (also `…Gutenberg’s`),
+//!   `End of this Project Gutenberg` or `END OF (THE |THIS )?PROJECT GUTENBERG`.
+//! - No start marker: the body starts at the top; no end marker: it runs to the end. A book
+//!   with neither is kept whole and reported as [`Boilerplate::None`], never guessed at.
+
+use std::ops::Range;
+
+/// What boilerplate a book was found to have.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Boilerplate {
+    /// Modern `*** START OF …` and an end marker.
+    Markers,
+    /// 1990s small-print header and an end marker.
+    SmallPrint,
+    /// A start marker (modern or small print) but no end marker: kept to the end of the file.
+    StartOnly,
+    /// An end marker but no start marker (the header was removed upstream, as in pg22367).
+    EndOnly,
+    /// No marker at all: the whole file is the body (as in pg11).
+    None,
+}
+
+impl Boilerplate {
+    /// The name used in manifests (`markers`, `small-print`, ...).
+    pub fn name(self) -> &'static str {
+        match self {
+            Boilerplate::Markers => "markers",
+            Boilerplate::SmallPrint => "small-print",
+            Boilerplate::StartOnly => "start-only",
+            Boilerplate::EndOnly => "end-only",
+            Boilerplate::None => "none",
+        }
+    }
+}
+
+/// The body of a book and what was found around it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Body {
+    /// Byte range of the body in the text.
+    pub range: Range<usize>,
+    /// The boilerplate found.
+    pub found: Boilerplate,
+}
+
+const START_PREFIXES: &[&str] = &[
+    "START OF THE PROJECT GUTENBERG",
+    "START OF THIS PROJECT GUTENBERG",
+];
+const STAR_END_PREFIXES: &[&str] = &[
+    "END OF THE PROJECT GUTENBERG",
+    "END OF THIS PROJECT GUTENBERG",
+];
+const END_PREFIXES: &[&str] = &[
+    "End of the Project Gutenberg",
+    "End of Project Gutenberg",
+    "End of this Project Gutenberg",
+    "End of The Project Gutenberg",
+    "END OF PROJECT GUTENBERG",
+    "END OF THE PROJECT GUTENBERG",
+    "END OF THIS PROJECT GUTENBERG",
+];
+const SMALL_PRINT_END: &[&str] = &["*END*THE SMALL PRINT", "*END THE SMALL PRINT"];
+const CREDITS: &[&str] = &[
+    "Produced by",
+    "This etext was prepared by",
+    "This Etext was prepared by",
+    "E-text prepared by",
+    "Etext prepared by",
+    "This eBook was produced by",
+    "Transcribed from",
+];
+
+/// A line of the text: its content (indentation and `\r` trimmed) and where the next begins.
+struct Line<'a> {
+    text: &'a str,
+    start: usize,
+    next: usize,
+}
+
+fn lines(text: &str) -> impl Iterator<Item = Line<'_>> {
+    let mut pos = 0;
+    std::iter::from_fn(move || {
+        if pos >= text.len() {
+            return None;
+        }
+        let start = pos;
+        let end = text[pos..].find('\n').map_or(text.len(), |i| pos + i);
+        pos = if end < text.len() { end + 1 } else { end };
+        Some(Line {
+            text: text[start..end].trim_end_matches('\r').trim_start(),
+            start,
+            next: pos,
+        })
+    })
+}
+
+fn after_stars(line: &str) -> Option<&str> {
+    line.strip_prefix("***")
+        .map(|r| r.trim_start_matches('*').trim_start())
+}
+
+fn is_start(line: &str) -> bool {
+    line.starts_with('*')
+        && after_stars(line).is_some_and(|r| START_PREFIXES.iter().any(|p| r.starts_with(p)))
+}
+
+fn is_small_print_end(line: &str) -> bool {
+    line.starts_with('*') && SMALL_PRINT_END.iter().any(|p| line.starts_with(p))
+}
+
+fn is_end(line: &str) -> bool {
+    // Most lines start with neither `*` nor `E`: one byte decides.
+    if !matches!(line.as_bytes().first(), Some(b'*' | b'E')) {
+        return false;
+    }
+    after_stars(line).is_some_and(|r| STAR_END_PREFIXES.iter().any(|p| r.starts_with(p)))
+        || END_PREFIXES.iter().any(|p| line.starts_with(p))
+}
+
+/// Finds the body of a book (see the module docs).
+pub fn find_body(text: &str) -> Body {
+    let mut it = lines(text).peekable();
+    let mut start: Option<(usize, bool)> = None; // (body start, small print)
+    while let Some(line) = it.next() {
+        if is_start(line.text) {
+            // The marker may wrap: it ends at the first line ending with `***` (at most 3).
+            let mut next = line.next;
+            if !line.text.ends_with("***") {
+                for _ in 0..2 {
+                    match it.next() {
+                        Some(l) => {
+                            next = l.next;
+                            if l.text.ends_with("***") {
+                                break;
+                            }
+                        }
+                        None => break,
+                    }
+                }
+            }
+            start = Some((next, false));
+            break;
+        }
+        if is_small_print_end(line.text) {
+            start = Some((line.next, true));
+            break;
+        }
+    }
+    let body_start = match start {
+        Some((s, _)) => skip_credits(text, s),
+        None => 0,
+    };
+    let from = start.map_or(0, |(s, _)| s);
+    let end = lines(&text[from..])
+        .find(|l| is_end(l.text))
+        .map(|l| from + l.start);
+    let found = match (start, end) {
+        (Some((_, false)), Some(_)) => Boilerplate::Markers,
+        (Some((_, true)), Some(_)) => Boilerplate::SmallPrint,
+        (Some(_), None) => Boilerplate::StartOnly,
+        (None, Some(_)) => Boilerplate::EndOnly,
+        (None, None) => Boilerplate::None,
+    };
+    let body_end = end.unwrap_or(text.len()).max(body_start);
+    Body {
+        range: body_start..body_end,
+        found,
+    }
+}
+
+/// Skips blank lines and one credit paragraph ("Produced by …") right after the start.
+fn skip_credits(text: &str, from: usize) -> usize {
+    let mut it = lines(&text[from..]).skip_while(|l| l.text.is_empty());
+    match it.next() {
+        Some(first) if CREDITS.iter().any(|c| first.text.starts_with(c)) => {
+            let mut end = first.next;
+            for l in it {
+                if l.text.is_empty() {
+                    break;
+                }
+                end = l.next;
+            }
+            from + end
+        }
+        _ => from,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn body(text: &str) -> (&str, Boilerplate) {
+        let b = find_body(text);
+        (&text[b.range], b.found)
+    }
+
+    #[test]
+    fn modern_markers() {
+        let t = "The Project Gutenberg EBook of X\r\n*** START OF THIS PROJECT GUTENBERG EBOOK X ***\r\n\r\nProduced by Someone\r\nand Others\r\n\r\nCall me Ishmael.\r\nEnd of the Project Gutenberg EBook of X\r\n*** END OF THIS PROJECT GUTENBERG EBOOK X ***\r\nlicense";
+        let (b, f) = body(t);
+        assert_eq!(b.trim(), "Call me Ishmael.");
+        assert_eq!(f, Boilerplate::Markers);
+    }
+
+    #[test]
+    fn markers_without_spaces_indented_or_wrapped() {
+        let t = "h\n***START OF THE PROJECT GUTENBERG EBOOK WUTHERING HEIGHTS***\nbody\n***END OF THE PROJECT GUTENBERG EBOOK WUTHERING HEIGHTS***\nf";
+        assert_eq!(body(t), ("body\n", Boilerplate::Markers));
+        let t = "h\n*** START OF THIS PROJECT GUTENBERG EBOOK THE ADVENTURES OF SHERLOCK\nHOLMES ***\nbody\n            *** END OF THE PROJECT GUTENBERG EBOOK X ***\n";
+        assert_eq!(body(t), ("body\n", Boilerplate::Markers));
+    }
+
+    #[test]
+    fn small_print_header_and_etext_footer() {
+        let t = "Project Gutenberg Etext of Romeo\n***START**THE SMALL PRINT!**FOR PUBLIC DOMAIN ETEXTS**START***\nlegal\n*END*THE SMALL PRINT! FOR PUBLIC DOMAIN ETEXTS*Ver.04.29.93*END*\n\nThis etext was prepared by the PG Shakespeare Team,\na team of volunteers.\n\nROMEO AND JULIET\nEnd of Project Gutenberg Etext of Romeo and Juliet\n";
+        assert_eq!(body(t), ("\nROMEO AND JULIET\n", Boilerplate::SmallPrint));
+        let t = "x\n*END THE SMALL PRINT! FOR PUBLIC DOMAIN ETEXTS*Ver.12.12.00*END*\nnews\n";
+        assert_eq!(body(t), ("news\n", Boilerplate::StartOnly));
+    }
+
+    #[test]
+    fn curly_apostrophe_footer() {
+        let t = "*** START OF THIS PROJECT GUTENBERG EBOOK M ***\nwhale\nEnd of Project Gutenberg’s Moby Dick\nlicense\n";
+        assert_eq!(body(t), ("whale\n", Boilerplate::Markers));
+    }
+
+    #[test]
+    fn body_lines_never_end_the_book() {
+        // pg26 Paradise Lost: a case-insensitive or mid-line "End of" would cut the poem.
+        let t = "*** START OF THIS PROJECT GUTENBERG EBOOK PARADISE LOST ***\nAuthor and End of all things\nthe end of project gutenberg talk\nEnd of all\nmore\n*** END OF THIS PROJECT GUTENBERG EBOOK PARADISE LOST ***\n";
+        let (b, f) = body(t);
+        assert!(b.ends_with("more\n"), "{b}");
+        assert_eq!(f, Boilerplate::Markers);
+    }
+
+    #[test]
+    fn end_only_and_no_markers() {
+        let t =
+            "Die Verwandlung\n*** END OF THE PROJECT GUTENBERG EBOOK DIE VERWANDLUNG ***\nlicense";
+        assert_eq!(body(t), ("Die Verwandlung\n", Boilerplate::EndOnly));
+        let t = "Alice was beginning to get very tired\n";
+        assert_eq!(body(t), (t, Boilerplate::None));
+        assert_eq!(body(""), ("", Boilerplate::None));
+    }
+}

@@ -1,0 +1,425 @@
+//! Counting words: tokens of a text counted by their exact spelling (borrowed slices, no
+//! allocation per token), then folded through the [`Policy`] into per-key statistics.
+//!
+//! Counting the raw spelling first means the policy's work (apostrophes, NFKD, folding,
+//! upper-casing) runs once per distinct spelling instead of once per token.
+
+use crate::hash::FxHashMap;
+use crate::policy::Policy;
+use crate::tokenize::for_each_word;
+
+/// A spelling of at most [`SHORT`] bytes stored inline, zero-padded (text never holds NUL:
+/// decode rejects it). Comparing two keys is three word compares inside the table, instead of
+/// following a pointer into the book text (a cache miss per token), which is most of the cost
+/// of counting.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Short([u64; 3]);
+
+/// Longest spelling kept inline.
+const SHORT: usize = 24;
+
+impl Short {
+    #[inline]
+    fn new(w: &str) -> Option<Short> {
+        let b = w.as_bytes();
+        if b.len() > SHORT {
+            return None;
+        }
+        // Built in registers: whole 8-byte words loaded directly, the tail shifted in. (Going
+        // through a zeroed buffer costs a store-forwarding stall per token.)
+        #[inline]
+        fn word(b: &[u8]) -> u64 {
+            if let Ok(x) = <[u8; 8]>::try_from(b) {
+                return u64::from_le_bytes(x);
+            }
+            let mut t = 0u64;
+            for (i, &c) in b.iter().enumerate() {
+                t |= u64::from(c) << (8 * i);
+            }
+            t
+        }
+        let n = b.len();
+        let out = if n <= 8 {
+            [word(b), 0, 0]
+        } else if n <= 16 {
+            [word(&b[..8]), word(&b[8..]), 0]
+        } else {
+            [word(&b[..8]), word(&b[8..16]), word(&b[16..])]
+        };
+        Some(Short(out))
+    }
+
+    /// Number of characters: bytes that are not NUL padding or UTF-8 continuation bytes.
+    fn chars(self) -> usize {
+        let [a, b, c] = self.0;
+        if (a | b | c) & 0x8080_8080_8080_8080 == 0 {
+            // ASCII: the length is where the zero padding starts.
+            let bytes = |w: u64| (64 - w.leading_zeros() as usize).div_ceil(8);
+            return if c != 0 {
+                16 + bytes(c)
+            } else if b != 0 {
+                8 + bytes(b)
+            } else {
+                bytes(a)
+            };
+        }
+        self.0
+            .iter()
+            .flat_map(|w| w.to_le_bytes())
+            .filter(|&b| b != 0 && b & 0xC0 != 0x80)
+            .count()
+    }
+
+    /// The spelling back as text (`None` cannot happen for keys made by [`Short::new`]).
+    fn to_str(self, buf: &mut [u8; SHORT]) -> Option<&str> {
+        for (i, w) in self.0.iter().enumerate() {
+            buf[i * 8..i * 8 + 8].copy_from_slice(&w.to_le_bytes());
+        }
+        let len = buf.iter().position(|&c| c == 0).unwrap_or(SHORT);
+        std::str::from_utf8(&buf[..len]).ok()
+    }
+}
+
+impl std::hash::Hash for Short {
+    #[inline]
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_u64(self.0[0]);
+        if self.0[1] != 0 {
+            state.write_u64(self.0[1]);
+            state.write_u64(self.0[2]);
+        }
+    }
+}
+
+/// Occurrences of each distinct UAX #29 word of a text, keyed by its exact spelling.
+#[derive(Default, Debug)]
+pub struct TokenCounts<'a> {
+    /// Number of UAX #29 words counted.
+    pub tokens: u64,
+    short: FxHashMap<Short, u64>,
+    long: FxHashMap<&'a str, u64>,
+}
+
+impl<'a> TokenCounts<'a> {
+    /// Counts the words of `text`.
+    pub fn count(text: &'a str) -> TokenCounts<'a> {
+        let mut tc = TokenCounts::default();
+        // About one new spelling per 100 bytes of English prose at this size.
+        tc.short.reserve((text.len() / 100).min(1 << 16));
+        let mut tokens = 0u64;
+        let (short, long) = (&mut tc.short, &mut tc.long);
+        for_each_word(text, |w| {
+            tokens += 1;
+            match Short::new(w) {
+                Some(k) => *short.entry(k).or_insert(0) += 1,
+                None => *long.entry(w).or_insert(0) += 1,
+            }
+        });
+        tc.tokens = tokens;
+        tc
+    }
+
+    /// Adds the counts of `other` (another chunk of the same book).
+    pub fn merge(&mut self, mut other: TokenCounts<'a>) {
+        self.tokens += other.tokens;
+        if self.short.len() < other.short.len() {
+            std::mem::swap(&mut self.short, &mut other.short);
+        }
+        for (w, n) in other.short {
+            *self.short.entry(w).or_insert(0) += n;
+        }
+        for (w, n) in other.long {
+            *self.long.entry(w).or_insert(0) += n;
+        }
+    }
+
+    /// Number of distinct spellings.
+    pub fn distinct_spellings(&self) -> usize {
+        self.short.len() + self.long.len()
+    }
+
+    /// Folds the spellings through `policy` into keys (one book: `books` = 1 for every key).
+    /// Tokens the policy drops are not counted.
+    pub fn to_words(&self, policy: &Policy) -> WordCounts {
+        let mut words = WordCounts::default();
+        let mut key = String::new();
+        words.short.reserve(self.short.len());
+        let mut add = |w: &str, n: u64| {
+            if let Some(k) = policy.normalize_token(w, &mut key) {
+                let stat = WordStat {
+                    count: n,
+                    lower_case: k.lower_case,
+                    books: 0,
+                };
+                words.add(&key, stat);
+            }
+        };
+        let mut buf = [0u8; SHORT];
+        for (k, &n) in &self.short {
+            if let Some(w) = k.to_str(&mut buf) {
+                add(w, n);
+            }
+        }
+        for (w, &n) in &self.long {
+            add(w, n);
+        }
+        for s in words.short.values_mut().chain(words.long.values_mut()) {
+            s.books = 1;
+        }
+        words
+    }
+}
+
+/// What ingest knows about one key.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct WordStat {
+    /// Occurrences in the chosen books (every spelling that normalises to the key).
+    pub count: u64,
+    /// Seen at least once written in lower case.
+    pub lower_case: bool,
+    /// Number of books it occurs in.
+    pub books: u32,
+}
+
+/// Statistics per normalised key, for one book or merged over several. Keys of up to 24
+/// bytes (all but freak tokens) are stored inline, like [`TokenCounts`]' spellings: no
+/// allocation per key, no pointer chasing when books are merged.
+#[derive(Default, Debug)]
+pub struct WordCounts {
+    short: FxHashMap<Short, WordStat>,
+    long: FxHashMap<Box<str>, WordStat>,
+}
+
+fn add_stat(e: &mut WordStat, s: &WordStat) {
+    e.count += s.count;
+    e.lower_case |= s.lower_case;
+    e.books += s.books;
+}
+
+impl WordCounts {
+    fn add(&mut self, key: &str, stat: WordStat) {
+        match Short::new(key) {
+            Some(k) => add_stat(self.short.entry(k).or_default(), &stat),
+            None => match self.long.get_mut(key) {
+                Some(e) => add_stat(e, &stat),
+                None => {
+                    self.long.insert(key.into(), stat);
+                }
+            },
+        }
+    }
+
+    /// Adds another book's (or set of books') counts: occurrences and books add up, lower-case
+    /// evidence is kept if either has it. Commutative and associative, so the result does not
+    /// depend on the order books finish in.
+    pub fn merge(&mut self, mut other: WordCounts) {
+        if self.short.len() < other.short.len() {
+            std::mem::swap(&mut self.short, &mut other.short);
+            std::mem::swap(&mut self.long, &mut other.long);
+        }
+        self.merge_ref(&other);
+    }
+
+    /// Adds a copy of `other`'s counts (as [`WordCounts::merge`]).
+    pub fn merge_ref(&mut self, other: &WordCounts) {
+        self.short.reserve(other.short.len() / 4);
+        for (k, s) in &other.short {
+            add_stat(self.short.entry(*k).or_default(), s);
+        }
+        for (k, s) in &other.long {
+            self.add(k, *s);
+        }
+    }
+
+    /// Number of distinct keys.
+    pub fn len(&self) -> usize {
+        self.short.len() + self.long.len()
+    }
+
+    /// Whether there is no key.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The statistics of `key`, if seen.
+    pub fn get(&self, key: &str) -> Option<&WordStat> {
+        match Short::new(key) {
+            Some(k) => self.short.get(&k),
+            None => self.long.get(key),
+        }
+    }
+
+    /// Calls `f` with every key and its statistics, in no particular order.
+    pub fn for_each(&self, mut f: impl FnMut(&str, &WordStat)) {
+        let mut buf = [0u8; SHORT];
+        for (k, s) in &self.short {
+            if let Some(w) = k.to_str(&mut buf) {
+                f(w, s);
+            }
+        }
+        for (k, s) in &self.long {
+            f(k, s);
+        }
+    }
+
+    /// The keys `policy` keeps, sorted bytewise (the order an fst needs), with their counts.
+    pub fn kept(&self, policy: &Policy) -> Vec<(String, u64)> {
+        let mut v = Vec::new();
+        self.for_each(|k, s| {
+            if policy.keeps(k, s) {
+                v.push((k.to_string(), s.count));
+            }
+        });
+        v.sort_unstable_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+        v
+    }
+
+    /// How many of this book's keys `policy` keeps given the totals `all` over every book.
+    pub fn kept_count(&self, all: &WordCounts, policy: &Policy) -> u64 {
+        let mut n = 0;
+        for k in self.short.keys() {
+            if all
+                .short
+                .get(k)
+                .is_some_and(|s| policy.keeps_len(k.chars(), s))
+            {
+                n += 1;
+            }
+        }
+        for k in self.long.keys() {
+            if all.long.get(k).is_some_and(|s| policy.keeps(k, s)) {
+                n += 1;
+            }
+        }
+        n
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spellings_fold_into_keys_with_evidence() {
+        let text = "The whale! Whale's tail; the WHALE, whale’s. Darcy met Darcy. can't 1815";
+        let tc = TokenCounts::count(text);
+        assert_eq!(tc.tokens, 12);
+        let w = tc.to_words(&Policy::game());
+        let whale = w.get("WHALE").unwrap();
+        assert_eq!((whale.count, whale.lower_case, whale.books), (4, true, 1));
+        let darcy = w.get("DARCY").unwrap();
+        assert_eq!((darcy.count, darcy.lower_case), (2, false));
+        assert!(w.get("CAN'T").is_none() && w.get("CANT").is_none());
+        let kept: Vec<String> = w
+            .kept(&Policy::game())
+            .into_iter()
+            .map(|(k, _)| k)
+            .collect();
+        assert_eq!(kept, ["MET", "TAIL", "THE", "WHALE"]);
+    }
+
+    #[test]
+    fn merging_chunks_and_books_adds_up() {
+        let mut a = TokenCounts::count("a whale");
+        a.merge(TokenCounts::count("whale whale"));
+        assert_eq!(a.tokens, 4);
+        let mut books = a.to_words(&Policy::game());
+        books.merge(TokenCounts::count("Whale").to_words(&Policy::game()));
+        let s = books.get("WHALE").unwrap();
+        assert_eq!((s.count, s.lower_case, s.books), (4, true, 2));
+    }
+
+    #[test]
+    fn thresholds_select_keys() {
+        let mut w = TokenCounts::count("ox ox ox cat cat dog").to_words(&Policy::game());
+        w.merge(TokenCounts::count("ox cat").to_words(&Policy::game()));
+        let p = Policy {
+            min_count: 3,
+            ..Policy::game()
+        };
+        let keys = |p: &Policy| -> Vec<String> { w.kept(p).into_iter().map(|(k, _)| k).collect() };
+        assert_eq!(keys(&p), ["CAT", "OX"]);
+        let p = Policy {
+            min_books: 2,
+            min_len: 3,
+            ..Policy::game()
+        };
+        assert_eq!(keys(&p), ["CAT"]);
+        let p = Policy {
+            max_len: Some(2),
+            ..Policy::game()
+        };
+        assert_eq!(keys(&p), ["OX"]);
+    }
+
+    #[test]
+    fn headings_numerals_speakers_and_archaic_words() {
+        // Pitfalls 9, 10, 18, 19: chapter numerals, all-caps headings and play speaker
+        // prefixes never occur in lower case; archaic spellings do, and are words.
+        let text = "CHAPTER XII.\n\nTHE END OF ALL\n\nHAM. Thou hast it, doth he not?\nHor. Hath he, my lord? 'Tis the end, and all.";
+        let w = TokenCounts::count(text).to_words(&Policy::game());
+        let kept: Vec<String> = w
+            .kept(&Policy::game())
+            .into_iter()
+            .map(|(k, _)| k)
+            .collect();
+        assert_eq!(
+            kept,
+            ["ALL", "AND", "DOTH", "END", "HAST", "HE", "IT", "LORD", "MY", "NOT", "THE"]
+        );
+    }
+
+    #[test]
+    fn inline_keys_round_trip() {
+        let mut buf = [0u8; SHORT];
+        for w in [
+            "a",
+            "whale",
+            "whaleman",
+            "whalemen",
+            "naïve",
+            "x".repeat(24).as_str(),
+            "ÉÉ",
+        ] {
+            let k = Short::new(w).unwrap();
+            assert_eq!(k.to_str(&mut buf), Some(w));
+            assert_eq!(k.chars(), w.chars().count(), "{w}");
+        }
+        assert!(Short::new(&"x".repeat(25)).is_none());
+    }
+
+    #[test]
+    fn long_keys_work_like_short_ones() {
+        let long = "a".repeat(30);
+        let text = format!("{long} {long} Supercalifragilisticexpialidocious");
+        let p = Policy {
+            max_len: None,
+            keep_proper_nouns: true,
+            ..Policy::game()
+        };
+        let mut w = TokenCounts::count(&text).to_words(&p);
+        w.merge(TokenCounts::count(&long).to_words(&p));
+        let s = w.get(&long.to_uppercase()).unwrap();
+        assert_eq!((s.count, s.books), (3, 2));
+        let keys: Vec<String> = w.kept(&p).into_iter().map(|(k, _)| k).collect();
+        assert_eq!(
+            keys,
+            [
+                long.to_uppercase(),
+                "SUPERCALIFRAGILISTICEXPIALIDOCIOUS".into()
+            ]
+        );
+        assert_eq!(w.kept_count(&w, &Policy::game()), 0); // both longer than 15
+    }
+
+    #[test]
+    fn proper_nouns_kept_on_request() {
+        let w = TokenCounts::count("Darcy LONDON the").to_words(&Policy::game());
+        let keep = Policy {
+            keep_proper_nouns: true,
+            ..Policy::game()
+        };
+        let keys: Vec<String> = w.kept(&keep).into_iter().map(|(k, _)| k).collect();
+        assert_eq!(keys, ["DARCY", "LONDON", "THE"]);
+    }
+}

@@ -1,0 +1,160 @@
+//! Bytes of a book → text: UTF-8 (BOM dropped), else Windows-1252; NUL bytes mean binary.
+//!
+//! Source: `../shared/docs/tokenization.md` pitfall 1. Project Gutenberg files come as UTF-8,
+//! UTF-8 with a BOM, ISO-8859-1 (`-8.txt`) and Windows-1252 copies. Windows-1252 is a superset
+//! of ISO-8859-1 for printable text and puts smart quotes and dashes at 0x80–0x9F, where
+//! ISO-8859-1 has C1 controls (which no book uses), so decoding every non-UTF-8 file as
+//! Windows-1252 (encoding_rs) is right for both. What we *report* tells them apart: a file
+//! with bytes in 0x80–0x9F is `windows-1252`, one without is `iso-8859-1`.
+
+use std::borrow::Cow;
+
+/// The encoding a book was found to be in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Encoding {
+    /// Only bytes below 0x80 (so also valid UTF-8).
+    #[serde(rename = "ascii")]
+    Ascii,
+    /// Valid UTF-8 without a byte-order mark.
+    #[serde(rename = "utf-8")]
+    Utf8,
+    /// Valid UTF-8 after a byte-order mark (dropped).
+    #[serde(rename = "utf-8-bom")]
+    Utf8Bom,
+    /// Not UTF-8, with bytes in 0x80–0x9F: decoded as Windows-1252.
+    #[serde(rename = "windows-1252")]
+    Windows1252,
+    /// Not UTF-8, no bytes in 0x80–0x9F: ISO-8859-1 (decoded as Windows-1252, identical there).
+    #[serde(rename = "iso-8859-1")]
+    Iso8859_1,
+}
+
+impl Encoding {
+    /// The name used in manifests and messages (`utf-8`, `windows-1252`, ...).
+    pub fn name(self) -> &'static str {
+        match self {
+            Encoding::Ascii => "ascii",
+            Encoding::Utf8 => "utf-8",
+            Encoding::Utf8Bom => "utf-8-bom",
+            Encoding::Windows1252 => "windows-1252",
+            Encoding::Iso8859_1 => "iso-8859-1",
+        }
+    }
+
+    /// Whether the bytes were not UTF-8 and had to be decoded as a single-byte code page
+    /// (ingest warns about it, naming the file).
+    pub fn is_fallback(self) -> bool {
+        matches!(self, Encoding::Windows1252 | Encoding::Iso8859_1)
+    }
+}
+
+/// Why bytes could not be decoded as a book.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NotText {
+    /// No bytes at all (or only a BOM).
+    Empty,
+    /// A NUL byte at this offset: a binary file, not a book.
+    Binary {
+        /// Byte offset of the first NUL.
+        offset: usize,
+    },
+}
+
+/// Decodes a book's bytes (see the module docs). Line endings are left as they are: every
+/// later step treats `\r` as whitespace.
+///
+/// # Errors
+/// [`NotText::Empty`] for an empty file, [`NotText::Binary`] when it holds a NUL byte.
+pub fn decode(bytes: &[u8]) -> Result<(Cow<'_, str>, Encoding), NotText> {
+    if let Some(offset) = bytes.iter().position(|&b| b == 0) {
+        return Err(NotText::Binary { offset });
+    }
+    let (body, bom) = match bytes.strip_prefix(b"\xEF\xBB\xBF") {
+        Some(rest) => (rest, true),
+        None => (bytes, false),
+    };
+    if body.iter().all(|b| b.is_ascii_whitespace()) {
+        return Err(NotText::Empty);
+    }
+    match std::str::from_utf8(body) {
+        Ok(text) => {
+            let enc = if bom {
+                Encoding::Utf8Bom
+            } else if body.is_ascii() {
+                Encoding::Ascii
+            } else {
+                Encoding::Utf8
+            };
+            Ok((Cow::Borrowed(text), enc))
+        }
+        Err(_) => {
+            let enc = if body.iter().any(|b| (0x80..0xA0).contains(b)) {
+                Encoding::Windows1252
+            } else {
+                Encoding::Iso8859_1
+            };
+            let (text, _, _) = encoding_rs::WINDOWS_1252.decode(body);
+            Ok((text, enc))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn utf8_with_bom_drops_the_bom() {
+        let (t, e) = decode(b"\xEF\xBB\xBFTitle\r\n").unwrap();
+        assert_eq!(t, "Title\r\n");
+        assert_eq!(e, Encoding::Utf8Bom);
+    }
+
+    #[test]
+    fn names_in_manifests() {
+        for e in [
+            Encoding::Ascii,
+            Encoding::Utf8,
+            Encoding::Utf8Bom,
+            Encoding::Windows1252,
+            Encoding::Iso8859_1,
+        ] {
+            assert_eq!(
+                serde_json::to_string(&e).unwrap(),
+                format!("\"{}\"", e.name())
+            );
+        }
+    }
+
+    #[test]
+    fn ascii_and_utf8() {
+        assert_eq!(decode(b"plain").unwrap().1, Encoding::Ascii);
+        let (t, e) = decode("naïve".as_bytes()).unwrap();
+        assert_eq!((t.as_ref(), e), ("naïve", Encoding::Utf8));
+    }
+
+    #[test]
+    fn cp1252_smart_quotes_become_unicode() {
+        // 0x92 is ’ in Windows-1252 (a C1 control in Latin-1: pitfall 1).
+        let (t, e) = decode(b"don\x92t \x93so\x94 \x97 caf\xe9").unwrap();
+        assert_eq!(t, "don\u{2019}t \u{201C}so\u{201D} \u{2014} caf\u{e9}");
+        assert_eq!(e, Encoding::Windows1252);
+    }
+
+    #[test]
+    fn latin1_is_reported_as_such() {
+        let (t, e) = decode(b"TRAG\xD6DIE").unwrap();
+        assert_eq!(t, "TRAGÖDIE");
+        assert_eq!(e, Encoding::Iso8859_1);
+    }
+
+    #[test]
+    fn nul_bytes_mean_binary_and_nothing_means_empty() {
+        assert_eq!(
+            decode(b"PK\x03\x04\x00\x00"),
+            Err(NotText::Binary { offset: 4 })
+        );
+        assert_eq!(decode(b""), Err(NotText::Empty));
+        assert_eq!(decode(b"\xEF\xBB\xBF \r\n"), Err(NotText::Empty));
+    }
+}

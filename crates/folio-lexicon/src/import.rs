@@ -1,0 +1,323 @@
+//! Import: any plain word list (one word a line, sorted or not, LF or CRLF) into a word set.
+//!
+//! Each line is trimmed and normalised by the policy's character rules
+//! ([`Policy::normalize_word`]); lines it rejects are reported with their line numbers, words
+//! that normalise to a key already seen are reported as duplicates, and the keys are sorted
+//! and de-duplicated into an `fst::Set`. Length limits apply only when given, so an imported
+//! list keeps its long words (ENABLE has 4,272 words over 15 letters). An imported set has
+//! no counts map: its manifest says so, and a stale counts map beside the output is removed.
+//!
+//! ```
+//! use folio_lexicon::{import::{ImportList, ImportOptions}, Policy};
+//! let list = ImportList::parse(b"cat\r\nDog\ncat\n\nc4t\n", &Policy::game(), &ImportOptions::default());
+//! assert_eq!(list.keys, ["CAT", "DOG"]);
+//! assert_eq!(list.report.duplicates[0].line, 3);
+//! assert_eq!(list.report.rejected[0].line, 5);
+//! ```
+
+use std::path::{Path, PathBuf};
+
+use sha2::Digest;
+
+use crate::algebra::remove_stale_counts;
+use crate::atomic::{write_atomic, write_bytes_atomic};
+use crate::error::{Error, Result};
+use crate::policy::Policy;
+
+/// Optional length limits, in letters of the normalised key (none by default).
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct ImportOptions {
+    /// Reject words shorter than this.
+    pub min_len: Option<usize>,
+    /// Reject words longer than this.
+    pub max_len: Option<usize>,
+}
+
+/// A line the import did not take.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Rejected {
+    /// 1-based line number.
+    pub line: usize,
+    /// The line as read (trimmed).
+    pub text: String,
+    /// Why: the policy rejected it, or a length limit.
+    pub reason: String,
+}
+
+/// A line whose key was already imported from an earlier line.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Duplicate {
+    /// 1-based line number of the repeat.
+    pub line: usize,
+    /// The normalised key.
+    pub word: String,
+    /// 1-based line number where the key first appeared.
+    pub first_line: usize,
+}
+
+/// What an import found.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct ImportReport {
+    /// Lines read.
+    pub lines: usize,
+    /// Empty (or all-whitespace) lines, skipped silently.
+    pub blank_lines: usize,
+    /// Distinct words kept.
+    pub words: usize,
+    /// `utf-8`, or `windows-1252` when the list is not valid UTF-8.
+    pub encoding: String,
+    /// Repeated keys, in line order.
+    pub duplicates: Vec<Duplicate>,
+    /// Rejected lines, in line order.
+    pub rejected: Vec<Rejected>,
+}
+
+/// A parsed word list: sorted, distinct keys and the report.
+#[derive(Clone, Debug)]
+pub struct ImportList {
+    /// Sorted, distinct keys.
+    pub keys: Vec<String>,
+    /// What was found on the way.
+    pub report: ImportReport,
+}
+
+impl ImportList {
+    /// Parses a word list: UTF-8 (a BOM is dropped), else Windows-1252; LF or CRLF.
+    pub fn parse(bytes: &[u8], policy: &Policy, opts: &ImportOptions) -> ImportList {
+        let (text, encoding) = decode(bytes);
+        let mut report = ImportReport {
+            encoding: encoding.to_string(),
+            ..ImportReport::default()
+        };
+        let mut keyed: Vec<(String, usize)> = Vec::new();
+        for (i, raw) in text.lines().enumerate() {
+            let line = i + 1;
+            report.lines = line;
+            let t = raw.trim();
+            if t.is_empty() {
+                report.blank_lines += 1;
+                continue;
+            }
+            let reject = |reason: String| Rejected {
+                line,
+                text: t.to_string(),
+                reason,
+            };
+            let Some(key) = policy.normalize_word(t) else {
+                report.rejected.push(reject(format!(
+                    "not a word under the {} policy",
+                    policy.name
+                )));
+                continue;
+            };
+            let n = key.chars().count();
+            if let Some(min) = opts.min_len.filter(|&m| n < m) {
+                report
+                    .rejected
+                    .push(reject(format!("{n} letters, under --min-len {min}")));
+                continue;
+            }
+            if let Some(max) = opts.max_len.filter(|&m| n > m) {
+                report
+                    .rejected
+                    .push(reject(format!("{n} letters, over --max-len {max}")));
+                continue;
+            }
+            keyed.push((key, line));
+        }
+        // Sorting by (key, line) puts each key's first line first; the rest are duplicates.
+        keyed.sort_unstable();
+        let mut keys: Vec<String> = Vec::with_capacity(keyed.len());
+        let mut first_line = 0;
+        for (key, line) in keyed {
+            if keys.last() == Some(&key) {
+                report.duplicates.push(Duplicate {
+                    line,
+                    word: key,
+                    first_line,
+                });
+            } else {
+                first_line = line;
+                keys.push(key);
+            }
+        }
+        report.duplicates.sort_by_key(|d| d.line);
+        report.words = keys.len();
+        ImportList { keys, report }
+    }
+
+    /// Writes the keys as an `fst::Set` at `output`, atomically.
+    ///
+    /// # Errors
+    /// [`Error::Io`] naming `output`.
+    pub fn write_set(&self, output: &Path) -> Result<()> {
+        write_atomic(output, |w| {
+            let mut b = fst::SetBuilder::new(w).map_err(std::io::Error::other)?;
+            for k in &self.keys {
+                b.insert(k).map_err(std::io::Error::other)?;
+            }
+            b.finish().map_err(std::io::Error::other)
+        })
+    }
+}
+
+/// Decodes a list: UTF-8 without its BOM, or Windows-1252 when it is not UTF-8.
+fn decode(bytes: &[u8]) -> (std::borrow::Cow<'_, str>, &'static str) {
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    match std::str::from_utf8(bytes) {
+        Ok(s) => (s.into(), "utf-8"),
+        Err(_) => {
+            let (s, _, _) = encoding_rs::WINDOWS_1252.decode(bytes);
+            (s, "windows-1252")
+        }
+    }
+}
+
+/// The manifest of an imported set (`OUT.json` beside `OUT.fst`).
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct ImportManifest {
+    /// Always `import`: this set was not ingested from books.
+    pub kind: &'static str,
+    /// folio-lexicon's version.
+    pub folio_version: &'static str,
+    /// The policy whose character rules normalised the list.
+    pub policy: Policy,
+    /// The length limits given.
+    pub options: ImportOptions,
+    /// The list as given (`-` for stdin).
+    pub source: String,
+    /// sha256 of the list's bytes, hex.
+    pub source_sha256: String,
+    /// Bytes of the list.
+    pub source_bytes: usize,
+    /// The set written.
+    pub output: PathBuf,
+    /// Always `null`: an imported list has no occurrence counts, so no `OUT.counts.fst`.
+    pub counts_map: Option<PathBuf>,
+    /// Lines, blank lines, words, encoding, and the duplicates and rejected lines.
+    pub report: ImportReport,
+}
+
+/// Where the manifest of the set at `set_path` goes: `X.fst` → `X.json`.
+pub fn manifest_path(set_path: &Path) -> PathBuf {
+    if set_path.extension().is_some_and(|e| e == "fst") {
+        set_path.with_extension("json")
+    } else {
+        let mut s = set_path.as_os_str().to_owned();
+        s.push(".json");
+        PathBuf::from(s)
+    }
+}
+
+/// Imports the list `bytes` (read from `source`, as named in the manifest) into `output`:
+/// the set, its manifest, and removal of a stale counts map beside it. Returns the manifest.
+///
+/// # Errors
+/// [`Error::Io`] naming the output or manifest when they cannot be written.
+pub fn import_bytes(
+    source: &str,
+    bytes: &[u8],
+    output: &Path,
+    policy: &Policy,
+    opts: &ImportOptions,
+) -> Result<ImportManifest> {
+    let list = ImportList::parse(bytes, policy, opts);
+    list.write_set(output)?;
+    remove_stale_counts(output)?;
+    let manifest = ImportManifest {
+        kind: "import",
+        folio_version: env!("CARGO_PKG_VERSION"),
+        policy: policy.clone(),
+        options: opts.clone(),
+        source: source.to_string(),
+        source_sha256: sha2::Sha256::digest(bytes)
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect(),
+        source_bytes: bytes.len(),
+        output: output.to_path_buf(),
+        counts_map: None,
+        report: list.report,
+    };
+    let json = serde_json::to_vec_pretty(&manifest).map_err(std::io::Error::other);
+    let mp = manifest_path(output);
+    let json = json.map_err(|e| Error::io(&mp, e))?;
+    write_bytes_atomic(&mp, &json)?;
+    Ok(manifest)
+}
+
+/// Reads the list at `input` and imports it (see [`import_bytes`]).
+///
+/// # Errors
+/// [`Error::Io`] naming `input` when it cannot be read, or the outputs.
+pub fn import_file(
+    input: &Path,
+    output: &Path,
+    policy: &Policy,
+    opts: &ImportOptions,
+) -> Result<ImportManifest> {
+    let bytes = std::fs::read(input).map_err(|e| Error::io(input, e))?;
+    import_bytes(&input.display().to_string(), &bytes, output, policy, opts)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn limits_apply_only_when_given() {
+        let text = b"a\nantidisestablishmentarianism\n";
+        let pol = Policy::game();
+        let all = ImportList::parse(text, &pol, &ImportOptions::default());
+        assert_eq!(all.keys.len(), 2);
+        let some = ImportList::parse(
+            text,
+            &pol,
+            &ImportOptions {
+                min_len: Some(2),
+                max_len: Some(15),
+            },
+        );
+        assert!(some.keys.is_empty());
+        assert_eq!(some.report.rejected.len(), 2);
+    }
+
+    #[test]
+    fn bom_and_cp1252() {
+        let pol = Policy::game();
+        let l = ImportList::parse(
+            b"\xEF\xBB\xBFcaf\xC3\xA9\n",
+            &pol,
+            &ImportOptions::default(),
+        );
+        assert_eq!(
+            (l.keys.as_slice(), l.report.encoding.as_str()),
+            (&["CAFE".to_string()][..], "utf-8")
+        );
+        let l = ImportList::parse(b"caf\xE9\r\n", &pol, &ImportOptions::default());
+        assert_eq!(l.keys, ["CAFE"]);
+        assert_eq!(l.report.encoding, "windows-1252");
+    }
+
+    #[test]
+    fn writes_set_and_manifest() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("w.fst");
+        std::fs::write(crate::counts::counts_path(&out), b"stale").unwrap();
+        let m = import_bytes(
+            "-",
+            b"dog\ncat\n",
+            &out,
+            &Policy::game(),
+            &ImportOptions::default(),
+        )
+        .unwrap();
+        assert_eq!(m.report.words, 2);
+        assert_eq!(crate::WordSet::open(&out).unwrap().len(), 2);
+        assert!(!crate::counts::counts_path(&out).exists());
+        let json: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(dir.path().join("w.json")).unwrap()).unwrap();
+        assert_eq!(json["counts_map"], serde_json::Value::Null);
+        assert_eq!(json["kind"], "import");
+    }
+}

@@ -1,0 +1,545 @@
+//! Ingest: chosen books in, a word set, its counts and its manifest out.
+//!
+//! ```no_run
+//! use folio_lexicon::ingest::{expand_inputs, ingest, write_outputs};
+//! use folio_lexicon::{build::OutputPaths, Policy};
+//! let (inputs, skipped) = expand_inputs(&["books/".into()]).unwrap();
+//! let run = ingest(&inputs, skipped, &Policy::game(), &|_, _| {}).unwrap();
+//! write_outputs(&OutputPaths::for_set("g.fst".as_ref()), &run).unwrap();
+//! ```
+//!
+//! Per book: read → SHA-256 → [`decode`](crate::decode) → [`boilerplate`](crate::boilerplate)
+//! → [`clean`](crate::clean) → chunks at paragraph breaks → [`count`](crate::count) per chunk
+//! (rayon) → keys through the [`Policy`]. Books run in parallel too (rayon); per-book counts
+//! are merged with commutative sums and the outputs are sorted, so the bytes written do not
+//! depend on the thread count or the order of the inputs.
+
+use std::ffi::OsString;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+use rayon::prelude::*;
+use sha2::{Digest, Sha256};
+
+use crate::boilerplate::{find_body, Boilerplate};
+use crate::build::{build, Built, OutputPaths};
+use crate::clean::clean;
+use crate::count::{TokenCounts, WordCounts};
+use crate::decode::{decode, NotText};
+use crate::error::{Error, Result};
+use crate::manifest::{InputReport, Manifest, Outputs, Skipped, Totals};
+use crate::policy::Policy;
+
+/// Where a book's bytes come from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// A file.
+    File(PathBuf),
+    /// Standard input (`-`).
+    Stdin,
+}
+
+/// One book to read, with the path as the user gave it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Input {
+    /// The path as given (files found in a given folder: folder joined with the relative path).
+    pub label: String,
+    /// Where to read it.
+    pub source: Source,
+}
+
+/// A remark about one input that did not stop it from being read (a non-UTF-8 encoding, no
+/// Gutenberg markers). The binary prints them as warnings naming the file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Note {
+    /// The input's path as given.
+    pub path: String,
+    /// What was noticed.
+    pub message: String,
+}
+
+/// Bodies larger than this are counted in parallel chunks. Large enough that merging chunk
+/// counts stays cheap; small enough that the largest books (3 MB) do not leave a core idle.
+const CHUNK_BYTES: usize = 1024 * 1024;
+
+/// Expands the command-line inputs: files as they are, folders recursively into their `*.txt`
+/// files (sorted), `-` for stdin (once). Folders without `.txt` files are returned as skipped.
+///
+/// # Errors
+/// [`Error::Io`] naming the path when it does not exist or a folder cannot be listed: a book
+/// the user named is never silently left out of a word list.
+pub fn expand_inputs(args: &[OsString]) -> Result<(Vec<Input>, Vec<Skipped>)> {
+    let mut inputs = Vec::new();
+    let mut skipped = Vec::new();
+    let mut stdin = false;
+    for arg in args {
+        if arg == "-" {
+            if !stdin {
+                inputs.push(Input {
+                    label: "-".into(),
+                    source: Source::Stdin,
+                });
+                stdin = true;
+            }
+            continue;
+        }
+        let path = PathBuf::from(arg);
+        let meta = std::fs::metadata(&path).map_err(|e| Error::io(&path, e))?;
+        if meta.is_dir() {
+            let mut found = Vec::new();
+            collect_txt(&path, &mut found)?;
+            found.sort();
+            if found.is_empty() {
+                skipped.push(Skipped {
+                    path: path.display().to_string(),
+                    reason: "folder holds no .txt file".into(),
+                });
+            }
+            inputs.extend(found.into_iter().map(|p| Input {
+                label: p.display().to_string(),
+                source: Source::File(p),
+            }));
+        } else {
+            inputs.push(Input {
+                label: path.display().to_string(),
+                source: Source::File(path),
+            });
+        }
+    }
+    Ok((inputs, skipped))
+}
+
+fn collect_txt(dir: &Path, out: &mut Vec<PathBuf>) -> Result<()> {
+    let entries = std::fs::read_dir(dir).map_err(|e| Error::io(dir, e))?;
+    for entry in entries {
+        let entry = entry.map_err(|e| Error::io(dir, e))?;
+        let path = entry.path();
+        let ty = entry.file_type().map_err(|e| Error::io(&path, e))?;
+        if ty.is_dir() || (ty.is_symlink() && path.is_dir()) {
+            collect_txt(&path, out)?;
+        } else if path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("txt"))
+        {
+            out.push(path);
+        }
+    }
+    Ok(())
+}
+
+/// The result of an ingest run, ready to be written.
+#[derive(Debug)]
+pub struct Ingested {
+    /// The manifest (output sizes filled in; output names filled by [`write_outputs`]).
+    pub manifest: Manifest,
+    /// The fst bytes.
+    pub built: Built,
+    /// Remarks per input, sorted by path.
+    pub notes: Vec<Note>,
+}
+
+/// One book read and counted.
+struct Book {
+    report: InputReport,
+    words: WordCounts,
+    notes: Vec<Note>,
+}
+
+enum Outcome {
+    Book(Box<Book>),
+    Skipped(Skipped),
+}
+
+/// Reads, cleans and counts every input in parallel and builds the word set in memory.
+/// `on_book` is called (from any thread) as each input is done, with its path and bytes.
+///
+/// Inputs given twice (the same label, or the same file reached twice) are read once.
+///
+/// # Errors
+/// [`Error::Io`] naming the file when one cannot be read (nothing is built then);
+/// [`Error::NothingUsable`] when no input gave a book.
+pub fn ingest(
+    inputs: &[Input],
+    mut skipped: Vec<Skipped>,
+    policy: &Policy,
+    on_book: &(dyn Fn(&str, u64) + Sync),
+) -> Result<Ingested> {
+    let inputs = dedup(inputs);
+    let outcomes: Vec<Result<Outcome>> = inputs
+        .par_iter()
+        .map(|input| {
+            let out = read_book(input, policy);
+            let bytes = match &out {
+                Ok(Outcome::Book(b)) => b.report.bytes,
+                _ => 0,
+            };
+            on_book(&input.label, bytes);
+            out
+        })
+        .collect();
+    let mut books = Vec::with_capacity(outcomes.len());
+    for o in outcomes {
+        match o? {
+            Outcome::Book(b) => books.push(*b),
+            Outcome::Skipped(s) => skipped.push(s),
+        }
+    }
+    skipped.sort_by(|a, b| a.path.cmp(&b.path));
+    if books.is_empty() {
+        return Err(Error::NothingUsable {
+            skipped: if skipped.is_empty() {
+                vec!["no input given".into()]
+            } else {
+                skipped
+                    .iter()
+                    .map(|s| format!("{}: {}", s.path, s.reason))
+                    .collect()
+            },
+        });
+    }
+    books.sort_by(|a, b| a.report.path.cmp(&b.report.path));
+
+    // Merge: commutative sums, so the result does not depend on the order. Done once per
+    // key per book into one map (a tree of merges would move every key log2(books) times).
+    let mut all = WordCounts::default();
+    for b in &books {
+        all.merge_ref(&b.words);
+    }
+    let kept = all.kept(policy);
+    let built = build(&kept)?;
+    books.par_iter_mut().for_each(|b| {
+        b.report.words_kept = b.words.kept_count(&all, policy);
+    });
+
+    let mut totals = Totals {
+        inputs: books.len() as u64,
+        distinct_words: all.len() as u64,
+        words: built.words as u64,
+        set_bytes: built.set.len() as u64,
+        counts_bytes: built.counts.len() as u64,
+        ..Totals::default()
+    };
+    let mut notes = Vec::new();
+    let mut reports = Vec::with_capacity(books.len());
+    for b in books {
+        totals.bytes += b.report.bytes;
+        totals.tokens += b.report.tokens;
+        notes.extend(b.notes);
+        reports.push(b.report);
+    }
+    for s in &skipped {
+        notes.push(Note {
+            path: s.path.clone(),
+            message: format!("skipped: {}", s.reason),
+        });
+    }
+    Ok(Ingested {
+        manifest: Manifest {
+            folio_version: env!("CARGO_PKG_VERSION").to_string(),
+            policy: policy.clone(),
+            outputs: Outputs {
+                set: String::new(),
+                counts: String::new(),
+            },
+            inputs: reports,
+            skipped,
+            totals,
+        },
+        built,
+        notes,
+    })
+}
+
+/// Writes `OUT.fst`, `OUT.counts.fst` and `OUT.json` together and atomically (see
+/// [`crate::atomic::write_files_atomic`]), filling in the output names of the manifest.
+///
+/// # Errors
+/// [`Error::Io`] naming the file that could not be written.
+pub fn write_outputs(paths: &OutputPaths, run: &Ingested) -> Result<Manifest> {
+    let name = |p: &Path| {
+        p.file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default()
+    };
+    let mut manifest = run.manifest.clone();
+    manifest.outputs = Outputs {
+        set: name(&paths.set),
+        counts: name(&paths.counts),
+    };
+    let json = manifest.to_json();
+    crate::atomic::write_files_atomic(&[
+        (&paths.set, &run.built.set),
+        (&paths.counts, &run.built.counts),
+        (&paths.manifest, json.as_bytes()),
+    ])?;
+    Ok(manifest)
+}
+
+fn dedup(inputs: &[Input]) -> Vec<Input> {
+    let mut seen = std::collections::HashSet::new();
+    inputs
+        .iter()
+        .filter(|i| {
+            let id = match &i.source {
+                Source::File(p) => std::fs::canonicalize(p).unwrap_or_else(|_| p.clone()),
+                Source::Stdin => PathBuf::from("-"),
+            };
+            seen.insert(id)
+        })
+        .cloned()
+        .collect()
+}
+
+fn read_all(input: &Input) -> Result<Vec<u8>> {
+    match &input.source {
+        Source::File(p) => std::fs::read(p).map_err(|e| Error::io(p, e)),
+        Source::Stdin => {
+            let mut v = Vec::new();
+            std::io::stdin()
+                .lock()
+                .read_to_end(&mut v)
+                .map_err(|e| Error::io("-", e))?;
+            Ok(v)
+        }
+    }
+}
+
+fn read_book(input: &Input, policy: &Policy) -> Result<Outcome> {
+    let bytes = read_all(input)?;
+    let skip = |reason: String| {
+        Ok(Outcome::Skipped(Skipped {
+            path: input.label.clone(),
+            reason,
+        }))
+    };
+    let (text, encoding) = match decode(&bytes) {
+        Ok(d) => d,
+        Err(NotText::Empty) => return skip("empty (no text)".into()),
+        Err(NotText::Binary { offset }) => {
+            return skip(format!(
+                "binary file (NUL byte at offset {offset}), not a book"
+            ))
+        }
+    };
+    let sha256 = hex(&Sha256::digest(&bytes));
+    let mut notes = Vec::new();
+    if encoding.is_fallback() {
+        notes.push(Note {
+            path: input.label.clone(),
+            message: format!(
+                "not UTF-8: decoded as Windows-1252 (found {})",
+                encoding.name()
+            ),
+        });
+    }
+    let body = find_body(&text);
+    if body.found == Boilerplate::None {
+        notes.push(Note {
+            path: input.label.clone(),
+            message: "no Project Gutenberg markers: kept whole".into(),
+        });
+    }
+    let cleaned = clean(&text[body.range.clone()]);
+    let counts = count_parallel(&cleaned);
+    let words = counts.to_words(policy);
+    Ok(Outcome::Book(Box::new(Book {
+        report: InputReport {
+            path: input.label.clone(),
+            sha256,
+            bytes: bytes.len() as u64,
+            encoding,
+            boilerplate: body.found,
+            body_bytes: body.range.len() as u64,
+            tokens: counts.tokens,
+            distinct_words: words.len() as u64,
+            words_kept: 0,
+        },
+        words,
+        notes,
+    })))
+}
+
+/// Counts the words of `text`, in parallel chunks cut at paragraph breaks when it is large.
+fn count_parallel(text: &str) -> TokenCounts<'_> {
+    let chunks = split_paragraphs(text, CHUNK_BYTES);
+    if chunks.len() == 1 {
+        return TokenCounts::count(text);
+    }
+    chunks
+        .into_par_iter()
+        .map(TokenCounts::count)
+        .reduce(TokenCounts::default, |mut a, b| {
+            a.merge(b);
+            a
+        })
+}
+
+/// Splits `text` into pieces of about `size` bytes, each cut just after a blank line (a
+/// paragraph break), else after a line break, else at whitespace: places where UAX #29
+/// always breaks, so no word is cut.
+pub fn split_paragraphs(text: &str, size: usize) -> Vec<&str> {
+    let b = text.as_bytes();
+    let mut out = Vec::new();
+    let mut start = 0;
+    while b.len() - start > size + size / 2 {
+        let target = start + size;
+        let window = &b[target..(target + size / 2).min(b.len())];
+        // Offset just past the separator found.
+        let cut = find(window, b"\n\n")
+            .map(|i| i + 2)
+            .or_else(|| find(window, b"\n\r\n").map(|i| i + 3))
+            .or_else(|| window.iter().position(|&c| c == b'\n').map(|i| i + 1))
+            .or_else(|| window.iter().position(|&c| c == b' ').map(|i| i + 1));
+        match cut {
+            Some(i) => {
+                let end = target + i;
+                out.push(&text[start..end]);
+                start = end;
+            }
+            None => break,
+        }
+    }
+    out.push(&text[start..]);
+    out
+}
+
+fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    hay.windows(needle.len()).position(|w| w == needle)
+}
+
+fn hex(bytes: &[u8]) -> String {
+    use std::fmt::Write;
+    let mut s = String::with_capacity(bytes.len() * 2);
+    for b in bytes {
+        let _ = write!(s, "{b:02x}");
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::decode::Encoding;
+
+    fn write(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
+        let p = dir.join(name);
+        if let Some(parent) = p.parent() {
+            std::fs::create_dir_all(parent).unwrap();
+        }
+        std::fs::write(&p, bytes).unwrap();
+        p
+    }
+
+    fn args(paths: &[&Path]) -> Vec<OsString> {
+        paths.iter().map(|p| p.as_os_str().to_owned()).collect()
+    }
+
+    #[test]
+    fn paragraph_chunks_cover_the_text_and_cut_between_words() {
+        let para = "The whale swam far away.\nAnd then it came back.\n\n";
+        let text = para.repeat(500);
+        let chunks = split_paragraphs(&text, 1000);
+        assert!(chunks.len() > 5);
+        assert_eq!(chunks.concat(), text);
+        for c in &chunks[..chunks.len() - 1] {
+            assert!(c.ends_with("\n\n"), "{c:?}");
+        }
+        let whole = TokenCounts::count(&text).to_words(&Policy::game());
+        let parts = count_parallel(&text).to_words(&Policy::game());
+        assert_eq!(whole.get("WHALE"), parts.get("WHALE"));
+        assert_eq!(parts.get("WHALE").unwrap().count, 500);
+    }
+
+    #[test]
+    fn folders_recurse_into_txt_files_and_report_the_rest() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        write(d, "books/b.txt", b"the whale");
+        write(d, "books/sub/a.TXT", b"the harpoon");
+        write(d, "books/notes.md", b"no");
+        std::fs::create_dir_all(d.join("empty")).unwrap();
+        let (inputs, skipped) =
+            expand_inputs(&args(&[&d.join("books"), &d.join("empty")])).unwrap();
+        let labels: Vec<&str> = inputs.iter().map(|i| i.label.as_str()).collect();
+        assert_eq!(labels.len(), 2);
+        assert!(
+            labels[0].ends_with("b.txt") && labels[1].ends_with("a.TXT"),
+            "{labels:?}"
+        );
+        assert_eq!(skipped.len(), 1);
+        let err = expand_inputs(&args(&[&d.join("missing.txt")])).unwrap_err();
+        assert!(err.to_string().contains("missing.txt"), "{err}");
+    }
+
+    #[test]
+    fn books_are_counted_and_reported() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        let a = write(
+            d,
+            "a.txt",
+            b"header Darcy\r\n*** START OF THE PROJECT GUTENBERG EBOOK A ***\r\nThe whale, the whale's tail. Darcy.\r\n*** END OF THE PROJECT GUTENBERG EBOOK A ***\r\nlicense gutenberg",
+        );
+        let b = write(d, "b.txt", b"caf\xe9 \x93whale\x94 London");
+        let e = write(d, "e.txt", b"");
+        let z = write(d, "z.bin.txt", b"\x00\x01");
+        let (inputs, skipped) = expand_inputs(&args(&[&a, &b, &e, &z, &a])).unwrap();
+        let run = ingest(&inputs, skipped, &Policy::game(), &|_, _| {}).unwrap();
+        let m = &run.manifest;
+        assert_eq!(m.inputs.len(), 2);
+        assert_eq!(m.skipped.len(), 2);
+        let ra = &m.inputs[0];
+        assert_eq!(ra.encoding, Encoding::Ascii);
+        assert_eq!(ra.boilerplate, Boilerplate::Markers);
+        assert_eq!(ra.tokens, 6);
+        assert_eq!(ra.words_kept, 3); // THE WHALE TAIL
+        let rb = &m.inputs[1];
+        assert_eq!(rb.encoding, Encoding::Windows1252);
+        assert_eq!(rb.boilerplate, Boilerplate::None);
+        assert_eq!(rb.sha256.len(), 64);
+        let set = crate::WordSet::from_bytes(run.built.set.clone()).unwrap();
+        use folio_core::Lexicon;
+        for w in ["THE", "WHALE", "TAIL", "CAFE"] {
+            assert!(set.contains(w.as_bytes()), "{w}");
+        }
+        for w in ["DARCY", "LONDON", "HEADER", "LICENSE", "GUTENBERG"] {
+            assert!(!set.contains(w.as_bytes()), "{w}");
+        }
+        assert!(run
+            .notes
+            .iter()
+            .any(|n| n.path.ends_with("b.txt") && n.message.contains("Windows-1252")));
+        let counts = fst::Map::new(run.built.counts.clone()).unwrap();
+        assert_eq!(counts.get("WHALE"), Some(3));
+    }
+
+    #[test]
+    fn nothing_usable_is_an_error() {
+        let dir = tempfile::tempdir().unwrap();
+        let e = write(dir.path(), "e.txt", b"  \n");
+        let (inputs, skipped) = expand_inputs(&args(&[&e])).unwrap();
+        let err = ingest(&inputs, skipped, &Policy::game(), &|_, _| {}).unwrap_err();
+        assert!(
+            matches!(&err, Error::NothingUsable { skipped } if skipped.len() == 1),
+            "{err}"
+        );
+        assert!(err.to_string().contains("e.txt: empty"), "{err}");
+    }
+
+    #[test]
+    fn outputs_are_written_together() {
+        let dir = tempfile::tempdir().unwrap();
+        let a = write(dir.path(), "a.txt", b"the whale");
+        let (inputs, skipped) = expand_inputs(&args(&[&a])).unwrap();
+        let run = ingest(&inputs, skipped, &Policy::game(), &|_, _| {}).unwrap();
+        let paths = OutputPaths::for_set(&dir.path().join("g.fst"));
+        let m = write_outputs(&paths, &run).unwrap();
+        assert_eq!(m.outputs.set, "g.fst");
+        let set = crate::WordSet::open(&paths.set).unwrap();
+        assert_eq!(set.len(), 2);
+        let back: Manifest =
+            serde_json::from_slice(&std::fs::read(&paths.manifest).unwrap()).unwrap();
+        assert_eq!(back, m);
+        assert!(paths.counts.exists());
+    }
+}

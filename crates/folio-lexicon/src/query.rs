@@ -1,0 +1,186 @@
+//! Simple queries over a [`WordSet`]: membership, prefix, fuzzy (Levenshtein), and the error
+//! type shared by every query that parses user input (patterns, regexes, racks).
+//!
+//! Every query word goes through [`Policy::normalize_word`] first, exactly as ingest
+//! normalises running text, so `whale` finds `WHALE`.
+//!
+//! ```
+//! use folio_lexicon::{query, Policy, WordSet};
+//! let set = WordSet::from_words(["CAT", "CATS", "COT", "DOG"]).unwrap();
+//! let policy = Policy::game();
+//! assert!(query::contains(&set, &policy, "cat"));
+//! assert_eq!(query::prefix(&set, &policy, "ca").unwrap(), ["CAT", "CATS"]);
+//! let near: Vec<_> = query::fuzzy(&set, &policy, "cat", 1).unwrap()
+//!     .into_iter().map(|m| m.word).collect();
+//! assert_eq!(near, ["CAT", "CATS", "COT"]);
+//! ```
+
+use fst::{Automaton, IntoStreamer, Streamer};
+
+use crate::policy::Policy;
+use crate::set::WordSet;
+
+/// A query the policy or a query syntax cannot accept. No file is involved: these name the
+/// offending input instead.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum QueryError {
+    /// The word (or a letter run of a pattern or rack) has characters the policy rejects.
+    #[error("{input:?}: not a word under the {policy} policy")]
+    NotAWord {
+        /// The input as given.
+        input: String,
+        /// The policy's name.
+        policy: String,
+    },
+    /// A `pattern` query is malformed.
+    #[error("pattern {pattern:?}: {reason}")]
+    BadPattern {
+        /// The pattern as given.
+        pattern: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// A `regex` query does not compile to a DFA.
+    #[error("regex {regex:?}: {reason}")]
+    BadRegex {
+        /// The regex as given.
+        regex: String,
+        /// The regex-automata error, or the size limit hit.
+        reason: String,
+    },
+    /// A `fuzzy` query is too large for the Levenshtein automaton.
+    #[error("fuzzy {word:?} -d {distance}: {reason}")]
+    BadFuzzy {
+        /// The query word.
+        word: String,
+        /// The distance asked for.
+        distance: u32,
+        /// The fst error.
+        reason: String,
+    },
+}
+
+/// Normalises a user's query word through `policy`.
+///
+/// # Errors
+/// [`QueryError::NotAWord`] when the policy rejects it.
+pub fn normalize(policy: &Policy, input: &str) -> Result<String, QueryError> {
+    policy
+        .normalize_word(input.trim())
+        .ok_or_else(|| QueryError::NotAWord {
+            input: input.to_string(),
+            policy: policy.name.to_string(),
+        })
+}
+
+/// Whether `word` (as a user typed it) is in `set` after normalisation. A word the policy
+/// rejects is never present.
+pub fn contains(set: &WordSet, policy: &Policy, word: &str) -> bool {
+    policy
+        .normalize_word(word.trim())
+        .is_some_and(|k| set.as_fst_set().contains(k))
+}
+
+/// Every word of `set` matched by the fst automaton `aut`, in key order.
+pub fn search<A: Automaton>(set: &WordSet, aut: A) -> Vec<String> {
+    let mut stream = set.as_fst_set().search(aut).into_stream();
+    let mut out = Vec::new();
+    while let Some(k) = stream.next() {
+        out.push(String::from_utf8_lossy(k).into_owned());
+    }
+    out
+}
+
+/// Every word of `set` starting with `prefix` (normalised), in key order. The prefix itself
+/// is included when it is a word.
+///
+/// # Errors
+/// [`QueryError::NotAWord`] when the policy rejects the prefix.
+pub fn prefix(set: &WordSet, policy: &Policy, prefix: &str) -> Result<Vec<String>, QueryError> {
+    let key = normalize(policy, prefix)?;
+    Ok(search(set, fst::automaton::Str::new(&key).starts_with()))
+}
+
+/// A word within some edit distance of a fuzzy query.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct FuzzyMatch {
+    /// The word key.
+    pub word: String,
+    /// Its Levenshtein distance to the (normalised) query, in letters.
+    pub distance: usize,
+}
+
+/// Every word of `set` within Levenshtein distance `k` (insertions, deletions, substitutions
+/// of one letter each) of `word` (normalised), in key order, with its distance. Uses fst's
+/// Levenshtein automaton, whose construction grows quickly with `k`: distances above 3 on
+/// long words may hit its state limit.
+///
+/// # Errors
+/// [`QueryError::NotAWord`] when the policy rejects the word; [`QueryError::BadFuzzy`] when
+/// the automaton would be too large.
+pub fn fuzzy(
+    set: &WordSet,
+    policy: &Policy,
+    word: &str,
+    k: u32,
+) -> Result<Vec<FuzzyMatch>, QueryError> {
+    let key = normalize(policy, word)?;
+    let aut = fst::automaton::Levenshtein::new(&key, k).map_err(|e| QueryError::BadFuzzy {
+        word: word.to_string(),
+        distance: k,
+        reason: e.to_string(),
+    })?;
+    Ok(search(set, aut)
+        .into_iter()
+        .map(|w| FuzzyMatch {
+            distance: levenshtein(key.as_bytes(), w.as_bytes()),
+            word: w,
+        })
+        .collect())
+}
+
+/// The Levenshtein distance between two keys, byte by byte (one byte is one letter for A–Z
+/// keys). O(|a|·|b|) time, O(|b|) memory.
+///
+/// ```
+/// assert_eq!(folio_lexicon::query::levenshtein(b"KITTEN", b"SITTING"), 3);
+/// ```
+pub fn levenshtein(a: &[u8], b: &[u8]) -> usize {
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, &ca) in a.iter().enumerate() {
+        let mut diag = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let sub = diag + usize::from(ca != cb);
+            diag = row[j + 1];
+            row[j + 1] = sub.min(row[j] + 1).min(diag + 1);
+        }
+    }
+    row[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rejected_words_are_absent_not_errors() {
+        let set = WordSet::from_words(["CAT"]).unwrap();
+        let p = Policy::game();
+        assert!(!contains(&set, &p, "c4t"));
+        assert!(contains(&set, &p, " Cat "));
+        assert!(matches!(
+            prefix(&set, &p, "c4"),
+            Err(QueryError::NotAWord { .. })
+        ));
+    }
+
+    #[test]
+    fn levenshtein_basics() {
+        assert_eq!(levenshtein(b"", b"ABC"), 3);
+        assert_eq!(levenshtein(b"ABC", b"ABC"), 0);
+        assert_eq!(levenshtein(b"ABC", b"AXC"), 1);
+        assert_eq!(levenshtein(b"ABC", b"AC"), 1);
+    }
+}

@@ -1,0 +1,252 @@
+//! Racks of tiles, and every word a rack can make (`folio words from-rack`).
+//!
+//! A rack is letters plus blanks (`?`). A word can be made when each of its letters is a rack
+//! tile of that letter or a blank; real tiles are used first, so a blank stands only for
+//! letters the rack lacks and the score shown is the best the rack allows. Scores are the sum
+//! of English tile values (blanks score 0), with no premium squares and no bingo bonus.
+//!
+//! ```
+//! use folio_lexicon::{rack::{self, Rack}, Policy, WordSet};
+//! let set = WordSet::from_words(["AT", "CAT", "TACT", "ACT"]).unwrap();
+//! let r = Rack::parse(&Policy::game(), "tac").unwrap();
+//! let words: Vec<_> = rack::from_rack(&set, &r, 2).into_iter().map(|w| w.word).collect();
+//! assert_eq!(words, ["ACT", "CAT", "AT"]);
+//! ```
+
+use fst::raw::{CompiledAddr, Fst};
+
+use crate::policy::Policy;
+use crate::query::QueryError;
+use crate::set::{SetBytes, WordSet};
+
+/// The face value of a tile showing `letter` (an upper-case key byte): English values, `A`=1
+/// … `Z`=10; 0 for anything else.
+pub fn tile_value(letter: u8) -> u32 {
+    if letter.is_ascii_uppercase() {
+        u32::from(folio_core::tileset::ENGLISH_VALUES[usize::from(letter - b'A')])
+    } else {
+        0
+    }
+}
+
+/// A rack: a multiset of letter tiles (key bytes) and a number of blanks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rack {
+    counts: [u8; 256],
+    blanks: u8,
+    len: usize,
+}
+
+impl Rack {
+    /// Parses `letters` (e.g. `aeinr??`): `?` is a blank, everything else is normalised by
+    /// `policy` (so `é` is an `E` tile under the game policy).
+    ///
+    /// # Errors
+    /// [`QueryError::NotAWord`] when the policy rejects a letter; also when the rack is empty
+    /// or has more than 255 tiles of one kind.
+    pub fn parse(policy: &Policy, letters: &str) -> Result<Rack, QueryError> {
+        let not_a_rack = || QueryError::NotAWord {
+            input: letters.to_string(),
+            policy: policy.name.to_string(),
+        };
+        let letters_t = letters.trim();
+        let blanks = letters_t.chars().filter(|&c| c == '?').count();
+        let rest: String = letters_t.chars().filter(|&c| c != '?').collect();
+        let key = if rest.is_empty() {
+            String::new()
+        } else {
+            policy.normalize_word(&rest).ok_or_else(not_a_rack)?
+        };
+        let mut counts = [0u8; 256];
+        for b in key.bytes() {
+            let c = &mut counts[usize::from(b)];
+            *c = c.checked_add(1).ok_or_else(not_a_rack)?;
+        }
+        let blanks = u8::try_from(blanks).map_err(|_| not_a_rack())?;
+        let len = key.len() + usize::from(blanks);
+        if len == 0 {
+            return Err(not_a_rack());
+        }
+        Ok(Rack {
+            counts,
+            blanks,
+            len,
+        })
+    }
+
+    /// Number of tiles, blanks included.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether the rack has no tile (never true for a parsed rack).
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Number of blanks.
+    pub fn blanks(&self) -> usize {
+        usize::from(self.blanks)
+    }
+}
+
+/// A word made from a rack.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct RackWord {
+    /// The word key.
+    pub word: String,
+    /// Positions (0-based, in key bytes) played with a blank.
+    pub blanks: Vec<usize>,
+    /// Sum of tile values; blanks score 0.
+    pub score: u32,
+}
+
+impl RackWord {
+    /// The word with blank-played letters in lower case (the usual notation: `RETAINs`).
+    pub fn display(&self) -> String {
+        self.word
+            .char_indices()
+            .map(|(i, c)| {
+                if self.blanks.contains(&i) {
+                    c.to_ascii_lowercase()
+                } else {
+                    c
+                }
+            })
+            .collect()
+    }
+}
+
+/// Which words a rack walk keeps.
+#[derive(Clone, Copy)]
+pub(crate) enum Keep {
+    /// Words using every tile (anagrams).
+    AllTiles,
+    /// Words of at least this many letters.
+    MinLen(usize),
+}
+
+/// Every word of `set` that `rack` can make with at least `min_len` letters (and at least
+/// one), best score first, then alphabetical.
+pub fn from_rack(set: &WordSet, rack: &Rack, min_len: usize) -> Vec<RackWord> {
+    walk_words(set, rack, Keep::MinLen(min_len.max(1)))
+}
+
+/// The words a rack walk finds, sorted by score (high first), then key.
+pub(crate) fn walk_words(set: &WordSet, rack: &Rack, keep: Keep) -> Vec<RackWord> {
+    let mut walk = Walk {
+        fst: set.as_fst_set().as_fst(),
+        counts: rack.counts,
+        blanks: rack.blanks,
+        keep,
+        word: Vec::new(),
+        blank_pos: Vec::new(),
+        out: Vec::new(),
+    };
+    let root = walk.fst.root().addr();
+    walk.visit(root, rack.len);
+    let mut out = walk.out;
+    out.sort_by(|a, b| b.score.cmp(&a.score).then_with(|| a.word.cmp(&b.word)));
+    out
+}
+
+/// A depth-first walk of the fst, spending a tile per transition.
+struct Walk<'a> {
+    fst: &'a Fst<SetBytes>,
+    counts: [u8; 256],
+    blanks: u8,
+    keep: Keep,
+    word: Vec<u8>,
+    blank_pos: Vec<usize>,
+    out: Vec<RackWord>,
+}
+
+impl Walk<'_> {
+    fn visit(&mut self, addr: CompiledAddr, tiles_left: usize) {
+        let node = self.fst.node(addr);
+        if node.is_final() {
+            let kept = match self.keep {
+                Keep::AllTiles => tiles_left == 0,
+                Keep::MinLen(n) => self.word.len() >= n,
+            };
+            if kept {
+                self.emit();
+            }
+        }
+        if tiles_left == 0 {
+            return;
+        }
+        for t in node.transitions() {
+            let b = usize::from(t.inp);
+            // A real tile whenever there is one: a blank can stand for anything, so saving it
+            // never loses a word, and the score is then the best possible.
+            if self.counts[b] > 0 {
+                self.counts[b] -= 1;
+                self.word.push(t.inp);
+                self.visit(t.addr, tiles_left - 1);
+                self.word.pop();
+                self.counts[b] += 1;
+            } else if self.blanks > 0 {
+                self.blanks -= 1;
+                self.blank_pos.push(self.word.len());
+                self.word.push(t.inp);
+                self.visit(t.addr, tiles_left - 1);
+                self.word.pop();
+                self.blank_pos.pop();
+                self.blanks += 1;
+            }
+        }
+    }
+
+    fn emit(&mut self) {
+        let score = self
+            .word
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| !self.blank_pos.contains(i))
+            .map(|(_, &b)| tile_value(b))
+            .sum();
+        self.out.push(RackWord {
+            word: String::from_utf8_lossy(&self.word).into_owned(),
+            blanks: self.blank_pos.clone(),
+            score,
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn blanks_stand_only_for_missing_letters() {
+        let set = WordSet::from_words(["QI", "QIS", "ZA", "AA", "IT"]).unwrap();
+        let r = Rack::parse(&Policy::game(), "qi?").unwrap();
+        let got = from_rack(&set, &r, 2);
+        let shown: Vec<_> = got.iter().map(|w| (w.display(), w.score)).collect();
+        assert_eq!(
+            shown,
+            [
+                ("QI".to_string(), 11),
+                ("QIs".to_string(), 11),
+                ("It".to_string(), 1),
+            ]
+        );
+    }
+
+    #[test]
+    fn tile_values_match_the_english_set() {
+        let v: u32 = (b'A'..=b'Z').map(tile_value).sum();
+        assert_eq!(v, 87);
+        assert_eq!(tile_value(b'Q'), 10);
+        assert_eq!(tile_value(b'?'), 0);
+    }
+
+    #[test]
+    fn bad_racks() {
+        let p = Policy::game();
+        assert!(Rack::parse(&p, "").is_err());
+        assert!(Rack::parse(&p, "ab1").is_err());
+        assert_eq!(Rack::parse(&p, "??").unwrap().blanks(), 2);
+    }
+}

@@ -1,0 +1,123 @@
+//! Whole-word regular expressions as an [`fst::Automaton`].
+//!
+//! regex-automata 0.4 no longer implements fst's `Automaton` trait, so [`WholeWordRegex`]
+//! wraps one of its dense DFAs: anchored at the start of the key, matching only when the
+//! DFA is in a match state after the end of the key (`^(?:RE)$` semantics), so `c.t` matches
+//! CAT but not CATS or SCAT. Matching is case-insensitive, so lower-case regexes work on
+//! upper-case keys. A search prunes every fst branch on which the DFA is dead.
+//!
+//! ```
+//! use folio_lexicon::{query, regex_automaton::WholeWordRegex, WordSet};
+//! let set = WordSet::from_words(["CAT", "CATS", "COT", "SCAT"]).unwrap();
+//! let re = WholeWordRegex::new("c[ao]t").unwrap();
+//! assert_eq!(query::search(&set, &re), ["CAT", "COT"]);
+//! ```
+
+use regex_automata::dfa::{dense, Automaton as _, StartKind};
+use regex_automata::util::primitives::StateID;
+use regex_automata::util::{start, syntax};
+use regex_automata::{Anchored, MatchKind};
+
+use crate::query::QueryError;
+
+/// A whole-word regex compiled to a dense DFA (see the module docs).
+#[derive(Clone, Debug)]
+pub struct WholeWordRegex {
+    dfa: dense::DFA<Vec<u32>>,
+    start: StateID,
+}
+
+impl WholeWordRegex {
+    /// Size limit of the DFA and of its construction, in bytes. A regex past it is refused
+    /// rather than eating the machine's memory.
+    pub const SIZE_LIMIT: usize = 64 << 20;
+
+    /// Compiles `regex` (regex-automata syntax, case-insensitive, whole-word).
+    ///
+    /// # Errors
+    /// [`QueryError::BadRegex`] on a syntax error, a feature a DFA cannot do (look-around,
+    /// Unicode word boundaries) or a DFA over [`Self::SIZE_LIMIT`].
+    pub fn new(regex: &str) -> Result<WholeWordRegex, QueryError> {
+        let bad = |reason: String| QueryError::BadRegex {
+            regex: regex.to_string(),
+            reason,
+        };
+        let dfa = dense::Builder::new()
+            .syntax(syntax::Config::new().case_insensitive(true))
+            .configure(
+                dense::Config::new()
+                    // `All`: no leftmost-first pruning, so a longer alternative that ends
+                    // exactly at the end of the key is never dropped for a shorter one.
+                    .match_kind(MatchKind::All)
+                    .start_kind(StartKind::Anchored)
+                    .dfa_size_limit(Some(Self::SIZE_LIMIT))
+                    .determinize_size_limit(Some(Self::SIZE_LIMIT)),
+            )
+            .build(&format!("(?:{regex})$"))
+            .map_err(|e| bad(e.to_string()))?;
+        let start = dfa
+            .start_state(&start::Config::new().anchored(Anchored::Yes))
+            .map_err(|e| bad(e.to_string()))?;
+        Ok(WholeWordRegex { dfa, start })
+    }
+
+    /// Whether the whole key matches.
+    pub fn matches(&self, key: &[u8]) -> bool {
+        let mut s = self.start;
+        for &b in key {
+            s = self.dfa.next_state(s, b);
+        }
+        fst::Automaton::is_match(self, &s)
+    }
+}
+
+impl fst::Automaton for WholeWordRegex {
+    type State = StateID;
+
+    fn start(&self) -> StateID {
+        self.start
+    }
+
+    fn is_match(&self, s: &StateID) -> bool {
+        // DFA matches are reported one byte late; the end-of-input transition settles them.
+        self.dfa.is_match_state(self.dfa.next_eoi_state(*s))
+    }
+
+    fn can_match(&self, s: &StateID) -> bool {
+        !self.dfa.is_dead_state(*s) && !self.dfa.is_quit_state(*s)
+    }
+
+    fn accept(&self, s: &StateID, byte: u8) -> StateID {
+        self.dfa.next_state(*s, byte)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn whole_word_only() {
+        let re = WholeWordRegex::new("c.t").unwrap();
+        assert!(re.matches(b"CAT"));
+        assert!(!re.matches(b"CATS"));
+        assert!(!re.matches(b"SCAT"));
+        assert!(!re.matches(b"CT"));
+        let alt = WholeWordRegex::new("a|ab").unwrap();
+        assert!(alt.matches(b"A"));
+        assert!(alt.matches(b"AB"));
+        assert!(!alt.matches(b"ABC"));
+        let anchored = WholeWordRegex::new("^ab$").unwrap();
+        assert!(anchored.matches(b"AB"));
+        assert!(WholeWordRegex::new("").unwrap().matches(b""));
+    }
+
+    #[test]
+    fn bad_regexes_are_errors() {
+        assert!(matches!(
+            WholeWordRegex::new("(ab"),
+            Err(QueryError::BadRegex { .. })
+        ));
+        assert!(WholeWordRegex::new(r"\bcat").is_err());
+    }
+}

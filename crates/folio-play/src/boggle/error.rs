@@ -1,0 +1,131 @@
+//! Errors of Boggle scripts: located script errors (exit 1) and lexicon I/O (exit 2).
+
+use std::path::PathBuf;
+
+use folio_core::boggle::BoardError;
+
+/// What is wrong with a script line (the location is in [`Error::Script`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ScriptError {
+    /// The first pragma is not `#game boggle`.
+    #[error("not a Boggle script: the first line must be `#game boggle`")]
+    NotBoggle,
+    /// A `#` line folio does not know.
+    #[error("unknown pragma `#{0}` (known: #game #board #shape #dice #seed #scoring #min-len #lexicon #player #score #note)")]
+    UnknownPragma(String),
+    /// A pragma without its value.
+    #[error("`#{0}` needs a value")]
+    MissingValue(&'static str),
+    /// A pragma given twice.
+    #[error("`#{0}` is given twice")]
+    Duplicate(&'static str),
+    /// A line that is neither a pragma, a `>nick:` words line nor blank.
+    #[error("expected a `#pragma` or a `>nick: words` line")]
+    BadLine,
+    /// The board letters are malformed or do not fit the shape.
+    #[error("bad board: {0}")]
+    BadBoard(BoardError),
+    /// `#shape` is not `RxC`.
+    #[error("bad shape {0:?}: write rows x columns, as `4x4`")]
+    BadShape(String),
+    /// `#dice` names no cube set.
+    #[error("unknown cube set {name:?} (known: {known})")]
+    UnknownDice {
+        /// As written.
+        name: String,
+        /// The known sets.
+        known: String,
+    },
+    /// A number that does not parse.
+    #[error("`#{pragma}` needs a non-negative integer, not {value:?}")]
+    BadNumber {
+        /// The pragma.
+        pragma: &'static str,
+        /// As written.
+        value: String,
+    },
+    /// `#scoring` names no scoring.
+    #[error("unknown scoring {0:?} (known: official, seed)")]
+    UnknownScoring(String),
+    /// Both `#board` and `#dice`, or `#seed` without `#dice`, or `#shape` with dice.
+    #[error("{0}")]
+    Conflict(&'static str),
+    /// Neither `#board` nor `#dice`/`#seed`.
+    #[error("no board: give `#board LETTERS` or `#dice SET` with `#seed N`")]
+    NoBoard,
+    /// No `#lexicon` and none given by the caller.
+    #[error("no lexicon: give `#lexicon PATH.fst` (or --lexicon)")]
+    NoLexicon,
+    /// No `#player`.
+    #[error("no players: declare them with `#player NICK [full name]`")]
+    NoPlayers,
+    /// `#player` declares a nick twice.
+    #[error("player {0:?} is declared twice")]
+    DuplicatePlayer(String),
+    /// A `>nick:` or `#score` for an undeclared nick.
+    #[error("unknown player {0:?} (declare it with `#player`)")]
+    UnknownPlayer(String),
+    /// A word the game policy cannot normalise (digits, punctuation).
+    #[error("{0:?} is not a word (letters only)")]
+    BadWord(String),
+}
+
+/// Errors of [`play_script`](super::play_script).
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// The script is malformed or inconsistent: an invalid script (exit 1).
+    #[error("{}:{line}:{col}: {kind}", path.display())]
+    Script {
+        /// The script file.
+        path: PathBuf,
+        /// Line, from 1.
+        line: usize,
+        /// Column (character), from 1.
+        col: usize,
+        /// What is wrong.
+        kind: ScriptError,
+    },
+    /// The lexicon could not be opened (I/O or not an fst: exit 2).
+    #[error("{}:{line}: lexicon: {source}", path.display())]
+    Lexicon {
+        /// The script file.
+        path: PathBuf,
+        /// Line of `#lexicon` (0 when given by the caller).
+        line: usize,
+        /// The underlying error, naming the lexicon file.
+        #[source]
+        source: folio_lexicon::Error,
+    },
+}
+
+impl Error {
+    /// Whether the error is about the script itself (exit 1) rather than I/O (exit 2).
+    pub fn is_invalid_script(&self) -> bool {
+        matches!(self, Error::Script { .. })
+    }
+}
+
+/// A script error at a position, before the path is attached.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Located {
+    /// Line, from 1.
+    pub line: usize,
+    /// Column (character), from 1.
+    pub col: usize,
+    /// What is wrong.
+    pub kind: ScriptError,
+}
+
+impl Located {
+    /// Attaches the script path.
+    pub fn at(self, path: impl Into<PathBuf>) -> Error {
+        Error::Script {
+            path: path.into(),
+            line: self.line,
+            col: self.col,
+            kind: self.kind,
+        }
+    }
+}

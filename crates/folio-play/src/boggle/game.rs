@@ -1,0 +1,193 @@
+//! Validating a parsed script into a game ready to play: board, scoring, players' keys.
+
+use folio_core::boggle::{roll, Board, BoardError, CubeSet, Scoring, OFFICIAL};
+use folio_lexicon::Policy;
+
+use super::error::{Located, ScriptError};
+use super::script::{Pos, Script, Spanned};
+
+/// A checked script: everything needed to play, with positions kept for the report.
+#[derive(Clone, Debug)]
+pub struct Game {
+    /// The board.
+    pub board: Board,
+    /// `(set, seed)` when the board was rolled.
+    pub rolled: Option<(String, u64)>,
+    /// The scoring, with any `#min-len` applied.
+    pub scoring: Scoring,
+    /// The players.
+    pub players: Vec<Player>,
+}
+
+/// A player with normalised words.
+#[derive(Clone, Debug)]
+pub struct Player {
+    /// Nickname.
+    pub nick: String,
+    /// Full name, if given.
+    pub name: Option<String>,
+    /// `(as written, key, position)` for each word, in order.
+    pub words: Vec<(String, String, Pos)>,
+    /// Claimed final score and where it was written.
+    pub claimed: Option<Spanned<u32>>,
+}
+
+fn located(pos: Pos, kind: ScriptError) -> Located {
+    Located {
+        line: pos.line,
+        col: pos.col,
+        kind,
+    }
+}
+
+/// Checks a parsed script (everything but the lexicon, which the caller opens).
+///
+/// # Errors
+/// A [`Located`] error at the pragma or word at fault.
+pub fn validate(script: &Script) -> Result<Game, Located> {
+    let start = Pos { line: 1, col: 1 };
+    let (board, rolled) = match (&script.board, &script.dice, &script.seed) {
+        (Some(_), Some(d), _) => {
+            return Err(located(
+                d.pos,
+                ScriptError::Conflict("give `#board` or `#dice`, not both"),
+            ))
+        }
+        (Some(_), None, Some(s)) => {
+            return Err(located(
+                s.pos,
+                ScriptError::Conflict("`#seed` rolls `#dice`; a `#board` needs none"),
+            ))
+        }
+        (Some(b), None, None) => {
+            let shape = script.shape.as_ref().map(|s| s.value);
+            let board = Board::parse(&b.value, shape).map_err(|e| {
+                let offset = match &e {
+                    BoardError::BadChar { offset, .. } | BoardError::BadFace { offset } => {
+                        b.value[..*offset].chars().count()
+                    }
+                    _ => 0,
+                };
+                located(
+                    Pos {
+                        line: b.pos.line,
+                        col: b.pos.col + offset,
+                    },
+                    ScriptError::BadBoard(e),
+                )
+            })?;
+            (board, None)
+        }
+        (None, Some(d), seed) => {
+            let set = CubeSet::by_name(&d.value).ok_or_else(|| {
+                located(
+                    d.pos,
+                    ScriptError::UnknownDice {
+                        name: d.value.clone(),
+                        known: CubeSet::names().join(", "),
+                    },
+                )
+            })?;
+            let seed = seed
+                .as_ref()
+                .ok_or_else(|| located(d.pos, ScriptError::Conflict("`#dice` needs `#seed N`")))?;
+            if let Some(s) = &script.shape {
+                return Err(located(
+                    s.pos,
+                    ScriptError::Conflict("the cube set fixes the shape; drop `#shape`"),
+                ));
+            }
+            let board =
+                roll(set, seed.value).map_err(|e| located(d.pos, ScriptError::BadBoard(e)))?;
+            (board, Some((set.name.to_string(), seed.value)))
+        }
+        (None, None, Some(s)) => {
+            return Err(located(
+                s.pos,
+                ScriptError::Conflict("`#seed` needs `#dice SET`"),
+            ))
+        }
+        (None, None, None) => return Err(located(start, ScriptError::NoBoard)),
+    };
+    let mut scoring = match &script.scoring {
+        None => OFFICIAL,
+        Some(s) => Scoring::by_name(&s.value)
+            .ok_or_else(|| located(s.pos, ScriptError::UnknownScoring(s.value.clone())))?,
+    };
+    if let Some(m) = &script.min_len {
+        scoring = scoring.with_min_len(m.value);
+    }
+    if script.players.is_empty() {
+        return Err(located(start, ScriptError::NoPlayers));
+    }
+    let policy = Policy::game();
+    let mut players = Vec::with_capacity(script.players.len());
+    for p in &script.players {
+        let mut words = Vec::with_capacity(p.words.len());
+        for w in &p.words {
+            let key = policy
+                .normalize_word(&w.value)
+                .ok_or_else(|| located(w.pos, ScriptError::BadWord(w.value.clone())))?;
+            words.push((w.value.clone(), key, w.pos));
+        }
+        players.push(Player {
+            nick: p.nick.value.clone(),
+            name: p.name.clone(),
+            words,
+            claimed: p.claimed.clone(),
+        });
+    }
+    Ok(Game {
+        board,
+        rolled,
+        scoring,
+        players,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::boggle::script::parse;
+
+    fn err(text: &str) -> Located {
+        validate(&parse(text).unwrap()).unwrap_err()
+    }
+
+    #[test]
+    fn rolls_dice_and_applies_min_len() {
+        let g = validate(
+            &parse("#game boggle\n#dice new-1987\n#seed 3\n#min-len 5\n#player a\n>a: cat\n")
+                .unwrap(),
+        )
+        .unwrap();
+        assert_eq!(g.board.len(), 16);
+        assert_eq!(g.rolled, Some(("new-1987".into(), 3)));
+        assert_eq!(g.scoring.min_len(&g.board), 5);
+        assert_eq!(g.players[0].words[0].1, "CAT");
+    }
+
+    #[test]
+    fn refuses_inconsistent_scripts_at_the_right_place() {
+        let e = err("#game boggle\n#board abcd\n#dice new-1987\n#player a\n");
+        assert_eq!((e.line, e.col), (3, 7));
+        let e = err("#game boggle\n#board ab1d\n#player a\n");
+        assert_eq!((e.line, e.col), (2, 10));
+        assert!(matches!(e.kind, ScriptError::BadBoard(_)));
+        let e = err("#game boggle\n#dice nope\n#seed 1\n#player a\n");
+        assert!(matches!(e.kind, ScriptError::UnknownDice { .. }));
+        let e = err("#game boggle\n#dice new-1987\n#player a\n");
+        assert!(matches!(e.kind, ScriptError::Conflict(_)));
+        let e = err("#game boggle\n#board abcd\n#scoring fast\n#player a\n");
+        assert_eq!(
+            (e.line, e.col, e.kind),
+            (3, 10, ScriptError::UnknownScoring("fast".into()))
+        );
+        let e = err("#game boggle\n#board abcd\n");
+        assert_eq!(e.kind, ScriptError::NoPlayers);
+        let e = err("#game boggle\n#player a\n");
+        assert_eq!(e.kind, ScriptError::NoBoard);
+        let e = err("#game boggle\n#board abcd\n#player a\n>a: ok x-1\n");
+        assert_eq!((e.line, e.col), (4, 8));
+    }
+}

@@ -1,0 +1,171 @@
+//! Boggle round scripts: parse → validate → play, and the report.
+//!
+//! A script (`docs/formats-boggle.md`) names a board (letters, or a cube set and a seed), a
+//! scoring, a lexicon and each player's words. [`play_script`] replays it through
+//! `folio_core::boggle::Round` and returns a [`Report`]; malformed scripts give an
+//! [`Error::Script`] naming file, line and column.
+//!
+//! ```no_run
+//! use std::path::Path;
+//! use folio_play::boggle::{play_script, Options};
+//! let path = Path::new("round.boggle");
+//! let text = std::fs::read_to_string(path).unwrap();
+//! let report = play_script(path, &text, &Options::default()).unwrap();
+//! print!("{report}");
+//! std::process::exit(if report.has_findings() { 1 } else { 0 });
+//! ```
+
+pub mod error;
+pub mod game;
+pub mod report;
+pub mod script;
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use folio_core::boggle::{Round, Verdict};
+use folio_lexicon::WordSet;
+
+pub use error::{Error, Located, ScriptError};
+pub use report::{Finding, MissedWord, PlayerReport, Report, WordReport};
+pub use script::{is_boggle, parse, Pos, Script};
+
+/// Where the lexicon of a round comes from.
+#[derive(Clone, Default)]
+pub enum LexiconChoice {
+    /// The script's `#lexicon`, relative to the script's folder.
+    #[default]
+    FromScript,
+    /// This file, whatever the script says (`--lexicon`).
+    Path(PathBuf),
+    /// A set already open (tests, or a caller replaying many scripts).
+    Loaded {
+        /// The set.
+        set: Arc<WordSet>,
+        /// How to name it in the report.
+        label: String,
+    },
+}
+
+/// Options of [`play_script`].
+#[derive(Clone, Default)]
+pub struct Options {
+    /// The lexicon to check words against.
+    pub lexicon: LexiconChoice,
+}
+
+/// Parses, validates and replays the Boggle script `text` read from `path`.
+///
+/// # Errors
+/// [`Error::Script`] (file:line:col) for a malformed or inconsistent script (exit 1);
+/// [`Error::Lexicon`] when the lexicon cannot be opened (exit 2). Rejected words and wrong
+/// claimed scores are not errors: they are the report's findings.
+pub fn play_script(path: &Path, text: &str, options: &Options) -> Result<Report, Error> {
+    let script = script::parse(text).map_err(|e| e.at(path))?;
+    let game = game::validate(&script).map_err(|e| e.at(path))?;
+    let (set, label) = open_lexicon(path, &script, options)?;
+    let keys: Vec<Vec<String>> = game
+        .players
+        .iter()
+        .map(|p| p.words.iter().map(|(_, key, _)| key.clone()).collect())
+        .collect();
+    let result = Round::new(&game.board, game.scoring, set.as_ref()).play(&keys);
+
+    let mut findings = Vec::new();
+    let mut players = Vec::with_capacity(game.players.len());
+    for (p, r) in game.players.iter().zip(result.players) {
+        let mut words = Vec::with_capacity(p.words.len());
+        for ((written, _, pos), c) in p.words.iter().zip(r.words) {
+            if let Verdict::Rejected { rejection } = &c.verdict {
+                findings.push(Finding {
+                    pos: *pos,
+                    player: p.nick.clone(),
+                    message: format!("{} {rejection}", c.word),
+                });
+            }
+            words.push(WordReport {
+                written: written.clone(),
+                word: c.word,
+                pos: *pos,
+                path: c.path,
+                verdict: c.verdict,
+            });
+        }
+        if let Some(claim) = &p.claimed {
+            if claim.value != r.score {
+                findings.push(Finding {
+                    pos: claim.pos,
+                    player: p.nick.clone(),
+                    message: format!(
+                        "claimed score {} but the replay gives {}",
+                        claim.value, r.score
+                    ),
+                });
+            }
+        }
+        players.push(PlayerReport {
+            nick: p.nick.clone(),
+            name: p.name.clone(),
+            score: r.score,
+            claimed: p.claimed.as_ref().map(|c| c.value),
+            words,
+        });
+    }
+    findings.sort_by_key(|f| (f.pos.line, f.pos.col));
+    let missed = result
+        .missed
+        .into_iter()
+        .map(|(f, points)| MissedWord {
+            word: f.word,
+            points,
+            path: f.path,
+        })
+        .collect();
+    Ok(Report {
+        script: path.display().to_string(),
+        board: game.board.to_string(),
+        rows: game.board.rows(),
+        cols: game.board.cols(),
+        dice: game.rolled.as_ref().map(|(d, _)| d.clone()),
+        seed: game.rolled.as_ref().map(|&(_, s)| s),
+        scoring: game.scoring.name.to_string(),
+        min_len: result.min_len,
+        lexicon: label,
+        players,
+        missed,
+        findings,
+        grid: game.board.grid(),
+    })
+}
+
+fn open_lexicon(
+    path: &Path,
+    script: &Script,
+    options: &Options,
+) -> Result<(Arc<WordSet>, String), Error> {
+    let open = |file: PathBuf, line: usize, label: String| {
+        WordSet::open(&file)
+            .map(|s| (Arc::new(s), label))
+            .map_err(|source| Error::Lexicon {
+                path: path.to_path_buf(),
+                line,
+                source,
+            })
+    };
+    match &options.lexicon {
+        LexiconChoice::Loaded { set, label } => Ok((Arc::clone(set), label.clone())),
+        LexiconChoice::Path(p) => open(p.clone(), 0, p.display().to_string()),
+        LexiconChoice::FromScript => {
+            let Some(l) = &script.lexicon else {
+                return Err(Located {
+                    line: 1,
+                    col: 1,
+                    kind: ScriptError::NoLexicon,
+                }
+                .at(path));
+            };
+            let file = path.parent().unwrap_or(Path::new("")).join(&l.value);
+            open(file, l.pos.line, l.value.clone())
+        }
+    }
+}

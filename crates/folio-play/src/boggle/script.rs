@@ -1,0 +1,318 @@
+//! Parsing a Boggle round script into plain data (no checking beyond the syntax of values).
+//!
+//! Format: `docs/formats-boggle.md`. One line per item: `#pragma value` lines, `>nick: words`
+//! lines, blank lines; `#note` lines are comments.
+
+use super::error::{Located, ScriptError};
+
+/// A position in the script: line and column, both from 1 (columns count characters).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Pos {
+    /// Line, from 1.
+    pub line: usize,
+    /// Column, from 1.
+    pub col: usize,
+}
+
+/// A value with where it was written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Spanned<T> {
+    /// The value.
+    pub value: T,
+    /// Where it starts.
+    pub pos: Pos,
+}
+
+/// A declared player and what the script says of them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerSpec {
+    /// Nickname used on `>nick:` lines.
+    pub nick: Spanned<String>,
+    /// Full name, if given.
+    pub name: Option<String>,
+    /// Words as written, in order.
+    pub words: Vec<Spanned<String>>,
+    /// The score the script claims for the player (`#score nick N`), if any.
+    pub claimed: Option<Spanned<u32>>,
+}
+
+/// A parsed script: every pragma as written, players in declaration order.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Script {
+    /// `#board` letters.
+    pub board: Option<Spanned<String>>,
+    /// `#shape RxC`.
+    pub shape: Option<Spanned<(usize, usize)>>,
+    /// `#dice` set name.
+    pub dice: Option<Spanned<String>>,
+    /// `#seed`.
+    pub seed: Option<Spanned<u64>>,
+    /// `#scoring` name.
+    pub scoring: Option<Spanned<String>>,
+    /// `#min-len`.
+    pub min_len: Option<Spanned<usize>>,
+    /// `#lexicon` path, as written.
+    pub lexicon: Option<Spanned<String>>,
+    /// Players.
+    pub players: Vec<PlayerSpec>,
+}
+
+/// Whether `text` is a Boggle script: its first non-blank line is `#game boggle`. This is what
+/// `folio play` dispatches on.
+pub fn is_boggle(text: &str) -> bool {
+    text.lines()
+        .map(|l| l.trim_start_matches('\u{feff}').trim())
+        .find(|l| !l.is_empty())
+        .and_then(|l| l.strip_prefix("#game"))
+        .is_some_and(|rest| rest.trim().eq_ignore_ascii_case("boggle"))
+}
+
+fn col_of(line: &str, sub: &str) -> usize {
+    let offset = sub.as_ptr() as usize - line.as_ptr() as usize;
+    line[..offset].chars().count() + 1
+}
+
+/// Parses a script.
+///
+/// # Errors
+/// A [`Located`] error for the first malformed line.
+pub fn parse(text: &str) -> Result<Script, Located> {
+    let mut script = Script::default();
+    let mut seen_game = false;
+    for (i, raw) in text.lines().enumerate() {
+        let line_no = i + 1;
+        let line = raw.trim_end_matches('\r');
+        let line = if i == 0 {
+            line.trim_start_matches('\u{feff}')
+        } else {
+            line
+        };
+        let trimmed = line.trim();
+        if trimmed.is_empty() {
+            continue;
+        }
+        let at = |sub: &str, kind| Located {
+            line: line_no,
+            col: col_of(line, sub),
+            kind,
+        };
+        if !seen_game {
+            if !is_boggle(trimmed) {
+                return Err(at(trimmed, ScriptError::NotBoggle));
+            }
+            seen_game = true;
+            continue;
+        }
+        if let Some(rest) = trimmed.strip_prefix('>') {
+            let (nick, words) = rest
+                .split_once(':')
+                .ok_or_else(|| at(trimmed, ScriptError::BadLine))?;
+            let nick = nick.trim();
+            let player = script
+                .players
+                .iter_mut()
+                .find(|p| p.nick.value == nick)
+                .ok_or_else(|| at(trimmed, ScriptError::UnknownPlayer(nick.to_string())))?;
+            for w in words.split(|c: char| c.is_whitespace() || c == ',') {
+                if !w.is_empty() {
+                    player.words.push(Spanned {
+                        value: w.to_string(),
+                        pos: Pos {
+                            line: line_no,
+                            col: col_of(line, w),
+                        },
+                    });
+                }
+            }
+            continue;
+        }
+        let Some(body) = trimmed.strip_prefix('#') else {
+            return Err(at(trimmed, ScriptError::BadLine));
+        };
+        let (name, value) = match body.find(char::is_whitespace) {
+            Some(k) => (&body[..k], body[k..].trim()),
+            None => (body, ""),
+        };
+        let spanned_value = |v: &str| Spanned {
+            value: v.to_string(),
+            pos: Pos {
+                line: line_no,
+                col: col_of(line, v),
+            },
+        };
+        let pragma: &'static str = match name.to_ascii_lowercase().as_str() {
+            "note" => continue,
+            "game" => return Err(at(trimmed, ScriptError::Duplicate("game"))),
+            "board" => "board",
+            "shape" => "shape",
+            "dice" => "dice",
+            "seed" => "seed",
+            "scoring" => "scoring",
+            "min-len" => "min-len",
+            "lexicon" => "lexicon",
+            "player" => "player",
+            "score" => "score",
+            _ => return Err(at(name, ScriptError::UnknownPragma(name.to_string()))),
+        };
+        if value.is_empty() {
+            return Err(at(trimmed, ScriptError::MissingValue(pragma)));
+        }
+        let dup = |set: bool| {
+            if set {
+                Err(at(trimmed, ScriptError::Duplicate(pragma)))
+            } else {
+                Ok(())
+            }
+        };
+        let number = |v: &str| {
+            v.parse::<u64>().map_err(|_| {
+                at(
+                    v,
+                    ScriptError::BadNumber {
+                        pragma,
+                        value: v.to_string(),
+                    },
+                )
+            })
+        };
+        match pragma {
+            "board" => {
+                dup(script.board.is_some())?;
+                script.board = Some(spanned_value(value));
+            }
+            "shape" => {
+                dup(script.shape.is_some())?;
+                let bad = || at(value, ScriptError::BadShape(value.to_string()));
+                let (r, c) = value.split_once(['x', 'X']).ok_or_else(bad)?;
+                let (r, c) = (
+                    r.trim().parse().map_err(|_| bad())?,
+                    c.trim().parse().map_err(|_| bad())?,
+                );
+                script.shape = Some(Spanned {
+                    value: (r, c),
+                    pos: spanned_value(value).pos,
+                });
+            }
+            "dice" => {
+                dup(script.dice.is_some())?;
+                script.dice = Some(spanned_value(value));
+            }
+            "seed" => {
+                dup(script.seed.is_some())?;
+                script.seed = Some(Spanned {
+                    value: number(value)?,
+                    pos: spanned_value(value).pos,
+                });
+            }
+            "scoring" => {
+                dup(script.scoring.is_some())?;
+                script.scoring = Some(spanned_value(value));
+            }
+            "min-len" => {
+                dup(script.min_len.is_some())?;
+                let n = number(value)?;
+                script.min_len = Some(Spanned {
+                    value: usize::try_from(n).unwrap_or(usize::MAX),
+                    pos: spanned_value(value).pos,
+                });
+            }
+            "lexicon" => {
+                dup(script.lexicon.is_some())?;
+                script.lexicon = Some(spanned_value(value));
+            }
+            "player" => {
+                let (nick, name) = match value.split_once(char::is_whitespace) {
+                    Some((n, rest)) => (n, Some(rest.trim().to_string())),
+                    None => (value, None),
+                };
+                if script.players.iter().any(|p| p.nick.value == nick) {
+                    return Err(at(nick, ScriptError::DuplicatePlayer(nick.to_string())));
+                }
+                script.players.push(PlayerSpec {
+                    nick: spanned_value(nick),
+                    name,
+                    words: Vec::new(),
+                    claimed: None,
+                });
+            }
+            "score" => {
+                let (nick, n) = value
+                    .split_once(char::is_whitespace)
+                    .ok_or_else(|| at(trimmed, ScriptError::MissingValue("score")))?;
+                let n = n.trim();
+                let player = script
+                    .players
+                    .iter_mut()
+                    .find(|p| p.nick.value == nick)
+                    .ok_or_else(|| at(nick, ScriptError::UnknownPlayer(nick.to_string())))?;
+                if player.claimed.is_some() {
+                    return Err(at(trimmed, ScriptError::Duplicate("score")));
+                }
+                let points = number(n)?;
+                player.claimed = Some(Spanned {
+                    value: u32::try_from(points).map_err(|_| {
+                        at(
+                            n,
+                            ScriptError::BadNumber {
+                                pragma,
+                                value: n.to_string(),
+                            },
+                        )
+                    })?,
+                    pos: spanned_value(n).pos,
+                });
+            }
+            _ => unreachable!("every pragma name is matched above"),
+        }
+    }
+    if !seen_game {
+        return Err(Located {
+            line: 1,
+            col: 1,
+            kind: ScriptError::NotBoggle,
+        });
+    }
+    Ok(script)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GOOD: &str = "#game boggle\n#board PERS/LATG/SINE/TERS\n#scoring seed\n#lexicon a.fst\n#player al Al Smith\n#player bo\n>al: pert, perts  slat\n#note hi\n>bo: pert\n>al: Gist\n#score al 9\n";
+
+    #[test]
+    fn parses_a_round() {
+        let s = parse(GOOD).unwrap();
+        assert_eq!(s.board.as_ref().unwrap().value, "PERS/LATG/SINE/TERS");
+        assert_eq!(s.players.len(), 2);
+        let al = &s.players[0];
+        assert_eq!(al.name.as_deref(), Some("Al Smith"));
+        let words: Vec<&str> = al.words.iter().map(|w| w.value.as_str()).collect();
+        assert_eq!(words, ["pert", "perts", "slat", "Gist"]);
+        assert_eq!(al.words[1].pos, Pos { line: 7, col: 12 });
+        assert_eq!(al.claimed.as_ref().unwrap().value, 9);
+        assert!(is_boggle(GOOD));
+        assert!(!is_boggle("#character-encoding UTF-8\n#player1 a A\n"));
+    }
+
+    #[test]
+    fn errors_are_located() {
+        let cases: &[(&str, usize, usize)] = &[
+            ("#player1 x\n", 1, 1),
+            ("#game boggle\n#bored abc\n", 2, 2),
+            ("#game boggle\n#seed x1\n", 2, 7),
+            ("#game boggle\n#player a\n>b: cat\n", 3, 1),
+            ("#game boggle\nhello\n", 2, 1),
+            ("#game boggle\n#board abcd\n#board abcd\n", 3, 1),
+            ("#game boggle\n#shape 4by4\n", 2, 8),
+            ("#game boggle\n#board\n", 2, 1),
+            ("#game boggle\n#player a\n#player a\n", 3, 9),
+            ("", 1, 1),
+        ];
+        for &(text, line, col) in cases {
+            let e = parse(text).unwrap_err();
+            assert_eq!((e.line, e.col), (line, col), "{text:?}: {:?}", e.kind);
+        }
+    }
+}

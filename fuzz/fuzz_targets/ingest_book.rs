@@ -1,0 +1,29 @@
+//! Fuzzes ingest's readers of book bytes: decoding, Gutenberg markers, cleaning, the UAX #29
+//! tokenizer and the policy. None may panic; the body range must lie on char boundaries; the
+//! fast tokenizer must agree with `unicode-segmentation`; every kept key must be A–Z.
+#![no_main]
+
+use folio_lexicon::boilerplate::find_body;
+use folio_lexicon::clean::clean;
+use folio_lexicon::count::TokenCounts;
+use folio_lexicon::decode::decode;
+use folio_lexicon::tokenize::words;
+use folio_lexicon::Policy;
+use libfuzzer_sys::fuzz_target;
+use unicode_segmentation::UnicodeSegmentation;
+
+fuzz_target!(|data: &[u8]| {
+    let Ok((text, _)) = decode(data) else {
+        return;
+    };
+    let body = find_body(&text);
+    let body_text = &text[body.range];
+    let cleaned = clean(body_text);
+    let reference: Vec<&str> = cleaned.unicode_words().collect();
+    assert_eq!(words(&cleaned), reference);
+    let policy = Policy::game();
+    let counted = TokenCounts::count(&cleaned).to_words(&policy);
+    for (k, _) in counted.kept(&policy) {
+        assert!(k.bytes().all(|b| b.is_ascii_uppercase()), "{k}");
+    }
+});

@@ -1,0 +1,34 @@
+//! Fuzzes the parsers of `folio words` user input: word lists (`import`), `?`/`*` patterns,
+//! whole-word regexes and racks. None may panic; each must return a value or a typed error,
+//! and whatever parses must run against a small set without panicking.
+#![no_main]
+
+use folio_lexicon::import::{ImportList, ImportOptions};
+use folio_lexicon::pattern::Pattern;
+use folio_lexicon::rack::{self, Rack};
+use folio_lexicon::regex_automaton::WholeWordRegex;
+use folio_lexicon::{anagram, query, Policy, WordSet};
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let policy = Policy::game();
+    let list = ImportList::parse(data, &policy, &ImportOptions::default());
+    let Ok(set) = WordSet::from_words(&list.keys) else {
+        return;
+    };
+    let text = String::from_utf8_lossy(data);
+    if let Ok(p) = Pattern::parse(&policy, &text) {
+        let _ = query::search(&set, &p);
+    }
+    if text.len() < 64 {
+        if let Ok(re) = WholeWordRegex::new(&text) {
+            let _ = query::search(&set, &re);
+        }
+    }
+    if let Ok(r) = Rack::parse(&policy, &text) {
+        if r.len() <= 12 {
+            let _ = rack::from_rack(&set, &r, 1);
+            let _ = anagram::anagrams(&set, &r);
+        }
+    }
+});

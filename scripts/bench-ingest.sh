@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# `make bench-ingest`: ingest throughput on the shared corpus against `wc -w` and a
+# `tr | sort -u` word-list pipeline on the same files, best of N runs each. A benchmark,
+# not a test: it prints numbers and ratios and asserts nothing.
+#
+#   N=5 FOLIO_SHARED=../shared scripts/bench-ingest.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+N="${N:-5}"
+shared="${FOLIO_SHARED:-../shared}"
+books="$shared/corpora/gutenberg"
+if [[ ! -d "$books" ]]; then
+    echo "bench-ingest: $books not found (set FOLIO_SHARED)" >&2
+    exit 2
+fi
+cargo build --release --quiet --bin folio
+folio=target/release/folio
+shopt -s nullglob
+files=("$books"/*.txt)
+bytes=$(cat "${files[@]}" | wc -c)
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+
+now() { date +%s.%N; }
+# best SECONDS over N runs of the command given as arguments (run through bash -c).
+best() {
+    local best=999999 t0 t1 dt
+    for _ in $(seq "$N"); do
+        t0=$(now)
+        bash -c "$1" >/dev/null 2>&1
+        t1=$(now)
+        dt=$(echo "$t1 - $t0" | bc -l)
+        if (( $(echo "$dt < $best" | bc -l) )); then best=$dt; fi
+    done
+    echo "$best"
+}
+q() { printf '%q ' "$@"; }
+filelist=$(q "${files[@]}")
+
+t_folio=$(best "$folio ingest $filelist -o $tmp/g.fst --quiet")
+t_folio1=$(best "RAYON_NUM_THREADS=1 $folio ingest $filelist -o $tmp/g1.fst --quiet")
+t_wc=$(best "wc -w $filelist")
+t_tr=$(best "cat $filelist | tr -cs A-Za-z '\n' | tr a-z A-Z | sort -u")
+
+mbs() { echo "scale=1; $bytes / 1000000 / $1" | bc -l; }
+ratio() { echo "scale=2; $2 / $1" | bc -l; }
+echo "corpus: ${#files[@]} files, $bytes bytes ($books); best of $N; $(nproc) cores; locale ${LC_ALL:-${LANG:-unset}}"
+printf '%-44s %8.3fs %8s MB/s\n' "folio ingest (all cores)" "$t_folio" "$(mbs "$t_folio")"
+printf '%-44s %8.3fs %8s MB/s\n' "folio ingest (RAYON_NUM_THREADS=1)" "$t_folio1" "$(mbs "$t_folio1")"
+printf '%-44s %8.3fs %8s MB/s\n' "wc -w" "$t_wc" "$(mbs "$t_wc")"
+printf '%-44s %8.3fs %8s MB/s\n' "tr -cs A-Za-z '\\n' | tr a-z A-Z | sort -u" "$t_tr" "$(mbs "$t_tr")"
+echo "ratio folio/wc -w          : $(ratio "$t_folio" "$t_wc")x  (target >= 1.0)"
+echo "ratio folio/tr|sort        : $(ratio "$t_folio" "$t_tr")x"
+echo "ratio folio 1 thread/wc -w : $(ratio "$t_folio1" "$t_wc")x"
+# CPU seconds (user + system) of one run each: independent of how busy the machine is.
+cpu() { /usr/bin/time -f "%U %S" bash -c "$1" 2>&1 >/dev/null | tail -1 | awk '{print $1 + $2}'; }
+if [[ -x /usr/bin/time ]]; then
+    c_folio=$(cpu "$folio ingest $filelist -o $tmp/g.fst --quiet")
+    c_wc=$(cpu "wc -w $filelist")
+    echo "cpu seconds: folio ingest $c_folio, wc -w $c_wc (folio needs $(ratio "$c_wc" "$c_folio")x the CPU of wc -w)"
+fi
+echo "load average: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown) (wall-clock ratios suffer when other work shares the cores)"

@@ -1,0 +1,192 @@
+//! End-to-end tests of `folio boggle solve` and `folio boggle roll`.
+
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+
+fn folio() -> Command {
+    Command::cargo_bin("folio").expect("folio binary")
+}
+
+fn stdout(cmd: &mut Command) -> String {
+    String::from_utf8(cmd.assert().success().get_output().stdout.clone()).unwrap()
+}
+
+/// A tiny set written with `folio words import` from a word list.
+fn import(dir: &Path, words: &str) -> PathBuf {
+    let list = dir.join("list.txt");
+    std::fs::write(&list, words).unwrap();
+    let set = dir.join("tiny.fst");
+    folio()
+        .args(["words", "import"])
+        .arg(&list)
+        .arg("-o")
+        .arg(&set)
+        .assert()
+        .success();
+    set
+}
+
+#[test]
+fn imported_enable2k_solves_the_best_4x4_board() {
+    let Some(list) = folio_shared::path("games/boggle/wordlists/enable2k.txt") else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let set = dir.path().join("enable2k.fst");
+    folio()
+        .args(["words", "import"])
+        .arg(&list)
+        .arg("-o")
+        .arg(&set)
+        .assert()
+        .success();
+    let out = stdout(
+        folio()
+            .args(["boggle", "solve", "--board", "perslatgsineters", "--set"])
+            .arg(&set),
+    );
+    assert!(
+        out.ends_with("words 1045, points 3625\n"),
+        "{}",
+        &out[out.len().saturating_sub(200)..]
+    );
+    assert!(out.contains("REPLASTERING\t11\n"));
+    // The proven-optimal 3x4 board, given as rows and as --rows/--cols.
+    let out = stdout(
+        folio()
+            .args([
+                "boggle",
+                "solve",
+                "--board",
+                "perslatesind",
+                "--rows",
+                "3",
+                "--cols",
+                "4",
+                "--set",
+            ])
+            .arg(&set),
+    );
+    assert!(out.ends_with("words 600, points 1651\n"), "{out}");
+    // Best known 5x5 at danvk's min length 3, and JSON.
+    let out = stdout(
+        folio()
+            .args([
+                "boggle",
+                "solve",
+                "--board",
+                "ligdrmanesietildsracsepes",
+                "--min-len",
+                "3",
+                "--json",
+                "--set",
+            ])
+            .arg(&set),
+    );
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        (v["points"].as_u64(), v["words"].as_u64()),
+        (Some(10406), Some(2344))
+    );
+}
+
+#[test]
+fn solve_with_seed_scoring_and_qu() {
+    let dir = tempfile::tempdir().unwrap();
+    let set = import(dir.path(), "quit\nqat\nquite\nsuit\ntie\n");
+    // Qu I / T E: QUIT (4 letters), QUITE (5), TIE; QAT can never be formed.
+    let out = stdout(
+        folio()
+            .args([
+                "boggle",
+                "solve",
+                "--board",
+                "quite",
+                "--rows",
+                "2",
+                "--cols",
+                "2",
+                "--scoring",
+                "seed",
+                "--set",
+            ])
+            .arg(&set),
+    );
+    assert_eq!(out, "QUIT\t4\nQUITE\t5\nwords 2, points 9\n");
+    let out = stdout(
+        folio()
+            .args(["boggle", "solve", "--board", "qi/te", "--set"])
+            .arg(&set),
+    );
+    assert_eq!(out, "QUIT\t1\nQUITE\t2\nTIE\t1\nwords 3, points 4\n");
+}
+
+#[test]
+fn roll_is_deterministic_and_feeds_solve() {
+    let a = stdout(folio().args(["boggle", "roll", "--dice", "new-1987", "--seed", "4"]));
+    assert_eq!(a, "gripesajehutzitx\n");
+    let grid = stdout(folio().args([
+        "boggle", "roll", "--dice", "new-1987", "--seed", "4", "--grid",
+    ]));
+    assert!(grid.contains("G  R  I  P\n"), "{grid}");
+    let big = stdout(folio().args([
+        "boggle",
+        "roll",
+        "--dice",
+        "big-boggle-1979",
+        "--seed",
+        "1",
+        "--json",
+    ]));
+    let v: serde_json::Value = serde_json::from_str(&big).unwrap();
+    assert_eq!((v["rows"].as_u64(), v["cols"].as_u64()), (Some(5), Some(5)));
+    assert_ne!(
+        stdout(folio().args(["boggle", "roll", "--dice", "classic-1976", "--seed", "1"])),
+        stdout(folio().args(["boggle", "roll", "--dice", "classic-1976", "--seed", "2"]))
+    );
+}
+
+#[test]
+fn bad_input_is_a_usage_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let set = import(dir.path(), "cat\n");
+    let err = folio()
+        .args(["boggle", "solve", "--board", "ca1t", "--set"])
+        .arg(&set)
+        .assert()
+        .code(2);
+    let msg = String::from_utf8_lossy(&err.get_output().stderr).into_owned();
+    assert!(msg.contains("offset 2"), "{msg}");
+    folio()
+        .args(["boggle", "solve", "--board", "abcde", "--set"])
+        .arg(&set)
+        .assert()
+        .code(2);
+    folio()
+        .args([
+            "boggle",
+            "solve",
+            "--board",
+            "abcd",
+            "--scoring",
+            "fast",
+            "--set",
+        ])
+        .arg(&set)
+        .assert()
+        .code(2);
+    folio()
+        .args(["boggle", "solve", "--board", "abcd", "--set"])
+        .arg(dir.path().join("missing.fst"))
+        .assert()
+        .code(2);
+    folio()
+        .args(["boggle", "roll", "--dice", "nope", "--seed", "1"])
+        .assert()
+        .code(2);
+    folio()
+        .args(["boggle", "roll", "--dice", "new-1987"])
+        .assert()
+        .code(2);
+}

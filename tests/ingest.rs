@@ -1,0 +1,343 @@
+//! End-to-end tests of `folio ingest`: bad input and exit codes on small files, and the
+//! acceptance of issue 2 on the shared corpus (few runs: each full ingest costs seconds).
+
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+use folio_core::Lexicon;
+use folio_lexicon::WordSet;
+
+fn folio() -> Command {
+    Command::cargo_bin("folio").expect("folio binary")
+}
+
+fn write(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
+    let p = dir.join(name);
+    std::fs::write(&p, bytes).unwrap();
+    p
+}
+
+fn stderr_of(out: &std::process::Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+const BOOK: &[u8] = b"The Project Gutenberg EBook of Moby Dick\r\n\
+*** START OF THIS PROJECT GUTENBERG EBOOK MOBY DICK ***\r\n\
+Call me Ishmael. The whale\xe2\x80\x99s harpoon; the whale.\r\n\
+*** END OF THIS PROJECT GUTENBERG EBOOK MOBY DICK ***\r\n\
+license gutenberg ebook\r\n";
+
+#[test]
+fn a_missing_path_is_an_error_naming_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = folio()
+        .args(["ingest", "no-such-book.txt", "-o"])
+        .arg(dir.path().join("g.fst"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr_of(&out).contains("no-such-book.txt"),
+        "{}",
+        stderr_of(&out)
+    );
+    assert!(!dir.path().join("g.fst").exists());
+}
+
+#[test]
+fn empty_binary_and_txt_less_inputs_are_skipped_and_nothing_usable_exits_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let empty = write(d, "empty.txt", b"");
+    let binary = write(d, "photo.txt", b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR");
+    let nodir = d.join("notes");
+    std::fs::create_dir(&nodir).unwrap();
+    write(&nodir, "readme.md", b"not a book");
+    for input in [&empty, &binary, &nodir] {
+        let out = folio()
+            .arg("ingest")
+            .arg(input)
+            .arg("-o")
+            .arg(d.join("g.fst"))
+            .output()
+            .unwrap();
+        let err = stderr_of(&out);
+        assert_eq!(out.status.code(), Some(2), "{}: {err}", input.display());
+        assert!(err.contains(&input.display().to_string()), "{err}");
+        assert!(err.contains("nothing usable"), "{err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+    assert!(!d.join("g.fst").exists());
+
+    // Beside a real book, the binary file is skipped with a warning and recorded.
+    let book = write(d, "book.txt", BOOK);
+    let out = folio()
+        .arg("ingest")
+        .args([&book, &binary])
+        .arg("-o")
+        .arg(d.join("g.fst"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    assert!(
+        stderr_of(&out).contains("photo.txt: skipped: binary"),
+        "{}",
+        stderr_of(&out)
+    );
+    let manifest: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(d.join("g.json")).unwrap()).unwrap();
+    assert_eq!(manifest["inputs"].as_array().unwrap().len(), 1);
+    assert_eq!(manifest["skipped"][0]["path"], binary.display().to_string());
+}
+
+#[test]
+fn a_book_gives_a_set_counts_and_manifest() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let book = write(d, "moby.txt", BOOK);
+    let out = folio()
+        .arg("ingest")
+        .arg(&book)
+        .arg("-o")
+        .arg(d.join("moby.fst"))
+        .arg("--json")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let summary: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(summary["inputs"], 1);
+    assert_eq!(summary["words"], 4); // CALL ME THE WHALE HARPOON minus capitalised-only CALL
+    let set = WordSet::open(d.join("moby.fst")).unwrap();
+    set.verify().unwrap();
+    for w in ["ME", "THE", "WHALE", "HARPOON"] {
+        assert!(set.contains(w.as_bytes()), "{w}");
+    }
+    for w in ["ISHMAEL", "CALL", "GUTENBERG", "EBOOK", "LICENSE", "MOBY"] {
+        assert!(!set.contains(w.as_bytes()), "{w}");
+    }
+    let counts =
+        folio_lexicon::fst::Map::new(std::fs::read(d.join("moby.counts.fst")).unwrap()).unwrap();
+    assert_eq!(counts.get("WHALE"), Some(2));
+    let manifest: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(d.join("moby.json")).unwrap()).unwrap();
+    let input = &manifest["inputs"][0];
+    assert_eq!(input["path"], book.display().to_string());
+    assert_eq!(input["encoding"], "utf-8");
+    assert_eq!(input["boilerplate"], "markers");
+    assert_eq!(input["tokens"], 8);
+    assert_eq!(manifest["policy"]["name"], "game");
+    assert_eq!(manifest["policy"]["max_len"], 15);
+}
+
+#[test]
+fn stdin_and_policy_options() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let out = folio()
+        .args([
+            "ingest",
+            "-",
+            "--quiet",
+            "--keep-proper-nouns",
+            "--min-len",
+            "4",
+            "-o",
+        ])
+        .arg(d.join("s.fst"))
+        .write_stdin("Darcy met the whale in London; Darcy’s whale.")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    assert!(out.stderr.is_empty(), "--quiet: {}", stderr_of(&out));
+    let set = WordSet::open(d.join("s.fst")).unwrap();
+    let words: Vec<String> = set.as_fst_set().stream().into_strs().unwrap();
+    assert_eq!(words, ["DARCY", "LONDON", "WHALE"]);
+
+    let out = folio()
+        .args(["ingest", "-", "--quiet", "--policy", "raw", "-o"])
+        .arg(d.join("r.fst"))
+        .write_stdin("Don’t 1,000 x")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let set = WordSet::open(d.join("r.fst")).unwrap();
+    let words: Vec<String> = set.as_fst_set().stream().into_strs().unwrap();
+    assert_eq!(words, ["1,000", "DON'T", "X"]);
+}
+
+#[test]
+fn a_failed_run_keeps_the_previous_outputs() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let book = write(d, "moby.txt", BOOK);
+    let set = d.join("g.fst");
+    folio()
+        .arg("ingest")
+        .arg(&book)
+        .arg("-o")
+        .arg(&set)
+        .assert()
+        .success();
+    let before: Vec<Vec<u8>> = ["g.fst", "g.counts.fst", "g.json"]
+        .iter()
+        .map(|f| std::fs::read(d.join(f)).unwrap())
+        .collect();
+    let empty = write(d, "empty.txt", b"");
+    folio()
+        .arg("ingest")
+        .arg(&empty)
+        .arg("-o")
+        .arg(&set)
+        .assert()
+        .code(2);
+    let after: Vec<Vec<u8>> = ["g.fst", "g.counts.fst", "g.json"]
+        .iter()
+        .map(|f| std::fs::read(d.join(f)).unwrap())
+        .collect();
+    assert_eq!(before, after);
+    // Writing into a folder that does not exist fails cleanly, naming it.
+    let out = folio()
+        .arg("ingest")
+        .arg(&book)
+        .arg("-o")
+        .arg(d.join("missing/g.fst"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr_of(&out).contains("missing"), "{}", stderr_of(&out));
+}
+
+fn ingest_corpus(files: &[PathBuf], out: &Path, threads: &str) {
+    let o = folio()
+        .arg("ingest")
+        .args(files)
+        .args(["--quiet", "-o"])
+        .arg(out)
+        .env("RAYON_NUM_THREADS", threads)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", stderr_of(&o));
+}
+
+/// Issue 2 acceptance on the 45 shared books, in two runs: 2 threads in the folder's order,
+/// and 1 thread in reverse order. Both must write the same bytes.
+#[test]
+fn shared_corpus_acceptance_and_determinism() {
+    let Some(books) = folio_shared::path("corpora/gutenberg") else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let a = d.join("a/g.fst");
+    let b = d.join("b/g.fst");
+    std::fs::create_dir_all(a.parent().unwrap()).unwrap();
+    std::fs::create_dir_all(b.parent().unwrap()).unwrap();
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&books)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
+        .collect();
+    files.sort();
+    assert_eq!(files.len(), 45);
+
+    // Run A: the folder itself, 2 threads.
+    let o = folio()
+        .arg("ingest")
+        .arg(&books)
+        .args(["--quiet", "-o"])
+        .arg(&a)
+        .env("RAYON_NUM_THREADS", "2")
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", stderr_of(&o));
+    // Run B: the 45 files reversed, 1 thread (paths spelled as the folder listing gives them).
+    files.reverse();
+    ingest_corpus(&files, &b, "1");
+    for f in ["g.fst", "g.counts.fst", "g.json"] {
+        let x = std::fs::read(d.join("a").join(f)).unwrap();
+        let y = std::fs::read(d.join("b").join(f)).unwrap();
+        assert!(x == y, "{f} differs between runs");
+    }
+
+    let manifest: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(d.join("a/g.json")).unwrap()).unwrap();
+    let inputs = manifest["inputs"].as_array().unwrap();
+    assert_eq!(inputs.len(), 45);
+    let encoding_of = |needle: &str| -> String {
+        let i = inputs
+            .iter()
+            .find(|i| i["path"].as_str().unwrap().contains(needle))
+            .unwrap();
+        i["encoding"].as_str().unwrap().to_string()
+    };
+    assert_eq!(
+        encoding_of("pg74-the-adventures-of-tom-sawyer-cp1252"),
+        "windows-1252"
+    );
+    assert_eq!(
+        encoding_of("pg84-frankenstein-or-the-modern-prometheus-cp1252"),
+        "windows-1252"
+    );
+    assert_eq!(
+        encoding_of("pg2229-faust-der-tragodie-erster-teil-latin1"),
+        "iso-8859-1"
+    );
+    assert_eq!(
+        encoding_of("pg9198-the-complete-angler-1653-latin1"),
+        "iso-8859-1"
+    );
+    assert_eq!(encoding_of("pg1342-pride-and-prejudice"), "utf-8-bom");
+    let boilerplate_of = |needle: &str| -> String {
+        let i = inputs
+            .iter()
+            .find(|i| i["path"].as_str().unwrap().contains(needle))
+            .unwrap();
+        i["boilerplate"].as_str().unwrap().to_string()
+    };
+    assert_eq!(boilerplate_of("pg11-alices"), "none");
+    assert_eq!(boilerplate_of("pg22367-die-verwandlung"), "end-only");
+    assert_eq!(boilerplate_of("pg1513-romeo"), "small-print");
+    assert_eq!(boilerplate_of("pg3261-news"), "small-print");
+    assert_eq!(boilerplate_of("pg26-paradise-lost"), "markers");
+
+    let set = WordSet::open(&a).unwrap();
+    for w in ["THE", "WHALE", "HARPOON", "ELEPHANT", "ILLUSTRATION"] {
+        assert!(set.contains(w.as_bytes()), "{w} should be a word");
+    }
+    for w in ["DARCY", "AHAB", "ELIZABETH", "LONDON", "GUTENBERG", "EBOOK"] {
+        assert!(!set.contains(w.as_bytes()), "{w} should not be a word");
+    }
+    // Paradise Lost is read past "Author and End of all things" to its last book.
+    let paradise = inputs
+        .iter()
+        .find(|i| i["path"].as_str().unwrap().contains("pg26-"))
+        .unwrap();
+    assert!(paradise["tokens"].as_u64().unwrap() > 75_000, "{paradise}");
+}
+
+/// The two copies of pg84 (UTF-8 and Windows-1252), ingested one at a time, give the same set.
+#[test]
+fn the_two_copies_of_frankenstein_give_the_same_set() {
+    let Some(books) = folio_shared::path("corpora/gutenberg") else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let mut sets = Vec::new();
+    for (name, file) in [
+        ("utf8", "pg84-frankenstein-or-the-modern-prometheus.txt"),
+        (
+            "cp1252",
+            "pg84-frankenstein-or-the-modern-prometheus-cp1252.txt",
+        ),
+    ] {
+        let out = d.join(format!("{name}.fst"));
+        ingest_corpus(&[books.join(file)], &out, "2");
+        sets.push(std::fs::read(&out).unwrap());
+    }
+    assert!(
+        sets[0] == sets[1],
+        "pg84 UTF-8 and cp1252 give different sets"
+    );
+    assert!(WordSet::from_bytes(sets[0].clone()).unwrap().len() > 5000);
+}

@@ -1,0 +1,477 @@
+//! End-to-end tests of `folio words` on ENABLE (`wordlists/enable1.txt`) and two small books.
+//!
+//! ENABLE is imported once per test binary, into Cargo's scratch folder for integration tests.
+
+use std::collections::{BTreeSet, HashSet};
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+use assert_cmd::Command;
+use folio_lexicon::{Policy, WordSet};
+
+fn folio() -> Command {
+    Command::cargo_bin("folio").expect("folio binary")
+}
+
+fn stdout_of(cmd: &mut Command) -> String {
+    let out = cmd.output().expect("run folio");
+    String::from_utf8(out.stdout).expect("utf-8 output")
+}
+
+/// The ENABLE list's path and its set, imported with `folio words import` once.
+fn enable() -> Option<&'static (PathBuf, PathBuf)> {
+    static ENABLE: OnceLock<Option<(PathBuf, PathBuf)>> = OnceLock::new();
+    ENABLE
+        .get_or_init(|| {
+            let list = folio_shared::path("wordlists/enable1.txt")?;
+            let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("words-enable");
+            std::fs::create_dir_all(&dir).expect("scratch folder");
+            let set = dir.join("enable.fst");
+            let out = folio()
+                .args(["words", "import"])
+                .arg(&list)
+                .arg("-o")
+                .arg(&set)
+                .assert()
+                .success()
+                .get_output()
+                .stdout
+                .clone();
+            let text = String::from_utf8(out).unwrap();
+            assert!(text.contains(": 172820 words from 172820 lines"), "{text}");
+            assert!(text.contains("duplicates: 0"), "{text}");
+            assert!(text.contains("rejected lines: 0"), "{text}");
+            Some((list, set))
+        })
+        .as_ref()
+}
+
+/// A small deterministic generator (splitmix64) for probes drawn with a fixed seed.
+struct SplitMix(u64);
+
+impl SplitMix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+#[test]
+fn import_keeps_every_enable_word_and_stats_says_so() {
+    let Some((_, set)) = enable() else { return };
+    let text = stdout_of(folio().args(["words", "stats", "--set"]).arg(set));
+    assert!(text.contains("\nwords           172820\n"), "{text}");
+    assert!(text.contains("counts map      none"), "{text}");
+    let json: serde_json::Value = serde_json::from_str(&stdout_of(
+        folio().args(["words", "stats", "--json", "--set"]).arg(set),
+    ))
+    .unwrap();
+    assert_eq!(json["words"], 172_820);
+    // ENABLE keeps its long words: 4,272 of them have more than 15 letters.
+    let long: u64 = json["lengths"]
+        .as_object()
+        .unwrap()
+        .iter()
+        .filter(|(len, _)| len.parse::<usize>().unwrap() > 15)
+        .map(|(_, n)| n.as_u64().unwrap())
+        .sum();
+    assert_eq!(long, 4272);
+    let letters: u64 = json["letters"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["count"].as_u64().unwrap())
+        .sum();
+    assert_eq!(letters, json["total_letters"].as_u64().unwrap());
+    // The manifest says there is no counts map.
+    let manifest: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(set.with_extension("json")).unwrap()).unwrap();
+    assert_eq!(manifest["counts_map"], serde_json::Value::Null);
+}
+
+#[test]
+fn contains_agrees_with_the_text_list_on_10000_probes() {
+    let Some((list, set)) = enable() else { return };
+    let text = std::fs::read_to_string(list).unwrap();
+    let lines: Vec<&str> = text.lines().map(str::trim).collect();
+    let exact: HashSet<&str> = lines.iter().copied().collect();
+    let mut rng = SplitMix(0x5EED_F011_0006);
+    let mut probes = Vec::with_capacity(10_000);
+    while probes.len() < 10_000 {
+        if probes.len() % 2 == 0 {
+            probes.push(lines[rng.below(lines.len())].to_string());
+        } else {
+            let len = 2 + rng.below(8);
+            let w: String = (0..len)
+                .map(|_| char::from(b'a' + rng.below(26) as u8))
+                .collect();
+            if !exact.contains(w.as_str()) {
+                probes.push(w);
+            }
+        }
+    }
+    let out = folio()
+        .args(["words", "contains", "--set"])
+        .arg(set)
+        .write_stdin(probes.join("\n"))
+        .assert()
+        .code(1)
+        .get_output()
+        .stdout
+        .clone();
+    let out = String::from_utf8(out).unwrap();
+    let answers: Vec<&str> = out.lines().collect();
+    assert_eq!(answers.len(), probes.len());
+    for (probe, answer) in probes.iter().zip(answers) {
+        let want = format!("{probe} {}", exact.contains(probe.as_str()));
+        assert_eq!(answer, want);
+    }
+}
+
+#[test]
+fn contains_exit_codes_and_normalisation() {
+    let Some((_, set)) = enable() else { return };
+    folio()
+        .args(["words", "contains", "--set"])
+        .arg(set)
+        .args(["Whale", "CAFÉ"])
+        .assert()
+        .code(0)
+        .stdout("Whale true\nCAFÉ true\n");
+    folio()
+        .args(["words", "contains", "--set"])
+        .arg(set)
+        .args(["whale", "c4t"])
+        .assert()
+        .code(1)
+        .stdout("whale true\nc4t false\n");
+}
+
+#[test]
+fn anagram_aeinrst_prints_exactly_the_nine() {
+    let Some((_, set)) = enable() else { return };
+    let out = stdout_of(
+        folio()
+            .args(["words", "anagram", "--set"])
+            .arg(set)
+            .arg("aeinrst"),
+    );
+    let words: Vec<&str> = out.lines().map(|l| l.split(' ').next().unwrap()).collect();
+    assert_eq!(
+        words,
+        [
+            "ANESTRI", "ANTSIER", "NASTIER", "RATINES", "RETAINS", "RETINAS", "RETSINA", "STAINER",
+            "STEARIN"
+        ]
+    );
+    assert!(out.lines().all(|l| l.ends_with(" 7")), "{out}");
+}
+
+#[test]
+fn listing_queries_agree_with_the_list() {
+    let Some((list, set)) = enable() else { return };
+    let text = std::fs::read_to_string(list).unwrap();
+    let upper: Vec<String> = text.lines().map(|l| l.trim().to_uppercase()).collect();
+    let run = |args: &[&str]| -> Vec<String> {
+        stdout_of(folio().args(["words"]).args(args).arg("--set").arg(set))
+            .lines()
+            .map(String::from)
+            .collect()
+    };
+    let want: Vec<_> = upper
+        .iter()
+        .filter(|w| w.starts_with("ZYM"))
+        .cloned()
+        .collect();
+    assert_eq!(run(&["prefix", "zym"]), want);
+    let want: Vec<_> = upper
+        .iter()
+        .filter(|w| w.len() >= 3 && w.starts_with('Q') && w.ends_with('S') && !w.contains('U'))
+        .cloned()
+        .collect();
+    assert_eq!(
+        run(&["pattern", "q*s"]).len(),
+        upper
+            .iter()
+            .filter(|w| w.starts_with('Q') && w.ends_with('S'))
+            .count()
+    );
+    assert_eq!(run(&["regex", "q[^u]*s"]), want);
+    let fuzzy = run(&["fuzzy", "whale", "-d", "1"]);
+    assert_eq!(
+        fuzzy,
+        ["HALE", "SHALE", "WALE", "WHALE", "WHALED", "WHALER", "WHALES", "WHILE", "WHOLE"]
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&run(&["pattern", "c?t", "--json"]).join("\n")).unwrap();
+    assert_eq!(json["count"], json["words"].as_array().unwrap().len());
+    assert!(json["words"].as_array().unwrap().contains(&"CAT".into()));
+}
+
+#[test]
+fn from_rack_shows_blanks_and_scores() {
+    let Some((_, set)) = enable() else { return };
+    let out = stdout_of(
+        folio()
+            .args(["words", "from-rack", "--set"])
+            .arg(set)
+            .args(["qai?", "--min-len", "4"]),
+    );
+    let lines: Vec<&str> = out.lines().collect();
+    // Q (10), A and I (1 each) are real tiles; the blank scores 0 and is shown in lower case.
+    assert!(
+        lines.contains(&"QAId 12") && lines.contains(&"QuAI 12"),
+        "{out}"
+    );
+    let scores: Vec<u32> = lines
+        .iter()
+        .map(|l| l.rsplit(' ').next().unwrap().parse().unwrap())
+        .collect();
+    assert!(
+        scores.windows(2).all(|w| w[0] >= w[1]),
+        "not sorted by score: {out}"
+    );
+}
+
+/// A set of the words of a book: whitespace-split tokens, punctuation trimmed, normalised by
+/// the game policy. A stand-in until `folio ingest` lands on main.
+fn book_set(rel: &str, out: &Path) -> Option<()> {
+    let book = folio_shared::path(rel)?;
+    let text = String::from_utf8_lossy(&std::fs::read(book).unwrap()).into_owned();
+    let policy = Policy::game();
+    let words = text
+        .split_whitespace()
+        .map(|t| t.trim_matches(|c: char| !c.is_alphabetic()))
+        .filter_map(|t| policy.normalize_word(t));
+    let set = WordSet::from_words(words.collect::<Vec<_>>()).unwrap();
+    std::fs::write(out, set.as_fst_set().as_fst().as_bytes()).unwrap();
+    Some(())
+}
+
+fn exported(set: &Path) -> BTreeSet<String> {
+    stdout_of(folio().args(["words", "export", "--set"]).arg(set))
+        .lines()
+        .map(String::from)
+        .collect()
+}
+
+#[test]
+fn set_algebra_agrees_with_a_sorted_list_comparison() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = dir.path().join("proposal.fst");
+    let b = dir.path().join("wallpaper.fst");
+    if book_set("corpora/gutenberg/pg1080-a-modest-proposal.txt", &a).is_none() {
+        return;
+    }
+    book_set("corpora/gutenberg/pg1952-the-yellow-wallpaper.txt", &b).unwrap();
+    let (la, lb) = (exported(&a), exported(&b));
+    assert!(la.len() > 500 && lb.len() > 500);
+    let cases: [(&str, BTreeSet<String>); 3] = [
+        ("union", la.union(&lb).cloned().collect()),
+        ("intersect", la.intersection(&lb).cloned().collect()),
+        ("difference", la.difference(&lb).cloned().collect()),
+    ];
+    for (op, want) in cases {
+        let out = dir.path().join(format!("{op}.fst"));
+        let report = stdout_of(
+            folio()
+                .args(["words", op])
+                .arg(&a)
+                .arg(&b)
+                .arg("-o")
+                .arg(&out),
+        );
+        assert!(
+            report.contains(&format!("{} words", want.len())),
+            "{report}"
+        );
+        assert!(report.contains("counts map: none"), "{report}");
+        assert_eq!(exported(&out), want, "{op}");
+    }
+    // Several --set flags query their union.
+    let word = la.difference(&lb).next().unwrap().clone();
+    let other = lb.difference(&la).next().unwrap().clone();
+    folio()
+        .args(["words", "contains", "--set"])
+        .arg(&a)
+        .arg("--set")
+        .arg(&b)
+        .args([&word, &other])
+        .assert()
+        .code(0);
+}
+
+#[test]
+fn import_reports_duplicates_and_rejected_lines() {
+    let dir = tempfile::tempdir().unwrap();
+    let list = dir.path().join("list.txt");
+    std::fs::write(
+        &list,
+        "zebra\r\nApple\r\n\r\nc4t\r\napple\r\nantidisestablishmentarianism\r\n",
+    )
+    .unwrap();
+    let out = dir.path().join("l.fst");
+    let json: serde_json::Value = serde_json::from_str(&stdout_of(
+        folio()
+            .args(["words", "import", "--json", "--max-len", "15"])
+            .arg(&list)
+            .arg("-o")
+            .arg(&out),
+    ))
+    .unwrap();
+    let r = &json["report"];
+    assert_eq!(r["words"], 2);
+    assert_eq!(r["duplicates"][0]["line"], 5);
+    assert_eq!(r["duplicates"][0]["first_line"], 2);
+    let rejected: Vec<u64> = r["rejected"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x["line"].as_u64().unwrap())
+        .collect();
+    assert_eq!(rejected, [4, 6]);
+    assert_eq!(
+        exported(&out),
+        BTreeSet::from(["APPLE".into(), "ZEBRA".into()])
+    );
+}
+
+#[test]
+fn bad_sets_are_named_and_exit_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = dir.path().join("good.fst");
+    let set = WordSet::from_words(["CAT", "CATS", "DOG", "DOGS", "EEL", "EELS"]).unwrap();
+    let bytes = set.as_fst_set().as_fst().as_bytes().to_vec();
+    std::fs::write(&good, &bytes).unwrap();
+    let truncated = dir.path().join("truncated.fst");
+    std::fs::write(&truncated, &bytes[..bytes.len() - 7]).unwrap();
+    let text = dir.path().join("text.fst");
+    std::fs::write(&text, "CAT\nDOG\n".repeat(10)).unwrap();
+    let missing = dir.path().join("missing.fst");
+    for bad in [&truncated, &text, &missing, &dir.path().to_path_buf()] {
+        let name = bad.file_name().unwrap().to_str().unwrap();
+        for sub in [
+            &["contains", "cat"][..],
+            &["stats"],
+            &["export"],
+            &["from-rack", "cat"],
+        ] {
+            folio()
+                .arg("words")
+                .arg(sub[0])
+                .arg("--set")
+                .arg(bad)
+                .args(&sub[1..])
+                .assert()
+                .code(2)
+                .stderr(predicates::str::contains(name));
+        }
+    }
+    // A flipped byte: --verify catches it by the fst checksum.
+    let flipped = dir.path().join("flipped.fst");
+    let mut b = bytes.clone();
+    b[20] ^= 0x01;
+    std::fs::write(&flipped, &b).unwrap();
+    folio()
+        .args(["words", "contains", "--verify", "--set"])
+        .arg(&flipped)
+        .arg("cat")
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("flipped.fst"))
+        .stderr(predicates::str::contains("checksum"));
+    folio()
+        .args(["words", "contains", "--verify", "--set"])
+        .arg(&good)
+        .arg("cat")
+        .assert()
+        .code(0);
+}
+
+#[test]
+fn top_says_when_there_is_no_counts_map() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("plain.fst");
+    let set = WordSet::from_words(["CAT"]).unwrap();
+    std::fs::write(&p, set.as_fst_set().as_fst().as_bytes()).unwrap();
+    folio()
+        .args(["words", "top", "5", "--set"])
+        .arg(&p)
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("no counts map"))
+        .stderr(predicates::str::contains("plain.counts.fst"));
+}
+
+#[test]
+fn top_reads_and_union_sums_the_counts_maps() {
+    use folio_lexicon::counts::{counts_path, write_counts};
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, pairs: &[(&str, u64)]| {
+        let p = dir.path().join(name);
+        let set = WordSet::from_words(pairs.iter().map(|(w, _)| w)).unwrap();
+        std::fs::write(&p, set.as_fst_set().as_fst().as_bytes()).unwrap();
+        write_counts(&counts_path(&p), pairs.iter().copied()).unwrap();
+        p
+    };
+    let a = write("a.fst", &[("CAT", 3), ("DOG", 9), ("EEL", 1)]);
+    let b = write("b.fst", &[("CAT", 7), ("FOX", 2)]);
+    folio()
+        .args(["words", "top", "2", "--set"])
+        .arg(&a)
+        .assert()
+        .success()
+        .stdout("DOG 9\nCAT 3\n");
+    folio()
+        .args(["words", "top", "2", "--set"])
+        .arg(&a)
+        .arg("--set")
+        .arg(&b)
+        .assert()
+        .success()
+        .stdout("CAT 10\nDOG 9\n");
+    let u = dir.path().join("u.fst");
+    folio()
+        .args(["words", "union"])
+        .arg(&a)
+        .arg(&b)
+        .arg("-o")
+        .arg(&u)
+        .assert()
+        .success()
+        .stdout(predicates::str::contains("u.counts.fst"));
+    folio()
+        .args(["words", "top", "10", "--json", "--set"])
+        .arg(&u)
+        .assert()
+        .success()
+        .stdout(predicates::str::contains(r#"{"count":10,"word":"CAT"}"#));
+}
+
+#[test]
+fn bad_queries_are_usage_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("s.fst");
+    let set = WordSet::from_words(["CAT"]).unwrap();
+    std::fs::write(&p, set.as_fst_set().as_fst().as_bytes()).unwrap();
+    for q in [
+        &["regex", "(ab"][..],
+        &["pattern", "c4t"],
+        &["from-rack", "a1"],
+    ] {
+        folio()
+            .arg("words")
+            .args(q)
+            .arg("--set")
+            .arg(&p)
+            .assert()
+            .code(2)
+            .stderr(predicates::str::contains(q[1]));
+    }
+}
