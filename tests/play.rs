@@ -111,10 +111,14 @@ fn course_game_against_a_word_set_built_from_two_books() {
 #[test]
 fn write_gcg_round_trips_to_the_same_report() {
     let tmp = tempfile::tempdir().expect("tempdir");
-    let mut inputs: Vec<PathBuf> = ["standard_bingo.gcg", "wordbler_repeat.gcg"]
-        .iter()
-        .map(|n| data_dir().join(n))
-        .collect();
+    let mut inputs: Vec<PathBuf> = [
+        "standard_bingo.gcg",
+        "wordbler_repeat.gcg",
+        "course_books.gcg",
+    ]
+    .iter()
+    .map(|n| data_dir().join(n))
+    .collect();
     if let Some(dir) = folio_shared::path("games/scrabble/gcg") {
         for n in [
             "liwords__r20_peter.gcg",

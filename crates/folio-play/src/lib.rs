@@ -37,4 +37,3 @@ pub use findings::{Finding, Rule};
 pub use gcg::{parse, ParseError, ParseErrorKind, ParseErrors};
 pub use report::Report;
 pub use script::Script;
-
