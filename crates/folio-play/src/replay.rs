@@ -277,7 +277,7 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
     fn unseen_tiles(&self) -> Vec<Tile> {
         let c = self.unseen();
         (0..27)
-            .flat_map(|i| std::iter::repeat(Tile::from_index(i)).take(c[i] as usize))
+            .flat_map(|i| std::iter::repeat_n(Tile::from_index(i), c[i] as usize))
             .flatten()
             .collect()
     }

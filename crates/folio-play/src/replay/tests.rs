@@ -24,7 +24,7 @@ fn codes(r: &Report) -> Vec<&'static str> {
 fn all_tiles() -> Vec<char> {
     let mut out = vec!['e', 'e'];
     for (i, &n) in folio_core::tileset::ENGLISH_COUNTS.iter().enumerate() {
-        out.extend(std::iter::repeat((b'A' + i as u8) as char).take(n as usize));
+        out.extend(std::iter::repeat_n((b'A' + i as u8) as char, n as usize));
     }
     out
 }
