@@ -59,3 +59,8 @@ bench-words:
 .PHONY: bench-boggle
 bench-boggle:
 	$(CARGO) bench -p folio-play --bench boggle
+
+## Games replayed per second over the shared GCG records (release build; criterion's thrpt = games/s).
+.PHONY: bench-play
+bench-play:
+	$(CARGO) bench -p folio-play --bench replay

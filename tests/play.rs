@@ -1,0 +1,490 @@
+//! End-to-end tests of `folio play`: scripted games with checked-in transcripts, the shared
+//! GCG records and MAGPIE's invalid fixtures, round trips through `--write-gcg`, bad input.
+//!
+//! Transcripts live beside their scripts in `tests/data/scrabble/` as `NAME.expected` (exit
+//! code, then stdout). They are compared byte for byte and rewritten only with
+//! `FOLIO_BLESS=1`.
+
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+
+fn folio() -> Command {
+    Command::cargo_bin("folio").expect("folio binary")
+}
+
+fn data_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/scrabble")
+}
+
+/// Runs `folio play` in `dir` and returns (exit code, stdout, stderr).
+fn play_in(dir: &Path, args: &[&str]) -> (i32, String, String) {
+    let out = folio()
+        .current_dir(dir)
+        .arg("play")
+        .args(args)
+        .output()
+        .expect("run folio");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Compares `actual` with the checked-in `name`, or rewrites it under `FOLIO_BLESS=1`.
+fn check_transcript(name: &str, actual: &str) {
+    let path = data_dir().join(name);
+    if std::env::var_os("FOLIO_BLESS").is_some() {
+        std::fs::write(&path, actual).expect("bless transcript");
+        return;
+    }
+    let expected = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        panic!(
+            "{}: {e} (run with FOLIO_BLESS=1 to create it)",
+            path.display()
+        )
+    });
+    assert_eq!(
+        actual, expected,
+        "{name} differs from the checked-in transcript (FOLIO_BLESS=1 regenerates it)"
+    );
+}
+
+fn transcript(code: i32, stdout: &str) -> String {
+    format!("exit: {code}\n{stdout}")
+}
+
+#[test]
+fn standard_game_with_a_bingo() {
+    let (code, out, err) = play_in(&data_dir(), &["standard_bingo.gcg"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("bingo 50"));
+    check_transcript("standard_bingo.expected", &transcript(code, &out));
+    let (code, out, _) = play_in(&data_dir(), &["standard_bingo.gcg", "--json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON report");
+    assert_eq!(v["turns"][0]["bingo"], 50);
+    assert_eq!(
+        v["turns"][0]["words"][0]["tiles"].as_array().map(Vec::len),
+        Some(7)
+    );
+    check_transcript("standard_bingo.json.expected", &transcript(code, &out));
+}
+
+#[test]
+fn wordbler_game_with_a_blank_and_a_repeated_word() {
+    let (code, out, err) = play_in(&data_dir(), &["wordbler_repeat.gcg", "--board"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("CHART 0 (repeat)"), "{out}");
+    check_transcript("wordbler_repeat.expected", &transcript(code, &out));
+}
+
+#[test]
+fn course_game_against_a_word_set_built_from_two_books() {
+    let Some(books) = folio_shared::path("corpora/gutenberg") else {
+        return;
+    };
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let set = tmp.path().join("two-books.fst");
+    folio()
+        .arg("ingest")
+        .arg(books.join("pg1041-shakespeares-sonnets.txt"))
+        .arg(books.join("pg1080-a-modest-proposal.txt"))
+        .arg("-o")
+        .arg(&set)
+        .arg("--quiet")
+        .assert()
+        .success();
+    let set_arg = set.display().to_string();
+    let (code, out, err) = play_in(&data_dir(), &["course_books.gcg", "--lexicon", &set_arg]);
+    // RUNG is in neither book: the play fails, and that is a finding (exit 1).
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("rejected: RUNG not in the word set"), "{out}");
+    assert!(out.contains("exchange") && out.contains("pass"), "{out}");
+    let out = out.replace(&set_arg, "$SET");
+    check_transcript("course_books.expected", &transcript(code, &out));
+}
+
+/// Every script of tests/data and some real records: written back with --write-gcg and
+/// replayed, the report is the same (apart from the file name).
+#[test]
+fn write_gcg_round_trips_to_the_same_report() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let mut inputs: Vec<PathBuf> = [
+        "standard_bingo.gcg",
+        "wordbler_repeat.gcg",
+        "course_books.gcg",
+    ]
+    .iter()
+    .map(|n| data_dir().join(n))
+    .collect();
+    if let Some(dir) = folio_shared::path("games/scrabble/gcg") {
+        for n in [
+            "liwords__r20_peter.gcg",
+            "quackle__capp.gcg",
+            "quackle__fivepoint.gcg",
+            "magpie__six_pass.gcg",
+            "quackle__multiplayer-crash.gcg",
+            "macondo__some_isc_game.gcg",
+            "macondo__incomplete_elise.gcg",
+        ] {
+            inputs.push(dir.join(n));
+        }
+    }
+    for input in inputs {
+        let out = tmp.path().join("out.gcg");
+        let first = folio()
+            .arg("play")
+            .arg(&input)
+            .arg("--json")
+            .arg("--write-gcg")
+            .arg(&out)
+            .output()
+            .expect("run");
+        assert!(out.exists(), "{} not written", out.display());
+        let second = folio()
+            .arg("play")
+            .arg(&out)
+            .arg("--json")
+            .output()
+            .expect("run");
+        assert_eq!(
+            first.status.code(),
+            second.status.code(),
+            "{}",
+            input.display()
+        );
+        let a: serde_json::Value = serde_json::from_slice(&first.stdout).expect("json");
+        let b: serde_json::Value = serde_json::from_slice(&second.stdout).expect("json");
+        let (a, b) = (substance(&a), substance(&b));
+        assert_eq!(a, b, "{} does not round-trip", input.display());
+        std::fs::remove_file(&out).expect("remove");
+    }
+}
+
+/// What a report says about the game, leaving out where things are in the file and which
+/// numbers were written rather than computed (the written GCG fills every field).
+fn substance(v: &serde_json::Value) -> serde_json::Value {
+    let turns: Vec<serde_json::Value> = v["turns"]
+        .as_array()
+        .expect("turns")
+        .iter()
+        .map(|t| {
+            serde_json::json!([
+                t["kind"],
+                t["seat"],
+                t["player"],
+                t["notation"],
+                t["words"],
+                t["bingo"],
+                t["points"],
+                t["total"],
+                t["note"],
+                t["rejected"]
+            ])
+        })
+        .collect();
+    let findings: Vec<serde_json::Value> = v["findings"]
+        .as_array()
+        .expect("findings")
+        .iter()
+        .map(|f| serde_json::json!([f["rule"], f["message"]]))
+        .collect();
+    serde_json::json!({
+        "rules": v["rules"], "players": v["players"], "turns": turns, "board": v["board"],
+        "result": [v["result"]["status"], v["result"]["reason"], v["result"]["winners"]],
+        "findings": findings, "final_racks": v["final_racks"], "title": v["title"],
+    })
+}
+
+#[test]
+fn shared_records_replay_and_reproduce_the_recorded_scores() {
+    let Some(dir) = folio_shared::path("games/scrabble/gcg") else {
+        return;
+    };
+    let (code, out, err) = play_in(&dir, &["--json", "*.gcg"]);
+    // The shell is not involved: a literal *.gcg is no file.
+    assert_eq!(code, 2, "{out}{err}");
+    let mut files: Vec<String> = std::fs::read_dir(&dir)
+        .expect("dir")
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".gcg"))
+        .collect();
+    files.sort();
+    let args: Vec<&str> = std::iter::once("--json")
+        .chain(files.iter().map(|s| s.as_str()))
+        .collect();
+    let (code, out, err) = play_in(&dir, &args);
+    assert_eq!(code, 1, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    assert_eq!(v["summary"]["games"], files.len());
+    let reports = v["reports"].as_array().expect("reports");
+    let (mut checked, mut matched, mut tchecked, mut tmatched) = (0, 0, 0, 0);
+    for r in reports {
+        assert_ne!(r["result"]["status"], "not-replayed", "{}", r["file"]);
+        let s = &r["stats"];
+        checked += s["scores_checked"].as_u64().unwrap_or(0);
+        matched += s["scores_matched"].as_u64().unwrap_or(0);
+        tchecked += s["totals_checked"].as_u64().unwrap_or(0);
+        tmatched += s["totals_matched"].as_u64().unwrap_or(0);
+    }
+    assert!(checked > 2000 && tchecked > 2000, "{checked} {tchecked}");
+    assert!(
+        matched * 1000 >= checked * 999,
+        "scores {matched}/{checked}"
+    );
+    assert!(
+        tmatched * 1000 >= tchecked * 999,
+        "totals {tmatched}/{tchecked}"
+    );
+    // The one misscore of the collection is reported, at its line, with both numbers.
+    let peter = reports
+        .iter()
+        .find(|r| r["file"] == "liwords__r20_peter.gcg")
+        .expect("r20");
+    let f = &peter["findings"][0];
+    assert_eq!(f["rule"], "score");
+    assert_eq!(f["message"], "score: recorded +115, the rules give +113");
+    assert_eq!(f["text"], ">Peter: ?BCHRUY N1 BRUnCH..Y +115 392");
+    // A last play challenged without success still ends the game.
+    let isc = reports
+        .iter()
+        .find(|r| r["file"] == "macondo__some_isc_game.gcg")
+        .expect("isc");
+    assert_eq!(isc["result"]["status"], "finished");
+    assert_eq!(isc["findings"].as_array().map(Vec::len), Some(0));
+    // The text run ends with the summary line.
+    let (_, text, _) = play_in(&dir, &files.iter().map(|s| s.as_str()).collect::<Vec<_>>());
+    let last = text.lines().last().unwrap_or("");
+    assert!(
+        last.starts_with(&format!("{} games, ", files.len())),
+        "{last}"
+    );
+    assert!(last.ends_with(" findings"), "{last}");
+}
+
+#[test]
+fn a_finished_game_without_its_end_line_is_reported() {
+    let Some(src) = folio_shared::path("games/scrabble/gcg/liwords__r20_peter.gcg") else {
+        return;
+    };
+    let text = std::fs::read_to_string(src).expect("read");
+    let cut: Vec<&str> = text.lines().filter(|l| !l.contains("(?ARR)")).collect();
+    let tmp = tempfile::tempdir().expect("tempdir");
+    std::fs::write(tmp.path().join("cut.gcg"), cut.join("\n")).expect("write");
+    let (code, out, _) = play_in(tmp.path(), &["cut.gcg"]);
+    assert_eq!(code, 1);
+    assert!(
+        out.contains("cut.gcg:30:1: the game is over (Josh went out) but the end-of-game line for Josh is missing (+6 by the rules)"),
+        "{out}"
+    );
+}
+
+/// MAGPIE's invalid fixtures: each gives exit 1 with a finding of the kind its manifest
+/// names (our rule code for MAGPIE's error), never a panic.
+#[test]
+fn invalid_records_name_their_problem() {
+    let Some(dir) = folio_shared::path("games/scrabble/gcg/invalid") else {
+        return;
+    };
+    let expected: &[(&str, &str)] = &[
+        ("challenge_bonus_rack_malformed", "malformed-rack"),
+        ("challenge_bonus_without_play", "challenge-without-play"),
+        ("description_after_events", "pragma-after-events"),
+        ("duplicate_names", "duplicate-name"),
+        ("duplicate_nicknames", "duplicate-nickname"),
+        ("empty", "empty"),
+        (
+            "end_game_event_before_game_end",
+            "end-line-before-game-over",
+        ),
+        ("end_points_rack_malformed", "malformed-rack"),
+        ("end_rack_points_incorrect", "end-points"),
+        ("event_after_last_rack", "event-after-final-rack"),
+        ("exchange_malformed", "malformed-exchange"),
+        ("exchange_not_in_rack", "not-on-rack"),
+        ("first_rack_not_in_bag", "not-in-bag"),
+        ("game_event_off_turn", "off-turn"),
+        (
+            "invalid_challenge_bonus_player_index",
+            "challenge-without-play",
+        ),
+        ("invalid_tile_placement", "bad-coordinate"),
+        ("last_rack2_not_in_bag", "not-in-bag"),
+        ("last_rack_penalty_incorrect", "end-penalty"),
+        ("malformed_play", "malformed-word"),
+        ("malformed_rack", "malformed-rack"),
+        ("midgame_rack_not_in_bag", "not-in-bag"),
+        ("move_before_player", "player-after-events"),
+        ("move_event_after_game_end", "move-after-game-over"),
+        ("note_before_events", "note-before-events"),
+        ("pass_rack_malformed", "malformed-rack"),
+        ("phony_tiles_returned_mismatch", "withdrawn-rack-mismatch"),
+        (
+            "phony_tiles_returned_with_no_play",
+            "withdrawn-without-play",
+        ),
+        ("play_out_of_bounds", "off-board"),
+        ("played_tile_not_in_rack", "not-on-rack"),
+        ("player_number_redundant", "player-redeclared"),
+        ("six_pass_last_rack_malformed", "end-rack-mismatch"),
+        ("standard_cumulative_scoring_error", "cumulative"),
+        ("unrecognized_game_variant", "unknown-game-variant"),
+        ("unsupported_character_encoding", "unsupported-encoding"),
+    ];
+    let files = std::fs::read_dir(&dir).expect("dir").count();
+    assert!(files >= expected.len(), "{files} files");
+    for (stem, rule) in expected {
+        let name = format!("magpie__{stem}.gcg");
+        let (code, out, err) = play_in(&dir, &["--json", &name]);
+        assert_eq!(code, 1, "{name}: {err}");
+        assert!(!err.contains("panicked"), "{name}: {err}");
+        let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+        let rules: Vec<&str> = v["findings"]
+            .as_array()
+            .expect("findings")
+            .iter()
+            .filter_map(|f| f["rule"].as_str())
+            .collect();
+        assert!(
+            rules.contains(rule),
+            "{name}: expected {rule}, got {rules:?}"
+        );
+    }
+}
+
+/// Bad input never panics: each gives a located diagnostic and exit 1.
+#[test]
+fn bad_input_gives_located_diagnostics() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let head = "#player1 Ann Ann\n#player2 Bob Bob\n";
+    let cases: &[(&str, &[u8], &str)] = &[
+        (
+            "truncated",
+            b">Ann: AEHNORT 8H\n",
+            "t.gcg:3:17: truncated event",
+        ),
+        (
+            "coordinate",
+            b">Ann: AEHNORT P8 HORN +14 14\n",
+            "t.gcg:3:15: unknown coordinate \"P8\"",
+        ),
+        (
+            "off-board",
+            b">Ann: AEHNORT 8L HORNET +20 20\n",
+            "t.gcg:3:15: illegal play: the placement leaves the board",
+        ),
+        (
+            "not-on-rack",
+            b">Ann: AEHNOST 8H HORN +14 14\n",
+            "t.gcg:3:18: R not on the rack AEHNOST",
+        ),
+        (
+            "unknown-player",
+            b">Carl: AEHNORT 8H HORN +14 14\n",
+            "t.gcg:3:2: unknown player \"Carl\"",
+        ),
+        (
+            "utf8",
+            b"#character-encoding UTF-8\n>Ann: AEHNORT 8H HO\xffRN +14 14\n",
+            "t.gcg:4:20: invalid UTF-8",
+        ),
+    ];
+    for (what, body, diagnostic) in cases {
+        let mut text = head.as_bytes().to_vec();
+        if body.starts_with(b"#character-encoding") {
+            text = [&body[..26], head.as_bytes(), &body[26..]].concat();
+        } else {
+            text.extend_from_slice(body);
+        }
+        std::fs::write(tmp.path().join("t.gcg"), &text).expect("write");
+        let (code, out, err) = play_in(tmp.path(), &["t.gcg"]);
+        assert_eq!(code, 1, "{what}: {out}{err}");
+        assert!(
+            out.contains(diagnostic),
+            "{what}: expected {diagnostic:?} in\n{out}"
+        );
+        assert!(
+            out.contains("    | "),
+            "{what}: the line as written is shown\n{out}"
+        );
+    }
+}
+
+#[test]
+fn usage_and_io_errors_exit_2() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let (code, _, err) = play_in(tmp.path(), &["missing.gcg"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("cannot read missing.gcg"), "{err}");
+    std::fs::write(tmp.path().join("b.gcg"), "#game boggle\n").expect("write");
+    let (code, _, err) = play_in(tmp.path(), &["b.gcg"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("unsupported game"), "{err}");
+    let (code, _, _) = play_in(tmp.path(), &["b.gcg", "--rules", "chess"]);
+    assert_eq!(code, 2);
+    let (code, _, err) = play_in(
+        &data_dir(),
+        &["standard_bingo.gcg", "--lexicon", "/nonexistent/set.fst"],
+    );
+    assert_eq!(code, 2, "{err}");
+    let (code, _, _) = play_in(
+        &data_dir(),
+        &[
+            "standard_bingo.gcg",
+            "wordbler_repeat.gcg",
+            "--write-gcg",
+            "x.gcg",
+        ],
+    );
+    assert_eq!(code, 2);
+    let (code, _, err) = play_in(
+        &data_dir(),
+        &[
+            "standard_bingo.gcg",
+            "--write-gcg",
+            "/nonexistent/dir/out.gcg",
+        ],
+    );
+    assert_eq!(code, 2, "{err}");
+}
+
+/// `#lexicon PATH` naming a folio word set (beside the script) checks words; a lexicon name
+/// folio does not have (the real records' `#lexicon NWL2018`) is no error.
+#[test]
+fn lexicon_pragma_names_a_word_set_or_just_a_name() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let set = folio_lexicon::WordSet::from_words(["FARM", "HORN"]).expect("set");
+    std::fs::write(
+        tmp.path().join("words.fst"),
+        set.as_fst_set().as_fst().as_bytes(),
+    )
+    .expect("write set");
+    let game = "#player1 Ann Ann\n#player2 Bob Bob\n>Ann: 8F HORN +14 14\n>Bob: H6 FA.X +0 0\n";
+    std::fs::write(
+        tmp.path().join("g.gcg"),
+        format!("#lexicon words.fst\n{game}"),
+    )
+    .expect("w");
+    let (code, out, err) = play_in(tmp.path(), &["g.gcg"]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("words checked against words.fst"), "{out}");
+    assert!(
+        out.contains("g.gcg:5:10: FARX is not in the word set: the play fails"),
+        "{out}"
+    );
+    let game = game.replace("FA.X +0 0", "FA.M +9 9");
+    std::fs::write(
+        tmp.path().join("n.gcg"),
+        format!("#lexicon NWL2018\n{game}"),
+    )
+    .expect("w");
+    let (code, out, _) = play_in(tmp.path(), &["n.gcg"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("lexicon NWL2018 not available: words not checked"),
+        "{out}"
+    );
+}
