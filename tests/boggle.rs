@@ -190,3 +190,58 @@ fn bad_input_is_a_usage_error() {
         .assert()
         .code(2);
 }
+
+/// `folio play` replays a `#game boggle` round: the transcript is the one checked in beside
+/// the script (but for the lexicon's label), and the round's findings make it exit 1.
+#[test]
+fn folio_play_replays_a_boggle_round() {
+    let Some(list) = folio_shared::path("games/boggle/wordlists/enable2k.txt") else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let set = dir.path().join("enable2k.fst");
+    folio()
+        .args(["words", "import"])
+        .arg(&list)
+        .arg("-o")
+        .arg(&set)
+        .assert()
+        .success();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out = folio()
+        .current_dir(root)
+        .args([
+            "play",
+            "tests/data/boggle/three-players.boggle",
+            "--lexicon",
+        ])
+        .arg(&set)
+        .assert()
+        .code(1)
+        .get_output()
+        .stdout
+        .clone();
+    let out = String::from_utf8(out)
+        .unwrap()
+        .replace(&format!("lexicon {}", set.display()), "lexicon ENABLE2K");
+    let expected =
+        std::fs::read_to_string(root.join("tests/data/boggle/three-players.expected.txt")).unwrap();
+    assert_eq!(out, expected);
+
+    // JSON goes through the same dispatch.
+    let json = folio()
+        .current_dir(root)
+        .args([
+            "play",
+            "--json",
+            "tests/data/boggle/one-player.boggle",
+            "--lexicon",
+        ])
+        .arg(&set)
+        .assert()
+        .get_output()
+        .stdout
+        .clone();
+    let v: serde_json::Value = serde_json::from_slice(&json).unwrap();
+    assert_eq!(v["players"][0]["nick"], "solo");
+}

@@ -419,10 +419,11 @@ fn usage_and_io_errors_exit_2() {
     let (code, _, err) = play_in(tmp.path(), &["missing.gcg"]);
     assert_eq!(code, 2);
     assert!(err.contains("cannot read missing.gcg"), "{err}");
+    // A Boggle round goes to the Boggle replayer: one without a board is an invalid script.
     std::fs::write(tmp.path().join("b.gcg"), "#game boggle\n").expect("write");
-    let (code, _, err) = play_in(tmp.path(), &["b.gcg"]);
-    assert_eq!(code, 2);
-    assert!(err.contains("unsupported game"), "{err}");
+    let (code, out, _) = play_in(tmp.path(), &["b.gcg"]);
+    assert_eq!(code, 1);
+    assert!(out.contains("b.gcg:1:1: no board"), "{out}");
     let (code, _, _) = play_in(tmp.path(), &["b.gcg", "--rules", "chess"]);
     assert_eq!(code, 2);
     let (code, _, err) = play_in(

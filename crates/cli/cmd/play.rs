@@ -58,41 +58,121 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
         ),
         None => None,
     };
-    let mut reports = Vec::new();
+    let mut tally = Tally::default();
+    let mut json_reports = Vec::new();
     for path in &args.scripts {
-        let report = play_one(path, &args, forced.as_ref())?;
+        let name = path.display().to_string();
+        let bytes = std::fs::read(path).with_context(|| format!("cannot read {name}"))?;
+        if let Some(text) = boggle_text(&bytes) {
+            if args.write_gcg.is_some() {
+                bail!("{name}: --write-gcg applies to Scrabble games, not `#game boggle` rounds");
+            }
+            play_boggle(path, text, &args, &mut tally, &mut json_reports)?;
+            continue;
+        }
+        let report = play_one(path, &bytes, &args, forced.as_ref())?;
         if !args.json {
             print!("{}", report.to_text());
         }
-        reports.push(report);
+        tally.add(report.stats.moves, report.findings.len());
+        if args.json {
+            json_reports.push(serde_json::to_value(&report)?);
+        }
     }
-    let findings: usize = reports.iter().map(|r| r.findings.len()).sum();
-    let moves: usize = reports.iter().map(|r| r.stats.moves).sum();
     if args.json {
-        let out = if reports.len() == 1 {
-            serde_json::to_string_pretty(&reports[0])?
+        let out = if json_reports.len() == 1 {
+            serde_json::to_string_pretty(&json_reports[0])?
         } else {
             serde_json::to_string_pretty(&serde_json::json!({
-                "reports": reports,
-                "summary": {"games": reports.len(), "moves": moves, "findings": findings},
+                "reports": json_reports,
+                "summary": {"games": tally.games, "moves": tally.moves, "findings": tally.findings},
             }))?
         };
         println!("{out}");
-    } else if reports.len() > 1 {
-        println!("{}", summary_line(reports.len(), moves, findings));
+    } else if tally.games > 1 {
+        println!("{}", summary_line(tally.games, tally.moves, tally.findings));
     }
-    Ok(if reports.iter().all(Report::is_valid) {
+    Ok(if tally.findings == 0 {
         Outcome::Ok
     } else {
         Outcome::Invalid
     })
 }
 
+/// Games, moves (Boggle: words played) and findings over every script of one run.
+#[derive(Default)]
+struct Tally {
+    games: usize,
+    moves: usize,
+    findings: usize,
+}
+
+impl Tally {
+    fn add(&mut self, moves: usize, findings: usize) {
+        self.games += 1;
+        self.moves += moves;
+        self.findings += findings;
+    }
+}
+
+/// The script's text when it is a Boggle round (`#game boggle` first), else `None`.
+fn boggle_text(bytes: &[u8]) -> Option<&str> {
+    let text = std::str::from_utf8(bytes).ok()?;
+    folio_play::boggle::is_boggle(text).then_some(text)
+}
+
+/// Replays one Boggle round: a malformed round is one finding (exit 1), an unreadable
+/// lexicon an I/O error (exit 2).
+fn play_boggle(
+    path: &Path,
+    text: &str,
+    args: &Args,
+    tally: &mut Tally,
+    json_reports: &mut Vec<serde_json::Value>,
+) -> anyhow::Result<()> {
+    use folio_play::boggle::{play_script, LexiconChoice, Options};
+    let options = Options {
+        lexicon: args
+            .lexicon
+            .clone()
+            .map(LexiconChoice::Path)
+            .unwrap_or_default(),
+    };
+    match play_script(path, text, &options) {
+        Ok(report) => {
+            let words = report.players.iter().map(|p| p.words.len()).sum();
+            tally.add(words, report.findings.len());
+            if args.json {
+                json_reports.push(serde_json::to_value(&report)?);
+            } else {
+                print!("{report}");
+            }
+        }
+        Err(e) if e.is_invalid_script() => {
+            tally.add(0, 1);
+            if args.json {
+                json_reports.push(serde_json::json!({
+                    "script": path.display().to_string(),
+                    "findings": [{"message": e.to_string()}],
+                }));
+            } else {
+                println!("{e}");
+            }
+        }
+        Err(e) => return Err(e.into()),
+    }
+    Ok(())
+}
+
 /// Reads, parses and replays one script (and writes it back with `--write-gcg`).
-fn play_one(path: &Path, args: &Args, forced: Option<&WordSet>) -> anyhow::Result<Report> {
+fn play_one(
+    path: &Path,
+    bytes: &[u8],
+    args: &Args,
+    forced: Option<&WordSet>,
+) -> anyhow::Result<Report> {
     let name = path.display().to_string();
-    let bytes = std::fs::read(path).with_context(|| format!("cannot read {name}"))?;
-    let script = match folio_play::parse(&bytes, &name) {
+    let script = match folio_play::parse(bytes, &name) {
         Ok(s) => s,
         Err(errors) => {
             if args.write_gcg.is_some() {
@@ -102,9 +182,9 @@ fn play_one(path: &Path, args: &Args, forced: Option<&WordSet>) -> anyhow::Resul
         }
     };
     if script.header.game == GameKind::Boggle {
-        bail!(
-            "{name}: unsupported game: `#game boggle` scripts are not replayed by `folio play` yet"
-        );
+        // `#game boggle` after other header lines, or not valid UTF-8: the Boggle reader
+        // (which wants it first, in UTF-8) did not take it.
+        bail!("{name}: a `#game boggle` round must be UTF-8 and start with `#game boggle`");
     }
     // `--lexicon`, else a `#lexicon` naming a readable file (relative to the script), else
     // a lexicon name we do not have (NWL2018...): words are then not checked.
