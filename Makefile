@@ -16,6 +16,10 @@ test:
 	$(CARGO) test --workspace --all-targets
 	$(CARGO) test --workspace --doc
 
+## Every benchmark (release builds; not tests): ingest vs `wc -w`, word-set queries, move
+## evaluation, Boggle boards/s, GCG games replayed/s. Each prints its own numbers and ratios.
+bench: bench-ingest bench-words bench-core bench-boggle bench-play
+
 doc:
 	RUSTDOCFLAGS="-D warnings" $(CARGO) doc --workspace --no-deps
 
