@@ -455,7 +455,10 @@ fn top_reads_and_union_sums_the_counts_maps() {
         .stdout
         .clone();
     let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
-    assert_eq!(v["words"][0], serde_json::json!({"word": "CAT", "count": 10}));
+    assert_eq!(
+        v["words"][0],
+        serde_json::json!({"word": "CAT", "count": 10})
+    );
 }
 
 #[test]
