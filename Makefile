@@ -11,10 +11,12 @@ all: build
 build:
 	$(CARGO) build --release
 
-## The test suite: unit, property, CLI and real-data tests (data from $FOLIO_SHARED).
+## The test suite: unit, property, CLI and real-data tests (data from $FOLIO_SHARED), doc
+## examples, and the API docs building without a warning.
 test:
 	$(CARGO) test --workspace --all-targets
 	$(CARGO) test --workspace --doc
+	RUSTDOCFLAGS="-D warnings" $(CARGO) doc --workspace --no-deps --quiet
 
 ## Every benchmark (release builds; not tests): ingest vs `wc -w`, word-set queries, move
 ## evaluation, Boggle boards/s, GCG games replayed/s. Each prints its own numbers and ratios.
