@@ -49,6 +49,36 @@ impl Short {
         Some(Short(out))
     }
 
+    /// The key of the word `text[start..start + len]`, read as whole 8-byte loads from the
+    /// text (the bytes past the word masked off) when the text extends far enough; this
+    /// is the per-token path of counting. Same value as [`Short::new`].
+    #[inline]
+    fn at(text: &[u8], start: usize, len: usize) -> Option<Short> {
+        if len > SHORT {
+            return None;
+        }
+        let words = len.div_ceil(8);
+        let Some(bytes) = text.get(start..start + words * 8) else {
+            return std::str::from_utf8(&text[start..start + len])
+                .ok()
+                .and_then(Short::new);
+        };
+        let load = |k: usize| {
+            let mut w = [0u8; 8];
+            w.copy_from_slice(&bytes[k * 8..k * 8 + 8]);
+            u64::from_le_bytes(w)
+        };
+        // Bytes of the word in its last 8-byte word: 1..=8.
+        let tail = len - (words - 1) * 8;
+        let mask = u64::MAX >> (64 - 8 * tail);
+        let mut out = [0u64; 3];
+        for (k, o) in out.iter_mut().enumerate().take(words) {
+            *o = load(k);
+        }
+        out[words - 1] &= mask;
+        Some(Short(out))
+    }
+
     /// Number of characters: bytes that are not NUL padding or UTF-8 continuation bytes.
     fn chars(self) -> usize {
         let [a, b, c] = self.0;
@@ -108,9 +138,12 @@ impl<'a> TokenCounts<'a> {
         tc.short.reserve((text.len() / 100).min(1 << 16));
         let mut tokens = 0u64;
         let (short, long) = (&mut tc.short, &mut tc.long);
+        let base = text.as_ptr() as usize;
+        let bytes = text.as_bytes();
         for_each_word(text, |w| {
             tokens += 1;
-            match Short::new(w) {
+            // `w` is a slice of `text`: its offset is the pointer difference.
+            match Short::at(bytes, w.as_ptr() as usize - base, w.len()) {
                 Some(k) => *short.entry(k).or_insert(0) += 1,
                 None => *long.entry(w).or_insert(0) += 1,
             }
@@ -386,6 +419,16 @@ mod tests {
             assert_eq!(k.chars(), w.chars().count(), "{w}");
         }
         assert!(Short::new(&"x".repeat(25)).is_none());
+        // Loaded from the text: the same keys, near the end of the text too.
+        let text = "a whale whalemen naïve xxxxxxxxxxxxxxxxxxxxxxxx ÉÉ ab";
+        for w in crate::tokenize::words(text) {
+            let start = w.as_ptr() as usize - text.as_ptr() as usize;
+            assert_eq!(
+                Short::at(text.as_bytes(), start, w.len()),
+                Short::new(w),
+                "{w}"
+            );
+        }
     }
 
     #[test]
