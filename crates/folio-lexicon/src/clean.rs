@@ -86,7 +86,9 @@ fn next_special(b: &[u8], mut i: usize) -> usize {
         let mut w = [0u8; 8];
         w.copy_from_slice(chunk);
         let x = u64::from_le_bytes(w);
-        let m = (x & HI) | zero_byte(x ^ (LO * u64::from(b'_'))) | zero_byte(x ^ (LO * u64::from(b'[')));
+        let m = (x & HI)
+            | zero_byte(x ^ (LO * u64::from(b'_')))
+            | zero_byte(x ^ (LO * u64::from(b'[')));
         if m != 0 {
             return i + (m.trailing_zeros() / 8) as usize;
         }
