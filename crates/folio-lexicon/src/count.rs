@@ -328,6 +328,144 @@ impl WordCounts {
     }
 }
 
+/// One book's keys and statistics in bytewise key order, for [`merge_sorted`]. Sorting
+/// per book runs in parallel with the other books; merging sorted lists then reads memory in
+/// order instead of probing a large hash table once per key per book.
+#[derive(Debug, Default)]
+pub struct SortedCounts {
+    /// Inline keys as big-endian words (so `[u64; 3]` order is bytewise order), sorted.
+    short: Vec<([u64; 3], WordStat)>,
+    /// Keys longer than 24 bytes, sorted bytewise.
+    long: Vec<(Box<str>, WordStat)>,
+}
+
+impl SortedCounts {
+    /// Number of distinct keys.
+    pub fn len(&self) -> usize {
+        self.short.len() + self.long.len()
+    }
+
+    /// Whether there is no key.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+impl WordCounts {
+    /// The keys and statistics in bytewise key order (see [`SortedCounts`]).
+    pub fn into_sorted(self) -> SortedCounts {
+        let mut short: Vec<([u64; 3], WordStat)> = self
+            .short
+            .into_iter()
+            .map(|(k, s)| (k.0.map(u64::swap_bytes), s))
+            .collect();
+        short.sort_unstable_by_key(|e| e.0);
+        let mut long: Vec<(Box<str>, WordStat)> = self.long.into_iter().collect();
+        long.sort_unstable_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+        SortedCounts { short, long }
+    }
+}
+
+/// What merging every book's counts gives ingest.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Merged {
+    /// The keys the policy keeps, sorted bytewise, with their occurrences (as
+    /// [`WordCounts::kept`] of the merged counts).
+    pub kept: Vec<(String, u64)>,
+    /// Number of distinct keys over all books.
+    pub distinct: usize,
+    /// Per book (in the order given): how many of its keys are kept (as
+    /// [`WordCounts::kept_count`]).
+    pub kept_per_book: Vec<u64>,
+}
+
+/// Merges the books' sorted counts (occurrences and books add up, lower-case evidence is
+/// kept if any book has it: the same sums as [`WordCounts::merge`]) and selects the keys
+/// `policy` keeps, in one ordered pass.
+pub fn merge_sorted(books: &[&SortedCounts], policy: &Policy) -> Merged {
+    use std::cmp::Reverse;
+    use std::collections::BinaryHeap;
+    let mut out = Merged {
+        kept_per_book: vec![0; books.len()],
+        ..Merged::default()
+    };
+    let mut from = Vec::new();
+    // Inline keys: a k-way merge through a heap of (key, book) heads.
+    let mut pos = vec![0usize; books.len()];
+    let mut heap: BinaryHeap<Reverse<([u64; 3], usize)>> = books
+        .iter()
+        .enumerate()
+        .filter_map(|(b, c)| c.short.first().map(|e| Reverse((e.0, b))))
+        .collect();
+    let mut short_kept = Vec::new();
+    while let Some(Reverse((key, _))) = heap.peek().copied() {
+        let mut stat = WordStat::default();
+        from.clear();
+        while let Some(&Reverse((k, b))) = heap.peek() {
+            if k != key {
+                break;
+            }
+            heap.pop();
+            add_stat(&mut stat, &books[b].short[pos[b]].1);
+            from.push(b);
+            pos[b] += 1;
+            if let Some(e) = books[b].short.get(pos[b]) {
+                heap.push(Reverse((e.0, b)));
+            }
+        }
+        out.distinct += 1;
+        let mut bytes = [0u8; SHORT];
+        for (i, w) in key.iter().enumerate() {
+            bytes[i * 8..i * 8 + 8].copy_from_slice(&w.to_be_bytes());
+        }
+        let len = bytes.iter().position(|&c| c == 0).unwrap_or(SHORT);
+        let Ok(word) = std::str::from_utf8(&bytes[..len]) else {
+            continue; // cannot happen: keys are made from text
+        };
+        if policy.keeps(word, &stat) {
+            short_kept.push((word.to_string(), stat.count));
+            for &b in &from {
+                out.kept_per_book[b] += 1;
+            }
+        }
+    }
+    // Long keys (rare): gathered and sorted, then grouped.
+    let mut long: Vec<(&str, usize, &WordStat)> = books
+        .iter()
+        .enumerate()
+        .flat_map(|(b, c)| c.long.iter().map(move |(k, s)| (&**k, b, s)))
+        .collect();
+    long.sort_unstable_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()).then(a.1.cmp(&b.1)));
+    let mut long_kept = Vec::new();
+    for group in long.chunk_by(|a, b| a.0 == b.0) {
+        let mut stat = WordStat::default();
+        for (_, _, s) in group {
+            add_stat(&mut stat, s);
+        }
+        out.distinct += 1;
+        if policy.keeps(group[0].0, &stat) {
+            long_kept.push((group[0].0.to_string(), stat.count));
+            for &(_, b, _) in group {
+                out.kept_per_book[b] += 1;
+            }
+        }
+    }
+    // Both lists are sorted bytewise: merge them.
+    out.kept = Vec::with_capacity(short_kept.len() + long_kept.len());
+    let mut long_kept = long_kept.into_iter().peekable();
+    for s in short_kept {
+        while long_kept
+            .peek()
+            .is_some_and(|l| l.0.as_bytes() < s.0.as_bytes())
+        {
+            out.kept.extend(long_kept.next());
+        }
+        out.kept.push(s);
+    }
+    out.kept.extend(long_kept);
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -453,6 +591,44 @@ mod tests {
             ]
         );
         assert_eq!(w.kept_count(&w, &Policy::game()), 0); // both longer than 15
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn sorted_merge_equals_hash_merge(
+            books in proptest::collection::vec(
+                proptest::collection::vec(
+                    proptest::sample::select(vec![
+                        "a", "ab", "Ab", "abc", "abd", "b", "Whale", "whale", "whaleman",
+                        "whalemanship", "zz", "café", "naïve", "é",
+                        "abcdefghijklmnopqrstuvwxyz", "abcdefghijklmnopqrstuvwxyzz",
+                        "abcdefghijklmnopqrstuvwx", "abcdefghijklmnopqrstuvwxa", "Zebra",
+                    ]),
+                    0..30,
+                ),
+                1..6,
+            ),
+            min_books in 1usize..3,
+            proper in proptest::bool::ANY,
+        ) {
+            let p = Policy { max_len: None, min_books, keep_proper_nouns: proper, ..Policy::game() };
+            let per_book: Vec<WordCounts> = books
+                .iter()
+                .map(|ws| TokenCounts::count(&ws.join(" ")).to_words(&p))
+                .collect();
+            let mut all = WordCounts::default();
+            for w in &per_book {
+                all.merge_ref(w);
+            }
+            let expect_kept: Vec<u64> = per_book.iter().map(|w| w.kept_count(&all, &p)).collect();
+            let expect = all.kept(&p);
+            let sorted: Vec<SortedCounts> = per_book.into_iter().map(WordCounts::into_sorted).collect();
+            let refs: Vec<&SortedCounts> = sorted.iter().collect();
+            let m = merge_sorted(&refs, &p);
+            proptest::prop_assert_eq!(m.kept, expect);
+            proptest::prop_assert_eq!(m.distinct, all.len());
+            proptest::prop_assert_eq!(m.kept_per_book, expect_kept);
+        }
     }
 
     #[test]
