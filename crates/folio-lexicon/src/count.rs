@@ -203,6 +203,59 @@ impl<'a> TokenCounts<'a> {
     }
 }
 
+impl TokenCounts<'_> {
+    /// As [`TokenCounts::to_words`] followed by [`WordCounts::into_sorted`], without the
+    /// hash map in between: the keys of every spelling are sorted and equal neighbours
+    /// summed (a few spellings share a key: `whale`, `Whale`, `whale's`).
+    pub fn to_sorted(&self, policy: &Policy) -> SortedCounts {
+        let mut short = Vec::with_capacity(self.short.len());
+        let mut long: Vec<(Box<str>, WordStat)> = Vec::new();
+        let mut key = String::new();
+        let mut add = |w: &str, n: u64| {
+            if let Some(k) = policy.normalize_token(w, &mut key) {
+                let stat = WordStat {
+                    count: n,
+                    lower_case: k.lower_case,
+                    books: 1,
+                };
+                match Short::new(&key) {
+                    Some(s) => short.push((s.0.map(u64::swap_bytes), stat)),
+                    None => long.push((key.as_str().into(), stat)),
+                }
+            }
+        };
+        let mut buf = [0u8; SHORT];
+        for (k, &n) in &self.short {
+            if let Some(w) = k.to_str(&mut buf) {
+                add(w, n);
+            }
+        }
+        for (w, &n) in &self.long {
+            add(w, n);
+        }
+        // One book: occurrences add up, evidence is kept, `books` stays 1.
+        fn fold(later: &mut WordStat, kept: &mut WordStat) {
+            kept.count += later.count;
+            kept.lower_case |= later.lower_case;
+        }
+        short.sort_unstable_by_key(|e| e.0);
+        short.dedup_by(|a, b| {
+            a.0 == b.0 && {
+                fold(&mut a.1, &mut b.1);
+                true
+            }
+        });
+        long.sort_unstable_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+        long.dedup_by(|a, b| {
+            a.0 == b.0 && {
+                fold(&mut a.1, &mut b.1);
+                true
+            }
+        });
+        SortedCounts { short, long }
+    }
+}
+
 /// What ingest knows about one key.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct WordStat {
@@ -331,7 +384,7 @@ impl WordCounts {
 /// One book's keys and statistics in bytewise key order, for [`merge_sorted`]. Sorting
 /// per book runs in parallel with the other books; merging sorted lists then reads memory in
 /// order instead of probing a large hash table once per key per book.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, PartialEq, Eq)]
 pub struct SortedCounts {
     /// Inline keys as big-endian words (so `[u64; 3]` order is bytewise order), sorted.
     short: Vec<([u64; 3], WordStat)>,
@@ -622,6 +675,11 @@ mod tests {
             }
             let expect_kept: Vec<u64> = per_book.iter().map(|w| w.kept_count(&all, &p)).collect();
             let expect = all.kept(&p);
+            for ws in &books {
+                let text = ws.join(" ");
+                let tc = TokenCounts::count(&text);
+                proptest::prop_assert_eq!(tc.to_sorted(&p), tc.to_words(&p).into_sorted());
+            }
             let sorted: Vec<SortedCounts> = per_book.into_iter().map(WordCounts::into_sorted).collect();
             let refs: Vec<&SortedCounts> = sorted.iter().collect();
             let m = merge_sorted(&refs, &p);

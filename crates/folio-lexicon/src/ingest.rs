@@ -340,7 +340,7 @@ fn read_book(input: &Input, policy: &Policy) -> Result<Outcome> {
     }
     let cleaned = clean(&text[body.range.clone()]);
     let counts = count_parallel(&cleaned);
-    let words = counts.to_words(policy);
+    let words = counts.to_sorted(policy);
     Ok(Outcome::Book(Box::new(Book {
         report: InputReport {
             path: input.label.clone(),
@@ -353,7 +353,7 @@ fn read_book(input: &Input, policy: &Policy) -> Result<Outcome> {
             distinct_words: words.len() as u64,
             words_kept: 0,
         },
-        words: words.into_sorted(),
+        words,
         notes,
     })))
 }
