@@ -20,7 +20,7 @@ use unicode_segmentation::UnicodeSegmentation;
 /// Calls `f` with every UAX #29 word of `text`, in order (see the module docs).
 ///
 /// One pass over the bytes: a run between ASCII whitespace is segmented by the ASCII rules
-/// while it is scanned, its words held back (up to [`HELD`] of them) until the run is known
+/// while it is scanned, its words held back (up to `HELD` of them) until the run is known
 /// to be pure ASCII; a run with a non-ASCII byte goes to `unicode-segmentation` whole. The
 /// result is exactly that of splitting at whitespace first and then segmenting each run.
 #[inline]
@@ -107,7 +107,7 @@ pub fn for_each_word<'a>(text: &'a str, mut f: impl FnMut(&'a str)) {
 }
 
 /// Words of one run held back by [`for_each_word`] until the run is known to be ASCII; a run
-/// with more words (rare: `a-b-c-d-e-f-g-h-i`) is segmented again with [`ascii_words`].
+/// with more words (rare: `a-b-c-d-e-f-g-h-i`) is segmented again with `ascii_words`.
 const HELD: usize = 8;
 
 /// The words of `text` as a vector (convenience for tests and small inputs).
