@@ -32,11 +32,11 @@ pub fn clean(text: &str) -> String {
     let mut i = 0;
     let mut copied = 0;
     while i < b.len() {
-        let c = b[i];
-        if c < 0x80 && c != b'_' && c != b'[' {
-            i += 1;
-            continue;
+        i = next_special(b, i);
+        if i >= b.len() {
+            break;
         }
+        let c = b[i];
         out.push_str(&text[copied..i]);
         if c == b'_' {
             out.push(' ');
@@ -69,6 +69,35 @@ pub fn clean(text: &str) -> String {
     }
     out.push_str(&text[copied..]);
     out
+}
+
+/// The offset of the first byte at or after `i` that cleaning looks at (`_`, `[` or any
+/// non-ASCII byte), or `b.len()`. Eight bytes at a time: most of a book is plain ASCII.
+#[inline]
+fn next_special(b: &[u8], mut i: usize) -> usize {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    // High bit set in the lowest byte of `v` that is zero (bits above it may be spurious).
+    #[inline]
+    fn zero_byte(v: u64) -> u64 {
+        v.wrapping_sub(LO) & !v & HI
+    }
+    while let Some(chunk) = b.get(i..i + 8) {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(chunk);
+        let x = u64::from_le_bytes(w);
+        let m = (x & HI)
+            | zero_byte(x ^ (LO * u64::from(b'_')))
+            | zero_byte(x ^ (LO * u64::from(b'[')));
+        if m != 0 {
+            return i + (m.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    while i < b.len() && b[i] < 0x80 && b[i] != b'_' && b[i] != b'[' {
+        i += 1;
+    }
+    i
 }
 
 /// If an editorial tag opens at `open` (a `[`), the byte offset just past its closing `]`.
@@ -134,6 +163,19 @@ mod tests {
             words(&clean("ex\u{AD}ample zero\u{200D}width x\u{200B}y")),
             ["example", "zerowidth", "x", "y"]
         );
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn special_bytes_are_found_like_a_plain_scan(
+            v in proptest::collection::vec(proptest::sample::select(vec![b'a', b' ', b'_', b'[', b']', 0x5A, 0x5E, 0x60, 0x7F, 0x80, 0xC3, 0xFF]), 0..40),
+            from in 0usize..40,
+        ) {
+            let plain = (from..v.len())
+                .find(|&i| v[i] >= 0x80 || v[i] == b'_' || v[i] == b'[')
+                .unwrap_or(v.len().max(from));
+            proptest::prop_assert_eq!(next_special(&v, from), plain);
+        }
     }
 
     #[test]

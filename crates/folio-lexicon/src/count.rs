@@ -49,6 +49,36 @@ impl Short {
         Some(Short(out))
     }
 
+    /// The key of the word `text[start..start + len]`, read as whole 8-byte loads from the
+    /// text (the bytes past the word masked off) when the text extends far enough; this
+    /// is the per-token path of counting. Same value as [`Short::new`].
+    #[inline]
+    fn at(text: &[u8], start: usize, len: usize) -> Option<Short> {
+        if len > SHORT {
+            return None;
+        }
+        let words = len.div_ceil(8);
+        let Some(bytes) = text.get(start..start + words * 8) else {
+            return std::str::from_utf8(&text[start..start + len])
+                .ok()
+                .and_then(Short::new);
+        };
+        let load = |k: usize| {
+            let mut w = [0u8; 8];
+            w.copy_from_slice(&bytes[k * 8..k * 8 + 8]);
+            u64::from_le_bytes(w)
+        };
+        // Bytes of the word in its last 8-byte word: 1..=8.
+        let tail = len - (words - 1) * 8;
+        let mask = u64::MAX >> (64 - 8 * tail);
+        let mut out = [0u64; 3];
+        for (k, o) in out.iter_mut().enumerate().take(words) {
+            *o = load(k);
+        }
+        out[words - 1] &= mask;
+        Some(Short(out))
+    }
+
     /// Number of characters: bytes that are not NUL padding or UTF-8 continuation bytes.
     fn chars(self) -> usize {
         let [a, b, c] = self.0;
@@ -91,6 +121,15 @@ impl std::hash::Hash for Short {
     }
 }
 
+/// Slots of the direct-mapped cache of [`TokenCounts::count`] (16 KiB).
+const CACHE: usize = 1024;
+
+/// The cache slot of a word of up to 8 bytes: the high bits of a Fibonacci hash.
+#[inline]
+fn cache_slot(k: u64) -> usize {
+    (k.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - CACHE.trailing_zeros())) as usize
+}
+
 /// Occurrences of each distinct UAX #29 word of a text, keyed by its exact spelling.
 #[derive(Default, Debug)]
 pub struct TokenCounts<'a> {
@@ -108,13 +147,37 @@ impl<'a> TokenCounts<'a> {
         tc.short.reserve((text.len() / 100).min(1 << 16));
         let mut tokens = 0u64;
         let (short, long) = (&mut tc.short, &mut tc.long);
+        let base = text.as_ptr() as usize;
+        let bytes = text.as_bytes();
+        // Words of up to 8 bytes are counted first in a small direct-mapped cache (it stays
+        // in L1): the most frequent words (the, and, of, ...) are most tokens, and a hit
+        // there is one multiply and one compare. A word that takes another's slot moves the
+        // other's count into the map; every count is moved at the end, so the sums are exact.
+        let mut cache = [(0u64, 0u64); CACHE];
         for_each_word(text, |w| {
             tokens += 1;
-            match Short::new(w) {
+            // `w` is a slice of `text`: its offset is the pointer difference.
+            match Short::at(bytes, w.as_ptr() as usize - base, w.len()) {
+                Some(k) if k.0[1] == 0 => {
+                    let slot = &mut cache[cache_slot(k.0[0])];
+                    if slot.0 == k.0[0] {
+                        slot.1 += 1;
+                    } else {
+                        if slot.1 > 0 {
+                            *short.entry(Short([slot.0, 0, 0])).or_insert(0) += slot.1;
+                        }
+                        *slot = (k.0[0], 1);
+                    }
+                }
                 Some(k) => *short.entry(k).or_insert(0) += 1,
                 None => *long.entry(w).or_insert(0) += 1,
             }
         });
+        for &(k, n) in &cache {
+            if n > 0 {
+                *short.entry(Short([k, 0, 0])).or_insert(0) += n;
+            }
+        }
         tc.tokens = tokens;
         tc
     }
@@ -167,6 +230,59 @@ impl<'a> TokenCounts<'a> {
             s.books = 1;
         }
         words
+    }
+}
+
+impl TokenCounts<'_> {
+    /// As [`TokenCounts::to_words`] followed by [`WordCounts::into_sorted`], without the
+    /// hash map in between: the keys of every spelling are sorted and equal neighbours
+    /// summed (a few spellings share a key: `whale`, `Whale`, `whale's`).
+    pub fn to_sorted(&self, policy: &Policy) -> SortedCounts {
+        let mut short = Vec::with_capacity(self.short.len());
+        let mut long: Vec<(Box<str>, WordStat)> = Vec::new();
+        let mut key = String::new();
+        let mut add = |w: &str, n: u64| {
+            if let Some(k) = policy.normalize_token(w, &mut key) {
+                let stat = WordStat {
+                    count: n,
+                    lower_case: k.lower_case,
+                    books: 1,
+                };
+                match Short::new(&key) {
+                    Some(s) => short.push((s.0.map(u64::swap_bytes), stat)),
+                    None => long.push((key.as_str().into(), stat)),
+                }
+            }
+        };
+        let mut buf = [0u8; SHORT];
+        for (k, &n) in &self.short {
+            if let Some(w) = k.to_str(&mut buf) {
+                add(w, n);
+            }
+        }
+        for (w, &n) in &self.long {
+            add(w, n);
+        }
+        // One book: occurrences add up, evidence is kept, `books` stays 1.
+        fn fold(later: &mut WordStat, kept: &mut WordStat) {
+            kept.count += later.count;
+            kept.lower_case |= later.lower_case;
+        }
+        short.sort_unstable_by_key(|e| e.0);
+        short.dedup_by(|a, b| {
+            a.0 == b.0 && {
+                fold(&mut a.1, &mut b.1);
+                true
+            }
+        });
+        long.sort_unstable_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+        long.dedup_by(|a, b| {
+            a.0 == b.0 && {
+                fold(&mut a.1, &mut b.1);
+                true
+            }
+        });
+        SortedCounts { short, long }
     }
 }
 
@@ -295,6 +411,144 @@ impl WordCounts {
     }
 }
 
+/// One book's keys and statistics in bytewise key order, for [`merge_sorted`]. Sorting
+/// per book runs in parallel with the other books; merging sorted lists then reads memory in
+/// order instead of probing a large hash table once per key per book.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct SortedCounts {
+    /// Inline keys as big-endian words (so `[u64; 3]` order is bytewise order), sorted.
+    short: Vec<([u64; 3], WordStat)>,
+    /// Keys longer than 24 bytes, sorted bytewise.
+    long: Vec<(Box<str>, WordStat)>,
+}
+
+impl SortedCounts {
+    /// Number of distinct keys.
+    pub fn len(&self) -> usize {
+        self.short.len() + self.long.len()
+    }
+
+    /// Whether there is no key.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+impl WordCounts {
+    /// The keys and statistics in bytewise key order (see [`SortedCounts`]).
+    pub fn into_sorted(self) -> SortedCounts {
+        let mut short: Vec<([u64; 3], WordStat)> = self
+            .short
+            .into_iter()
+            .map(|(k, s)| (k.0.map(u64::swap_bytes), s))
+            .collect();
+        short.sort_unstable_by_key(|e| e.0);
+        let mut long: Vec<(Box<str>, WordStat)> = self.long.into_iter().collect();
+        long.sort_unstable_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+        SortedCounts { short, long }
+    }
+}
+
+/// What merging every book's counts gives ingest.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Merged {
+    /// The keys the policy keeps, sorted bytewise, with their occurrences (as
+    /// [`WordCounts::kept`] of the merged counts).
+    pub kept: Vec<(String, u64)>,
+    /// Number of distinct keys over all books.
+    pub distinct: usize,
+    /// Per book (in the order given): how many of its keys are kept (as
+    /// [`WordCounts::kept_count`]).
+    pub kept_per_book: Vec<u64>,
+}
+
+/// Merges the books' sorted counts (occurrences and books add up, lower-case evidence is
+/// kept if any book has it: the same sums as [`WordCounts::merge`]) and selects the keys
+/// `policy` keeps, in one ordered pass.
+pub fn merge_sorted(books: &[&SortedCounts], policy: &Policy) -> Merged {
+    use std::cmp::Reverse;
+    use std::collections::BinaryHeap;
+    let mut out = Merged {
+        kept_per_book: vec![0; books.len()],
+        ..Merged::default()
+    };
+    let mut from = Vec::new();
+    // Inline keys: a k-way merge through a heap of (key, book) heads.
+    let mut pos = vec![0usize; books.len()];
+    let mut heap: BinaryHeap<Reverse<([u64; 3], usize)>> = books
+        .iter()
+        .enumerate()
+        .filter_map(|(b, c)| c.short.first().map(|e| Reverse((e.0, b))))
+        .collect();
+    let mut short_kept = Vec::new();
+    while let Some(Reverse((key, _))) = heap.peek().copied() {
+        let mut stat = WordStat::default();
+        from.clear();
+        while let Some(&Reverse((k, b))) = heap.peek() {
+            if k != key {
+                break;
+            }
+            heap.pop();
+            add_stat(&mut stat, &books[b].short[pos[b]].1);
+            from.push(b);
+            pos[b] += 1;
+            if let Some(e) = books[b].short.get(pos[b]) {
+                heap.push(Reverse((e.0, b)));
+            }
+        }
+        out.distinct += 1;
+        let mut bytes = [0u8; SHORT];
+        for (i, w) in key.iter().enumerate() {
+            bytes[i * 8..i * 8 + 8].copy_from_slice(&w.to_be_bytes());
+        }
+        let len = bytes.iter().position(|&c| c == 0).unwrap_or(SHORT);
+        let Ok(word) = std::str::from_utf8(&bytes[..len]) else {
+            continue; // cannot happen: keys are made from text
+        };
+        if policy.keeps(word, &stat) {
+            short_kept.push((word.to_string(), stat.count));
+            for &b in &from {
+                out.kept_per_book[b] += 1;
+            }
+        }
+    }
+    // Long keys (rare): gathered and sorted, then grouped.
+    let mut long: Vec<(&str, usize, &WordStat)> = books
+        .iter()
+        .enumerate()
+        .flat_map(|(b, c)| c.long.iter().map(move |(k, s)| (&**k, b, s)))
+        .collect();
+    long.sort_unstable_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()).then(a.1.cmp(&b.1)));
+    let mut long_kept = Vec::new();
+    for group in long.chunk_by(|a, b| a.0 == b.0) {
+        let mut stat = WordStat::default();
+        for (_, _, s) in group {
+            add_stat(&mut stat, s);
+        }
+        out.distinct += 1;
+        if policy.keeps(group[0].0, &stat) {
+            long_kept.push((group[0].0.to_string(), stat.count));
+            for &(_, b, _) in group {
+                out.kept_per_book[b] += 1;
+            }
+        }
+    }
+    // Both lists are sorted bytewise: merge them.
+    out.kept = Vec::with_capacity(short_kept.len() + long_kept.len());
+    let mut long_kept = long_kept.into_iter().peekable();
+    for s in short_kept {
+        while long_kept
+            .peek()
+            .is_some_and(|l| l.0.as_bytes() < s.0.as_bytes())
+        {
+            out.kept.extend(long_kept.next());
+        }
+        out.kept.push(s);
+    }
+    out.kept.extend(long_kept);
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -386,6 +640,16 @@ mod tests {
             assert_eq!(k.chars(), w.chars().count(), "{w}");
         }
         assert!(Short::new(&"x".repeat(25)).is_none());
+        // Loaded from the text: the same keys, near the end of the text too.
+        let text = "a whale whalemen naïve xxxxxxxxxxxxxxxxxxxxxxxx ÉÉ ab";
+        for w in crate::tokenize::words(text) {
+            let start = w.as_ptr() as usize - text.as_ptr() as usize;
+            assert_eq!(
+                Short::at(text.as_bytes(), start, w.len()),
+                Short::new(w),
+                "{w}"
+            );
+        }
     }
 
     #[test]
@@ -410,6 +674,49 @@ mod tests {
             ]
         );
         assert_eq!(w.kept_count(&w, &Policy::game()), 0); // both longer than 15
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn sorted_merge_equals_hash_merge(
+            books in proptest::collection::vec(
+                proptest::collection::vec(
+                    proptest::sample::select(vec![
+                        "a", "ab", "Ab", "abc", "abd", "b", "Whale", "whale", "whaleman",
+                        "whalemanship", "zz", "café", "naïve", "é",
+                        "abcdefghijklmnopqrstuvwxyz", "abcdefghijklmnopqrstuvwxyzz",
+                        "abcdefghijklmnopqrstuvwx", "abcdefghijklmnopqrstuvwxa", "Zebra",
+                    ]),
+                    0..30,
+                ),
+                1..6,
+            ),
+            min_books in 1usize..3,
+            proper in proptest::bool::ANY,
+        ) {
+            let p = Policy { max_len: None, min_books, keep_proper_nouns: proper, ..Policy::game() };
+            let per_book: Vec<WordCounts> = books
+                .iter()
+                .map(|ws| TokenCounts::count(&ws.join(" ")).to_words(&p))
+                .collect();
+            let mut all = WordCounts::default();
+            for w in &per_book {
+                all.merge_ref(w);
+            }
+            let expect_kept: Vec<u64> = per_book.iter().map(|w| w.kept_count(&all, &p)).collect();
+            let expect = all.kept(&p);
+            for ws in &books {
+                let text = ws.join(" ");
+                let tc = TokenCounts::count(&text);
+                proptest::prop_assert_eq!(tc.to_sorted(&p), tc.to_words(&p).into_sorted());
+            }
+            let sorted: Vec<SortedCounts> = per_book.into_iter().map(WordCounts::into_sorted).collect();
+            let refs: Vec<&SortedCounts> = sorted.iter().collect();
+            let m = merge_sorted(&refs, &p);
+            proptest::prop_assert_eq!(m.kept, expect);
+            proptest::prop_assert_eq!(m.distinct, all.len());
+            proptest::prop_assert_eq!(m.kept_per_book, expect_kept);
+        }
     }
 
     #[test]

@@ -66,7 +66,9 @@ pub enum NotText {
 /// # Errors
 /// [`NotText::Empty`] for an empty file, [`NotText::Binary`] when it holds a NUL byte.
 pub fn decode(bytes: &[u8]) -> Result<(Cow<'_, str>, Encoding), NotText> {
-    if let Some(offset) = bytes.iter().position(|&b| b == 0) {
+    // `contains` is a vectorised memchr; the offset is only looked for in binary files.
+    if bytes.contains(&0) {
+        let offset = bytes.iter().position(|&b| b == 0).unwrap_or(0);
         return Err(NotText::Binary { offset });
     }
     let (body, bom) = match bytes.strip_prefix(b"\xEF\xBB\xBF") {

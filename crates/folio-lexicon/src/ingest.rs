@@ -24,7 +24,7 @@ use sha2::{Digest, Sha256};
 use crate::boilerplate::{find_body, Boilerplate};
 use crate::build::{build, Built, OutputPaths};
 use crate::clean::clean;
-use crate::count::{TokenCounts, WordCounts};
+use crate::count::{merge_sorted, SortedCounts, TokenCounts};
 use crate::decode::{decode, NotText};
 use crate::error::{Error, Result};
 use crate::manifest::{InputReport, Manifest, Outputs, Skipped, Totals};
@@ -141,7 +141,7 @@ pub struct Ingested {
 /// One book read and counted.
 struct Book {
     report: InputReport,
-    words: WordCounts,
+    words: SortedCounts,
     notes: Vec<Note>,
 }
 
@@ -199,21 +199,20 @@ pub fn ingest(
     }
     books.sort_by(|a, b| a.report.path.cmp(&b.report.path));
 
-    // Merge: commutative sums, so the result does not depend on the order. Done once per
-    // key per book into one map (a tree of merges would move every key log2(books) times).
-    let mut all = WordCounts::default();
-    for b in &books {
-        all.merge_ref(&b.words);
+    // Merge: commutative sums over each book's sorted keys, in key order, so the result
+    // does not depend on the order the books finished in; the kept keys come out sorted.
+    let merged = {
+        let refs: Vec<&SortedCounts> = books.iter().map(|b| &b.words).collect();
+        merge_sorted(&refs, policy)
+    };
+    let built = build(&merged.kept)?;
+    for (b, n) in books.iter_mut().zip(&merged.kept_per_book) {
+        b.report.words_kept = *n;
     }
-    let kept = all.kept(policy);
-    let built = build(&kept)?;
-    books.par_iter_mut().for_each(|b| {
-        b.report.words_kept = b.words.kept_count(&all, policy);
-    });
 
     let mut totals = Totals {
         inputs: books.len() as u64,
-        distinct_words: all.len() as u64,
+        distinct_words: merged.distinct as u64,
         words: built.words as u64,
         set_bytes: built.set.len() as u64,
         counts_bytes: built.counts.len() as u64,
@@ -341,7 +340,7 @@ fn read_book(input: &Input, policy: &Policy) -> Result<Outcome> {
     }
     let cleaned = clean(&text[body.range.clone()]);
     let counts = count_parallel(&cleaned);
-    let words = counts.to_words(policy);
+    let words = counts.to_sorted(policy);
     Ok(Outcome::Book(Box::new(Book {
         report: InputReport {
             path: input.label.clone(),

@@ -18,47 +18,103 @@
 use unicode_segmentation::UnicodeSegmentation;
 
 /// Calls `f` with every UAX #29 word of `text`, in order (see the module docs).
+///
+/// One pass over the bytes: a run between ASCII whitespace is segmented by the ASCII rules
+/// while it is scanned, its words held back (up to `HELD` of them) until the run is known
+/// to be pure ASCII; a run with a non-ASCII byte goes to `unicode-segmentation` whole. The
+/// result is exactly that of splitting at whitespace first and then segmenting each run.
 #[inline]
 pub fn for_each_word<'a>(text: &'a str, mut f: impl FnMut(&'a str)) {
-    let bytes = text.as_bytes();
+    let b = text.as_bytes();
+    let n = b.len();
     let mut i = 0;
-    let n = bytes.len();
-    while i < n {
+    let mut held = [(0usize, 0usize); HELD];
+    'runs: while i < n {
         // Skip ASCII whitespace: always a word break, never part of a word.
-        while i < n && is_ascii_space(bytes[i]) {
+        while i < n && class(b[i]) == SPACE {
             i += 1;
         }
         if i >= n {
             break;
         }
-        let start = i;
-        let mut ascii = true;
-        while i < n && !is_ascii_space(bytes[i]) {
-            ascii &= bytes[i] < 0x80;
-            i += 1;
-        }
-        // `start..i` lies between ASCII bytes (or the ends), so it is on char boundaries.
-        let run = &text[start..i];
-        if ascii {
-            ascii_words(run, &mut f);
-        } else {
-            for w in run.unicode_words() {
-                f(w);
+        let run = i;
+        let mut found = 0usize;
+        while i < n {
+            let mut c = class(b[i]);
+            if c == SPACE {
+                break;
             }
+            if c == NON_ASCII {
+                // Not pure ASCII: the whole run goes to unicode-segmentation.
+                while i < n && class(b[i]) != SPACE {
+                    i += 1;
+                }
+                // `run..i` lies between ASCII bytes (or the ends), so on char boundaries.
+                for w in text[run..i].unicode_words() {
+                    f(w);
+                }
+                continue 'runs;
+            }
+            if !is_word_class(c) {
+                i += 1;
+                continue;
+            }
+            let start = i;
+            let mut alnum = false;
+            loop {
+                alnum |= c != UNDERSCORE;
+                i += 1;
+                if i >= n {
+                    break;
+                }
+                let next = class(b[i]);
+                if is_word_class(next) {
+                    c = next;
+                    continue;
+                }
+                // A mid character continues the word only between two letters or two
+                // digits (whitespace and non-ASCII bytes are neither).
+                let after = if i + 1 < n { class(b[i + 1]) } else { OTHER };
+                let joins = match next {
+                    MID_BOTH => (c == LETTER && after == LETTER) || (c == DIGIT && after == DIGIT),
+                    MID_LETTER => c == LETTER && after == LETTER,
+                    MID_NUM => c == DIGIT && after == DIGIT,
+                    _ => false,
+                };
+                if joins {
+                    i += 1; // the mid character; the letter/digit after it continues the word
+                    c = after;
+                } else {
+                    break;
+                }
+            }
+            if alnum {
+                if found < HELD {
+                    held[found] = (start, i);
+                }
+                found += 1;
+            }
+        }
+        // A pure ASCII run ends here (at whitespace or the end of the text).
+        if found <= HELD {
+            for &(s, e) in &held[..found] {
+                f(&text[s..e]);
+            }
+        } else {
+            ascii_words(&text[run..i], &mut f);
         }
     }
 }
+
+/// Words of one run held back by [`for_each_word`] until the run is known to be ASCII; a run
+/// with more words (rare: `a-b-c-d-e-f-g-h-i`) is segmented again with `ascii_words`.
+const HELD: usize = 8;
 
 /// The words of `text` as a vector (convenience for tests and small inputs).
 pub fn words(text: &str) -> Vec<&str> {
     let mut out = Vec::new();
     for_each_word(text, |w| out.push(w));
     out
-}
-
-#[inline]
-fn is_ascii_space(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)
 }
 
 /// Character classes of the ASCII fast path.
@@ -72,13 +128,19 @@ const MID_BOTH: u8 = 4;
 const MID_LETTER: u8 = 5;
 /// Joins two digits only: `,` and `;`.
 const MID_NUM: u8 = 6;
+/// ASCII whitespace (space, tab, LF, VT, FF, CR): always a word break.
+const SPACE: u8 = 7;
+/// Any byte of a non-ASCII character.
+const NON_ASCII: u8 = 8;
 
-static CLASS: [u8; 128] = {
-    let mut t = [OTHER; 128];
+static CLASS: [u8; 256] = {
+    let mut t = [NON_ASCII; 256];
     let mut c = 0;
     while c < 128 {
         let b = c as u8;
-        t[c] = if b.is_ascii_alphabetic() {
+        t[c] = if matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c) {
+            SPACE
+        } else if b.is_ascii_alphabetic() {
             LETTER
         } else if b.is_ascii_digit() {
             DIGIT
@@ -98,7 +160,7 @@ static CLASS: [u8; 128] = {
 
 #[inline]
 fn class(b: u8) -> u8 {
-    CLASS[(b & 0x7f) as usize]
+    CLASS[usize::from(b)]
 }
 
 #[inline]
