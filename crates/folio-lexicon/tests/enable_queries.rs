@@ -233,7 +233,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(config(80))]
+    #![proptest_config(config(200))]
 
     #[test]
     fn fuzzy_agrees_with_a_scan(
