@@ -247,7 +247,10 @@ impl WordSet {
                 .map(|&at| (at, at.map_or(root, |i| table[i])))
                 .filter(|(_, c)| c.next & OTHER_BYTES == 0)
                 .collect();
-            let adds: usize = parents.iter().map(|(_, c)| c.next.count_ones() as usize).sum();
+            let adds: usize = parents
+                .iter()
+                .map(|(_, c)| c.next.count_ones() as usize)
+                .sum();
             if adds == 0 || table.len() + adds > TOP_BUDGET {
                 break;
             }

@@ -90,9 +90,26 @@ impl Solver {
         F: FnMut(&[u8], &[u8]),
     {
         self.seen.clear();
+        let cells = board.len();
+        let mut around = [0u64; MAX_CELLS];
+        let mut faces = [[0u8; 2]; MAX_CELLS];
+        for cell in 0..cells {
+            around[cell] = board
+                .neighbours(cell)
+                .iter()
+                .fold(0, |m, &n| m | (1u64 << n));
+            let face = board.face(cell);
+            // Faces are one or two upper-case letters; blanks stay [0, 0] and are never
+            // entered (they start out in every path's `used` mask below).
+            faces[cell][..face.letters().len()].copy_from_slice(face.letters());
+        }
+        let blanks = (0..cells)
+            .filter(|&c| board.face(c).is_blank())
+            .fold(0u64, |m, c| m | (1u64 << c));
         let mut dfs = Dfs {
             lexicon,
-            board,
+            around,
+            faces,
             min_len,
             seen: &mut self.seen,
             word: [0; 2 * MAX_CELLS],
@@ -100,10 +117,13 @@ impl Solver {
             visit,
         };
         let root = lexicon.root();
-        for cell in 0..board.len() {
+        for cell in 0..cells {
+            if blanks & (1u64 << cell) != 0 {
+                continue;
+            }
             if let Some((cursor, len)) = dfs.enter(cell, root, 0) {
                 dfs.path[0] = cell as u8;
-                dfs.extend(cell, cursor, 1u64 << cell, 1, len);
+                dfs.extend(cell, cursor, blanks | (1u64 << cell), 1, len);
             }
         }
     }
@@ -116,7 +136,10 @@ pub fn solve<L: Lexicon>(lexicon: &L, board: &Board, min_len: usize) -> Vec<Foun
 
 struct Dfs<'a, L: Lexicon, F> {
     lexicon: &'a L,
-    board: &'a Board,
+    /// Each cell's neighbours as a bit mask.
+    around: [u64; MAX_CELLS],
+    /// Each cell's face letters; the second is 0 for a one-letter face.
+    faces: [[u8; 2]; MAX_CELLS],
     min_len: usize,
     seen: &'a mut WordSeen,
     word: [u8; 2 * MAX_CELLS],
@@ -125,30 +148,25 @@ struct Dfs<'a, L: Lexicon, F> {
 }
 
 impl<L: Lexicon, F: FnMut(&[u8], &[u8])> Dfs<'_, L, F> {
-    /// Steps `cursor` through the letters of `cell`'s face, writing them at `len`; the new
-    /// cursor and length, or `None` when no word continues so (or the face is blank).
+    /// Steps `cursor` through the letters of `cell`'s face (not a blank), writing them at
+    /// `len`; the new cursor and length, or `None` when no word continues so.
     #[inline(always)]
-    fn enter(
-        &mut self,
-        cell: usize,
-        mut cursor: L::Cursor,
-        mut len: usize,
-    ) -> Option<(L::Cursor, usize)> {
-        let face = self.board.face(cell);
-        if face.is_blank() {
-            return None;
+    fn enter(&mut self, cell: usize, cursor: L::Cursor, len: usize) -> Option<(L::Cursor, usize)> {
+        let [first, second] = self.faces[cell];
+        let mut cursor = self.lexicon.step(cursor, first)?;
+        self.word[len] = first;
+        if second == 0 {
+            return Some((cursor, len + 1));
         }
-        for &b in face.letters() {
-            cursor = self.lexicon.step(cursor, b)?;
-            self.word[len] = b;
-            len += 1;
-        }
-        Some((cursor, len))
+        cursor = self.lexicon.step(cursor, second)?;
+        self.word[len + 1] = second;
+        Some((cursor, len + 2))
     }
 
-    /// At `cell` (already on the path, `depth` cells, `len` letters, cells `used`): report the
-    /// word if it is one, then try each unused neighbour. Recursion happens only for
-    /// neighbours the lexicon continues with, so failed steps cost no call.
+    /// At `cell` (already on the path, `depth` cells, `len` letters, cells `used`, blanks
+    /// counted as used): report the word if it is one, then try each unused neighbour.
+    /// Recursion happens only for neighbours the lexicon continues with, so failed steps cost
+    /// no call.
     fn extend(&mut self, cell: usize, cursor: L::Cursor, used: u64, depth: usize, len: usize) {
         if len >= self.min_len
             && self.lexicon.is_word(cursor)
@@ -156,12 +174,11 @@ impl<L: Lexicon, F: FnMut(&[u8], &[u8])> Dfs<'_, L, F> {
         {
             (self.visit)(&self.word[..len], &self.path[..depth]);
         }
-        let board = self.board;
-        for &n in board.neighbours(cell) {
-            let n = usize::from(n);
-            if used & (1u64 << n) != 0 {
-                continue;
-            }
+        // Neighbours in increasing cell order, as `Board::neighbours` lists them.
+        let mut todo = self.around[cell] & !used;
+        while todo != 0 {
+            let n = todo.trailing_zeros() as usize;
+            todo &= todo - 1;
             if let Some((next, next_len)) = self.enter(n, cursor, len) {
                 self.path[depth] = n as u8;
                 self.extend(n, next, used | (1u64 << n), depth + 1, next_len);
