@@ -121,9 +121,9 @@ impl Solver {
             if blanks & (1u64 << cell) != 0 {
                 continue;
             }
-            if let Some((cursor, len)) = dfs.enter(cell, root, 0) {
+            if let Some((cursor, len, key)) = dfs.enter(cell, root, 0, 0) {
                 dfs.path[0] = cell as u8;
-                dfs.extend(cell, cursor, blanks | (1u64 << cell), 1, len);
+                dfs.extend(cell, cursor, blanks | (1u64 << cell), 1, len, key);
             }
         }
     }
@@ -149,29 +149,42 @@ struct Dfs<'a, L: Lexicon, F> {
 
 impl<L: Lexicon, F: FnMut(&[u8], &[u8])> Dfs<'_, L, F> {
     /// Steps `cursor` through the letters of `cell`'s face (not a blank), writing them at
-    /// `len`; the new cursor and length, or `None` when no word continues so.
+    /// `len` and packing them into `key` (see [`WordSeen::insert_packed`]); the new cursor,
+    /// length and key, or `None` when no word continues so.
     #[inline(always)]
-    fn enter(&mut self, cell: usize, cursor: L::Cursor, len: usize) -> Option<(L::Cursor, usize)> {
+    fn enter(
+        &mut self,
+        cell: usize,
+        cursor: L::Cursor,
+        len: usize,
+        key: u128,
+    ) -> Option<(L::Cursor, usize, u128)> {
         let [first, second] = self.faces[cell];
         let mut cursor = self.lexicon.step(cursor, first)?;
         self.word[len] = first;
+        let key = (key << 5) | u128::from(first - b'@');
         if second == 0 {
-            return Some((cursor, len + 1));
+            return Some((cursor, len + 1, key));
         }
         cursor = self.lexicon.step(cursor, second)?;
         self.word[len + 1] = second;
-        Some((cursor, len + 2))
+        Some((cursor, len + 2, (key << 5) | u128::from(second - b'@')))
     }
 
     /// At `cell` (already on the path, `depth` cells, `len` letters, cells `used`, blanks
     /// counted as used): report the word if it is one, then try each unused neighbour.
     /// Recursion happens only for neighbours the lexicon continues with, so failed steps cost
     /// no call.
-    fn extend(&mut self, cell: usize, cursor: L::Cursor, used: u64, depth: usize, len: usize) {
-        if len >= self.min_len
-            && self.lexicon.is_word(cursor)
-            && self.seen.insert(&self.word[..len])
-        {
+    fn extend(
+        &mut self,
+        cell: usize,
+        cursor: L::Cursor,
+        used: u64,
+        depth: usize,
+        len: usize,
+        key: u128,
+    ) {
+        if len >= self.min_len && self.lexicon.is_word(cursor) && self.insert(len, key) {
             (self.visit)(&self.word[..len], &self.path[..depth]);
         }
         // Neighbours in increasing cell order, as `Board::neighbours` lists them.
@@ -179,10 +192,21 @@ impl<L: Lexicon, F: FnMut(&[u8], &[u8])> Dfs<'_, L, F> {
         while todo != 0 {
             let n = todo.trailing_zeros() as usize;
             todo &= todo - 1;
-            if let Some((next, next_len)) = self.enter(n, cursor, len) {
+            if let Some((next, next_len, next_key)) = self.enter(n, cursor, len, key) {
                 self.path[depth] = n as u8;
-                self.extend(n, next, used | (1u64 << n), depth + 1, next_len);
+                self.extend(n, next, used | (1u64 << n), depth + 1, next_len, next_key);
             }
+        }
+    }
+
+    /// Records the word of `len` letters in `self.word` (packed as `key` when short
+    /// enough); true the first time.
+    #[inline]
+    fn insert(&mut self, len: usize, key: u128) -> bool {
+        if len <= WordSeen::MAX_PACKED {
+            self.seen.insert_packed(key)
+        } else {
+            self.seen.insert(&self.word[..len])
         }
     }
 }
@@ -224,10 +248,17 @@ impl WordSeen {
         if word.len() > Self::MAX_PACKED || !word.iter().all(u8::is_ascii_uppercase) {
             return self.long.insert(word.to_vec());
         }
-        // Letters map to 1..=26, so distinct words (of any length) pack to distinct keys.
         let key = word
             .iter()
             .fold(0u128, |k, &b| (k << 5) | u128::from(b - b'@'));
+        self.insert_packed(key)
+    }
+
+    /// Inserts a word of at most [`Self::MAX_PACKED`] upper-case letters packed 5 bits a
+    /// letter (`A` = 1 .. `Z` = 26, first letter highest); true when it was not there yet.
+    /// Letters are never 0, so distinct words (of any length) pack to distinct keys.
+    #[inline]
+    fn insert_packed(&mut self, key: u128) -> bool {
         if 2 * (self.filled.len() + 1) > self.table.len() {
             self.grow();
         }
