@@ -225,7 +225,9 @@ impl WordSet {
     }
 
     /// The cursor of `addr`'s transition on `letter` (known to exist), by decoding nodes.
-    #[inline]
+    /// Kept out of line so that [`Lexicon::step`]'s bit test and table read inline into a
+    /// solver's loop.
+    #[inline(never)]
     fn step_decoded(&self, cursor: NodeCursor, letter: u8) -> Option<NodeCursor> {
         let node = self.raw().node(cursor.addr);
         node.find_input(letter)
@@ -347,7 +349,7 @@ impl Lexicon for WordSet {
         top[top.len() - 1]
     }
 
-    #[inline]
+    #[inline(always)]
     fn step(&self, cursor: NodeCursor, letter: u8) -> Option<NodeCursor> {
         let bit = byte_bit(letter);
         if cursor.next & bit == 0 {
