@@ -1,6 +1,7 @@
 //! [`WordSet`]: a word set file (`fst::Set`) opened for queries and play.
 
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 use folio_core::Lexicon;
 use fst::raw::{CompiledAddr, Fst};
@@ -39,6 +40,8 @@ impl AsRef<[u8]> for SetBytes {
 pub struct WordSet {
     set: fst::Set<SetBytes>,
     path: Option<PathBuf>,
+    /// Decoded top levels of the fst, built on the first [`Lexicon::root`] call.
+    top: OnceLock<Vec<NodeCursor>>,
 }
 
 impl WordSet {
@@ -59,6 +62,7 @@ impl WordSet {
         Ok(WordSet {
             set,
             path: Some(path.to_path_buf()),
+            top: OnceLock::new(),
         })
     }
 
@@ -81,7 +85,11 @@ impl WordSet {
                 path: PathBuf::new(),
                 source,
             })?;
-        Ok(WordSet { set, path: None })
+        Ok(WordSet {
+            set,
+            path: None,
+            top: OnceLock::new(),
+        })
     }
 
     /// A word set of the given keys, taken as they are (sorted and de-duplicated here).
@@ -150,15 +158,39 @@ impl WordSet {
 ///
 /// Keeping the letters in the cursor makes a failed step (the common case for a Boggle solver
 /// trying every neighbour of a cell) a bit test instead of an fst node decode, and makes
-/// `is_word` free. A successful step decodes the parent node once and the child once.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// `is_word` free. A successful step from one of the top levels of the fst (the nodes a few
+/// letters from the root, where a Boggle search spends most of its steps) reads the child
+/// from a table decoded once per set; deeper, it decodes the parent node once and the child
+/// once.
+#[derive(Clone, Copy, Debug)]
 pub struct NodeCursor {
     addr: CompiledAddr,
     /// Bit `b - b'A'` for each transition on an upper-case ASCII letter; [`OTHER_BYTES`] when
     /// the node has a transition on any other byte.
     next: u32,
     is_final: bool,
+    /// Where this node's children start in the set's top-level table ([`NOT_CACHED`] when
+    /// they are not there): child `b` is at `children + (letters before b in next)`.
+    children: u32,
 }
+
+/// [`NodeCursor::children`] of a node outside the top-level table.
+const NOT_CACHED: u32 = u32::MAX;
+
+/// Most cursors the top-level table holds (24 bytes each: 65,536 entries are 1.5 MiB). Levels
+/// are added whole while they fit: for ENABLE2K (26, 318, 3,056, 13,910 and 32,128 distinct
+/// prefixes of 1 to 5 letters) every prefix of up to 5 letters is in it, about 49,000
+/// entries, decoded in a few milliseconds on the first `root()`.
+const TOP_BUDGET: usize = 1 << 16;
+
+impl PartialEq for NodeCursor {
+    /// Cursors are equal when they stand on the same fst node.
+    fn eq(&self, other: &Self) -> bool {
+        self.addr == other.addr
+    }
+}
+
+impl Eq for NodeCursor {}
 
 /// Bit of [`NodeCursor`]'s letter mask standing for every byte outside `A`–`Z`.
 const OTHER_BYTES: u32 = 1 << 31;
@@ -188,7 +220,65 @@ impl WordSet {
             addr,
             next,
             is_final: node.is_final(),
+            children: NOT_CACHED,
         }
+    }
+
+    /// The cursor of `addr`'s transition on `letter` (known to exist), by decoding nodes.
+    /// Kept out of line so that [`Lexicon::step`]'s bit test and table read inline into a
+    /// solver's loop.
+    #[inline(never)]
+    fn step_decoded(&self, cursor: NodeCursor, letter: u8) -> Option<NodeCursor> {
+        let node = self.raw().node(cursor.addr);
+        node.find_input(letter)
+            .map(|i| self.cursor_at(node.transition_addr(i)))
+    }
+
+    /// The top-level table: the children of the root, then of each of them, level by level
+    /// while the next level fits in [`TOP_BUDGET`], each entry a cursor whose `children`
+    /// points further into the table when its own children are in it. Nodes with a
+    /// transition outside `A`–`Z` keep their children out (the popcount index would not hold).
+    fn build_top(&self) -> Vec<NodeCursor> {
+        let mut table: Vec<NodeCursor> = Vec::new();
+        let mut root = self.cursor_at(self.raw().root().addr());
+        // The last level added: index in `table` (`None` for the root).
+        let mut level: Vec<Option<usize>> = vec![None];
+        loop {
+            let parents: Vec<(Option<usize>, NodeCursor)> = level
+                .iter()
+                .map(|&at| (at, at.map_or(root, |i| table[i])))
+                .filter(|(_, c)| c.next & OTHER_BYTES == 0)
+                .collect();
+            let adds: usize = parents
+                .iter()
+                .map(|(_, c)| c.next.count_ones() as usize)
+                .sum();
+            if adds == 0 || table.len() + adds > TOP_BUDGET {
+                break;
+            }
+            let mut next_level = Vec::with_capacity(adds);
+            for (at, parent) in parents {
+                let start = table.len() as u32;
+                let node = self.raw().node(parent.addr);
+                for t in node.transitions() {
+                    next_level.push(Some(table.len()));
+                    table.push(self.cursor_at(t.addr));
+                }
+                match at {
+                    None => root.children = start,
+                    Some(i) => table[i].children = start,
+                }
+            }
+            level = next_level;
+        }
+        table.push(root);
+        table
+    }
+
+    /// The top-level table, built on first use; its last entry is the root cursor.
+    #[inline]
+    fn top(&self) -> &[NodeCursor] {
+        self.top.get_or_init(|| self.build_top())
     }
 }
 
@@ -255,17 +345,22 @@ impl Lexicon for WordSet {
     type Cursor = NodeCursor;
 
     fn root(&self) -> NodeCursor {
-        self.cursor_at(self.raw().root().addr())
+        let top = self.top();
+        top[top.len() - 1]
     }
 
-    #[inline]
+    #[inline(always)]
     fn step(&self, cursor: NodeCursor, letter: u8) -> Option<NodeCursor> {
-        if cursor.next & byte_bit(letter) == 0 {
+        let bit = byte_bit(letter);
+        if cursor.next & bit == 0 {
             return None;
         }
-        let node = self.raw().node(cursor.addr);
-        node.find_input(letter)
-            .map(|i| self.cursor_at(node.transition_addr(i)))
+        if cursor.children != NOT_CACHED {
+            // Cached nodes have letter transitions only, stored in byte order.
+            let i = cursor.children as usize + (cursor.next & (bit - 1)).count_ones() as usize;
+            return self.top().get(i).copied();
+        }
+        self.step_decoded(cursor, letter)
     }
 
     #[inline]

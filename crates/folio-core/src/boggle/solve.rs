@@ -90,9 +90,26 @@ impl Solver {
         F: FnMut(&[u8], &[u8]),
     {
         self.seen.clear();
+        let cells = board.len();
+        let mut around = [0u64; MAX_CELLS];
+        let mut faces = [[0u8; 2]; MAX_CELLS];
+        for cell in 0..cells {
+            around[cell] = board
+                .neighbours(cell)
+                .iter()
+                .fold(0, |m, &n| m | (1u64 << n));
+            let face = board.face(cell);
+            // Faces are one or two upper-case letters; blanks stay [0, 0] and are never
+            // entered (they start out in every path's `used` mask below).
+            faces[cell][..face.letters().len()].copy_from_slice(face.letters());
+        }
+        let blanks = (0..cells)
+            .filter(|&c| board.face(c).is_blank())
+            .fold(0u64, |m, c| m | (1u64 << c));
         let mut dfs = Dfs {
             lexicon,
-            board,
+            around,
+            faces,
             min_len,
             seen: &mut self.seen,
             word: [0; 2 * MAX_CELLS],
@@ -100,10 +117,13 @@ impl Solver {
             visit,
         };
         let root = lexicon.root();
-        for cell in 0..board.len() {
-            if let Some((cursor, len)) = dfs.enter(cell, root, 0) {
+        for cell in 0..cells {
+            if blanks & (1u64 << cell) != 0 {
+                continue;
+            }
+            if let Some((cursor, len, key)) = dfs.enter(cell, root, 0, 0) {
                 dfs.path[0] = cell as u8;
-                dfs.extend(cell, cursor, 1u64 << cell, 1, len);
+                dfs.extend(cell, cursor, blanks | (1u64 << cell), 1, len, key);
             }
         }
     }
@@ -116,7 +136,10 @@ pub fn solve<L: Lexicon>(lexicon: &L, board: &Board, min_len: usize) -> Vec<Foun
 
 struct Dfs<'a, L: Lexicon, F> {
     lexicon: &'a L,
-    board: &'a Board,
+    /// Each cell's neighbours as a bit mask.
+    around: [u64; MAX_CELLS],
+    /// Each cell's face letters; the second is 0 for a one-letter face.
+    faces: [[u8; 2]; MAX_CELLS],
     min_len: usize,
     seen: &'a mut WordSeen,
     word: [u8; 2 * MAX_CELLS],
@@ -125,47 +148,65 @@ struct Dfs<'a, L: Lexicon, F> {
 }
 
 impl<L: Lexicon, F: FnMut(&[u8], &[u8])> Dfs<'_, L, F> {
-    /// Steps `cursor` through the letters of `cell`'s face, writing them at `len`; the new
-    /// cursor and length, or `None` when no word continues so (or the face is blank).
+    /// Steps `cursor` through the letters of `cell`'s face (not a blank), writing them at
+    /// `len` and packing them into `key` (see [`WordSeen::insert_packed`]); the new cursor,
+    /// length and key, or `None` when no word continues so.
     #[inline(always)]
     fn enter(
         &mut self,
         cell: usize,
-        mut cursor: L::Cursor,
-        mut len: usize,
-    ) -> Option<(L::Cursor, usize)> {
-        let face = self.board.face(cell);
-        if face.is_blank() {
-            return None;
+        cursor: L::Cursor,
+        len: usize,
+        key: u128,
+    ) -> Option<(L::Cursor, usize, u128)> {
+        let [first, second] = self.faces[cell];
+        let mut cursor = self.lexicon.step(cursor, first)?;
+        self.word[len] = first;
+        let key = (key << 5) | u128::from(first - b'@');
+        if second == 0 {
+            return Some((cursor, len + 1, key));
         }
-        for &b in face.letters() {
-            cursor = self.lexicon.step(cursor, b)?;
-            self.word[len] = b;
-            len += 1;
-        }
-        Some((cursor, len))
+        cursor = self.lexicon.step(cursor, second)?;
+        self.word[len + 1] = second;
+        Some((cursor, len + 2, (key << 5) | u128::from(second - b'@')))
     }
 
-    /// At `cell` (already on the path, `depth` cells, `len` letters, cells `used`): report the
-    /// word if it is one, then try each unused neighbour. Recursion happens only for
-    /// neighbours the lexicon continues with, so failed steps cost no call.
-    fn extend(&mut self, cell: usize, cursor: L::Cursor, used: u64, depth: usize, len: usize) {
-        if len >= self.min_len
-            && self.lexicon.is_word(cursor)
-            && self.seen.insert(&self.word[..len])
-        {
+    /// At `cell` (already on the path, `depth` cells, `len` letters, cells `used`, blanks
+    /// counted as used): report the word if it is one, then try each unused neighbour.
+    /// Recursion happens only for neighbours the lexicon continues with, so failed steps cost
+    /// no call.
+    fn extend(
+        &mut self,
+        cell: usize,
+        cursor: L::Cursor,
+        used: u64,
+        depth: usize,
+        len: usize,
+        key: u128,
+    ) {
+        if len >= self.min_len && self.lexicon.is_word(cursor) && self.insert(len, key) {
             (self.visit)(&self.word[..len], &self.path[..depth]);
         }
-        let board = self.board;
-        for &n in board.neighbours(cell) {
-            let n = usize::from(n);
-            if used & (1u64 << n) != 0 {
-                continue;
-            }
-            if let Some((next, next_len)) = self.enter(n, cursor, len) {
+        // Neighbours in increasing cell order, as `Board::neighbours` lists them.
+        let mut todo = self.around[cell] & !used;
+        while todo != 0 {
+            let n = todo.trailing_zeros() as usize;
+            todo &= todo - 1;
+            if let Some((next, next_len, next_key)) = self.enter(n, cursor, len, key) {
                 self.path[depth] = n as u8;
-                self.extend(n, next, used | (1u64 << n), depth + 1, next_len);
+                self.extend(n, next, used | (1u64 << n), depth + 1, next_len, next_key);
             }
+        }
+    }
+
+    /// Records the word of `len` letters in `self.word` (packed as `key` when short
+    /// enough); true the first time.
+    #[inline]
+    fn insert(&mut self, len: usize, key: u128) -> bool {
+        if len <= WordSeen::MAX_PACKED {
+            self.seen.insert_packed(key)
+        } else {
+            self.seen.insert(&self.word[..len])
         }
     }
 }
@@ -207,10 +248,17 @@ impl WordSeen {
         if word.len() > Self::MAX_PACKED || !word.iter().all(u8::is_ascii_uppercase) {
             return self.long.insert(word.to_vec());
         }
-        // Letters map to 1..=26, so distinct words (of any length) pack to distinct keys.
         let key = word
             .iter()
             .fold(0u128, |k, &b| (k << 5) | u128::from(b - b'@'));
+        self.insert_packed(key)
+    }
+
+    /// Inserts a word of at most [`Self::MAX_PACKED`] upper-case letters packed 5 bits a
+    /// letter (`A` = 1 .. `Z` = 26, first letter highest); true when it was not there yet.
+    /// Letters are never 0, so distinct words (of any length) pack to distinct keys.
+    #[inline]
+    fn insert_packed(&mut self, key: u128) -> bool {
         if 2 * (self.filled.len() + 1) > self.table.len() {
             self.grow();
         }
