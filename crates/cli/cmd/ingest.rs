@@ -3,7 +3,7 @@
 //! `folio_lexicon::ingest`; this module parses options, reports progress and prints summaries.
 
 use std::ffi::OsString;
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -138,7 +138,9 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
             "counts_bytes": t.counts_bytes,
             "seconds": secs,
         });
-        println!("{}", serde_json::to_string_pretty(&summary)?);
+        let mut out = std::io::stdout().lock();
+        writeln!(out, "{}", serde_json::to_string_pretty(&summary)?)?;
+        out.flush()?;
     }
     if !args.quiet {
         eprintln!(
