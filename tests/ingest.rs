@@ -368,3 +368,27 @@ fn symlink_cycles_in_a_folder_are_read_once() {
     assert_eq!(summary["inputs"], 1, "{summary}");
     assert!(WordSet::open(&set).unwrap().contains(b"WHALE"));
 }
+
+/// `folio ingest book.txt -o book.txt` (or a book named like the manifest) once replaced the
+/// book with the word set: an output that is an input is refused, and the book is kept.
+#[test]
+fn an_output_that_is_an_input_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    for (book, output) in [("book.txt", "book.txt"), ("g.json", "g.fst")] {
+        let path = write(d, book, BOOK);
+        let out = folio()
+            .current_dir(d)
+            .args(["ingest", book, "-o", output])
+            .output()
+            .unwrap();
+        let err = stderr_of(&out);
+        assert_eq!(out.status.code(), Some(2), "{book} -o {output}: {err}");
+        assert!(err.contains(book) && err.contains("input"), "{err}");
+        assert_eq!(
+            std::fs::read(&path).unwrap(),
+            BOOK,
+            "{book} was overwritten"
+        );
+    }
+}

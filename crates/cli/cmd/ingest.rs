@@ -9,7 +9,7 @@ use std::time::Instant;
 
 use anyhow::Context;
 use folio_lexicon::build::OutputPaths;
-use folio_lexicon::ingest::{expand_inputs, ingest, write_outputs};
+use folio_lexicon::ingest::{expand_inputs, ingest, write_outputs, Input, Source};
 use folio_lexicon::{Policy, PolicyName};
 
 use super::Outcome;
@@ -75,6 +75,28 @@ impl Args {
     }
 }
 
+/// Refuses an output that is one of the books read (`folio ingest book.txt -o book.txt`, or
+/// a book named like the manifest): writing it would destroy the input.
+fn refuse_overwriting_inputs(paths: &OutputPaths, inputs: &[Input]) -> anyhow::Result<()> {
+    for out in [&paths.set, &paths.counts, &paths.manifest] {
+        let Ok(out_canonical) = std::fs::canonicalize(out) else {
+            continue; // not there yet: it cannot be an input
+        };
+        for input in inputs {
+            if let Source::File(p) = &input.source {
+                if std::fs::canonicalize(p).is_ok_and(|c| c == out_canonical) {
+                    anyhow::bail!(
+                        "{}: is an input of this run; refusing to overwrite it with {}",
+                        input.label,
+                        out.display()
+                    );
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Runs `folio ingest`.
 pub fn run(args: Args) -> anyhow::Result<Outcome> {
     let started = Instant::now();
@@ -88,6 +110,7 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
     }
     let paths = OutputPaths::for_set(&args.output);
     let (inputs, skipped) = expand_inputs(&args.inputs)?;
+    refuse_overwriting_inputs(&paths, &inputs)?;
 
     let bar = (!args.quiet && std::io::stderr().is_terminal()).then(|| {
         let bar = indicatif::ProgressBar::new(inputs.len() as u64);
