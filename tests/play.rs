@@ -374,7 +374,10 @@ fn bad_input_gives_located_diagnostics() {
         (
             "off-board",
             b">Ann: AEHNORT 8L HORNET +20 20\n",
-            "t.gcg:3:15: illegal play: the placement leaves the board",
+            // Counted from 1, as the board is labelled: just right of O8 (was "row 7,
+            // column 15 (0-based)").
+            "t.gcg:3:15: illegal play: the placement leaves the board at row 8, column 16 (rows \
+             and columns counted from 1)",
         ),
         (
             "not-on-rack",
