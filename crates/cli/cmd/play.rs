@@ -20,7 +20,8 @@ least one finding (each printed as file:line:col: rule, then the line as written
 that does not parse; 2 usage or I/O error. Script format and JSON schema: docs/formats.md."
 )]
 pub struct Args {
-    /// Scripts to replay: GCG files or folio scripts (a superset of GCG).
+    /// Scripts to replay: GCG files, folio scripts (a superset of GCG) or Boggle rounds
+    /// (`#game boggle`, docs/formats-boggle.md).
     #[arg(required = true, value_name = "SCRIPT")]
     scripts: Vec<PathBuf>,
     /// Check every word formed against this folio word set (overrides `#lexicon`).
