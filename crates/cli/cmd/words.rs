@@ -315,7 +315,7 @@ fn run_inner(c: Command) -> anyhow::Result<Outcome> {
         Command::Difference(a) => combine(a, SetOp::Difference, &mut w)?,
         Command::Export { sets, output, json } => {
             if let Some(path) = &output {
-                refuse_overwriting_inputs(&[path.clone()], &sets.sets)?;
+                refuse_overwriting_inputs(std::slice::from_ref(path), &sets.sets)?;
             }
             let set = load(&sets)?;
             match output {

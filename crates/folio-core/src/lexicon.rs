@@ -119,8 +119,8 @@ impl Lexicon for WordList {
         let slice = &self.words[c.lo..c.hi];
         // Words in the range are sorted and share `depth` bytes, so those with `letter` next
         // form one contiguous run (shorter words sort first and are skipped).
-        let start = slice.partition_point(|w| w.get(c.depth).map_or(true, |&b| b < letter));
-        let end = slice.partition_point(|w| w.get(c.depth).map_or(true, |&b| b <= letter));
+        let start = slice.partition_point(|w| w.get(c.depth).is_none_or(|&b| b < letter));
+        let end = slice.partition_point(|w| w.get(c.depth).is_none_or(|&b| b <= letter));
         (start < end).then_some(RangeCursor {
             lo: c.lo + start,
             hi: c.lo + end,

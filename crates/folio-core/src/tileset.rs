@@ -78,7 +78,7 @@ impl TileSet {
     pub fn tiles(&self) -> Vec<Tile> {
         (0..27)
             .filter_map(Tile::from_index)
-            .flat_map(|t| std::iter::repeat(t).take(self.count(t) as usize))
+            .flat_map(|t| std::iter::repeat_n(t, self.count(t) as usize))
             .collect()
     }
 

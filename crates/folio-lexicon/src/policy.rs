@@ -185,7 +185,7 @@ impl Policy {
 
     /// Whether a key of `chars` characters is within `min_len..=max_len`.
     pub fn length_ok(&self, chars: usize) -> bool {
-        chars >= self.min_len && self.max_len.map_or(true, |m| chars <= m)
+        chars >= self.min_len && self.max_len.is_none_or(|m| chars <= m)
     }
 
     /// Whether a word with these totals is kept in the set.

@@ -69,7 +69,7 @@ mod tests {
             for (k, cube) in cubes.iter().enumerate() {
                 if cube.contains(&faces[c]) && !seen[k] {
                     seen[k] = true;
-                    if owner[k].map_or(true, |o| try_cell(o, faces, cubes, seen, owner)) {
+                    if owner[k].is_none_or(|o| try_cell(o, faces, cubes, seen, owner)) {
                         owner[k] = Some(c);
                         return true;
                     }
