@@ -245,3 +245,25 @@ fn folio_play_replays_a_boggle_round() {
     let v: serde_json::Value = serde_json::from_slice(&json).unwrap();
     assert_eq!(v["players"][0]["nick"], "solo");
 }
+
+/// `#GAME Boggle` (pragmas are case-insensitive) is a Boggle round, not a Scrabble script
+/// with "unknown player pragma" errors.
+#[test]
+fn folio_play_dispatches_on_game_boggle_in_any_case() {
+    let dir = tempfile::tempdir().unwrap();
+    let set = import(dir.path(), "SAT\nSEAT\n");
+    std::fs::write(
+        dir.path().join("r.boggle"),
+        "\n#GAME Boggle\n#board perslatgsineters\n#player ann\n>ann: sat\n",
+    )
+    .unwrap();
+    let out = folio()
+        .current_dir(dir.path())
+        .args(["play", "r.boggle", "--lexicon"])
+        .arg(&set)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(stdout.starts_with("boggle round r.boggle"), "{stdout}");
+}

@@ -341,3 +341,54 @@ fn the_two_copies_of_frankenstein_give_the_same_set() {
     );
     assert!(WordSet::from_bytes(sets[0].clone()).unwrap().len() > 5000);
 }
+
+/// Two links from a folder to its parent: the walk once followed them without end (each
+/// level doubling the paths). Every folder is now read once, whatever links lead to it.
+#[cfg(unix)]
+#[test]
+fn symlink_cycles_in_a_folder_are_read_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let shelf = dir.path().join("shelf");
+    std::fs::create_dir(&shelf).unwrap();
+    write(&shelf, "moby.txt", BOOK);
+    std::os::unix::fs::symlink("..", shelf.join("up")).unwrap();
+    std::os::unix::fs::symlink("..", shelf.join("again")).unwrap();
+    let set = dir.path().join("g.fst");
+    let out = folio()
+        .arg("ingest")
+        .arg(&shelf)
+        .arg("-o")
+        .arg(&set)
+        .args(["--quiet", "--json"])
+        .timeout(std::time::Duration::from_secs(60))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let summary: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(summary["inputs"], 1, "{summary}");
+    assert!(WordSet::open(&set).unwrap().contains(b"WHALE"));
+}
+
+/// `folio ingest book.txt -o book.txt` (or a book named like the manifest) once replaced the
+/// book with the word set: an output that is an input is refused, and the book is kept.
+#[test]
+fn an_output_that_is_an_input_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    for (book, output) in [("book.txt", "book.txt"), ("g.json", "g.fst")] {
+        let path = write(d, book, BOOK);
+        let out = folio()
+            .current_dir(d)
+            .args(["ingest", book, "-o", output])
+            .output()
+            .unwrap();
+        let err = stderr_of(&out);
+        assert_eq!(out.status.code(), Some(2), "{book} -o {output}: {err}");
+        assert!(err.contains(book) && err.contains("input"), "{err}");
+        assert_eq!(
+            std::fs::read(&path).unwrap(),
+            BOOK,
+            "{book} was overwritten"
+        );
+    }
+}

@@ -374,7 +374,10 @@ fn bad_input_gives_located_diagnostics() {
         (
             "off-board",
             b">Ann: AEHNORT 8L HORNET +20 20\n",
-            "t.gcg:3:15: illegal play: the placement leaves the board",
+            // Counted from 1, as the board is labelled: just right of O8 (was "row 7,
+            // column 15 (0-based)").
+            "t.gcg:3:15: illegal play: the placement leaves the board at row 8, column 16 (rows \
+             and columns counted from 1)",
         ),
         (
             "not-on-rack",
@@ -488,4 +491,38 @@ fn lexicon_pragma_names_a_word_set_or_just_a_name() {
         out.contains("lexicon NWL2018 not available: words not checked"),
         "{out}"
     );
+}
+
+/// `folio play … | head -1`: a reader that stops early must not make folio panic (exit 101,
+/// "failed printing to stdout"); like `folio words export | head`, it ends quietly.
+#[test]
+fn a_closed_stdout_is_not_a_panic() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    for json in [false, true] {
+        // Far more output than a pipe buffers, so folio is still writing when the pipe closes.
+        let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_folio"));
+        cmd.current_dir(data_dir()).arg("play");
+        for _ in 0..400 {
+            cmd.arg("standard_bingo.gcg");
+        }
+        if json {
+            cmd.arg("--json");
+        }
+        let mut child = cmd
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("run folio");
+        let mut first = String::new();
+        BufReader::new(child.stdout.take().expect("stdout"))
+            .read_line(&mut first)
+            .expect("first line");
+        // The reader is dropped here: the pipe is closed.
+        let out = child.wait_with_output().expect("wait");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!first.is_empty());
+        assert!(!err.contains("panicked"), "json={json}: {err}");
+        assert_ne!(out.status.code(), Some(101), "json={json}: {err}");
+    }
 }

@@ -482,3 +482,37 @@ fn bad_queries_are_usage_errors() {
             .stderr(predicates::str::contains(q[1]));
     }
 }
+
+/// `export --set g.fst -o g.fst` once replaced the set with its text export, and `import
+/// list.txt -o list.txt` the list with a set: an output that is an input is refused (exit 2)
+/// and the input is kept.
+#[test]
+fn an_output_that_is_an_input_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(d.join("list.txt"), "zebra\napple\n").unwrap();
+    folio()
+        .current_dir(d)
+        .args(["words", "import", "list.txt", "-o", "g.fst"])
+        .assert()
+        .success();
+    let set = std::fs::read(d.join("g.fst")).unwrap();
+    for (args, input) in [
+        (&["export", "--set", "g.fst", "-o", "g.fst"][..], "g.fst"),
+        (&["import", "list.txt", "-o", "list.txt"][..], "list.txt"),
+        (&["import", "g.json", "-o", "g.fst"][..], "g.json"),
+    ] {
+        let before = std::fs::read(d.join(input)).unwrap();
+        let out = folio()
+            .current_dir(d)
+            .arg("words")
+            .args(args)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(input) && err.contains("input"), "{err}");
+        assert_eq!(std::fs::read(d.join(input)).unwrap(), before, "{args:?}");
+    }
+    assert_eq!(std::fs::read(d.join("g.fst")).unwrap(), set);
+}

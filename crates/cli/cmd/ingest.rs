@@ -3,13 +3,13 @@
 //! `folio_lexicon::ingest`; this module parses options, reports progress and prints summaries.
 
 use std::ffi::OsString;
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::Context;
 use folio_lexicon::build::OutputPaths;
-use folio_lexicon::ingest::{expand_inputs, ingest, write_outputs};
+use folio_lexicon::ingest::{expand_inputs, ingest, write_outputs, Input, Source};
 use folio_lexicon::{Policy, PolicyName};
 
 use super::Outcome;
@@ -75,6 +75,28 @@ impl Args {
     }
 }
 
+/// Refuses an output that is one of the books read (`folio ingest book.txt -o book.txt`, or
+/// a book named like the manifest): writing it would destroy the input.
+fn refuse_overwriting_inputs(paths: &OutputPaths, inputs: &[Input]) -> anyhow::Result<()> {
+    for out in [&paths.set, &paths.counts, &paths.manifest] {
+        let Ok(out_canonical) = std::fs::canonicalize(out) else {
+            continue; // not there yet: it cannot be an input
+        };
+        for input in inputs {
+            if let Source::File(p) = &input.source {
+                if std::fs::canonicalize(p).is_ok_and(|c| c == out_canonical) {
+                    anyhow::bail!(
+                        "{}: is an input of this run; refusing to overwrite it with {}",
+                        input.label,
+                        out.display()
+                    );
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Runs `folio ingest`.
 pub fn run(args: Args) -> anyhow::Result<Outcome> {
     let started = Instant::now();
@@ -88,6 +110,7 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
     }
     let paths = OutputPaths::for_set(&args.output);
     let (inputs, skipped) = expand_inputs(&args.inputs)?;
+    refuse_overwriting_inputs(&paths, &inputs)?;
 
     let bar = (!args.quiet && std::io::stderr().is_terminal()).then(|| {
         let bar = indicatif::ProgressBar::new(inputs.len() as u64);
@@ -138,7 +161,9 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
             "counts_bytes": t.counts_bytes,
             "seconds": secs,
         });
-        println!("{}", serde_json::to_string_pretty(&summary)?);
+        let mut out = std::io::stdout().lock();
+        writeln!(out, "{}", serde_json::to_string_pretty(&summary)?)?;
+        out.flush()?;
     }
     if !args.quiet {
         eprintln!(

@@ -1,6 +1,7 @@
 //! `folio play`: replay scripted games (GCG records or folio scripts) and check every move,
 //! score and total. See `docs/formats.md` for the script format and the JSON report.
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
@@ -19,7 +20,8 @@ least one finding (each printed as file:line:col: rule, then the line as written
 that does not parse; 2 usage or I/O error. Script format and JSON schema: docs/formats.md."
 )]
 pub struct Args {
-    /// Scripts to replay: GCG files or folio scripts (a superset of GCG).
+    /// Scripts to replay: GCG files, folio scripts (a superset of GCG) or Boggle rounds
+    /// (`#game boggle`, docs/formats-boggle.md).
     #[arg(required = true, value_name = "SCRIPT")]
     scripts: Vec<PathBuf>,
     /// Check every word formed against this folio word set (overrides `#lexicon`).
@@ -72,7 +74,7 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
         }
         let report = play_one(path, &bytes, &args, forced.as_ref())?;
         if !args.json {
-            print!("{}", report.to_text());
+            emit(&report.to_text())?;
         }
         tally.add(report.stats.moves, report.findings.len());
         if args.json {
@@ -88,15 +90,26 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
                 "summary": {"games": tally.games, "moves": tally.moves, "findings": tally.findings},
             }))?
         };
-        println!("{out}");
+        emit(&format!("{out}\n"))?;
     } else if tally.games > 1 {
-        println!("{}", summary_line(tally.games, tally.moves, tally.findings));
+        emit(&format!(
+            "{}\n",
+            summary_line(tally.games, tally.moves, tally.findings)
+        ))?;
     }
     Ok(if tally.findings == 0 {
         Outcome::Ok
     } else {
         Outcome::Invalid
     })
+}
+
+/// Writes `text` to stdout. Unlike `print!`, a closed stdout (`folio play … | head`) is an
+/// error returned to `main` (which exits quietly), not a panic.
+fn emit(text: &str) -> std::io::Result<()> {
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes())?;
+    out.flush()
 }
 
 /// Games, moves (Boggle: words played) and findings over every script of one run.
@@ -145,7 +158,7 @@ fn play_boggle(
             if args.json {
                 json_reports.push(serde_json::to_value(&report)?);
             } else {
-                print!("{report}");
+                emit(&report.to_string())?;
             }
         }
         Err(e) if e.is_invalid_script() => {
@@ -156,7 +169,7 @@ fn play_boggle(
                     "findings": [{"message": e.to_string()}],
                 }));
             } else {
-                println!("{e}");
+                emit(&format!("{e}\n"))?;
             }
         }
         Err(e) => return Err(e.into()),

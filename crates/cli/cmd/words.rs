@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context};
 use folio_lexicon::algebra::{self, SetOp};
 use folio_lexicon::counts::{counts_path, CountsMap};
-use folio_lexicon::import::{import_bytes, ImportOptions};
+use folio_lexicon::import::{import_bytes, manifest_path, ImportOptions};
 use folio_lexicon::pattern::Pattern;
 use folio_lexicon::rack::{Rack, RackWord};
 use folio_lexicon::regex_automaton::WholeWordRegex;
@@ -314,6 +314,9 @@ fn run_inner(c: Command) -> anyhow::Result<Outcome> {
         Command::Intersect(a) => combine(a, SetOp::Intersect, &mut w)?,
         Command::Difference(a) => combine(a, SetOp::Difference, &mut w)?,
         Command::Export { sets, output, json } => {
+            if let Some(path) = &output {
+                refuse_overwriting_inputs(std::slice::from_ref(path), &sets.sets)?;
+            }
             let set = load(&sets)?;
             match output {
                 Some(path) => {
@@ -341,6 +344,26 @@ fn run_inner(c: Command) -> anyhow::Result<Outcome> {
     };
     w.flush()?;
     Ok(outcome)
+}
+
+/// Refuses to write an output that is one of the inputs (`folio words export --set g.fst -o
+/// g.fst`, `folio words import list.txt -o list.txt`): the input would be destroyed.
+fn refuse_overwriting_inputs(outputs: &[PathBuf], inputs: &[PathBuf]) -> anyhow::Result<()> {
+    for out in outputs {
+        let Ok(out_canonical) = std::fs::canonicalize(out) else {
+            continue; // not there yet: it cannot be an input
+        };
+        for input in inputs {
+            if std::fs::canonicalize(input).is_ok_and(|c| c == out_canonical) {
+                bail!(
+                    "{}: is an input of this command; refusing to overwrite it with {}",
+                    input.display(),
+                    out.display()
+                );
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Opens the sets (verifying them if asked); several become their union, in memory.
@@ -611,6 +634,14 @@ fn import(
     json: bool,
     w: &mut impl Write,
 ) -> anyhow::Result<Outcome> {
+    refuse_overwriting_inputs(
+        &[
+            output.to_path_buf(),
+            manifest_path(output),
+            counts_path(output),
+        ],
+        &[list.to_path_buf()],
+    )?;
     let (name, bytes) = if list == Path::new("-") {
         let mut b = Vec::new();
         std::io::stdin()

@@ -24,7 +24,13 @@ use crate::tile::BoardTile;
 #[serde(tag = "rule")]
 pub enum Illegal {
     /// A square of the placement lies outside the 15x15 board (0-based row/col given).
-    #[error("the placement leaves the board at row {row}, column {col} (0-based)")]
+    /// The message counts rows and columns from 1, as the board's labels do (row 8, column
+    /// 16 is just right of O8); the fields stay 0-based.
+    #[error(
+        "the placement leaves the board at row {}, column {} (rows and columns counted from 1)",
+        i64::from(*.row) + 1,
+        i64::from(*.col) + 1
+    )]
     OffBoard {
         /// 0-based row of the first square off the board.
         row: i32,

@@ -69,6 +69,18 @@ pub fn write_files_atomic(files: &[(&Path, &[u8])]) -> Result<()> {
             return Err(Error::io(path, e));
         }
     }
+    // A rename fails when its target is a folder: found before any rename, so no file of
+    // the group is replaced when another cannot be (`g.counts.fst/` once left a new `g.fst`
+    // beside the old counts map).
+    for (path, _) in files {
+        if path.is_dir() {
+            cleanup(&temps);
+            return Err(Error::io(
+                path,
+                std::io::Error::new(std::io::ErrorKind::IsADirectory, "is a directory"),
+            ));
+        }
+    }
     for (i, ((path, _), tmp)) in files.iter().zip(&temps).enumerate() {
         if let Err(e) = std::fs::rename(tmp, path) {
             cleanup(&temps[i..]);
@@ -122,5 +134,12 @@ mod tests {
         assert!(err.to_string().contains("c.json"), "{err}");
         assert_eq!(std::fs::read(&a).unwrap(), b"set");
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2);
+        // The second target is a folder: its rename would fail, so the first is not renamed.
+        std::fs::create_dir(dir.path().join("d.json")).unwrap();
+        let folder = dir.path().join("d.json");
+        let err = write_files_atomic(&[(&a, b"new"), (&folder, b"x")]).unwrap_err();
+        assert!(err.to_string().contains("d.json"), "{err}");
+        assert_eq!(std::fs::read(&a).unwrap(), b"set");
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 3);
     }
 }

@@ -14,6 +14,7 @@
 //! are merged with commutative sums and the outputs are sorted, so the bytes written do not
 //! depend on the thread count or the order of the inputs.
 
+use std::collections::HashSet;
 use std::ffi::OsString;
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -87,7 +88,7 @@ pub fn expand_inputs(args: &[OsString]) -> Result<(Vec<Input>, Vec<Skipped>)> {
         let meta = std::fs::metadata(&path).map_err(|e| Error::io(&path, e))?;
         if meta.is_dir() {
             let mut found = Vec::new();
-            collect_txt(&path, &mut found)?;
+            collect_txt(&path, &mut found, &mut HashSet::new())?;
             found.sort();
             if found.is_empty() {
                 skipped.push(Skipped {
@@ -109,14 +110,21 @@ pub fn expand_inputs(args: &[OsString]) -> Result<(Vec<Input>, Vec<Skipped>)> {
     Ok((inputs, skipped))
 }
 
-fn collect_txt(dir: &Path, out: &mut Vec<PathBuf>) -> Result<()> {
+/// Collects the `*.txt` files under `dir`, following symbolic links to folders. `visited`
+/// holds the canonical path of every folder read: a folder reached again (a link to a parent,
+/// two links to one folder) is not read twice, so a link cycle cannot make the walk endless.
+fn collect_txt(dir: &Path, out: &mut Vec<PathBuf>, visited: &mut HashSet<PathBuf>) -> Result<()> {
+    let canonical = std::fs::canonicalize(dir).map_err(|e| Error::io(dir, e))?;
+    if !visited.insert(canonical) {
+        return Ok(());
+    }
     let entries = std::fs::read_dir(dir).map_err(|e| Error::io(dir, e))?;
     for entry in entries {
         let entry = entry.map_err(|e| Error::io(dir, e))?;
         let path = entry.path();
         let ty = entry.file_type().map_err(|e| Error::io(&path, e))?;
         if ty.is_dir() || (ty.is_symlink() && path.is_dir()) {
-            collect_txt(&path, out)?;
+            collect_txt(&path, out, visited)?;
         } else if path
             .extension()
             .is_some_and(|e| e.eq_ignore_ascii_case("txt"))

@@ -54,10 +54,10 @@ impl WholeWordRegex {
                     .determinize_size_limit(Some(Self::SIZE_LIMIT)),
             )
             .build(&format!("(?:{regex})$"))
-            .map_err(|e| bad(e.to_string()))?;
+            .map_err(|e| bad(with_causes(&e)))?;
         let start = dfa
             .start_state(&start::Config::new().anchored(Anchored::Yes))
-            .map_err(|e| bad(e.to_string()))?;
+            .map_err(|e| bad(with_causes(&e)))?;
         Ok(WholeWordRegex { dfa, start })
     }
 
@@ -92,6 +92,23 @@ impl fst::Automaton for WholeWordRegex {
     }
 }
 
+/// An error's message followed by its causes: regex-automata's build error says only "error
+/// building NFA"; the syntax error that explains it (an unclosed group, look-around) is its
+/// source.
+fn with_causes(e: &dyn std::error::Error) -> String {
+    let mut msg = e.to_string();
+    let mut cause = e.source();
+    while let Some(c) = cause {
+        let text = c.to_string();
+        if !msg.contains(&text) {
+            msg.push_str(": ");
+            msg.push_str(&text);
+        }
+        cause = c.source();
+    }
+    msg
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -119,5 +136,11 @@ mod tests {
             Err(QueryError::BadRegex { .. })
         ));
         assert!(WholeWordRegex::new(r"\bcat").is_err());
+        // The reason is said, not only "error building NFA".
+        let msg = WholeWordRegex::new("(ab").err().map(|e| e.to_string());
+        assert!(
+            msg.as_deref().is_some_and(|m| m.contains("unclosed group")),
+            "{msg:?}"
+        );
     }
 }

@@ -239,8 +239,8 @@ impl Board {
         let mut last_err = None;
         for collapse_qu in [false, true] {
             let rows = read_rows(&tokens, collapse_qu);
-            match fit(rows, shape, has_rows) {
-                Ok((r, c, faces)) => return Board::from_faces(r, c, faces),
+            match fit(rows, shape, has_rows).and_then(|(r, c, f)| Board::from_faces(r, c, f)) {
+                Ok(board) => return Ok(board),
                 Err(e) => last_err = Some(e),
             }
             if !tokens.iter().any(|t| matches!(t, Token::UAfterQ)) {
@@ -405,7 +405,8 @@ fn fit(
     } else if let Some(s) = shape {
         s
     } else {
-        let side = (1..=8).find(|s| s * s >= cells).unwrap_or(0);
+        // Any square (a 10x10 is a square, only too big: `from_faces` says so).
+        let side = (1..=cells.max(1)).find(|s| s * s >= cells).unwrap_or(0);
         if side * side != cells {
             return Err(BoardError::WrongSize {
                 cells,
@@ -455,6 +456,21 @@ mod tests {
         let b = Board::parse("quaicdrneetasnni", None).unwrap();
         assert_eq!(b.face(1).letters(), b"U");
         assert_eq!(b.to_string(), "quaicdrneetasnni");
+    }
+
+    #[test]
+    fn a_square_too_big_is_called_too_big_not_unsquare() {
+        // 100 cells are a square (10x10), only over the 64-cell limit.
+        let err = Board::parse(&"e".repeat(100), None).unwrap_err();
+        assert_eq!(err, BoardError::BadShape { rows: 10, cols: 10 });
+        let err = Board::parse(&"e".repeat(99), None).unwrap_err();
+        assert!(
+            matches!(err, BoardError::WrongSize { cells: 99, .. }),
+            "{err}"
+        );
+        // 17 `qu` in 81 letters: too big read one cell a letter, 8x8 with Qu cells.
+        let text = format!("{}{}", "qu".repeat(17), "e".repeat(47));
+        assert_eq!(Board::parse(&text, None).unwrap().len(), 64);
     }
 
     #[test]

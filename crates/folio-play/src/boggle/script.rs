@@ -63,7 +63,10 @@ pub fn is_boggle(text: &str) -> bool {
     text.lines()
         .map(|l| l.trim_start_matches('\u{feff}').trim())
         .find(|l| !l.is_empty())
-        .and_then(|l| l.strip_prefix("#game"))
+        .and_then(|l| match (l.get(..5), l.get(5..)) {
+            (Some(pragma), Some(rest)) if pragma.eq_ignore_ascii_case("#game") => Some(rest),
+            _ => None,
+        })
         .is_some_and(|rest| rest.trim().eq_ignore_ascii_case("boggle"))
 }
 
@@ -294,6 +297,10 @@ mod tests {
         assert_eq!(al.claimed.as_ref().unwrap().value, 9);
         assert!(is_boggle(GOOD));
         assert!(!is_boggle("#character-encoding UTF-8\n#player1 a A\n"));
+        // Pragmas are case-insensitive, `#game` included.
+        assert!(is_boggle("\n#GAME Boggle\n"));
+        assert!(!is_boggle("#gam\n"));
+        assert!(!is_boggle("#é\n"));
     }
 
     #[test]
