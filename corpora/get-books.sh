@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `make corpora`: puts the default chosen books (corpora/MANIFEST.tsv) into corpora/books/.
 #
-# 1. From a mirror folder: $FOLIO_MIRROR, else ../shared/corpora/gutenberg when it exists.
+# 1. From a mirror folder: $FOLIO_MIRROR, else $FOLIO_SHARED/corpora/gutenberg (default
+#    ../shared) when it exists.
 #    Every copied file must match the manifest's sha256.
 # 2. Otherwise from Project Gutenberg (curl, when online). Gutenberg revises its files, so a
 #    download may differ from the manifest's copy: that is reported, not fatal.
@@ -16,8 +17,13 @@ if [[ -n "$mirror" ]]; then
         exit 2
     fi
     mirror="$(cd "$mirror" && pwd)"
-elif [[ -d "$here/../../shared/corpora/gutenberg" ]]; then
-    mirror="$(cd "$here/../../shared/corpora/gutenberg" && pwd)"
+else
+    # The shared data folder (FOLIO_SHARED, relative to the repository root; default ../shared).
+    shared="${FOLIO_SHARED:-../shared}"
+    [[ "$shared" = /* ]] || shared="$here/../$shared"
+    if [[ -d "$shared/corpora/gutenberg" ]]; then
+        mirror="$(cd "$shared/corpora/gutenberg" && pwd)"
+    fi
 fi
 
 cd "$here"

@@ -526,3 +526,32 @@ fn a_closed_stdout_is_not_a_panic() {
         assert_ne!(out.status.code(), Some(101), "json={json}: {err}");
     }
 }
+
+/// A Boggle round that the Boggle reader cannot take (pragma not first, or not UTF-8) is one
+/// located finding naming the reason, not a cascade of Scrabble errors.
+#[test]
+fn misplaced_boggle_pragma_is_one_clear_finding() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    std::fs::write(
+        tmp.path().join("late.txt"),
+        "#player1 a Ann\n#game boggle\n#board abcd\n",
+    )
+    .expect("write");
+    let (code, out, _) = play_in(tmp.path(), &["late.txt"]);
+    assert_eq!(code, 1);
+    assert_eq!(
+        out,
+        "late.txt:2:1: a `#game boggle` round must be UTF-8 and start with `#game boggle` on its first line\n"
+    );
+    std::fs::write(
+        tmp.path().join("bytes.txt"),
+        b"#game boggle\n#board ab\xffd\n",
+    )
+    .expect("write");
+    let (code, out, _) = play_in(tmp.path(), &["bytes.txt"]);
+    assert_eq!(code, 1);
+    assert!(
+        out.starts_with("bytes.txt:1:1: a `#game boggle` round must be UTF-8"),
+        "{out}"
+    );
+}

@@ -65,6 +65,16 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
     for path in &args.scripts {
         let name = path.display().to_string();
         let bytes = std::fs::read(path).with_context(|| format!("cannot read {name}"))?;
+        if let Some(line) = misplaced_boggle_pragma(&bytes) {
+            // A Boggle round the Boggle reader cannot take: say so, rather than let the
+            // Scrabble reader report its pragmas as unknown.
+            println!(
+                "{name}:{line}:1: a `#game boggle` round must be UTF-8 and start with \
+                 `#game boggle` on its first line"
+            );
+            tally.add(0, 1);
+            continue;
+        }
         if let Some(text) = boggle_text(&bytes) {
             if args.write_gcg.is_some() {
                 bail!("{name}: --write-gcg applies to Scrabble games, not `#game boggle` rounds");
@@ -132,6 +142,26 @@ impl Tally {
 fn boggle_text(bytes: &[u8]) -> Option<&str> {
     let text = std::str::from_utf8(bytes).ok()?;
     folio_play::boggle::is_boggle(text).then_some(text)
+}
+
+/// The 1-based line of a `#game boggle` pragma in a script that [`boggle_text`] does not
+/// take (not UTF-8, or the pragma not first), if any.
+fn misplaced_boggle_pragma(bytes: &[u8]) -> Option<usize> {
+    if boggle_text(bytes).is_some() {
+        return None;
+    }
+    String::from_utf8_lossy(bytes)
+        .lines()
+        .position(|l| {
+            let mut words = l.split_whitespace();
+            words
+                .next()
+                .is_some_and(|w| w.eq_ignore_ascii_case("#game"))
+                && words
+                    .next()
+                    .is_some_and(|w| w.eq_ignore_ascii_case("boggle"))
+        })
+        .map(|i| i + 1)
 }
 
 /// Replays one Boggle round: a malformed round is one finding (exit 1), an unreadable
