@@ -27,11 +27,10 @@ fn import(dir: &Path, words: &str) -> PathBuf {
     set
 }
 
-#[test]
-fn imported_enable2k_solves_the_best_4x4_board() {
-    let Some(list) = folio_shared::path("games/boggle/wordlists/enable2k.txt") else {
-        return;
-    };
+/// ENABLE2K (CRLF) imported with `folio words import` into a temporary folder, or `None`
+/// when the shared data is absent (see `folio_shared`).
+fn import_enable2k() -> Option<(tempfile::TempDir, PathBuf)> {
+    let list = folio_shared::path("games/boggle/wordlists/enable2k.txt")?;
     let dir = tempfile::tempdir().unwrap();
     let set = dir.path().join("enable2k.fst");
     folio()
@@ -41,6 +40,14 @@ fn imported_enable2k_solves_the_best_4x4_board() {
         .arg(&set)
         .assert()
         .success();
+    Some((dir, set))
+}
+
+#[test]
+fn imported_enable2k_solves_the_best_4x4_board() {
+    let Some((_dir, set)) = import_enable2k() else {
+        return;
+    };
     let out = stdout(
         folio()
             .args(["boggle", "solve", "--board", "perslatgsineters", "--set"])
@@ -195,18 +202,9 @@ fn bad_input_is_a_usage_error() {
 /// the script (but for the lexicon's label), and the round's findings make it exit 1.
 #[test]
 fn folio_play_replays_a_boggle_round() {
-    let Some(list) = folio_shared::path("games/boggle/wordlists/enable2k.txt") else {
+    let Some((_dir, set)) = import_enable2k() else {
         return;
     };
-    let dir = tempfile::tempdir().unwrap();
-    let set = dir.path().join("enable2k.fst");
-    folio()
-        .args(["words", "import"])
-        .arg(&list)
-        .arg("-o")
-        .arg(&set)
-        .assert()
-        .success();
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let out = folio()
         .current_dir(root)
