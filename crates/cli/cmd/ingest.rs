@@ -141,8 +141,7 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
             eprintln!("folio: warning: {}: {}", note.path, note.message);
         }
     }
-    let manifest =
-        write_outputs(&paths, &run).with_context(|| format!("writing {}", paths.set.display()))?;
+    let manifest = write_outputs(&paths, &run).context("cannot write the word set")?;
     let secs = started.elapsed().as_secs_f64();
     let t = &manifest.totals;
     if args.json {
