@@ -17,14 +17,19 @@ fn import(dir: &Path, words: &str) -> PathBuf {
     let list = dir.join("list.txt");
     std::fs::write(&list, words).unwrap();
     let set = dir.join("tiny.fst");
+    import_list(&list, &set);
+    set
+}
+
+/// `folio words import LIST -o SET`, which must succeed.
+fn import_list(list: &Path, set: &Path) {
     folio()
         .args(["words", "import"])
-        .arg(&list)
+        .arg(list)
         .arg("-o")
-        .arg(&set)
+        .arg(set)
         .assert()
         .success();
-    set
 }
 
 /// ENABLE2K (CRLF) imported with `folio words import` into a temporary folder, or `None`
@@ -33,13 +38,7 @@ fn import_enable2k() -> Option<(tempfile::TempDir, PathBuf)> {
     let list = folio_shared::path("games/boggle/wordlists/enable2k.txt")?;
     let dir = tempfile::tempdir().unwrap();
     let set = dir.path().join("enable2k.fst");
-    folio()
-        .args(["words", "import"])
-        .arg(&list)
-        .arg("-o")
-        .arg(&set)
-        .assert()
-        .success();
+    import_list(&list, &set);
     Some((dir, set))
 }
 

@@ -217,15 +217,7 @@ impl<'a> TokenCounts<'a> {
                 words.add(&key, stat);
             }
         };
-        let mut buf = [0u8; SHORT];
-        for (k, &n) in &self.short {
-            if let Some(w) = k.to_str(&mut buf) {
-                add(w, n);
-            }
-        }
-        for (w, &n) in &self.long {
-            add(w, n);
-        }
+        self.for_each_spelling(&mut add);
         for s in words.short.values_mut().chain(words.long.values_mut()) {
             s.books = 1;
         }
@@ -234,6 +226,20 @@ impl<'a> TokenCounts<'a> {
 }
 
 impl TokenCounts<'_> {
+    /// Calls `f(spelling, occurrences)` for every distinct spelling counted, short ones
+    /// (stored inline) first.
+    fn for_each_spelling(&self, f: &mut impl FnMut(&str, u64)) {
+        let mut buf = [0u8; SHORT];
+        for (k, &n) in &self.short {
+            if let Some(w) = k.to_str(&mut buf) {
+                f(w, n);
+            }
+        }
+        for (w, &n) in &self.long {
+            f(w, n);
+        }
+    }
+
     /// As [`TokenCounts::to_words`] followed by [`WordCounts::into_sorted`], without the
     /// hash map in between: the keys of every spelling are sorted and equal neighbours
     /// summed (a few spellings share a key: `whale`, `Whale`, `whale's`).
@@ -254,15 +260,7 @@ impl TokenCounts<'_> {
                 }
             }
         };
-        let mut buf = [0u8; SHORT];
-        for (k, &n) in &self.short {
-            if let Some(w) = k.to_str(&mut buf) {
-                add(w, n);
-            }
-        }
-        for (w, &n) in &self.long {
-            add(w, n);
-        }
+        self.for_each_spelling(&mut add);
         // One book: occurrences add up, evidence is kept, `books` stays 1.
         fn fold(later: &mut WordStat, kept: &mut WordStat) {
             kept.count += later.count;
