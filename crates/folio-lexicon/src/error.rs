@@ -24,6 +24,14 @@ pub enum Error {
         #[source]
         source: fst::Error,
     },
+    /// The word set is 4 GiB or larger: its prefix cursor keeps fst addresses in 32 bits.
+    #[error("{}: word set too large ({bytes} bytes; at most 4 GiB is supported)", path.display())]
+    TooLarge {
+        /// The file as given.
+        path: PathBuf,
+        /// Its size in bytes.
+        bytes: u64,
+    },
     /// The fst checksum does not match its contents (`--verify`).
     #[error("{}: word set is corrupt (fst checksum mismatch): {source}", path.display())]
     Corrupt {

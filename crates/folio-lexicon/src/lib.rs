@@ -55,6 +55,7 @@ pub mod hash;
 pub mod import;
 pub mod ingest;
 pub mod manifest;
+mod node_table;
 pub mod pattern;
 pub mod policy;
 pub mod query;

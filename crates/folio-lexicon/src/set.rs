@@ -4,9 +4,11 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use folio_core::Lexicon;
-use fst::raw::{CompiledAddr, Fst};
+use fst::raw::Fst;
 
 use crate::error::{Error, Result};
+pub use crate::node_table::NodeCursor;
+use crate::node_table::{NodeTable, DEFAULT_BUDGET};
 
 /// Bytes behind a word set: a memory map of its file, or owned bytes.
 pub enum SetBytes {
@@ -29,7 +31,9 @@ impl AsRef<[u8]> for SetBytes {
 ///
 /// The file is a plain `fst::Set`, readable by any fst tool. Opening maps it into memory and
 /// checks its header; [`WordSet::verify`] also checks the checksum. It implements
-/// [`folio_core::Lexicon`] by walking fst nodes, so solvers need no second trie.
+/// [`folio_core::Lexicon`] by walking the fst's nodes, decoded once into a table of 8-byte
+/// cursors on the first [`Lexicon::root`] (see [`NodeCursor`]): the same automaton, no second
+/// trie of the words.
 ///
 /// ```
 /// use folio_core::Lexicon;
@@ -40,8 +44,8 @@ impl AsRef<[u8]> for SetBytes {
 pub struct WordSet {
     set: fst::Set<SetBytes>,
     path: Option<PathBuf>,
-    /// Decoded top levels of the fst, built on the first [`Lexicon::root`] call.
-    top: OnceLock<Vec<NodeCursor>>,
+    /// The fst decoded for prefix walks, built on the first [`Lexicon::root`] call.
+    nodes: OnceLock<NodeTable>,
 }
 
 impl WordSet {
@@ -49,10 +53,11 @@ impl WordSet {
     ///
     /// # Errors
     /// [`Error::Io`] when the file cannot be read; [`Error::NotAnFst`] when it is empty,
-    /// truncated or not an fst.
+    /// truncated or not an fst; [`Error::TooLarge`] when it is 4 GiB or larger.
     pub fn open(path: impl AsRef<Path>) -> Result<WordSet> {
         let path = path.as_ref();
         let bytes = map_file(path)?;
+        fits_cursor(path, bytes.as_ref())?;
         let set = check_footer(bytes.as_ref())
             .and_then(|()| fst::Set::new(bytes))
             .map_err(|source| Error::NotAnFst {
@@ -62,7 +67,7 @@ impl WordSet {
         Ok(WordSet {
             set,
             path: Some(path.to_path_buf()),
-            top: OnceLock::new(),
+            nodes: OnceLock::new(),
         })
     }
 
@@ -77,8 +82,10 @@ impl WordSet {
     /// A word set from fst bytes already in memory.
     ///
     /// # Errors
-    /// [`Error::NotAnFst`] (with an empty path) when the bytes are not an fst set.
+    /// [`Error::NotAnFst`] (with an empty path) when the bytes are not an fst set;
+    /// [`Error::TooLarge`] at 4 GiB or more.
     pub fn from_bytes(bytes: Vec<u8>) -> Result<WordSet> {
+        fits_cursor(Path::new(""), &bytes)?;
         let set = check_footer(&bytes)
             .and_then(|()| fst::Set::new(SetBytes::Owned(bytes)))
             .map_err(|source| Error::NotAnFst {
@@ -88,7 +95,7 @@ impl WordSet {
         Ok(WordSet {
             set,
             path: None,
-            top: OnceLock::new(),
+            nodes: OnceLock::new(),
         })
     }
 
@@ -151,135 +158,24 @@ impl WordSet {
     fn raw(&self) -> &Fst<SetBytes> {
         self.set.as_fst()
     }
-}
 
-/// A [`WordSet`] cursor: an fst node address, with the node's final flag and the set of letters
-/// `A`–`Z` it has transitions on.
-///
-/// Keeping the letters in the cursor makes a failed step (the common case for a Boggle solver
-/// trying every neighbour of a cell) a bit test instead of an fst node decode, and makes
-/// `is_word` free. A successful step from one of the top levels of the fst (the nodes a few
-/// letters from the root, where a Boggle search spends most of its steps) reads the child
-/// from a table decoded once per set; deeper, it decodes the parent node once and the child
-/// once.
-#[derive(Clone, Copy, Debug)]
-pub struct NodeCursor {
-    addr: CompiledAddr,
-    /// Bit `b - b'A'` for each transition on an upper-case ASCII letter; [`OTHER_BYTES`] when
-    /// the node has a transition on any other byte.
-    next: u32,
-    is_final: bool,
-    /// Where this node's children start in the set's top-level table ([`NOT_CACHED`] when
-    /// they are not there): child `b` is at `children + (letters before b in next)`.
-    children: u32,
-}
-
-/// [`NodeCursor::children`] of a node outside the top-level table.
-const NOT_CACHED: u32 = u32::MAX;
-
-/// Most cursors the top-level table holds (24 bytes each: 65,536 entries are 1.5 MiB). Levels
-/// are added whole while they fit: for ENABLE2K (26, 318, 3,056, 13,910 and 32,128 distinct
-/// prefixes of 1 to 5 letters) every prefix of up to 5 letters is in it, about 49,000
-/// entries, decoded in a few milliseconds on the first `root()`.
-const TOP_BUDGET: usize = 1 << 16;
-
-impl PartialEq for NodeCursor {
-    /// Cursors are equal when they stand on the same fst node.
-    fn eq(&self, other: &Self) -> bool {
-        self.addr == other.addr
-    }
-}
-
-impl Eq for NodeCursor {}
-
-/// Bit of [`NodeCursor`]'s letter mask standing for every byte outside `A`–`Z`.
-const OTHER_BYTES: u32 = 1 << 31;
-
-#[inline]
-fn byte_bit(b: u8) -> u32 {
-    if b.is_ascii_uppercase() {
-        1 << (b - b'A')
-    } else {
-        OTHER_BYTES
-    }
-}
-
-impl NodeCursor {
-    /// The fst node address.
-    pub fn addr(&self) -> CompiledAddr {
-        self.addr
-    }
-}
-
-impl WordSet {
+    /// The node table, built on first use.
     #[inline]
-    fn cursor_at(&self, addr: CompiledAddr) -> NodeCursor {
-        let node = self.raw().node(addr);
-        let next = node.transitions().fold(0, |m, t| m | byte_bit(t.inp));
-        NodeCursor {
-            addr,
-            next,
-            is_final: node.is_final(),
-            children: NOT_CACHED,
-        }
+    fn nodes(&self) -> &NodeTable {
+        self.nodes
+            .get_or_init(|| NodeTable::build(self.raw(), DEFAULT_BUDGET))
     }
+}
 
-    /// The cursor of `addr`'s transition on `letter` (known to exist), by decoding nodes.
-    /// Kept out of line so that [`Lexicon::step`]'s bit test and table read inline into a
-    /// solver's loop.
-    #[inline(never)]
-    fn step_decoded(&self, cursor: NodeCursor, letter: u8) -> Option<NodeCursor> {
-        let node = self.raw().node(cursor.addr);
-        node.find_input(letter)
-            .map(|i| self.cursor_at(node.transition_addr(i)))
+/// Refuses sets of 4 GiB or more, whose node addresses do not fit a [`NodeCursor`].
+fn fits_cursor(path: &Path, bytes: &[u8]) -> Result<()> {
+    if u32::try_from(bytes.len()).is_ok() {
+        return Ok(());
     }
-
-    /// The top-level table: the children of the root, then of each of them, level by level
-    /// while the next level fits in [`TOP_BUDGET`], each entry a cursor whose `children`
-    /// points further into the table when its own children are in it. Nodes with a
-    /// transition outside `A`–`Z` keep their children out (the popcount index would not hold).
-    fn build_top(&self) -> Vec<NodeCursor> {
-        let mut table: Vec<NodeCursor> = Vec::new();
-        let mut root = self.cursor_at(self.raw().root().addr());
-        // The last level added: index in `table` (`None` for the root).
-        let mut level: Vec<Option<usize>> = vec![None];
-        loop {
-            let parents: Vec<(Option<usize>, NodeCursor)> = level
-                .iter()
-                .map(|&at| (at, at.map_or(root, |i| table[i])))
-                .filter(|(_, c)| c.next & OTHER_BYTES == 0)
-                .collect();
-            let adds: usize = parents
-                .iter()
-                .map(|(_, c)| c.next.count_ones() as usize)
-                .sum();
-            if adds == 0 || table.len() + adds > TOP_BUDGET {
-                break;
-            }
-            let mut next_level = Vec::with_capacity(adds);
-            for (at, parent) in parents {
-                let start = table.len() as u32;
-                let node = self.raw().node(parent.addr);
-                for t in node.transitions() {
-                    next_level.push(Some(table.len()));
-                    table.push(self.cursor_at(t.addr));
-                }
-                match at {
-                    None => root.children = start,
-                    Some(i) => table[i].children = start,
-                }
-            }
-            level = next_level;
-        }
-        table.push(root);
-        table
-    }
-
-    /// The top-level table, built on first use; its last entry is the root cursor.
-    #[inline]
-    fn top(&self) -> &[NodeCursor] {
-        self.top.get_or_init(|| self.build_top())
-    }
+    Err(Error::TooLarge {
+        path: path.to_path_buf(),
+        bytes: bytes.len() as u64,
+    })
 }
 
 /// Checks that the root address in an fst's footer points at the end of the bytes, as it does
@@ -345,27 +241,22 @@ impl Lexicon for WordSet {
     type Cursor = NodeCursor;
 
     fn root(&self) -> NodeCursor {
-        let top = self.top();
-        top[top.len() - 1]
+        self.nodes().root()
     }
 
     #[inline(always)]
     fn step(&self, cursor: NodeCursor, letter: u8) -> Option<NodeCursor> {
-        let bit = byte_bit(letter);
-        if cursor.next & bit == 0 {
-            return None;
-        }
-        if cursor.children != NOT_CACHED {
-            // Cached nodes have letter transitions only, stored in byte order.
-            let i = cursor.children as usize + (cursor.next & (bit - 1)).count_ones() as usize;
-            return self.top().get(i).copied();
-        }
-        self.step_decoded(cursor, letter)
+        self.nodes().step(self.raw(), cursor, letter)
     }
 
     #[inline]
     fn is_word(&self, cursor: NodeCursor) -> bool {
-        cursor.is_final
+        cursor.is_final()
+    }
+
+    #[inline]
+    fn letters(&self, cursor: NodeCursor) -> u32 {
+        cursor.letters()
     }
 
     fn contains(&self, word: &[u8]) -> bool {

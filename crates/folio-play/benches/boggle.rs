@@ -31,6 +31,9 @@ fn main() {
         _ => 50,
     };
     let boards: Vec<_> = (0..n).map(|seed| roll(dice, seed).expect("roll")).collect();
+    if std::env::var_os("BOGGLE_ROLL_ONLY").is_some() {
+        return;
+    }
     let mut solver = Solver::new();
     // Warm up caches and the page cache of the set.
     for b in boards.iter().take(1000) {
@@ -48,8 +51,14 @@ fn main() {
     let cpu_secs = thread_cpu_ns()
         .zip(cpu_start)
         .map(|(b, a)| (b - a) as f64 / 1e9);
-    count_steps(&set, &boards[..boards.len().min(2000)]);
-    let trie_cpu = trie_comparison(&set, &boards);
+    // BOGGLE_PROFILE=1 runs the fst solver only (for `perf record`).
+    let profiling = std::env::var_os("BOGGLE_PROFILE").is_some();
+    let trie_cpu = if profiling {
+        None
+    } else {
+        count_steps(&set, &boards[..boards.len().min(2000)]);
+        trie_comparison(&set, &boards)
+    };
     println!();
     println!(
         "boggle solve, ENABLE2K fst ({} words, {} bytes), {n} boards rolled from new-1987 seeds 0..{n}, 1 thread",

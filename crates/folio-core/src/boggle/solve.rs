@@ -2,9 +2,11 @@
 //!
 //! A depth-first search from each cell, stepping the lexicon's prefix cursor one face at a
 //! time, so a path stops as soon as no word starts with its letters. Paths use the 8
-//! neighbours (precomputed by [`Board`]) and never reuse a cell (a `u64` mask). A word found
-//! along several paths counts once: found words are packed into a `u128` (5 bits a letter,
-//! words up to 25 letters) and kept in a small open-addressing set reused between boards.
+//! neighbours (precomputed by [`Board`]) and never reuse a cell (a `u64` mask). Neighbours are
+//! filtered by the letters the cursor continues with ([`Lexicon::letters`]) before any step,
+//! and the search runs over an explicit stack, not recursion. A word found along several
+//! paths counts once: found words are packed into a `u64` (5 bits a letter, words up to 12
+//! letters; longer ones are kept whole) in a small open-addressing set reused between boards.
 
 use std::collections::HashSet;
 
@@ -93,37 +95,57 @@ impl Solver {
         let cells = board.len();
         let mut around = [0u64; MAX_CELLS];
         let mut faces = [[0u8; 2]; MAX_CELLS];
+        let mut first_bit = [0u32; MAX_CELLS];
         for cell in 0..cells {
             around[cell] = board
                 .neighbours(cell)
                 .iter()
                 .fold(0, |m, &n| m | (1u64 << n));
             let face = board.face(cell);
-            // Faces are one or two upper-case letters; blanks stay [0, 0] and are never
-            // entered (they start out in every path's `used` mask below).
+            // Faces are one or two upper-case letters; blanks stay [0, 0] with no letter bit,
+            // so they are never entered.
             faces[cell][..face.letters().len()].copy_from_slice(face.letters());
+            if let Some(&first) = face.letters().first() {
+                first_bit[cell] = 1 << (first - b'A');
+            }
         }
-        let blanks = (0..cells)
-            .filter(|&c| board.face(c).is_blank())
-            .fold(0u64, |m, c| m | (1u64 << c));
+        let mut cells_of = [0u64; 26];
+        for cell in 0..cells {
+            if first_bit[cell] != 0 {
+                cells_of[first_bit[cell].trailing_zeros() as usize] |= 1u64 << cell;
+            }
+        }
+        let mut near_letters = [0u32; MAX_CELLS];
+        for (cell, near) in near_letters.iter_mut().enumerate().take(cells) {
+            *near = board
+                .neighbours(cell)
+                .iter()
+                .fold(0, |m, &n| m | first_bit[usize::from(n)]);
+        }
+        let root = lexicon.root();
         let mut dfs = Dfs {
             lexicon,
             around,
             faces,
+            cells_of,
+            near_letters,
             min_len,
             seen: &mut self.seen,
             word: [0; 2 * MAX_CELLS],
             path: [0; MAX_CELLS],
+            stack: [Frame {
+                cursor: root,
+                todo: 0,
+                used: 0,
+                len: 0,
+                key: 0,
+            }; MAX_CELLS],
             visit,
         };
-        let root = lexicon.root();
-        for cell in 0..cells {
-            if blanks & (1u64 << cell) != 0 {
-                continue;
-            }
-            if let Some((cursor, len, key)) = dfs.enter(cell, root, 0, 0) {
-                dfs.path[0] = cell as u8;
-                dfs.extend(cell, cursor, blanks | (1u64 << cell), 1, len, key);
+        let letters = lexicon.letters(root);
+        for (cell, &bit) in first_bit.iter().enumerate().take(cells) {
+            if letters & bit != 0 {
+                dfs.search_from(cell, root);
             }
         }
     }
@@ -134,75 +156,142 @@ pub fn solve<L: Lexicon>(lexicon: &L, board: &Board, min_len: usize) -> Vec<Foun
     Solver::new().solve(lexicon, board, min_len)
 }
 
+/// The depth-first search of one board.
 struct Dfs<'a, L: Lexicon, F> {
     lexicon: &'a L,
     /// Each cell's neighbours as a bit mask.
     around: [u64; MAX_CELLS],
     /// Each cell's face letters; the second is 0 for a one-letter face.
     faces: [[u8; 2]; MAX_CELLS],
+    /// The cells whose face starts with each letter `A`–`Z`.
+    cells_of: [u64; 26],
+    /// The first face letters (as [`Lexicon::letters`] bits) of each cell's neighbours together: a node with none of these
+    /// letters ends the path there.
+    near_letters: [u32; MAX_CELLS],
     min_len: usize,
     seen: &'a mut WordSeen,
+    /// Letters of the current path.
     word: [u8; 2 * MAX_CELLS],
+    /// Cells of the current path.
     path: [u8; MAX_CELLS],
+    /// The search stack: `stack[d]` stands on `path[d]`.
+    stack: [Frame<L::Cursor>; MAX_CELLS],
     visit: F,
 }
 
+/// One cell of the current path: where the lexicon stands after it, and which neighbours
+/// are still to be tried from it.
+#[derive(Clone, Copy)]
+struct Frame<C> {
+    cursor: C,
+    /// Unused neighbours whose first letter the cursor continues with, not tried yet.
+    todo: u64,
+    /// Cells on the path up to here.
+    used: u64,
+    /// Letters on the path up to here.
+    len: usize,
+    /// Those letters packed (see [`WordSeen::insert_packed`]).
+    key: u64,
+}
+
 impl<L: Lexicon, F: FnMut(&[u8], &[u8])> Dfs<'_, L, F> {
+    /// Every word on a path starting at `start` (not a blank). A loop over an explicit
+    /// stack rather than recursion: a step costs no call.
+    fn search_from(&mut self, start: usize, root: L::Cursor) {
+        let Some((cursor, len, key)) = self.enter(start, root, 0, 0) else {
+            return;
+        };
+        self.path[0] = start as u8;
+        self.stack[0] = self.arrive(start, cursor, 1u64 << start, 0, len, key);
+        let mut depth = 0;
+        loop {
+            let top = &mut self.stack[depth];
+            if top.todo == 0 {
+                if depth == 0 {
+                    return;
+                }
+                depth -= 1;
+                continue;
+            }
+            // Neighbours in increasing cell order, as `Board::neighbours` lists them.
+            let n = top.todo.trailing_zeros() as usize;
+            top.todo &= top.todo - 1;
+            let Frame {
+                cursor,
+                used,
+                len,
+                key,
+                ..
+            } = *top;
+            if let Some((cursor, len, key)) = self.enter(n, cursor, len, key) {
+                depth += 1;
+                self.path[depth] = n as u8;
+                self.stack[depth] = self.arrive(n, cursor, used | (1u64 << n), depth, len, key);
+            }
+        }
+    }
+
     /// Steps `cursor` through the letters of `cell`'s face (not a blank), writing them at
-    /// `len` and packing them into `key` (see [`WordSeen::insert_packed`]); the new cursor,
-    /// length and key, or `None` when no word continues so.
+    /// `len` and packing them into `key`; the new cursor, length and key, or `None` when no
+    /// word continues so.
     #[inline(always)]
     fn enter(
         &mut self,
         cell: usize,
         cursor: L::Cursor,
         len: usize,
-        key: u128,
-    ) -> Option<(L::Cursor, usize, u128)> {
+        key: u64,
+    ) -> Option<(L::Cursor, usize, u64)> {
         let [first, second] = self.faces[cell];
         let mut cursor = self.lexicon.step(cursor, first)?;
         self.word[len] = first;
-        let key = (key << 5) | u128::from(first - b'@');
+        let key = WordSeen::pack(key, first);
         if second == 0 {
             return Some((cursor, len + 1, key));
         }
         cursor = self.lexicon.step(cursor, second)?;
         self.word[len + 1] = second;
-        Some((cursor, len + 2, (key << 5) | u128::from(second - b'@')))
+        Some((cursor, len + 2, WordSeen::pack(key, second)))
     }
 
-    /// At `cell` (already on the path, `depth` cells, `len` letters, cells `used`, blanks
-    /// counted as used): report the word if it is one, then try each unused neighbour.
-    /// Recursion happens only for neighbours the lexicon continues with, so failed steps cost
-    /// no call.
-    fn extend(
+    /// The frame of `cell`, just entered at `depth` (`used` includes it): reports the word
+    /// of the path if it is one, and finds the neighbours worth trying: the unused ones whose
+    /// first letter the cursor continues with, by masks, without a step or a branch per
+    /// neighbour (whether a letter continues a prefix is unpredictable).
+    #[inline(always)]
+    fn arrive(
         &mut self,
         cell: usize,
         cursor: L::Cursor,
         used: u64,
         depth: usize,
         len: usize,
-        key: u128,
-    ) {
+        key: u64,
+    ) -> Frame<L::Cursor> {
         if len >= self.min_len && self.lexicon.is_word(cursor) && self.insert(len, key) {
-            (self.visit)(&self.word[..len], &self.path[..depth]);
+            (self.visit)(&self.word[..len], &self.path[..=depth]);
         }
-        // Neighbours in increasing cell order, as `Board::neighbours` lists them.
-        let mut todo = self.around[cell] & !used;
-        while todo != 0 {
-            let n = todo.trailing_zeros() as usize;
-            todo &= todo - 1;
-            if let Some((next, next_len, next_key)) = self.enter(n, cursor, len, key) {
-                self.path[depth] = n as u8;
-                self.extend(n, next, used | (1u64 << n), depth + 1, next_len, next_key);
-            }
+        // The letters both continuing the prefix and on a neighbour: usually one or two.
+        let mut letters = self.lexicon.letters(cursor) & self.near_letters[cell];
+        let mut todo = 0u64;
+        while letters != 0 {
+            todo |= self.cells_of[letters.trailing_zeros() as usize];
+            letters &= letters - 1;
+        }
+        todo &= self.around[cell] & !used;
+        Frame {
+            cursor,
+            todo,
+            used,
+            len,
+            key,
         }
     }
 
     /// Records the word of `len` letters in `self.word` (packed as `key` when short
     /// enough); true the first time.
     #[inline]
-    fn insert(&mut self, len: usize, key: u128) -> bool {
+    fn insert(&mut self, len: usize, key: u64) -> bool {
         if len <= WordSeen::MAX_PACKED {
             self.seen.insert_packed(key)
         } else {
@@ -215,10 +304,10 @@ impl<L: Lexicon, F: FnMut(&[u8], &[u8])> Dfs<'_, L, F> {
 #[derive(Debug)]
 struct WordSeen {
     /// Open addressing, linear probing; 0 marks an empty slot.
-    table: Vec<u128>,
+    table: Vec<u64>,
     /// Slots in use, to clear them without sweeping the table.
     filled: Vec<usize>,
-    /// Words too long to pack (more than 25 letters).
+    /// Words too long to pack (more than [`WordSeen::MAX_PACKED`] letters).
     long: HashSet<Vec<u8>>,
 }
 
@@ -233,7 +322,15 @@ impl Default for WordSeen {
 }
 
 impl WordSeen {
-    const MAX_PACKED: usize = 25;
+    /// Longest word packed into a `u64` key; longer ones (rare on a board) go to `long`.
+    const MAX_PACKED: usize = 12;
+
+    /// `key` with `letter` (upper-case) appended: 5 bits a letter, `A` = 1. Past
+    /// [`Self::MAX_PACKED`] letters the high ones fall off; such keys are never used.
+    #[inline(always)]
+    fn pack(key: u64, letter: u8) -> u64 {
+        (key << 5) | u64::from(letter.wrapping_sub(b'@') & 31)
+    }
 
     fn clear(&mut self) {
         for &i in &self.filled {
@@ -248,9 +345,7 @@ impl WordSeen {
         if word.len() > Self::MAX_PACKED || !word.iter().all(u8::is_ascii_uppercase) {
             return self.long.insert(word.to_vec());
         }
-        let key = word
-            .iter()
-            .fold(0u128, |k, &b| (k << 5) | u128::from(b - b'@'));
+        let key = word.iter().fold(0u64, |k, &b| Self::pack(k, b));
         self.insert_packed(key)
     }
 
@@ -258,7 +353,7 @@ impl WordSeen {
     /// letter (`A` = 1 .. `Z` = 26, first letter highest); true when it was not there yet.
     /// Letters are never 0, so distinct words (of any length) pack to distinct keys.
     #[inline]
-    fn insert_packed(&mut self, key: u128) -> bool {
+    fn insert_packed(&mut self, key: u64) -> bool {
         if 2 * (self.filled.len() + 1) > self.table.len() {
             self.grow();
         }
@@ -272,10 +367,9 @@ impl WordSeen {
     }
 
     /// The slot holding `key`, or the empty slot where it belongs.
-    fn slot(&self, key: u128) -> usize {
+    fn slot(&self, key: u64) -> usize {
         let mask = self.table.len() - 1;
-        let h = (key as u64) ^ ((key >> 64) as u64).rotate_left(29);
-        let mut i = (h.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40) as usize & mask;
+        let mut i = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40) as usize & mask;
         while self.table[i] != 0 && self.table[i] != key {
             i = (i + 1) & mask;
         }
@@ -283,7 +377,7 @@ impl WordSeen {
     }
 
     fn grow(&mut self) {
-        let keys: Vec<u128> = self.filled.iter().map(|&i| self.table[i]).collect();
+        let keys: Vec<u64> = self.filled.iter().map(|&i| self.table[i]).collect();
         self.table = vec![0; self.table.len() * 2];
         self.filled.clear();
         for key in keys {
