@@ -1,7 +1,10 @@
 //! `make bench-boggle`: random 4x4 boards, rolled from the new-1987 cubes with fixed seeds,
 //! solved (words and official score) per second with ENABLE2K, one thread.
 //!
-//! Prints boards/s for the fst-backed `WordSet` and, for scale, the count of cursor steps.
+//! Prints boards/s for the fst-backed `WordSet` (its node table) and, for scale, the count of
+//! cursor steps, the same search decoding fst nodes at every step, and a 26-way pointer trie.
+//! `BOGGLE_PROFILE=1` runs the `WordSet` search only (for `perf record`); `BOGGLE_BOARDS=N`
+//! sets the number of boards.
 
 use std::time::Instant;
 
@@ -31,9 +34,6 @@ fn main() {
         _ => 50,
     };
     let boards: Vec<_> = (0..n).map(|seed| roll(dice, seed).expect("roll")).collect();
-    if std::env::var_os("BOGGLE_ROLL_ONLY").is_some() {
-        return;
-    }
     let mut solver = Solver::new();
     // Warm up caches and the page cache of the set.
     for b in boards.iter().take(1000) {
@@ -57,6 +57,7 @@ fn main() {
         None
     } else {
         count_steps(&set, &boards[..boards.len().min(2000)]);
+        raw_comparison(&set, &boards);
         trie_comparison(&set, &boards)
     };
     println!();
@@ -136,6 +137,44 @@ fn count_steps(set: &WordSet, boards: &[folio_core::boggle::Board]) {
 fn thread_cpu_ns() -> Option<u64> {
     let s = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
     s.split_whitespace().next()?.parse().ok()
+}
+
+/// The same search over the fst walked node by node, decoding a node at every step (what
+/// `WordSet` did before its node table), to show what the table buys.
+fn raw_comparison(set: &WordSet, boards: &[folio_core::boggle::Board]) {
+    let raw = RawFst(set.as_fst_set().as_fst());
+    let mut solver = Solver::new();
+    let n = boards.len().min(20_000);
+    let Some(a) = thread_cpu_ns() else { return };
+    for b in &boards[..n] {
+        std::hint::black_box(solver.tally(&raw, std::hint::black_box(b), &OFFICIAL));
+    }
+    let Some(z) = thread_cpu_ns() else { return };
+    println!(
+        "  fst nodes decoded at every step (no node table): {:.0} boards/s of CPU time",
+        n as f64 / ((z - a) as f64 / 1e9)
+    );
+}
+
+struct RawFst<'a>(&'a fst::raw::Fst<folio_lexicon::set::SetBytes>);
+
+impl folio_core::Lexicon for RawFst<'_> {
+    type Cursor = (fst::raw::CompiledAddr, bool);
+    fn root(&self) -> Self::Cursor {
+        let r = self.0.root();
+        (r.addr(), r.is_final())
+    }
+    #[inline]
+    fn step(&self, c: Self::Cursor, b: u8) -> Option<Self::Cursor> {
+        let node = self.0.node(c.0);
+        let t = node.transition(node.find_input(b)?);
+        let next = self.0.node(t.addr);
+        Some((t.addr, next.is_final()))
+    }
+    #[inline]
+    fn is_word(&self, c: Self::Cursor) -> bool {
+        c.1
+    }
 }
 
 /// A 26-way pointer trie of the same words (danvk's data structure), built here only to put
