@@ -343,6 +343,47 @@ fn import_reports_duplicates_and_rejected_lines() {
 }
 
 #[test]
+fn import_reads_only_the_lines_that_are_not_utf8_as_windows_1252() {
+    let dir = tempfile::tempdir().unwrap();
+    let list = dir.path().join("mixed.txt");
+    // Line 2 is UTF-8; lines 3 and 5 are Latin-1 bytes.
+    std::fs::write(&list, b"cat\nna\xC3\xAFve\ncaf\xE9\ndog\nse\xF1or\n").unwrap();
+    let out = dir.path().join("m.fst");
+    let assert = folio()
+        .args(["words", "import"])
+        .arg(&list)
+        .arg("-o")
+        .arg(&out)
+        .assert()
+        .success()
+        .stdout(predicates::str::contains("(utf-8+windows-1252, 0 blank)"));
+    let stderr = String::from_utf8(assert.get_output().stderr.clone()).unwrap();
+    assert_eq!(
+        stderr.matches("warning").count(),
+        1,
+        "one warning for the file: {stderr}"
+    );
+    assert!(
+        stderr.contains("mixed.txt: 2 lines are not UTF-8 (first: line 3); read as Windows-1252"),
+        "{stderr}"
+    );
+    let words: BTreeSet<String> = ["CAFE", "CAT", "DOG", "NAIVE", "SENOR"]
+        .map(String::from)
+        .into();
+    assert_eq!(exported(&out), words);
+    // A list that is all UTF-8 gets no warning.
+    std::fs::write(&list, "na\u{ef}ve\n").unwrap();
+    folio()
+        .args(["words", "import"])
+        .arg(&list)
+        .arg("-o")
+        .arg(&out)
+        .assert()
+        .success()
+        .stderr("");
+}
+
+#[test]
 fn bad_sets_are_named_and_exit_2() {
     let dir = tempfile::tempdir().unwrap();
     let good = dir.path().join("good.fst");

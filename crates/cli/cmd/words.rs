@@ -655,6 +655,14 @@ fn import(
     };
     let m = import_bytes(&name, &bytes, output, policy, &opts)?;
     let r = &m.report;
+    if let Some(first) = r.first_windows_1252_line {
+        let n = r.windows_1252_lines;
+        eprintln!(
+            "folio: warning: {name}: {n} line{} not UTF-8 (first: line {first}); read as \
+             Windows-1252",
+            if n == 1 { " is" } else { "s are" }
+        );
+    }
     if json {
         writeln!(w, "{}", serde_json::to_string(&m)?)?;
         return Ok(Outcome::Ok);
