@@ -414,19 +414,52 @@ fn bad_sets_are_named_and_exit_2() {
                 .stderr(predicates::str::contains(name));
         }
     }
-    // A flipped byte: --verify catches it by the fst checksum.
+    // The reason is short, not fst's "an unknown error occurred".
+    let reason = |path: &Path, args: &[&str]| {
+        let tail: &[&str] = if args[0] == "words" { &["cat"] } else { &[] };
+        let out = folio().args(args).arg(path).args(tail).output().unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        String::from_utf8(out.stderr).unwrap()
+    };
+    let contains = ["words", "contains", "--set"];
+    let err = reason(&text, &contains);
+    assert!(
+        err.contains("text.fst: not a folio word set (fst) file: no fst header and footer"),
+        "{err}"
+    );
+    assert!(!err.contains("unknown error"), "{err}");
+    let empty = dir.path().join("empty.fst");
+    std::fs::write(&empty, b"").unwrap();
+    let err = reason(&empty, &contains);
+    assert!(
+        err.ends_with("empty.fst: not a folio word set (fst) file: empty file\n"),
+        "{err}"
+    );
+    // A flipped byte is found by the fst checksum on every open, with or without the
+    // (now no-op) --verify, and in every command that reads the set.
     let flipped = dir.path().join("flipped.fst");
     let mut b = bytes.clone();
     b[20] ^= 0x01;
     std::fs::write(&flipped, &b).unwrap();
+    let corrupt =
+        "flipped.fst: not a folio word set (fst) file: checksum mismatch: the file is corrupt";
+    for args in [
+        &["words", "contains", "--set"][..],
+        &["words", "contains", "--verify", "--set"],
+        &["words", "from-rack", "--set"],
+        &["boggle", "solve", "--board", "catsdogseelscats", "--set"],
+    ] {
+        let err = reason(&flipped, args);
+        assert!(err.contains(corrupt), "{args:?}: {err}");
+    }
     folio()
-        .args(["words", "contains", "--verify", "--set"])
+        .args(["words", "union", "-o"])
+        .arg(dir.path().join("u.fst"))
+        .arg(&good)
         .arg(&flipped)
-        .arg("cat")
         .assert()
         .code(2)
-        .stderr(predicates::str::contains("flipped.fst"))
-        .stderr(predicates::str::contains("checksum"));
+        .stderr(predicates::str::contains(corrupt));
     folio()
         .args(["words", "contains", "--verify", "--set"])
         .arg(&good)

@@ -4,7 +4,6 @@ use std::path::PathBuf;
 
 use anyhow::Context;
 use folio_core::boggle::{roll, Board, CubeSet, Scoring, Solver};
-use folio_lexicon::WordSet;
 
 use super::Outcome;
 
@@ -87,9 +86,7 @@ fn solve(a: SolveArgs) -> anyhow::Result<Outcome> {
     if let Some(n) = a.min_len {
         scoring = scoring.with_min_len(n);
     }
-    // The lexicon error already names the file and its cause; flatten it so anyhow's chain
-    // does not print the cause twice.
-    let set = WordSet::open(&a.set).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let set = folio_lexicon::checked::open_set(&a.set)?;
     let min_len = scoring.min_len(&board);
     let found = Solver::new().solve(&set, &board, min_len);
     let points: u32 = found.iter().map(|f| scoring.points(f.letters())).sum();

@@ -55,9 +55,7 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
         );
     }
     let forced = match &args.lexicon {
-        Some(p) => Some(
-            WordSet::open(p).with_context(|| format!("cannot open word set {}", p.display()))?,
-        ),
+        Some(p) => Some(folio_lexicon::checked::open_set(p)?),
         None => None,
     };
     let mut tally = Tally::default();
@@ -247,7 +245,7 @@ fn play_one(
         (None, Some(value)) => {
             let candidate = path.parent().unwrap_or(Path::new(".")).join(value);
             if candidate.is_file() {
-                own = WordSet::open(&candidate).with_context(|| {
+                own = folio_lexicon::checked::open_set(&candidate).with_context(|| {
                     format!(
                         "{name}: #lexicon {value}: cannot open word set {}",
                         candidate.display()
