@@ -493,6 +493,48 @@ fn lexicon_pragma_names_a_word_set_or_just_a_name() {
     );
 }
 
+/// Pragma numbers outside their range are script errors (exit 1) located at the value, and
+/// say "out of range" with the range, not "not a number".
+#[test]
+fn out_of_range_pragma_numbers_are_script_errors() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let game = "#player1 Ann Ann\n#player2 Bob Bob\n>Ann: 8F HORN +14 14\n";
+    for (pragma, expected) in [
+        (
+            "#seed 99999999999999999999",
+            "s.gcg:1:7: #seed 99999999999999999999 is out of range (0 to 18446744073709551615)",
+        ),
+        (
+            "#rounds 0",
+            "s.gcg:1:9: #rounds 0 is out of range (1 to 4294967295)",
+        ),
+    ] {
+        std::fs::write(tmp.path().join("s.gcg"), format!("{pragma}\n{game}")).expect("w");
+        let (code, out, err) = play_in(tmp.path(), &["s.gcg"]);
+        assert_eq!(code, 1, "{out}{err}");
+        assert!(out.contains(expected), "{out}");
+    }
+    std::fs::write(
+        tmp.path().join("b.boggle"),
+        "#game boggle\n#dice new-1987\n#seed 18446744073709551616\n#player a\n",
+    )
+    .expect("w");
+    let set = folio_lexicon::WordSet::from_words(["CAT"]).expect("set");
+    std::fs::write(
+        tmp.path().join("x.fst"),
+        set.as_fst_set().as_fst().as_bytes(),
+    )
+    .expect("w");
+    let (code, out, err) = play_in(tmp.path(), &["b.boggle", "--lexicon", "x.fst"]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        out.contains(
+            "b.boggle:3:7: `#seed` 18446744073709551616 is out of range (0 to 18446744073709551615)"
+        ),
+        "{out}"
+    );
+}
+
 /// `folio play … | head -1`: a reader that stops early must not make folio panic (exit 101,
 /// "failed printing to stdout"); like `folio words export | head`, it ends quietly.
 #[test]
