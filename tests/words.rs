@@ -468,6 +468,54 @@ fn bad_sets_are_named_and_exit_2() {
         .code(0);
 }
 
+/// Options that are accepted and mean nothing are usage errors (exit 2) saying why.
+#[test]
+fn options_that_make_no_sense_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let set = dir.path().join("s.fst");
+    let w = WordSet::from_words(["CAT"]).unwrap();
+    std::fs::write(&set, w.as_fst_set().as_fst().as_bytes()).unwrap();
+    let list = dir.path().join("list.txt");
+    std::fs::write(&list, "cat\n").unwrap();
+    let (set, list) = (set.to_str().unwrap(), list.to_str().unwrap());
+    let out = dir.path().join("o.fst");
+    let out = out.to_str().unwrap();
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["import", list, "-o", out, "--min-len", "0"],
+            "invalid value '0' for '--min-len <N>': must be at least 1",
+        ),
+        (
+            &[
+                "import",
+                list,
+                "-o",
+                out,
+                "--min-len",
+                "5",
+                "--max-len",
+                "4",
+            ],
+            "--min-len 5 is more than --max-len 4: no word could be imported",
+        ),
+        (
+            &["from-rack", "--set", set, "cat", "--min-len", "0"],
+            "invalid value '0' for '--min-len <N>': must be at least 1",
+        ),
+        (
+            &["top", "0", "--set", set],
+            "invalid value '0' for '[N]': must be at least 1: 0 would list no word",
+        ),
+    ];
+    for (args, why) in cases {
+        let o = folio().arg("words").args(*args).output().unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(why), "{args:?}: {err}");
+    }
+    assert!(!Path::new(out).exists());
+}
+
 #[test]
 fn top_says_when_there_is_no_counts_map() {
     let dir = tempfile::tempdir().unwrap();

@@ -36,8 +36,8 @@ pub struct SolveArgs {
     /// The word set (.fst).
     #[arg(long, value_name = "SET.fst")]
     set: PathBuf,
-    /// Minimum word length in letters (Qu counts two), overriding the scoring's.
-    #[arg(long, value_name = "N")]
+    /// Minimum word length in letters (Qu counts two, at least 1), overriding the scoring's.
+    #[arg(long, value_name = "N", value_parser = super::args::min_len)]
     min_len: Option<usize>,
     /// Scoring table: `official` (3-4:1 5:2 6:3 7:5 8+:11; min 3, or 4 on 5x5 and up) or
     /// `seed` (min 4, a point a letter).
@@ -58,8 +58,8 @@ pub struct RollArgs {
     /// Seed of the roll.
     #[arg(long, value_name = "N")]
     seed: u64,
-    /// Also print the board as a grid.
-    #[arg(long)]
+    /// Also print the board as a grid (text output; the JSON has rows and cols).
+    #[arg(long, conflicts_with = "json")]
     grid: bool,
     /// Print JSON instead of text.
     #[arg(long)]

@@ -115,8 +115,8 @@ pub enum Command {
         sets: Sets,
         /// The rack, e.g. `retains` or `aeinr??`.
         letters: String,
-        /// Shortest word listed, in letters.
-        #[arg(long, value_name = "N", default_value_t = 2)]
+        /// Shortest word listed, in letters (at least 1).
+        #[arg(long, value_name = "N", default_value_t = 2, value_parser = super::args::min_len)]
         min_len: usize,
         /// Print one JSON object.
         #[arg(long)]
@@ -138,8 +138,8 @@ pub enum Command {
     Top {
         #[command(flatten)]
         sets: Sets,
-        /// How many words.
-        #[arg(default_value_t = 20)]
+        /// How many words (at least 1).
+        #[arg(default_value_t = 20, value_parser = super::args::top_n)]
         n: usize,
         /// Print one JSON object.
         #[arg(long)]
@@ -169,8 +169,8 @@ pub enum Command {
         /// The word set to write (its manifest goes to OUT.json).
         #[arg(short = 'o', long = "output", value_name = "OUT")]
         output: PathBuf,
-        /// Reject words shorter than N letters (no limit by default).
-        #[arg(long, value_name = "N")]
+        /// Reject words shorter than N letters, N at least 1 (no limit by default).
+        #[arg(long, value_name = "N", value_parser = super::args::min_len)]
         min_len: Option<usize>,
         /// Reject words longer than N letters (no limit by default: lists keep long words).
         #[arg(long, value_name = "N")]
@@ -615,6 +615,11 @@ fn import(
     json: bool,
     w: &mut impl Write,
 ) -> anyhow::Result<Outcome> {
+    if let (Some(min), Some(max)) = (opts.min_len, opts.max_len) {
+        if min > max {
+            bail!("--min-len {min} is more than --max-len {max}: no word could be imported");
+        }
+    }
     refuse_overwriting_inputs(
         &[
             output.to_path_buf(),
