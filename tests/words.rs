@@ -503,6 +503,14 @@ fn options_that_make_no_sense_are_refused() {
             "invalid value '0' for '--min-len <N>': must be at least 1",
         ),
         (
+            &["import", list, "-o", out, "--max-len", "0"],
+            "invalid value '0' for '--max-len <N>': must be at least 1",
+        ),
+        (
+            &["prefix", "--set", set, "c", "--limit", "0"],
+            "invalid value '0' for '--limit <N>': must be at least 1: 0 would print no word",
+        ),
+        (
             &["top", "0", "--set", set],
             "invalid value '0' for '[N]': must be at least 1: 0 would list no word",
         ),

@@ -22,6 +22,22 @@ pub fn min_len(s: &str) -> Result<usize, String> {
     )
 }
 
+/// `--max-len N`: a word has at least one letter.
+pub fn max_len(s: &str) -> Result<usize, String> {
+    at_least_one(
+        s,
+        "every word has at least one letter, so 0 would keep no word",
+    )
+}
+
+/// `--limit N` of a listing query.
+pub fn limit(s: &str) -> Result<usize, String> {
+    at_least_one(
+        s,
+        "0 would print no word (--count prints only the number found)",
+    )
+}
+
 /// `--min-count N`: a word read from the books occurs at least once.
 pub fn min_count(s: &str) -> Result<u64, String> {
     at_least_one(
@@ -56,6 +72,8 @@ mod tests {
         assert!(e.starts_with("must be at least 1: every word has"), "{e}");
         assert!(min_books("0").unwrap_err().contains("at least one book"));
         assert!(top_n("x").is_err());
+        assert!(max_len("0").unwrap_err().contains("keep no word"));
+        assert!(limit("0").unwrap_err().contains("--count"));
         assert!(min_count("-1").is_err());
     }
 }

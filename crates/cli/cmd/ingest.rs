@@ -40,7 +40,7 @@ pub struct Args {
     #[arg(long, value_name = "N", value_parser = super::args::min_len)]
     min_len: Option<usize>,
     /// Longest word kept, in letters [game: 15, the board; raw: no limit].
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = super::args::max_len)]
     max_len: Option<usize>,
     /// Fewest occurrences in the chosen books for a word to be kept (at least 1).
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = super::args::min_count)]

@@ -41,8 +41,8 @@ pub struct ListOut {
     /// Print only the number of words found.
     #[arg(long)]
     count: bool,
-    /// Print at most this many words (the count is still the full one).
-    #[arg(long, value_name = "N")]
+    /// Print at most this many words, at least 1 (the count is still the full one).
+    #[arg(long, value_name = "N", value_parser = super::args::limit)]
     limit: Option<usize>,
 }
 
@@ -173,7 +173,7 @@ pub enum Command {
         #[arg(long, value_name = "N", value_parser = super::args::min_len)]
         min_len: Option<usize>,
         /// Reject words longer than N letters (no limit by default: lists keep long words).
-        #[arg(long, value_name = "N")]
+        #[arg(long, value_name = "N", value_parser = super::args::max_len)]
         max_len: Option<usize>,
         /// Print the manifest (report included) as JSON.
         #[arg(long)]
