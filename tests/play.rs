@@ -526,7 +526,7 @@ fn lexicon_pragma_written_as_a_path_must_open() {
         ("missing.FST", "missing.FST: No such file"),
         (
             "bad.fst",
-            "bad.fst: not a folio word set (fst) file: no fst header and footer",
+            "bad.fst: not a folio word set (fst) file: truncated, or not an fst at all",
         ),
     ] {
         std::fs::write(

@@ -424,7 +424,7 @@ fn bad_sets_are_named_and_exit_2() {
     let contains = ["words", "contains", "--set"];
     let err = reason(&text, &contains);
     assert!(
-        err.contains("text.fst: not a folio word set (fst) file: no fst header and footer"),
+        err.contains("text.fst: not a folio word set (fst) file: truncated, or not an fst at all"),
         "{err}"
     );
     assert!(!err.contains("unknown error"), "{err}");

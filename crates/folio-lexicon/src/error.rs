@@ -72,7 +72,7 @@ pub fn fst_reason(err: &fst::Error) -> String {
                 format!("too short for an fst ({size} bytes; at least 36)")
             }
             Raw::Format { size } => {
-                format!("no fst header and footer ({size} bytes of something else)")
+                format!("truncated, or not an fst at all ({size} bytes; no fst footer at the end)")
             }
             Raw::Version { expected, got } if *got <= PLAUSIBLE_VERSION => {
                 format!("fst format version {got}, but this folio reads 1 to {expected}")
@@ -93,3 +93,41 @@ pub fn fst_reason(err: &fst::Error) -> String {
 
 /// Result with this crate's [`Error`].
 pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fst::raw::Error as Raw;
+
+    #[test]
+    fn reasons_are_short_and_say_what_is_wrong() {
+        let r = |e: Raw| fst_reason(&fst::Error::from(e));
+        assert_eq!(r(Raw::Format { size: 0 }), "empty file");
+        assert_eq!(
+            r(Raw::Format { size: 20 }),
+            "too short for an fst (20 bytes; at least 36)"
+        );
+        assert!(r(Raw::Format { size: 900 }).starts_with("truncated, or not an fst at all"));
+        assert_eq!(
+            r(Raw::Version {
+                expected: 3,
+                got: 4
+            }),
+            "fst format version 4, but this folio reads 1 to 3"
+        );
+        // Text read as a version number is no version at all.
+        let got = u64::from_le_bytes(*b"hello wo");
+        assert_eq!(
+            r(Raw::Version { expected: 3, got }),
+            "no fst header (not an fst file)"
+        );
+        let e = Error::NotAnFst {
+            path: "x.fst".into(),
+            source: Raw::Format { size: 0 }.into(),
+        };
+        assert_eq!(
+            e.to_string(),
+            "x.fst: not a folio word set (fst) file: empty file"
+        );
+    }
+}
