@@ -197,6 +197,61 @@ fn bad_input_is_a_usage_error() {
         .code(2);
 }
 
+/// Options that are accepted and mean nothing are usage errors (exit 2) saying why.
+#[test]
+fn options_that_make_no_sense_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let set = import(dir.path(), "cat\n");
+    let set = set.to_str().unwrap();
+    let board = "abcd/efgh/ijkl/mnop";
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &[
+                "solve", "--board", board, "--rows", "2", "--cols", "8", "--set", set,
+            ],
+            "the board's rows make it 4x4, not the 2x8 asked for",
+        ),
+        (
+            &[
+                "solve",
+                "--board",
+                "abcdefghijklmnop",
+                "--rows",
+                "0",
+                "--cols",
+                "0",
+                "--set",
+                set,
+            ],
+            "a board is at least 2x2 and at most 64 cells, not 0x0",
+        ),
+        (
+            &["solve", "--board", board, "--min-len", "0", "--set", set],
+            "invalid value '0' for '--min-len <N>': must be at least 1",
+        ),
+        (
+            &[
+                "roll", "--dice", "new-1987", "--seed", "1", "--grid", "--json",
+            ],
+            "'--grid' cannot be used with '--json'",
+        ),
+    ];
+    for (args, why) in cases {
+        let out = folio().arg("boggle").args(*args).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(why), "{args:?}: {err}");
+    }
+    // Rows and columns that agree with the `/` rows are fine.
+    folio()
+        .args([
+            "boggle", "solve", "--board", board, "--rows", "4", "--cols", "4", "--set",
+        ])
+        .arg(set)
+        .assert()
+        .success();
+}
+
 /// `folio play` replays a `#game boggle` round: the transcript is the one checked in beside
 /// the script (but for the lexicon's label), and the round's findings make it exit 1.
 #[test]

@@ -165,6 +165,79 @@ fn stdin_and_policy_options() {
     assert_eq!(words, ["1,000", "DON'T", "X"]);
 }
 
+/// Options that would do nothing or leave the set empty by construction are usage errors
+/// (exit 2) naming the options and why, before any book is read or any output written.
+#[test]
+fn options_that_make_no_sense_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let a = write(d, "a.txt", BOOK);
+    let b = write(d, "b.txt", BOOK);
+    let out = d.join("s.fst");
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["--policy", "raw", "--keep-diacritics"],
+            "--keep-diacritics does nothing with --policy raw",
+        ),
+        (
+            &["--policy", "raw", "--keep-proper-nouns"],
+            "--keep-proper-nouns does nothing with --policy raw",
+        ),
+        (
+            &["--min-books", "3"],
+            "--min-books 3 but only 2 books are given",
+        ),
+        (
+            &["--min-len", "0"],
+            "invalid value '0' for '--min-len <N>': must be at least 1",
+        ),
+        (
+            &["--min-len", "5", "--max-len", "4"],
+            "--min-len 5 is more than --max-len 4: no word could be kept",
+        ),
+        (
+            &["--min-len", "16"],
+            "--min-len 16 is more than --max-len 15 (the policy's default)",
+        ),
+        (
+            &["--min-count", "0"],
+            "invalid value '0' for '--min-count <N>': must be at least 1",
+        ),
+        (
+            &["--min-books", "0"],
+            "invalid value '0' for '--min-books <N>': must be at least 1",
+        ),
+    ];
+    for (opts, why) in cases {
+        let o = folio()
+            .arg("ingest")
+            .args([&a, &b])
+            .args(*opts)
+            .arg("-o")
+            .arg(&out)
+            .output()
+            .unwrap();
+        let err = stderr_of(&o);
+        assert_eq!(o.status.code(), Some(2), "{opts:?}: {err}");
+        assert!(err.contains(why), "{opts:?}: {err}");
+        assert!(!out.exists(), "{opts:?} wrote {}", out.display());
+    }
+    // The same options where they make sense run.
+    for opts in [
+        &["--min-books", "2", "--min-count", "2"][..],
+        &["--policy", "raw", "--min-len", "16"],
+    ] {
+        folio()
+            .args(["ingest", "--quiet"])
+            .args([&a, &b])
+            .args(opts)
+            .arg("-o")
+            .arg(&out)
+            .assert()
+            .code(0);
+    }
+}
+
 #[test]
 fn a_failed_run_keeps_the_previous_outputs() {
     let dir = tempfile::tempdir().unwrap();

@@ -491,6 +491,133 @@ fn lexicon_pragma_names_a_word_set_or_just_a_name() {
         out.contains("lexicon NWL2018 not available: words not checked"),
         "{out}"
     );
+    // `--require-lexicon`: the unchecked game is a finding (exit 1), at `#lexicon`.
+    let (code, out, _) = play_in(tmp.path(), &["n.gcg", "--require-lexicon"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains(
+            "n.gcg:1:10: words not checked: #lexicon NWL2018 is a lexicon name, not a folio \
+             word set file"
+        ),
+        "{out}"
+    );
+    let (code, out, _) = play_in(tmp.path(), &["n.gcg", "--require-lexicon", "--json"]);
+    assert_eq!(code, 1, "{out}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    assert_eq!(v["findings"][0]["rule"], "words-not-checked");
+    // ... and passes once the words are checked.
+    let (code, out, _) = play_in(
+        tmp.path(),
+        &["n.gcg", "--require-lexicon", "--lexicon", "words.fst"],
+    );
+    assert_eq!(code, 0, "{out}");
+}
+
+/// A `#lexicon` written as a path (a separator, or `.fst`) must open: a missing or corrupt
+/// set is an I/O error (exit 2) naming the script, its line and column, and the path.
+#[test]
+fn lexicon_pragma_written_as_a_path_must_open() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    std::fs::write(tmp.path().join("bad.fst"), "not an fst at all\n".repeat(4)).expect("w");
+    let game = "#player1 Ann Ann\n#player2 Bob Bob\n>Ann: 8F HORN +14 14\n";
+    for (value, why) in [
+        ("sets/whale.fst", "whale.fst: No such file"),
+        ("../elsewhere/books", "books: No such file"),
+        ("missing.FST", "missing.FST: No such file"),
+        (
+            "bad.fst",
+            "bad.fst: not a folio word set (fst) file: truncated, or not an fst at all",
+        ),
+    ] {
+        std::fs::write(
+            tmp.path().join("p.gcg"),
+            format!("#title t\n#lexicon {value}\n{game}"),
+        )
+        .expect("w");
+        let (code, out, err) = play_in(tmp.path(), &["p.gcg"]);
+        assert_eq!(code, 2, "{value}: {out}{err}");
+        assert!(
+            err.contains(&format!("p.gcg:2:10: #lexicon {value}: ")) && err.contains(why),
+            "{value}: {err}"
+        );
+    }
+    // A lexicon name stays a name: not checked, said so, exit 0.
+    std::fs::write(tmp.path().join("p.gcg"), format!("#lexicon CSW19\n{game}")).expect("w");
+    let (code, out, err) = play_in(tmp.path(), &["p.gcg"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains("lexicon CSW19 not available: words not checked"),
+        "{out}"
+    );
+}
+
+/// Pragma numbers outside their range are script errors (exit 1) located at the value, and
+/// say "out of range" with the range, not "not a number".
+#[test]
+fn out_of_range_pragma_numbers_are_script_errors() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let game = "#player1 Ann Ann\n#player2 Bob Bob\n>Ann: 8F HORN +14 14\n";
+    for (pragma, expected) in [
+        (
+            "#seed 99999999999999999999",
+            "s.gcg:1:7: #seed 99999999999999999999 is out of range (0 to 18446744073709551615)",
+        ),
+        (
+            "#rounds 0",
+            "s.gcg:1:9: #rounds 0 is out of range (1 to 4294967295)",
+        ),
+    ] {
+        std::fs::write(tmp.path().join("s.gcg"), format!("{pragma}\n{game}")).expect("w");
+        let (code, out, err) = play_in(tmp.path(), &["s.gcg"]);
+        assert_eq!(code, 1, "{out}{err}");
+        assert!(out.contains(expected), "{out}");
+    }
+    std::fs::write(
+        tmp.path().join("b.boggle"),
+        "#game boggle\n#dice new-1987\n#seed 18446744073709551616\n#player a\n",
+    )
+    .expect("w");
+    let set = folio_lexicon::WordSet::from_words(["CAT"]).expect("set");
+    std::fs::write(
+        tmp.path().join("x.fst"),
+        set.as_fst_set().as_fst().as_bytes(),
+    )
+    .expect("w");
+    let (code, out, err) = play_in(tmp.path(), &["b.boggle", "--lexicon", "x.fst"]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        out.contains(
+            "b.boggle:3:7: `#seed` 18446744073709551616 is out of range (0 to 18446744073709551615)"
+        ),
+        "{out}"
+    );
+}
+
+/// `--rules` does not apply to a Boggle round: a warning says so, the round is replayed.
+#[test]
+fn rules_with_a_boggle_round_is_a_warning() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let set = folio_lexicon::WordSet::from_words(["ABE"]).expect("set");
+    std::fs::write(
+        tmp.path().join("x.fst"),
+        set.as_fst_set().as_fst().as_bytes(),
+    )
+    .expect("w");
+    std::fs::write(
+        tmp.path().join("r.boggle"),
+        "#game boggle\n#board abcd/efgh/ijkl/mnop\n#lexicon x.fst\n#player a\n>a: abe\n",
+    )
+    .expect("w");
+    let (code, out, err) = play_in(
+        tmp.path(),
+        &["r.boggle", "--rules", "course", "--require-lexicon"],
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(
+        err,
+        "folio: warning: r.boggle: --rules course applies to Scrabble games, not to this \
+         `#game boggle` round\n"
+    );
 }
 
 /// `folio play … | head -1`: a reader that stops early must not make folio panic (exit 101,

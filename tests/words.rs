@@ -343,6 +343,47 @@ fn import_reports_duplicates_and_rejected_lines() {
 }
 
 #[test]
+fn import_reads_only_the_lines_that_are_not_utf8_as_windows_1252() {
+    let dir = tempfile::tempdir().unwrap();
+    let list = dir.path().join("mixed.txt");
+    // Line 2 is UTF-8; lines 3 and 5 are Latin-1 bytes.
+    std::fs::write(&list, b"cat\nna\xC3\xAFve\ncaf\xE9\ndog\nse\xF1or\n").unwrap();
+    let out = dir.path().join("m.fst");
+    let assert = folio()
+        .args(["words", "import"])
+        .arg(&list)
+        .arg("-o")
+        .arg(&out)
+        .assert()
+        .success()
+        .stdout(predicates::str::contains("(utf-8+windows-1252, 0 blank)"));
+    let stderr = String::from_utf8(assert.get_output().stderr.clone()).unwrap();
+    assert_eq!(
+        stderr.matches("warning").count(),
+        1,
+        "one warning for the file: {stderr}"
+    );
+    assert!(
+        stderr.contains("mixed.txt: 2 lines are not UTF-8 (first: line 3); read as Windows-1252"),
+        "{stderr}"
+    );
+    let words: BTreeSet<String> = ["CAFE", "CAT", "DOG", "NAIVE", "SENOR"]
+        .map(String::from)
+        .into();
+    assert_eq!(exported(&out), words);
+    // A list that is all UTF-8 gets no warning.
+    std::fs::write(&list, "na\u{ef}ve\n").unwrap();
+    folio()
+        .args(["words", "import"])
+        .arg(&list)
+        .arg("-o")
+        .arg(&out)
+        .assert()
+        .success()
+        .stderr("");
+}
+
+#[test]
 fn bad_sets_are_named_and_exit_2() {
     let dir = tempfile::tempdir().unwrap();
     let good = dir.path().join("good.fst");
@@ -373,25 +414,114 @@ fn bad_sets_are_named_and_exit_2() {
                 .stderr(predicates::str::contains(name));
         }
     }
-    // A flipped byte: --verify catches it by the fst checksum.
+    // The reason is short, not fst's "an unknown error occurred".
+    let reason = |path: &Path, args: &[&str]| {
+        let tail: &[&str] = if args[0] == "words" { &["cat"] } else { &[] };
+        let out = folio().args(args).arg(path).args(tail).output().unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        String::from_utf8(out.stderr).unwrap()
+    };
+    let contains = ["words", "contains", "--set"];
+    let err = reason(&text, &contains);
+    assert!(
+        err.contains("text.fst: not a folio word set (fst) file: truncated, or not an fst at all"),
+        "{err}"
+    );
+    assert!(!err.contains("unknown error"), "{err}");
+    let empty = dir.path().join("empty.fst");
+    std::fs::write(&empty, b"").unwrap();
+    let err = reason(&empty, &contains);
+    assert!(
+        err.ends_with("empty.fst: not a folio word set (fst) file: empty file\n"),
+        "{err}"
+    );
+    // A flipped byte is found by the fst checksum on every open, with or without the
+    // (now no-op) --verify, and in every command that reads the set.
     let flipped = dir.path().join("flipped.fst");
     let mut b = bytes.clone();
     b[20] ^= 0x01;
     std::fs::write(&flipped, &b).unwrap();
+    let corrupt =
+        "flipped.fst: not a folio word set (fst) file: checksum mismatch: the file is corrupt";
+    for args in [
+        &["words", "contains", "--set"][..],
+        &["words", "contains", "--verify", "--set"],
+        &["words", "from-rack", "--set"],
+        &["boggle", "solve", "--board", "catsdogseelscats", "--set"],
+    ] {
+        let err = reason(&flipped, args);
+        assert!(err.contains(corrupt), "{args:?}: {err}");
+    }
     folio()
-        .args(["words", "contains", "--verify", "--set"])
+        .args(["words", "union", "-o"])
+        .arg(dir.path().join("u.fst"))
+        .arg(&good)
         .arg(&flipped)
-        .arg("cat")
         .assert()
         .code(2)
-        .stderr(predicates::str::contains("flipped.fst"))
-        .stderr(predicates::str::contains("checksum"));
+        .stderr(predicates::str::contains(corrupt));
     folio()
         .args(["words", "contains", "--verify", "--set"])
         .arg(&good)
         .arg("cat")
         .assert()
         .code(0);
+}
+
+/// Options that are accepted and mean nothing are usage errors (exit 2) saying why.
+#[test]
+fn options_that_make_no_sense_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let set = dir.path().join("s.fst");
+    let w = WordSet::from_words(["CAT"]).unwrap();
+    std::fs::write(&set, w.as_fst_set().as_fst().as_bytes()).unwrap();
+    let list = dir.path().join("list.txt");
+    std::fs::write(&list, "cat\n").unwrap();
+    let (set, list) = (set.to_str().unwrap(), list.to_str().unwrap());
+    let out = dir.path().join("o.fst");
+    let out = out.to_str().unwrap();
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["import", list, "-o", out, "--min-len", "0"],
+            "invalid value '0' for '--min-len <N>': must be at least 1",
+        ),
+        (
+            &[
+                "import",
+                list,
+                "-o",
+                out,
+                "--min-len",
+                "5",
+                "--max-len",
+                "4",
+            ],
+            "--min-len 5 is more than --max-len 4: no word could be imported",
+        ),
+        (
+            &["from-rack", "--set", set, "cat", "--min-len", "0"],
+            "invalid value '0' for '--min-len <N>': must be at least 1",
+        ),
+        (
+            &["import", list, "-o", out, "--max-len", "0"],
+            "invalid value '0' for '--max-len <N>': must be at least 1",
+        ),
+        (
+            &["prefix", "--set", set, "c", "--limit", "0"],
+            "invalid value '0' for '--limit <N>': must be at least 1: 0 would print no word",
+        ),
+        (
+            &["top", "0", "--set", set],
+            "invalid value '0' for '[N]': must be at least 1: 0 would list no word",
+        ),
+    ];
+    for (args, why) in cases {
+        let o = folio().arg("words").args(*args).output().unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(why), "{args:?}: {err}");
+    }
+    assert!(!Path::new(out).exists());
 }
 
 #[test]

@@ -59,19 +59,23 @@ fn main() -> ExitCode {
 }
 
 /// The error and its causes on one line, each cause once: typed errors already show their
-/// direct cause in their message (`PATH: not a folio word set (fst): CAUSE`), so a cause whose
-/// text is already there is not repeated.
+/// direct cause in their message (`PATH: permission denied`), so a cause whose text is
+/// already there is not repeated. A `folio_lexicon::Error` ends the line: its message gives
+/// its cause in short (`PATH: not a folio word set (fst) file: empty file`), and the fst
+/// crate's long texts below it would only repeat that.
 fn render(err: &anyhow::Error) -> String {
     let mut msg = String::new();
     for cause in err.chain() {
         let text = cause.to_string();
-        if msg.contains(&text) {
-            continue;
+        if !msg.contains(&text) {
+            if !msg.is_empty() {
+                msg.push_str(": ");
+            }
+            msg.push_str(&text);
         }
-        if !msg.is_empty() {
-            msg.push_str(": ");
+        if cause.downcast_ref::<folio_lexicon::Error>().is_some() {
+            break;
         }
-        msg.push_str(&text);
     }
     msg
 }

@@ -4,7 +4,6 @@ use std::path::PathBuf;
 
 use anyhow::Context;
 use folio_core::boggle::{roll, Board, CubeSet, Scoring, Solver};
-use folio_lexicon::WordSet;
 
 use super::Outcome;
 
@@ -37,8 +36,8 @@ pub struct SolveArgs {
     /// The word set (.fst).
     #[arg(long, value_name = "SET.fst")]
     set: PathBuf,
-    /// Minimum word length in letters (Qu counts two), overriding the scoring's.
-    #[arg(long, value_name = "N")]
+    /// Minimum word length in letters (Qu counts two, at least 1), overriding the scoring's.
+    #[arg(long, value_name = "N", value_parser = super::args::min_len)]
     min_len: Option<usize>,
     /// Scoring table: `official` (3-4:1 5:2 6:3 7:5 8+:11; min 3, or 4 on 5x5 and up) or
     /// `seed` (min 4, a point a letter).
@@ -59,8 +58,8 @@ pub struct RollArgs {
     /// Seed of the roll.
     #[arg(long, value_name = "N")]
     seed: u64,
-    /// Also print the board as a grid.
-    #[arg(long)]
+    /// Also print the board as a grid (text output; the JSON has rows and cols).
+    #[arg(long, conflicts_with = "json")]
     grid: bool,
     /// Print JSON instead of text.
     #[arg(long)]
@@ -87,9 +86,7 @@ fn solve(a: SolveArgs) -> anyhow::Result<Outcome> {
     if let Some(n) = a.min_len {
         scoring = scoring.with_min_len(n);
     }
-    // The lexicon error already names the file and its cause; flatten it so anyhow's chain
-    // does not print the cause twice.
-    let set = WordSet::open(&a.set).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let set = folio_lexicon::checked::open_set(&a.set)?;
     let min_len = scoring.min_len(&board);
     let found = Solver::new().solve(&set, &board, min_len);
     let points: u32 = found.iter().map(|f| scoring.points(f.letters())).sum();

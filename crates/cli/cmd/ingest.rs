@@ -36,17 +36,17 @@ pub struct Args {
     /// Keep words never seen in lower case (proper nouns, all-caps headings).
     #[arg(long)]
     keep_proper_nouns: bool,
-    /// Shortest word kept, in letters [game: 2, raw: 1].
-    #[arg(long, value_name = "N")]
+    /// Shortest word kept, in letters, at least 1 [game: 2, raw: 1].
+    #[arg(long, value_name = "N", value_parser = super::args::min_len)]
     min_len: Option<usize>,
     /// Longest word kept, in letters [game: 15, the board; raw: no limit].
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = super::args::max_len)]
     max_len: Option<usize>,
-    /// Fewest occurrences in the chosen books for a word to be kept.
-    #[arg(long, value_name = "N", default_value_t = 1)]
+    /// Fewest occurrences in the chosen books for a word to be kept (at least 1).
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = super::args::min_count)]
     min_count: u64,
-    /// Fewest books a word must occur in to be kept.
-    #[arg(long, value_name = "N", default_value_t = 1)]
+    /// Fewest books a word must occur in to be kept (1 to the number of books).
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = super::args::min_books)]
     min_books: usize,
     /// No progress bar, no summary, no notes (warnings about skipped inputs remain).
     #[arg(short, long)]
@@ -57,6 +57,37 @@ pub struct Args {
 }
 
 impl Args {
+    /// Refuses options that would be accepted and do nothing, or leave the set empty by
+    /// construction, before any book is read.
+    fn check(&self) -> anyhow::Result<()> {
+        if self.policy == PolicyName::Raw {
+            for (given, flag) in [
+                (self.keep_diacritics, "--keep-diacritics"),
+                (self.keep_proper_nouns, "--keep-proper-nouns"),
+            ] {
+                if given {
+                    anyhow::bail!(
+                        "{flag} does nothing with --policy raw, which keeps every word as \
+                         normalised (diacritics and proper nouns included); drop the flag, or \
+                         use --policy game"
+                    );
+                }
+            }
+        }
+        let policy = self.policy();
+        if let Some(max) = policy.max_len.filter(|&m| m < policy.min_len) {
+            let (min_from, max_from) = (self.min_len.is_some(), self.max_len.is_some());
+            let from = |given: bool| if given { "" } else { " (the policy's default)" };
+            anyhow::bail!(
+                "--min-len {}{} is more than --max-len {max}{}: no word could be kept",
+                policy.min_len,
+                from(min_from),
+                from(max_from),
+            );
+        }
+        Ok(())
+    }
+
     fn policy(&self) -> Policy {
         let mut p = Policy::named(self.policy);
         if self.policy == PolicyName::Game {
@@ -100,17 +131,20 @@ fn refuse_overwriting_inputs(paths: &OutputPaths, inputs: &[Input]) -> anyhow::R
 /// Runs `folio ingest`.
 pub fn run(args: Args) -> anyhow::Result<Outcome> {
     let started = Instant::now();
+    args.check()?;
     let policy = args.policy();
-    if policy.max_len.is_some_and(|m| m < policy.min_len) {
-        anyhow::bail!(
-            "--max-len {} is shorter than --min-len {}",
-            policy.max_len.unwrap_or(0),
-            policy.min_len
-        );
-    }
     let paths = OutputPaths::for_set(&args.output);
     let (inputs, skipped) = expand_inputs(&args.inputs)?;
     refuse_overwriting_inputs(&paths, &inputs)?;
+    if !inputs.is_empty() && policy.min_books > inputs.len() {
+        anyhow::bail!(
+            "--min-books {} but only {} book{} given: no word can occur in more books than \
+             that, so the set would be empty",
+            policy.min_books,
+            inputs.len(),
+            if inputs.len() == 1 { " is" } else { "s are" }
+        );
+    }
 
     let bar = (!args.quiet && std::io::stderr().is_terminal()).then(|| {
         let bar = indicatif::ProgressBar::new(inputs.len() as u64);

@@ -1,6 +1,7 @@
 //! One module per subcommand. Each `run` returns an [`Outcome`] (exit 0 or 1) or an error
 //! (usage or I/O: exit 2).
 
+pub mod args;
 pub mod boggle;
 pub mod ingest;
 pub mod play;

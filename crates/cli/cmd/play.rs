@@ -39,6 +39,10 @@ pub struct Args {
     /// Write the replayed game as a complete GCG file (one script only; written atomically).
     #[arg(long, value_name = "OUT")]
     write_gcg: Option<PathBuf>,
+    /// Fail (exit 1, with a finding) any game whose words could not be checked against a
+    /// word set: no --lexicon, and a #lexicon that names none folio can open (`NWL2020`).
+    #[arg(long)]
+    require_lexicon: bool,
 }
 
 fn parse_rules(s: &str) -> Result<RulesName, String> {
@@ -55,9 +59,7 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
         );
     }
     let forced = match &args.lexicon {
-        Some(p) => Some(
-            WordSet::open(p).with_context(|| format!("cannot open word set {}", p.display()))?,
-        ),
+        Some(p) => Some(folio_lexicon::checked::open_set(p)?),
         None => None,
     };
     let mut tally = Tally::default();
@@ -78,6 +80,14 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
         if let Some(text) = boggle_text(&bytes) {
             if args.write_gcg.is_some() {
                 bail!("{name}: --write-gcg applies to Scrabble games, not `#game boggle` rounds");
+            }
+            if let Some(rules) = args.rules {
+                // Not an error: one run may mix Scrabble games (which take it) and rounds.
+                eprintln!(
+                    "folio: warning: {name}: --rules {} applies to Scrabble games, not to \
+                     this `#game boggle` round",
+                    rules.name()
+                );
             }
             play_boggle(path, text, &args, &mut tally, &mut json_reports)?;
             continue;
@@ -207,6 +217,15 @@ fn play_boggle(
     Ok(())
 }
 
+/// Whether a `#lexicon` value is written as a path to a word set (`sets/books.fst`,
+/// `..\\books`, `books.fst`) rather than as a lexicon's name (`CSW19`, `NWL2020`).
+fn looks_like_path(value: &str) -> bool {
+    value.contains(['/', '\\'])
+        || Path::new(value)
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("fst"))
+}
+
 /// Reads, parses and replays one script (and writes it back with `--write-gcg`).
 fn play_one(
     path: &Path,
@@ -229,8 +248,8 @@ fn play_one(
         // (which wants it first, in UTF-8) did not take it.
         bail!("{name}: a `#game boggle` round must be UTF-8 and start with `#game boggle`");
     }
-    // `--lexicon`, else a `#lexicon` naming a readable file (relative to the script), else
-    // a lexicon name we do not have (NWL2018...): words are then not checked.
+    // `--lexicon`, else a `#lexicon` naming a word set (relative to the script), else a
+    // lexicon name we do not have (NWL2018...): words are then not checked.
     let named = script.header.lexicon.as_ref().map(|(v, _)| v.clone());
     let mut opts = Options {
         rules: args.rules,
@@ -240,19 +259,18 @@ fn play_one(
             .map(|p| p.display().to_string())
             .or(named.clone()),
         boards: args.board,
+        require_lexicon: args.require_lexicon,
     };
     let own;
-    let lexicon = match (forced, &named) {
+    let lexicon = match (forced, &script.header.lexicon) {
         (Some(set), _) => Some(set),
-        (None, Some(value)) => {
+        (None, Some((value, loc))) => {
             let candidate = path.parent().unwrap_or(Path::new(".")).join(value);
-            if candidate.is_file() {
-                own = WordSet::open(&candidate).with_context(|| {
-                    format!(
-                        "{name}: #lexicon {value}: cannot open word set {}",
-                        candidate.display()
-                    )
-                })?;
+            // A value written as a path must open; a bare name (`CSW19`) is a lexicon name
+            // unless a file of that name sits beside the script.
+            if looks_like_path(value) || candidate.is_file() {
+                own = folio_lexicon::checked::open_set(&candidate)
+                    .with_context(|| format!("{name}:{loc}: #lexicon {value}"))?;
                 opts.lexicon_name = Some(value.clone());
                 Some(&own)
             } else {
@@ -268,4 +286,25 @@ fn play_one(
             .with_context(|| format!("cannot write {}", out.display()))?;
     }
     Ok(report)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::looks_like_path;
+
+    #[test]
+    fn lexicon_values_written_as_paths() {
+        for v in [
+            "sets/books.fst",
+            "..\\books",
+            "books.fst",
+            "BOOKS.FST",
+            "/abs/x",
+        ] {
+            assert!(looks_like_path(v), "{v}");
+        }
+        for v in ["CSW19", "NWL2020", "TWL06", "fst", "NWL2018.txt"] {
+            assert!(!looks_like_path(v), "{v}");
+        }
+    }
 }

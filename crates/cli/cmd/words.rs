@@ -9,13 +9,13 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
 use folio_lexicon::algebra::{self, SetOp};
-use folio_lexicon::counts::{counts_path, CountsMap};
+use folio_lexicon::counts::counts_path;
 use folio_lexicon::import::{import_bytes, manifest_path, ImportOptions};
 use folio_lexicon::pattern::Pattern;
 use folio_lexicon::rack::{Rack, RackWord};
 use folio_lexicon::regex_automaton::WholeWordRegex;
 use folio_lexicon::stats::SetStats;
-use folio_lexicon::{anagram, export, query, rack, Policy, WordSet};
+use folio_lexicon::{anagram, checked, export, query, rack, Policy, WordSet};
 use serde_json::json;
 
 use super::Outcome;
@@ -26,9 +26,10 @@ pub struct Sets {
     /// A word set file (`OUT.fst`); repeat it to query the union of several sets.
     #[arg(long = "set", value_name = "PATH", required = true)]
     sets: Vec<PathBuf>,
-    /// Check each set's fst checksum first (a flipped byte is an error, exit 2).
-    #[arg(long)]
-    verify: bool,
+    /// Does nothing, kept so older command lines run: every set's checksum is checked when
+    /// it is opened.
+    #[arg(long = "verify")]
+    _verify: bool,
 }
 
 /// How a list of words is printed.
@@ -40,8 +41,8 @@ pub struct ListOut {
     /// Print only the number of words found.
     #[arg(long)]
     count: bool,
-    /// Print at most this many words (the count is still the full one).
-    #[arg(long, value_name = "N")]
+    /// Print at most this many words, at least 1 (the count is still the full one).
+    #[arg(long, value_name = "N", value_parser = super::args::limit)]
     limit: Option<usize>,
 }
 
@@ -114,8 +115,8 @@ pub enum Command {
         sets: Sets,
         /// The rack, e.g. `retains` or `aeinr??`.
         letters: String,
-        /// Shortest word listed, in letters.
-        #[arg(long, value_name = "N", default_value_t = 2)]
+        /// Shortest word listed, in letters (at least 1).
+        #[arg(long, value_name = "N", default_value_t = 2, value_parser = super::args::min_len)]
         min_len: usize,
         /// Print one JSON object.
         #[arg(long)]
@@ -126,9 +127,9 @@ pub enum Command {
         /// The word set file.
         #[arg(long = "set", value_name = "PATH")]
         set: PathBuf,
-        /// Check the fst checksum first.
-        #[arg(long)]
-        verify: bool,
+        /// Does nothing, kept so older command lines run: checksums are always checked.
+        #[arg(long = "verify")]
+        _verify: bool,
         /// Print one JSON object.
         #[arg(long)]
         json: bool,
@@ -137,8 +138,8 @@ pub enum Command {
     Top {
         #[command(flatten)]
         sets: Sets,
-        /// How many words.
-        #[arg(default_value_t = 20)]
+        /// How many words (at least 1).
+        #[arg(default_value_t = 20, value_parser = super::args::top_n)]
         n: usize,
         /// Print one JSON object.
         #[arg(long)]
@@ -168,11 +169,11 @@ pub enum Command {
         /// The word set to write (its manifest goes to OUT.json).
         #[arg(short = 'o', long = "output", value_name = "OUT")]
         output: PathBuf,
-        /// Reject words shorter than N letters (no limit by default).
-        #[arg(long, value_name = "N")]
+        /// Reject words shorter than N letters, N at least 1 (no limit by default).
+        #[arg(long, value_name = "N", value_parser = super::args::min_len)]
         min_len: Option<usize>,
         /// Reject words longer than N letters (no limit by default: lists keep long words).
-        #[arg(long, value_name = "N")]
+        #[arg(long, value_name = "N", value_parser = super::args::max_len)]
         max_len: Option<usize>,
         /// Print the manifest (report included) as JSON.
         #[arg(long)]
@@ -189,9 +190,9 @@ pub struct Algebra {
     /// The word set to write.
     #[arg(short = 'o', long = "output", value_name = "OUT")]
     output: PathBuf,
-    /// Check each input's fst checksum first.
-    #[arg(long)]
-    verify: bool,
+    /// Does nothing, kept so older command lines run: checksums are always checked.
+    #[arg(long = "verify")]
+    _verify: bool,
     /// Print the report as JSON.
     #[arg(long)]
     json: bool,
@@ -219,10 +220,10 @@ impl Command {
 
 /// Runs a `folio words` subcommand.
 ///
-/// Opening a set checks its header and footer (a truncated file is refused), but only
-/// `--verify` reads every byte against the checksum. fst decodes nodes without bounds
-/// checks of its own, so a flipped byte inside an unverified set can make it panic; that
-/// panic is caught here and reported as an error naming the sets (exit 2), not a crash.
+/// Every set and counts map is opened with its checksum checked (`folio_lexicon::checked`),
+/// so a flipped byte is an error naming the file. fst decodes nodes without bounds checks of
+/// its own, so a file crafted to pass the checksum could still make it panic; such a panic is
+/// caught here and reported as an error naming the sets (exit 2), not a crash.
 pub fn run(c: Command) -> anyhow::Result<Outcome> {
     let paths = c.set_paths();
     let previous_hook = std::panic::take_hook();
@@ -237,8 +238,8 @@ pub fn run(c: Command) -> anyhow::Result<Outcome> {
             .unwrap_or_default();
         let names: Vec<_> = paths.iter().map(|p| p.display().to_string()).collect();
         bail!(
-            "{}: word set could not be decoded, it is probably corrupt (run with --verify to \
-             check its fst checksum): {what}",
+            "{}: word set could not be decoded although its checksum matches (a malformed \
+             fst): {what}",
             names.join(", ")
         )
     })
@@ -308,7 +309,7 @@ fn run_inner(c: Command) -> anyhow::Result<Outcome> {
             let q = json!({ "rack": letters, "min_len": min_len });
             print_scored(&mut w, json, q, &found)?
         }
-        Command::Stats { set, verify, json } => stats(&set, verify, json, &mut w)?,
+        Command::Stats { set, json, .. } => stats(&set, json, &mut w)?,
         Command::Top { sets, n, json } => top(&sets, n, json, &mut w)?,
         Command::Union(a) => combine(a, SetOp::Union, &mut w)?,
         Command::Intersect(a) => combine(a, SetOp::Intersect, &mut w)?,
@@ -366,14 +367,9 @@ fn refuse_overwriting_inputs(outputs: &[PathBuf], inputs: &[PathBuf]) -> anyhow:
     Ok(())
 }
 
-/// Opens the sets (verifying them if asked); several become their union, in memory.
+/// Opens the sets, checksums checked; several become their union, in memory.
 fn load(sets: &Sets) -> anyhow::Result<WordSet> {
-    let mut opened = WordSet::open_all(&sets.sets)?;
-    if sets.verify {
-        for s in &opened {
-            s.verify()?;
-        }
-    }
+    let mut opened = checked::open_sets(&sets.sets)?;
     if opened.len() == 1 {
         if let Some(s) = opened.pop() {
             return Ok(s);
@@ -490,15 +486,9 @@ fn print_scored(
     Ok(Outcome::Ok)
 }
 
-fn stats(path: &Path, verify: bool, json: bool, w: &mut impl Write) -> anyhow::Result<Outcome> {
-    let set = WordSet::open(path)?;
-    if verify {
-        set.verify()?;
-    }
-    let counts = CountsMap::open_beside(path)?;
-    if let (true, Some(c)) = (verify, &counts) {
-        c.verify()?;
-    }
+fn stats(path: &Path, json: bool, w: &mut impl Write) -> anyhow::Result<Outcome> {
+    let set = checked::open_set(path)?;
+    let counts = checked::open_counts_beside(path)?;
     let s = SetStats::of(&set);
     let counts_info = counts
         .as_ref()
@@ -545,10 +535,10 @@ fn stats(path: &Path, verify: bool, json: bool, w: &mut impl Write) -> anyhow::R
 
 fn top(sets: &Sets, n: usize, json: bool, w: &mut impl Write) -> anyhow::Result<Outcome> {
     // Open the sets too: a bad set path is reported as such, not as a missing counts map.
-    let opened = WordSet::open_all(&sets.sets)?;
+    checked::open_sets(&sets.sets)?;
     let mut maps = Vec::new();
-    for (path, set) in sets.sets.iter().zip(&opened) {
-        let Some(map) = CountsMap::open_beside(path)? else {
+    for path in &sets.sets {
+        let Some(map) = checked::open_counts_beside(path)? else {
             bail!(
                 "{}: no counts map beside this set (expected {}); sets made by `folio words import`, \
                  or by set algebra over sets without counts, have none: `folio ingest` writes one",
@@ -556,10 +546,6 @@ fn top(sets: &Sets, n: usize, json: bool, w: &mut impl Write) -> anyhow::Result<
                 counts_path(path).display()
             );
         };
-        if sets.verify {
-            set.verify()?;
-            map.verify()?;
-        }
         maps.push(map);
     }
     let best = folio_lexicon::counts::top(&maps, n);
@@ -574,11 +560,6 @@ fn top(sets: &Sets, n: usize, json: bool, w: &mut impl Write) -> anyhow::Result<
 }
 
 fn combine(a: Algebra, op: SetOp, w: &mut impl Write) -> anyhow::Result<Outcome> {
-    if a.verify {
-        for p in &a.sets {
-            WordSet::open(p)?.verify()?;
-        }
-    }
     let r = algebra::write_combined(&a.sets, op, &a.output)?;
     if a.json {
         writeln!(w, "{}", serde_json::to_string(&r)?)?;
@@ -634,6 +615,11 @@ fn import(
     json: bool,
     w: &mut impl Write,
 ) -> anyhow::Result<Outcome> {
+    if let (Some(min), Some(max)) = (opts.min_len, opts.max_len) {
+        if min > max {
+            bail!("--min-len {min} is more than --max-len {max}: no word could be imported");
+        }
+    }
     refuse_overwriting_inputs(
         &[
             output.to_path_buf(),
@@ -655,6 +641,14 @@ fn import(
     };
     let m = import_bytes(&name, &bytes, output, policy, &opts)?;
     let r = &m.report;
+    if let Some(first) = r.first_windows_1252_line {
+        let n = r.windows_1252_lines;
+        eprintln!(
+            "folio: warning: {name}: {n} line{} not UTF-8 (first: line {first}); read as \
+             Windows-1252",
+            if n == 1 { " is" } else { "s are" }
+        );
+    }
     if json {
         writeln!(w, "{}", serde_json::to_string(&m)?)?;
         return Ok(Outcome::Ok);

@@ -107,15 +107,18 @@ pub struct CombineReport {
 /// intersection, the first set's counts for a difference. When no counts map is written,
 /// a stale one beside `output` is removed, so `top` never reads counts of another set.
 ///
+/// Inputs and their counts maps are opened with their checksums checked
+/// ([`crate::checked`]), so a corrupt input is an error, not a wrong output.
+///
 /// # Errors
-/// As [`WordSet::open`] and [`CountsMap::open`] for the inputs; [`Error::Io`] naming the
-/// output when it cannot be written.
+/// As [`crate::checked::open_set`] and [`crate::checked::open_counts`] for the inputs;
+/// [`Error::Io`] naming the output when it cannot be written.
 pub fn write_combined(inputs: &[PathBuf], op: SetOp, output: &Path) -> Result<CombineReport> {
-    let sets = WordSet::open_all(inputs)?;
+    let sets = crate::checked::open_sets(inputs)?;
     let mut maps = Vec::new();
     let mut without = Vec::new();
     for p in inputs {
-        match CountsMap::open_beside(p)? {
+        match crate::checked::open_counts_beside(p)? {
             Some(m) => maps.push(m),
             None => without.push(p.clone()),
         }

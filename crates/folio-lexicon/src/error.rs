@@ -3,6 +3,10 @@
 use std::path::PathBuf;
 
 /// Errors from reading books and reading or writing word sets.
+///
+/// Each message is complete on its own, its cause included in short: a reporter walking
+/// [`std::error::Error::source`] may stop at this error (the sources hold the fst crate's
+/// longer texts, for programs that want them).
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum Error {
@@ -15,8 +19,9 @@ pub enum Error {
         #[source]
         source: std::io::Error,
     },
-    /// The file is not a readable fst (missing, truncated, wrong format or version).
-    #[error("{}: not a folio word set (fst): {source}", path.display())]
+    /// The file is not a readable fst (empty, truncated, wrong format or version). The
+    /// message gives a short reason ([`fst_reason`]); the fst crate's own text is the source.
+    #[error("{}: not a folio word set (fst) file: {}", path.display(), fst_reason(source))]
     NotAnFst {
         /// The file as given.
         path: PathBuf,
@@ -32,8 +37,9 @@ pub enum Error {
         /// Its size in bytes.
         bytes: u64,
     },
-    /// The fst checksum does not match its contents (`--verify`).
-    #[error("{}: word set is corrupt (fst checksum mismatch): {source}", path.display())]
+    /// The fst checksum does not match its contents, or the file has none
+    /// ([`crate::checked`] opens every set and counts map of the CLI with the check).
+    #[error("{}: not a folio word set (fst) file: {}", path.display(), fst_reason(source))]
     Corrupt {
         /// The file as given.
         path: PathBuf,
@@ -59,5 +65,77 @@ impl Error {
     }
 }
 
+/// A short reason for an fst error, for messages (`FILE: not a folio word set (fst) file:
+/// REASON`): the fst crate's own texts are long and, for a file that is not an fst at all,
+/// say only that "an unknown error occurred".
+pub fn fst_reason(err: &fst::Error) -> String {
+    use fst::raw::Error as Raw;
+    /// An fst header starts with its format version (fst 0.4 reads 1 to 3).
+    const PLAUSIBLE_VERSION: u64 = 255;
+    match err {
+        fst::Error::Io(e) => e.to_string(),
+        fst::Error::Fst(raw) => match raw {
+            Raw::Format { size: 0 } => "empty file".to_string(),
+            Raw::Format { size } if *size < 36 => {
+                format!("too short for an fst ({size} bytes; at least 36)")
+            }
+            Raw::Format { size } => {
+                format!("truncated, or not an fst at all ({size} bytes; no fst footer at the end)")
+            }
+            Raw::Version { expected, got } if *got <= PLAUSIBLE_VERSION => {
+                format!("fst format version {got}, but this folio reads 1 to {expected}")
+            }
+            Raw::Version { .. } => "no fst header (not an fst file)".to_string(),
+            Raw::ChecksumMismatch { .. } => "checksum mismatch: the file is corrupt".to_string(),
+            Raw::ChecksumMissing => {
+                "no checksum to check it against (fst format 1 or 2; folio writes format 3)"
+                    .to_string()
+            }
+            Raw::WrongType { expected, got } => {
+                format!("an fst of type {got}, expected type {expected}")
+            }
+            other => other.to_string(),
+        },
+    }
+}
+
 /// Result with this crate's [`Error`].
 pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fst::raw::Error as Raw;
+
+    #[test]
+    fn reasons_are_short_and_say_what_is_wrong() {
+        let r = |e: Raw| fst_reason(&fst::Error::from(e));
+        assert_eq!(r(Raw::Format { size: 0 }), "empty file");
+        assert_eq!(
+            r(Raw::Format { size: 20 }),
+            "too short for an fst (20 bytes; at least 36)"
+        );
+        assert!(r(Raw::Format { size: 900 }).starts_with("truncated, or not an fst at all"));
+        assert_eq!(
+            r(Raw::Version {
+                expected: 3,
+                got: 4
+            }),
+            "fst format version 4, but this folio reads 1 to 3"
+        );
+        // Text read as a version number is no version at all.
+        let got = u64::from_le_bytes(*b"hello wo");
+        assert_eq!(
+            r(Raw::Version { expected: 3, got }),
+            "no fst header (not an fst file)"
+        );
+        let e = Error::NotAnFst {
+            path: "x.fst".into(),
+            source: Raw::Format { size: 0 }.into(),
+        };
+        assert_eq!(
+            e.to_string(),
+            "x.fst: not a folio word set (fst) file: empty file"
+        );
+    }
+}

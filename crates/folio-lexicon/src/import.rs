@@ -64,8 +64,13 @@ pub struct ImportReport {
     pub blank_lines: usize,
     /// Distinct words kept.
     pub words: usize,
-    /// `utf-8`, or `windows-1252` when the list is not valid UTF-8.
+    /// `utf-8` when every line is UTF-8; `windows-1252` when every line with a byte over
+    /// 127 was read as Windows-1252; `utf-8+windows-1252` when the list mixes both.
     pub encoding: String,
+    /// Lines that are not valid UTF-8, each decoded as Windows-1252 on its own.
+    pub windows_1252_lines: usize,
+    /// The first such line (1-based), if any.
+    pub first_windows_1252_line: Option<usize>,
     /// Repeated keys, in line order.
     pub duplicates: Vec<Duplicate>,
     /// Rejected lines, in line order.
@@ -82,18 +87,25 @@ pub struct ImportList {
 }
 
 impl ImportList {
-    /// Parses a word list: UTF-8 (a BOM is dropped), else Windows-1252; LF or CRLF.
+    /// Parses a word list, LF or CRLF, line by line: a line that is valid UTF-8 is read as
+    /// UTF-8 (a BOM at the start is dropped), and only a line that is not is read as
+    /// Windows-1252 (counted in the report: lists mixing a few Latin-1 lines into UTF-8 are
+    /// common, and one bad byte must not re-read every other line).
     pub fn parse(bytes: &[u8], policy: &Policy, opts: &ImportOptions) -> ImportList {
-        let (text, encoding) = decode(bytes);
-        let mut report = ImportReport {
-            encoding: encoding.to_string(),
-            ..ImportReport::default()
-        };
+        let mut report = ImportReport::default();
         let mut keyed: Vec<(String, usize)> = Vec::new();
-        for (i, raw) in text.lines().enumerate() {
+        let mut utf8_non_ascii = false;
+        for (i, raw) in lines(bytes).enumerate() {
             let line = i + 1;
             report.lines = line;
-            let t = raw.trim();
+            let (decoded, cp1252) = decode_line(raw);
+            if cp1252 {
+                report.windows_1252_lines += 1;
+                report.first_windows_1252_line.get_or_insert(line);
+            } else if !raw.is_ascii() {
+                utf8_non_ascii = true;
+            }
+            let t = decoded.trim();
             if t.is_empty() {
                 report.blank_lines += 1;
                 continue;
@@ -143,6 +155,12 @@ impl ImportList {
         }
         report.duplicates.sort_by_key(|d| d.line);
         report.words = keys.len();
+        report.encoding = match (report.windows_1252_lines, utf8_non_ascii) {
+            (0, _) => "utf-8",
+            (_, false) => "windows-1252",
+            (_, true) => "utf-8+windows-1252",
+        }
+        .to_string();
         ImportList { keys, report }
     }
 
@@ -161,15 +179,26 @@ impl ImportList {
     }
 }
 
-/// Decodes a list: UTF-8 without its BOM, or Windows-1252 when it is not UTF-8.
-fn decode(bytes: &[u8]) -> (std::borrow::Cow<'_, str>, &'static str) {
+/// The lines of a list without their `\n` or `\r\n`, and without a leading UTF-8 BOM, as
+/// `str::lines` splits text (a final line break ends the last line, it does not open one).
+fn lines(bytes: &[u8]) -> impl Iterator<Item = &[u8]> {
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    match std::str::from_utf8(bytes) {
-        Ok(s) => (s.into(), "utf-8"),
-        Err(_) => {
-            let (s, _, _) = encoding_rs::WINDOWS_1252.decode(bytes);
-            (s, "windows-1252")
-        }
+    let body = bytes.strip_suffix(b"\n").unwrap_or(bytes);
+    let mut split = body.split(|&b| b == b'\n');
+    if bytes.is_empty() {
+        split.next(); // no line at all, not one empty line
+    }
+    split.map(|l| l.strip_suffix(b"\r").unwrap_or(l))
+}
+
+/// One line as text: UTF-8 when it is, else Windows-1252 (`true`), which decodes any byte.
+fn decode_line(raw: &[u8]) -> (std::borrow::Cow<'_, str>, bool) {
+    match std::str::from_utf8(raw) {
+        Ok(s) => (s.into(), false),
+        Err(_) => (
+            encoding_rs::WINDOWS_1252.decode_without_bom_handling(raw).0,
+            true,
+        ),
     }
 }
 
@@ -297,6 +326,39 @@ mod tests {
         let l = ImportList::parse(b"caf\xE9\r\n", &pol, &ImportOptions::default());
         assert_eq!(l.keys, ["CAFE"]);
         assert_eq!(l.report.encoding, "windows-1252");
+        assert_eq!(l.report.first_windows_1252_line, Some(1));
+    }
+
+    #[test]
+    fn only_the_lines_that_are_not_utf8_are_read_as_windows_1252() {
+        let pol = Policy {
+            keep_diacritics: true,
+            ..Policy::game()
+        };
+        // Line 2 is UTF-8 ("naïve"); lines 3 and 5 are Latin-1 ("café", "señor"). Read as a
+        // whole in Windows-1252, line 2 would become "naÃ¯ve".
+        let text = b"cat\nna\xC3\xAFve\ncaf\xE9\r\ndog\nse\xF1or\n";
+        let l = ImportList::parse(text, &pol, &ImportOptions::default());
+        assert_eq!(l.keys, ["CAFÉ", "CAT", "DOG", "NAÏVE", "SEÑOR"]);
+        let r = &l.report;
+        assert_eq!(r.encoding, "utf-8+windows-1252");
+        assert_eq!(
+            (r.windows_1252_lines, r.first_windows_1252_line),
+            (2, Some(3))
+        );
+        assert_eq!(r.lines, 5);
+        let plain = ImportList::parse(b"cat\n", &pol, &ImportOptions::default());
+        assert_eq!(plain.report.encoding, "utf-8");
+        assert_eq!(plain.report.first_windows_1252_line, None);
+    }
+
+    #[test]
+    fn lines_split_like_str_lines() {
+        for text in ["", "\n", "a", "a\n", "a\r\nb", "a\n\nb\r\n", "\r\n\r\n"] {
+            let ours: Vec<&[u8]> = lines(text.as_bytes()).collect();
+            let std: Vec<&[u8]> = text.lines().map(str::as_bytes).collect();
+            assert_eq!(ours, std, "{text:?}");
+        }
     }
 
     #[test]

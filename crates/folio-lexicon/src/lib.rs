@@ -38,13 +38,15 @@
 //! Modules for `folio words`: [`query`] (contains, prefix, fuzzy), [`pattern`] (`?`/`*`),
 //! [`regex_automaton`] (whole-word regexes), [`anagram`], [`rack`] (from-rack, tile scores),
 //! [`algebra`] (union, intersect, difference), [`counts`] (the counts map and `top`),
-//! [`import`], [`export`], [`stats`].
+//! [`import`], [`export`], [`stats`]; [`checked`] opens sets and counts maps with their
+//! checksum checked, as the CLI does.
 
 pub mod algebra;
 pub mod anagram;
 pub mod atomic;
 pub mod boilerplate;
 pub mod build;
+pub mod checked;
 pub mod clean;
 pub mod count;
 pub mod counts;

@@ -227,6 +227,13 @@ pub enum Rule {
     /// `#lexicon` names a file that exists but is not a readable folio word set.
     #[error("#lexicon {0}")]
     Lexicon(String),
+    /// No word of the game was checked against a lexicon, and the caller requires it
+    /// (`folio play --require-lexicon`). Located at `#lexicon`, else at the first line.
+    #[error("words not checked: {} (--require-lexicon: give --lexicon SET.fst, or #lexicon PATH.fst)", match .lexicon { Some(n) => format!("#lexicon {n} is a lexicon name, not a folio word set file"), None => "no lexicon given".to_string() })]
+    WordsNotChecked {
+        /// The `#lexicon` value, when the script names one.
+        lexicon: Option<String>,
+    },
 }
 
 impl Rule {
@@ -277,6 +284,7 @@ impl Rule {
             Rule::PositiveTimePenalty(_) => "positive-time-penalty",
             Rule::PlayerCount { .. } => "player-count",
             Rule::Lexicon(_) => "lexicon",
+            Rule::WordsNotChecked { .. } => "words-not-checked",
         }
     }
 }

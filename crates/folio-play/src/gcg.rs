@@ -78,6 +78,19 @@ pub enum ParseErrorKind {
     /// A numeric pragma value that is not a number.
     #[error("#{0} needs a non-negative number, found {1:?}")]
     BadNumber(String, String),
+    /// A numeric pragma value that is a whole number outside its range (`#seed` 0 to
+    /// 2^64 − 1, `#rounds` 1 to 2^32 − 1: a game of no rounds would end before it starts).
+    #[error("#{pragma} {value} is out of range ({min} to {max})")]
+    OutOfRange {
+        /// The pragma as written.
+        pragma: String,
+        /// The value as written.
+        value: String,
+        /// Smallest value allowed.
+        min: u64,
+        /// Largest value allowed.
+        max: u64,
+    },
     /// A pragma that needs a value has none.
     #[error("#{0} needs a value")]
     MissingValue(String),
@@ -180,6 +193,7 @@ impl ParseErrorKind {
             UnknownGame(_) => "unknown-game",
             UnknownRules(_) => "unknown-rules",
             BadNumber(..) => "bad-number",
+            OutOfRange { .. } => "number-out-of-range",
             MissingValue(_) => "missing-value",
             NoteBeforeEvents => "note-before-events",
             EventAfterFinalRack => "event-after-final-rack",
@@ -303,6 +317,28 @@ pub fn parse(bytes: &[u8], file: &str) -> Result<Script, ParseErrors> {
         final_racks,
         issues: problems,
     })
+}
+
+/// `value` as a whole number in `min..=max`: [`ParseErrorKind::BadNumber`] when it is not a
+/// whole number at all, [`ParseErrorKind::OutOfRange`] when it is one (negative, or too big
+/// for 64 bits, included) outside the range.
+fn number_in(pragma: &str, value: &str, min: u64, max: u64) -> Result<u64, ParseErrorKind> {
+    let digits = value.strip_prefix(['-', '+']).unwrap_or(value);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(ParseErrorKind::BadNumber(
+            pragma.to_string(),
+            value.to_string(),
+        ));
+    }
+    match value.strip_prefix('+').unwrap_or(value).parse::<u64>() {
+        Ok(n) if (min..=max).contains(&n) => Ok(n),
+        _ => Err(ParseErrorKind::OutOfRange {
+            pragma: pragma.to_string(),
+            value: value.to_string(),
+            min,
+            max,
+        }),
+    }
 }
 
 struct Parser<'a> {
@@ -520,19 +556,13 @@ impl Parser<'_> {
                 Some(r) => h.rules = Some(r),
                 None => self.problem(vloc, ParseErrorKind::UnknownRules(value.to_string())),
             },
-            "seed" => match value.parse::<u64>() {
+            "seed" => match number_in(name, value, 0, u64::MAX) {
                 Ok(n) => h.seed = Some(n),
-                Err(_) => self.problem(
-                    vloc,
-                    ParseErrorKind::BadNumber(name.to_string(), value.to_string()),
-                ),
+                Err(kind) => self.problem(vloc, kind),
             },
-            "rounds" => match value.parse::<u32>() {
-                Ok(n) => h.rounds = Some(n),
-                Err(_) => self.problem(
-                    vloc,
-                    ParseErrorKind::BadNumber(name.to_string(), value.to_string()),
-                ),
+            "rounds" => match number_in(name, value, 1, u64::from(u32::MAX)) {
+                Ok(n) => h.rounds = u32::try_from(n).ok(),
+                Err(kind) => self.problem(vloc, kind),
             },
             "game" => match value.to_ascii_lowercase().as_str() {
                 "scrabble" => h.game = GameKind::Scrabble,

@@ -34,6 +34,9 @@ pub struct Options {
     pub lexicon_name: Option<String>,
     /// Record the board after every event in the report.
     pub boards: bool,
+    /// A replay without a lexicon is a finding ([`Rule::WordsNotChecked`]): for callers,
+    /// like CI, that must not pass a game whose words nobody checked.
+    pub require_lexicon: bool,
 }
 
 /// The rule set a script is replayed with: `override_` (e.g. `--rules`), else `#rules`, else
@@ -1019,6 +1022,17 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
                 recorded: recorded_any[s].then_some(self.st.recorded[s]),
             })
             .collect();
+        if self.opts.require_lexicon && self.lexicon.is_none() {
+            let loc = script
+                .header
+                .lexicon
+                .as_ref()
+                .map_or(Loc::new(1, 1), |(_, loc)| *loc);
+            let rule = Rule::WordsNotChecked {
+                lexicon: self.opts.lexicon_name.clone(),
+            };
+            self.findings.push(Finding::at(script, loc, rule));
+        }
         self.findings.sort_by_key(|f| f.loc);
         let lexicon = LexiconInfo {
             name: self.opts.lexicon_name.clone(),

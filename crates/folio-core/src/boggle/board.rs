@@ -127,6 +127,18 @@ pub enum BoardError {
         /// The shape wanted, as `RxC` or "square".
         expected: String,
     },
+    /// The `/`-separated rows of the letters give one shape, the shape asked for another.
+    #[error("the board's rows make it {rows}x{cols}, not the {asked_rows}x{asked_cols} asked for")]
+    ShapeMismatch {
+        /// Rows written.
+        rows: usize,
+        /// Columns written.
+        cols: usize,
+        /// Rows asked for.
+        asked_rows: usize,
+        /// Columns asked for.
+        asked_cols: usize,
+    },
     /// Rows separated by `/` or spaces have different lengths.
     #[error("rows have different lengths ({lengths:?})")]
     RaggedRows {
@@ -396,6 +408,11 @@ fn fit(
     has_rows: bool,
 ) -> Result<Fitted, BoardError> {
     let cells: usize = rows.iter().map(Vec::len).sum();
+    if let Some((r, c)) = shape {
+        if r < MIN_SIDE || c < MIN_SIDE || r.saturating_mul(c) > MAX_CELLS {
+            return Err(BoardError::BadShape { rows: r, cols: c });
+        }
+    }
     let (r, c) = if has_rows {
         let lengths: Vec<usize> = rows.iter().map(Vec::len).collect();
         if lengths.iter().any(|&l| l != lengths[0]) {
@@ -417,9 +434,11 @@ fn fit(
     };
     if let Some((sr, sc)) = shape {
         if (sr, sc) != (r, c) {
-            return Err(BoardError::WrongSize {
-                cells,
-                expected: format!("{sr}x{sc}"),
+            return Err(BoardError::ShapeMismatch {
+                rows: r,
+                cols: c,
+                asked_rows: sr,
+                asked_cols: sc,
             });
         }
     }
@@ -506,6 +525,18 @@ mod tests {
             Board::parse("abcd", Some((1, 4))),
             Err(BoardError::BadShape { .. })
         ));
+        // A shape that is no board is called so, whatever the letters.
+        assert_eq!(
+            Board::parse("abcdefghijklmnop", Some((0, 0))),
+            Err(BoardError::BadShape { rows: 0, cols: 0 })
+        );
+        // `/` rows and a shape that disagree: the message names both shapes.
+        let err = Board::parse("abcd/efgh/ijkl/mnop", Some((2, 8))).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "the board's rows make it 4x4, not the 2x8 asked for"
+        );
+        assert!(Board::parse("abcd/efgh/ijkl/mnop", Some((4, 4))).is_ok());
         assert!(matches!(
             Board::parse("[abc]d", None),
             Err(BoardError::BadFace { offset: 0 })

@@ -45,6 +45,19 @@ pub enum ScriptError {
         /// As written.
         value: String,
     },
+    /// A whole number outside what the pragma allows (`#seed` 0 to 2^64 − 1, `#min-len` at
+    /// least 1, `#score` 0 to 2^32 − 1).
+    #[error("`#{pragma}` {value} is out of range ({min} to {max})")]
+    OutOfRange {
+        /// The pragma.
+        pragma: &'static str,
+        /// As written.
+        value: String,
+        /// Smallest value allowed.
+        min: u64,
+        /// Largest value allowed.
+        max: u64,
+    },
     /// `#scoring` names no scoring.
     #[error("unknown scoring {0:?} (known: official, seed)")]
     UnknownScoring(String),

@@ -144,7 +144,7 @@ fn open_lexicon(
     options: &Options,
 ) -> Result<(Arc<WordSet>, String), Error> {
     let open = |file: PathBuf, line: usize, label: String| {
-        WordSet::open(&file)
+        folio_lexicon::checked::open_set(&file)
             .map(|s| (Arc::new(s), label))
             .map_err(|source| Error::Lexicon {
                 path: path.to_path_buf(),

@@ -167,16 +167,31 @@ pub fn parse(text: &str) -> Result<Script, Located> {
                 Ok(())
             }
         };
-        let number = |v: &str| {
-            v.parse::<u64>().map_err(|_| {
-                at(
+        // A whole number in `min..=max`; a whole number outside it (negative, or over 64
+        // bits, included) is out of range, anything else is not a number.
+        let number = |v: &str, min: u64, max: u64| {
+            let digits = v.strip_prefix(['-', '+']).unwrap_or(v);
+            if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(at(
                     v,
                     ScriptError::BadNumber {
                         pragma,
                         value: v.to_string(),
                     },
-                )
-            })
+                ));
+            }
+            match v.strip_prefix('+').unwrap_or(v).parse::<u64>() {
+                Ok(n) if (min..=max).contains(&n) => Ok(n),
+                _ => Err(at(
+                    v,
+                    ScriptError::OutOfRange {
+                        pragma,
+                        value: v.to_string(),
+                        min,
+                        max,
+                    },
+                )),
+            }
         };
         match pragma {
             "board" => {
@@ -203,7 +218,7 @@ pub fn parse(text: &str) -> Result<Script, Located> {
             "seed" => {
                 dup(script.seed.is_some())?;
                 script.seed = Some(Spanned {
-                    value: number(value)?,
+                    value: number(value, 0, u64::MAX)?,
                     pos: spanned_value(value).pos,
                 });
             }
@@ -213,7 +228,8 @@ pub fn parse(text: &str) -> Result<Script, Located> {
             }
             "min-len" => {
                 dup(script.min_len.is_some())?;
-                let n = number(value)?;
+                // A word has at least one letter: `#min-len 0` would mean nothing.
+                let n = number(value, 1, u64::MAX)?;
                 script.min_len = Some(Spanned {
                     value: usize::try_from(n).unwrap_or(usize::MAX),
                     pos: spanned_value(value).pos,
@@ -251,17 +267,9 @@ pub fn parse(text: &str) -> Result<Script, Located> {
                 if player.claimed.is_some() {
                     return Err(at(trimmed, ScriptError::Duplicate("score")));
                 }
-                let points = number(n)?;
+                let points = number(n, 0, u64::from(u32::MAX))?;
                 player.claimed = Some(Spanned {
-                    value: u32::try_from(points).map_err(|_| {
-                        at(
-                            n,
-                            ScriptError::BadNumber {
-                                pragma,
-                                value: n.to_string(),
-                            },
-                        )
-                    })?,
+                    value: u32::try_from(points).unwrap_or(u32::MAX),
                     pos: spanned_value(n).pos,
                 });
             }
@@ -309,6 +317,8 @@ mod tests {
             ("#player1 x\n", 1, 1),
             ("#game boggle\n#bored abc\n", 2, 2),
             ("#game boggle\n#seed x1\n", 2, 7),
+            ("#game boggle\n#seed 18446744073709551616\n", 2, 7),
+            ("#game boggle\n#min-len 0\n", 2, 10),
             ("#game boggle\n#player a\n>b: cat\n", 3, 1),
             ("#game boggle\nhello\n", 2, 1),
             ("#game boggle\n#board abcd\n#board abcd\n", 3, 1),
@@ -321,5 +331,30 @@ mod tests {
             let e = parse(text).unwrap_err();
             assert_eq!((e.line, e.col), (line, col), "{text:?}: {:?}", e.kind);
         }
+    }
+
+    #[test]
+    fn numbers_out_of_range_say_so() {
+        let msg = |text: &str| parse(text).unwrap_err().kind.to_string();
+        assert_eq!(
+            msg("#game boggle\n#seed 99999999999999999999\n"),
+            "`#seed` 99999999999999999999 is out of range (0 to 18446744073709551615)"
+        );
+        assert_eq!(
+            msg("#game boggle\n#seed -1\n"),
+            "`#seed` -1 is out of range (0 to 18446744073709551615)"
+        );
+        assert_eq!(
+            msg("#game boggle\n#seed 4x\n"),
+            "`#seed` needs a non-negative integer, not \"4x\""
+        );
+        assert_eq!(
+            msg("#game boggle\n#min-len 0\n"),
+            "`#min-len` 0 is out of range (1 to 18446744073709551615)"
+        );
+        assert_eq!(
+            msg("#game boggle\n#player a\n#score a 4294967296\n"),
+            "`#score` 4294967296 is out of range (0 to 4294967295)"
+        );
     }
 }

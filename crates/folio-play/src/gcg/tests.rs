@@ -176,7 +176,26 @@ fn bad_pragma_values_are_located() {
     let e = err("#rules chess\n");
     assert_eq!(e.kind, ParseErrorKind::UnknownRules("chess".into()));
     assert_eq!(e.loc, Loc::new(3, 8));
-    assert_eq!(err("#seed -4\n").kind.code(), "bad-number");
+    assert_eq!(err("#seed x4\n").kind.code(), "bad-number");
+    assert_eq!(err("#rounds 2.5\n").kind.code(), "bad-number");
+    // A whole number outside the range says so, and gives the range.
+    let e = err("#seed 18446744073709551616\n");
+    assert_eq!(
+        e.to_string(),
+        "t.gcg:3:7: #seed 18446744073709551616 is out of range (0 to 18446744073709551615)"
+    );
+    assert_eq!(err("#seed -4\n").kind.code(), "number-out-of-range");
+    let e = err("#rounds 0\n");
+    assert_eq!(e.loc, Loc::new(3, 9));
+    assert_eq!(
+        e.kind.to_string(),
+        "#rounds 0 is out of range (1 to 4294967295)"
+    );
+    assert_eq!(
+        err("#rounds 4294967296\n").kind.code(),
+        "number-out-of-range"
+    );
+    assert_eq!(ok("#rounds +3\n").header.rounds, Some(3));
     assert_eq!(err("#game go\n").kind.code(), "unknown-game");
     assert_eq!(err("#player5 X X\n").kind.code(), "bad-player-pragma");
 }

@@ -354,6 +354,47 @@ fn words_are_checked_against_a_lexicon() {
 }
 
 #[test]
+fn require_lexicon_makes_an_unchecked_game_a_finding() {
+    let require = Options {
+        require_lexicon: true,
+        lexicon_name: Some("NWL2018".into()),
+        ..Options::default()
+    };
+    let text = format!("{AB}#lexicon NWL2018\n>A: 8H HORN +14 14\n");
+    let script = crate::parse(text.as_bytes(), "t.gcg").unwrap();
+    let none: Option<&WordList> = None;
+    let r = replay(&script, none, &require);
+    assert_eq!(codes(&r), ["words-not-checked"]);
+    let f = &r.findings[0];
+    assert_eq!(
+        (f.loc, f.text.as_str()),
+        (Loc::new(3, 10), "#lexicon NWL2018")
+    );
+    assert!(
+        f.to_string().starts_with(
+            "t.gcg:3:10: words not checked: #lexicon NWL2018 is a lexicon name, not a folio word set file"
+        ),
+        "{f}"
+    );
+    // Without `#lexicon`: at the first line, saying none was given.
+    let script = crate::parse(format!("{AB}>A: 8H HORN +14 14\n").as_bytes(), "t.gcg").unwrap();
+    let r = replay(
+        &script,
+        none,
+        &Options {
+            require_lexicon: true,
+            ..Options::default()
+        },
+    );
+    assert_eq!(r.findings[0].loc, Loc::new(1, 1));
+    assert!(r.findings[0].to_string().contains("no lexicon given"));
+    // With a lexicon, or without the requirement, no such finding.
+    let words = WordList::new(["HORN"]);
+    assert!(replay(&script, Some(&words), &require).is_valid());
+    assert!(replay(&script, none, &Options::default()).is_valid());
+}
+
+#[test]
 fn rounds_end_a_course_game() {
     let r = run(&format!(
         "#rules course\n#rounds 1\n{AB}>A: 8H HORN\n>B: -\n>A: -\n"

@@ -1,0 +1,79 @@
+//! Value parsers for options whose zero would be accepted and mean nothing: clap reports a
+//! refused value as a usage error naming the option (exit 2), with the reason given here.
+
+/// Parses a whole number of at least 1; `why_not_zero` says what 0 would (not) mean.
+fn at_least_one<T>(s: &str, why_not_zero: &str) -> Result<T, String>
+where
+    T: std::str::FromStr + PartialEq + From<u8>,
+    T::Err: std::fmt::Display,
+{
+    let n: T = s.trim().parse().map_err(|e| format!("{e}"))?;
+    if n == T::from(0) {
+        return Err(format!("must be at least 1: {why_not_zero}"));
+    }
+    Ok(n)
+}
+
+/// `--min-len N`: a word has at least one letter.
+pub fn min_len(s: &str) -> Result<usize, String> {
+    at_least_one(
+        s,
+        "every word has at least one letter, so 0 would be no limit (leave the option out)",
+    )
+}
+
+/// `--max-len N`: a word has at least one letter.
+pub fn max_len(s: &str) -> Result<usize, String> {
+    at_least_one(
+        s,
+        "every word has at least one letter, so 0 would keep no word",
+    )
+}
+
+/// `--limit N` of a listing query.
+pub fn limit(s: &str) -> Result<usize, String> {
+    at_least_one(
+        s,
+        "0 would print no word (--count prints only the number found)",
+    )
+}
+
+/// `--min-count N`: a word read from the books occurs at least once.
+pub fn min_count(s: &str) -> Result<u64, String> {
+    at_least_one(
+        s,
+        "every word read occurs at least once, so 0 would keep the same words as 1 (the default)",
+    )
+}
+
+/// `--min-books N`: a word read occurs in at least one book.
+pub fn min_books(s: &str) -> Result<usize, String> {
+    at_least_one(
+        s,
+        "every word read occurs in at least one book, so 0 would keep the same words as 1 \
+         (the default)",
+    )
+}
+
+/// `folio words top N`: the number of words listed.
+pub fn top_n(s: &str) -> Result<usize, String> {
+    at_least_one(s, "0 would list no word")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn zero_is_refused_with_a_reason_and_others_pass() {
+        assert_eq!(min_len("3"), Ok(3));
+        assert_eq!(min_count("1"), Ok(1));
+        let e = min_len("0").unwrap_err();
+        assert!(e.starts_with("must be at least 1: every word has"), "{e}");
+        assert!(min_books("0").unwrap_err().contains("at least one book"));
+        assert!(top_n("x").is_err());
+        assert!(max_len("0").unwrap_err().contains("keep no word"));
+        assert!(limit("0").unwrap_err().contains("--count"));
+        assert!(min_count("-1").is_err());
+    }
+}

@@ -1,0 +1,118 @@
+//! Opening word sets and counts maps with their fst checksum checked, as every `folio`
+//! command does: a flipped byte is then an error naming the file, never a wrong answer.
+//!
+//! [`WordSet::open`] and [`CountsMap::open`] only map the file and check its header and
+//! footer, so a corrupt node inside it goes unnoticed (fst does not bounds-check nodes: a
+//! query may then miss words, list words that are not there, or panic). The functions here
+//! also check the fst checksum (crc32c over every byte, fst format 3). That reads the whole
+//! file once, at about 2.6 GB/s: opening ENABLE's 508 KB set takes 0.22 ms with the check,
+//! 0.02 ms without; the 45 shared books' 396 KB set 0.17 ms, their 570 KB counts map 0.24 ms
+//! (`make bench-verify`, best of 200, page cache warm) — far below the few milliseconds a
+//! process takes to start.
+//!
+//! ```
+//! # let dir = tempfile::tempdir().unwrap();
+//! # let path = dir.path().join("w.fst");
+//! let set = folio_lexicon::WordSet::from_words(["CAT", "DOG"]).unwrap();
+//! let mut bytes = set.as_fst_set().as_fst().as_bytes().to_vec();
+//! std::fs::write(&path, &bytes).unwrap();
+//! assert_eq!(folio_lexicon::checked::open_set(&path).unwrap().len(), 2);
+//! bytes[9] ^= 1; // one flipped bit
+//! std::fs::write(&path, &bytes).unwrap();
+//! let err = folio_lexicon::checked::open_set(&path).err().unwrap();
+//! assert!(err.to_string().ends_with("w.fst: not a folio word set (fst) file: checksum mismatch: the file is corrupt"));
+//! ```
+
+use std::path::Path;
+
+use crate::counts::{counts_path, CountsMap};
+use crate::error::Result;
+use crate::set::WordSet;
+
+/// Opens the word set at `path` and checks its checksum.
+///
+/// # Errors
+/// As [`WordSet::open`]; [`Error::Corrupt`](crate::Error::Corrupt) naming the file when the
+/// checksum does not match or the file has none (fst formats 1 and 2; folio writes 3).
+pub fn open_set(path: impl AsRef<Path>) -> Result<WordSet> {
+    let set = WordSet::open(path)?;
+    set.verify()?;
+    Ok(set)
+}
+
+/// Opens and checks every set in `paths`, in order, stopping at the first that fails.
+///
+/// # Errors
+/// As [`open_set`], naming the file that failed.
+pub fn open_sets<P: AsRef<Path>>(paths: &[P]) -> Result<Vec<WordSet>> {
+    paths.iter().map(open_set).collect()
+}
+
+/// Opens the counts map at `path` and checks its checksum.
+///
+/// # Errors
+/// As [`CountsMap::open`]; [`Error::Corrupt`](crate::Error::Corrupt) as for [`open_set`].
+pub fn open_counts(path: impl AsRef<Path>) -> Result<CountsMap> {
+    let map = CountsMap::open(path)?;
+    map.verify()?;
+    Ok(map)
+}
+
+/// Opens and checks the counts map beside the set at `set_path` ([`counts_path`]), or
+/// `Ok(None)` when there is none.
+///
+/// # Errors
+/// As [`open_counts`] when the file exists.
+pub fn open_counts_beside(set_path: &Path) -> Result<Option<CountsMap>> {
+    let p = counts_path(set_path);
+    if !p.exists() {
+        return Ok(None);
+    }
+    open_counts(p).map(Some)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn write(dir: &Path, name: &str, bytes: &[u8]) -> std::path::PathBuf {
+        let p = dir.join(name);
+        std::fs::write(&p, bytes).unwrap();
+        p
+    }
+
+    #[test]
+    fn every_flipped_byte_is_an_error_naming_the_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let set = WordSet::from_words(["CAT", "CATS", "DOG", "DOGE", "EEL"]).unwrap();
+        let good = set.as_fst_set().as_fst().as_bytes().to_vec();
+        assert_eq!(
+            open_set(write(dir.path(), "ok.fst", &good)).unwrap().len(),
+            5
+        );
+        for i in 0..good.len() {
+            let mut bad = good.clone();
+            bad[i] ^= 0x10;
+            let p = write(dir.path(), "bad.fst", &bad);
+            match open_set(&p) {
+                Err(e) => assert!(e.to_string().starts_with(&format!("{}: ", p.display()))),
+                Ok(_) => panic!("byte {i} flipped, yet the set opened"),
+            }
+        }
+    }
+
+    #[test]
+    fn counts_maps_are_checked_too() {
+        let dir = tempfile::tempdir().unwrap();
+        let set_path = dir.path().join("w.fst");
+        assert!(open_counts_beside(&set_path).unwrap().is_none());
+        let cp = counts_path(&set_path);
+        crate::counts::write_counts(&cp, [("CAT", 3u64), ("DOG", 9)]).unwrap();
+        assert_eq!(open_counts_beside(&set_path).unwrap().unwrap().len(), 2);
+        let mut bytes = std::fs::read(&cp).unwrap();
+        bytes[10] ^= 0x01;
+        std::fs::write(&cp, &bytes).unwrap();
+        let e = open_counts_beside(&set_path).err().unwrap();
+        assert!(e.to_string().contains("checksum mismatch"), "{e}");
+    }
+}
