@@ -668,7 +668,7 @@ fn misplaced_boggle_pragma_is_one_clear_finding() {
     assert_eq!(code, 1);
     assert_eq!(
         out,
-        "late.txt:2:1: a `#game boggle` round must be UTF-8 and start with `#game boggle` on its first line\n"
+        "late.txt:2:1: a `#game boggle` round must start with `#game boggle` on its first line\n"
     );
     std::fs::write(
         tmp.path().join("bytes.txt"),
@@ -677,8 +677,53 @@ fn misplaced_boggle_pragma_is_one_clear_finding() {
     .expect("write");
     let (code, out, _) = play_in(tmp.path(), &["bytes.txt"]);
     assert_eq!(code, 1);
-    assert!(
-        out.starts_with("bytes.txt:1:1: a `#game boggle` round must be UTF-8"),
-        "{out}"
+    // The first bad byte, not line 1: the round does start with `#game boggle`.
+    assert_eq!(
+        out,
+        "bytes.txt:2:10: invalid UTF-8: a `#game boggle` round must be UTF-8\n"
     );
+}
+
+/// `--json` stays one JSON document when a round cannot be read or does not parse: the
+/// error is the round's one located finding, not a text line on stdout.
+#[test]
+fn unreadable_boggle_rounds_stay_json() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    std::fs::write(
+        tmp.path().join("late.txt"),
+        "#player1 a Ann\n#game boggle\n#board abcd\n",
+    )
+    .expect("write");
+    std::fs::write(
+        tmp.path().join("bytes.txt"),
+        b"#game boggle\n#board ab\xffd\n",
+    )
+    .expect("write");
+    std::fs::write(
+        tmp.path().join("seed.txt"),
+        "#game boggle\n#dice new-1987\n#seed x\n#player a\n",
+    )
+    .expect("write");
+    for (file, line, col) in [("late.txt", 2, 1), ("bytes.txt", 2, 10), ("seed.txt", 3, 7)] {
+        let (code, out, err) = play_in(tmp.path(), &[file, "--json"]);
+        assert_eq!(code, 1, "{file}: {err}");
+        let v: serde_json::Value = serde_json::from_str(&out)
+            .unwrap_or_else(|e| panic!("{file}: stdout is not JSON ({e}): {out}"));
+        assert_eq!(v["script"], file);
+        let f = &v["findings"][0];
+        assert_eq!(
+            (&f["pos"]["line"], &f["pos"]["col"]),
+            (&line.into(), &col.into()),
+            "{file}"
+        );
+        assert!(
+            f["message"].as_str().is_some_and(|m| !m.contains(file)),
+            "{f}"
+        );
+    }
+    let (code, out, _) = play_in(tmp.path(), &["late.txt", "seed.txt", "--json"]);
+    assert_eq!(code, 1);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("one JSON document");
+    assert_eq!(v["reports"].as_array().map(Vec::len), Some(2));
+    assert_eq!(v["summary"]["findings"], 2);
 }

@@ -67,14 +67,23 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
     for path in &args.scripts {
         let name = path.display().to_string();
         let bytes = std::fs::read(path).with_context(|| format!("cannot read {name}"))?;
-        if let Some(line) = misplaced_boggle_pragma(&bytes) {
+        if let Some(misfit) = misplaced_boggle_pragma(&bytes) {
             // A Boggle round the Boggle reader cannot take: say so, rather than let the
             // Scrabble reader report its pragmas as unknown.
-            println!(
-                "{name}:{line}:1: a `#game boggle` round must be UTF-8 and start with \
-                 `#game boggle` on its first line"
-            );
             tally.add(0, 1);
+            if args.json {
+                json_reports.push(invalid_round_json(
+                    &name,
+                    misfit.line,
+                    misfit.col,
+                    &misfit.message,
+                ));
+            } else {
+                emit(&format!(
+                    "{name}:{}:{}: {}\n",
+                    misfit.line, misfit.col, misfit.message
+                ))?;
+            }
             continue;
         }
         if let Some(text) = boggle_text(&bytes) {
@@ -154,13 +163,33 @@ fn boggle_text(bytes: &[u8]) -> Option<&str> {
     folio_play::boggle::is_boggle(text).then_some(text)
 }
 
-/// The 1-based line of a `#game boggle` pragma in a script that [`boggle_text`] does not
-/// take (not UTF-8, or the pragma not first), if any.
-fn misplaced_boggle_pragma(bytes: &[u8]) -> Option<usize> {
+/// Why a script holding a `#game boggle` pragma is not read as a Boggle round.
+struct Misfit {
+    line: usize,
+    col: usize,
+    message: String,
+}
+
+/// Where and why a script with a `#game boggle` pragma is not taken by [`boggle_text`]:
+/// not UTF-8 (the first bad byte), or the pragma not first (its line). `None` when the
+/// script is a readable round or has no such pragma.
+fn misplaced_boggle_pragma(bytes: &[u8]) -> Option<Misfit> {
     if boggle_text(bytes).is_some() {
         return None;
     }
-    String::from_utf8_lossy(bytes)
+    let lossy = String::from_utf8_lossy(bytes);
+    if folio_play::boggle::is_boggle(&lossy) {
+        // `#game boggle` is first: only the encoding is wrong. Point at the first bad byte.
+        let good = std::str::from_utf8(bytes).err()?.valid_up_to();
+        let before = std::str::from_utf8(&bytes[..good]).ok()?;
+        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        return Some(Misfit {
+            line: before.matches('\n').count() + 1,
+            col: before[line_start..].chars().count() + 1,
+            message: "invalid UTF-8: a `#game boggle` round must be UTF-8".into(),
+        });
+    }
+    lossy
         .lines()
         .position(|l| {
             let mut words = l.split_whitespace();
@@ -171,7 +200,21 @@ fn misplaced_boggle_pragma(bytes: &[u8]) -> Option<usize> {
                     .next()
                     .is_some_and(|w| w.eq_ignore_ascii_case("boggle"))
         })
-        .map(|i| i + 1)
+        .map(|i| Misfit {
+            line: i + 1,
+            col: 1,
+            message: "a `#game boggle` round must start with `#game boggle` on its first line"
+                .into(),
+        })
+}
+
+/// The JSON report of a Boggle round that could not be replayed: one located finding, in
+/// the shape of a round's findings (`pos` {`line`, `col`}, `message`).
+fn invalid_round_json(name: &str, line: usize, col: usize, message: &str) -> serde_json::Value {
+    serde_json::json!({
+        "script": name,
+        "findings": [{"pos": {"line": line, "col": col}, "message": message}],
+    })
 }
 
 /// Replays one Boggle round: a malformed round is one finding (exit 1), an unreadable
@@ -204,10 +247,13 @@ fn play_boggle(
         Err(e) if e.is_invalid_script() => {
             tally.add(0, 1);
             if args.json {
-                json_reports.push(serde_json::json!({
-                    "script": path.display().to_string(),
-                    "findings": [{"message": e.to_string()}],
-                }));
+                let name = path.display().to_string();
+                json_reports.push(match &e {
+                    folio_play::boggle::Error::Script {
+                        line, col, kind, ..
+                    } => invalid_round_json(&name, *line, *col, &kind.to_string()),
+                    _ => invalid_round_json(&name, 0, 0, &e.to_string()),
+                });
             } else {
                 emit(&format!("{e}\n"))?;
             }
