@@ -175,6 +175,18 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
             eprintln!("folio: warning: {}: {}", note.path, note.message);
         }
     }
+    // Checked again on the books actually read: an input given twice is read once, and an
+    // empty or binary one is skipped, so `a.txt a.txt --min-books 2` would pass the check
+    // above and write an empty set.
+    let books = run.manifest.totals.inputs;
+    if usize::try_from(books).is_ok_and(|b| policy.min_books > b) {
+        anyhow::bail!(
+            "--min-books {} but only {books} book{} read (the other inputs were repeats, or \
+             skipped): no word can occur in more books than that, so the set would be empty",
+            policy.min_books,
+            if books == 1 { " was" } else { "s were" },
+        );
+    }
     let manifest = write_outputs(&paths, &run).context("cannot write the word set")?;
     let secs = started.elapsed().as_secs_f64();
     let t = &manifest.totals;
