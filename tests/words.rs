@@ -342,6 +342,50 @@ fn import_reports_duplicates_and_rejected_lines() {
     );
 }
 
+/// A binary file is not a word list: refused naming it (exit 2), nothing written. A long
+/// rejected line is shortened in the text report and kept whole in the manifest.
+#[test]
+fn import_refuses_binary_files_and_shortens_long_rejected_lines() {
+    let dir = tempfile::tempdir().unwrap();
+    let bin = dir.path().join("prog");
+    std::fs::write(&bin, b"\x7fELF\x02\x01\x01\0\0\0cat\n").unwrap();
+    let out = dir.path().join("b.fst");
+    folio()
+        .args(["words", "import"])
+        .arg(&bin)
+        .arg("-o")
+        .arg(&out)
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "prog: binary file (NUL byte at offset 7), not a word list",
+        ));
+    assert!(!out.exists());
+    assert!(!dir.path().join("b.json").exists());
+
+    let list = dir.path().join("long.txt");
+    let long = format!("cat\n{} x\n", "q".repeat(5000));
+    std::fs::write(&list, &long).unwrap();
+    let text = stdout_of(
+        folio()
+            .args(["words", "import"])
+            .arg(&list)
+            .arg("-o")
+            .arg(&out),
+    );
+    let shown = format!("  line 2: \"{}…\": not a word", "q".repeat(60));
+    assert!(text.contains(&shown), "{text}");
+    assert!(text.len() < 1000, "{text}");
+    let manifest: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(dir.path().join("b.json")).unwrap()).unwrap();
+    assert_eq!(
+        manifest["report"]["rejected"][0]["text"]
+            .as_str()
+            .map(str::len),
+        Some(5002)
+    );
+}
+
 #[test]
 fn import_reads_only_the_lines_that_are_not_utf8_as_windows_1252() {
     let dir = tempfile::tempdir().unwrap();

@@ -607,6 +607,16 @@ fn write_export(set: &WordSet, json: bool, w: &mut impl Write) -> std::io::Resul
 /// How many duplicates and rejected lines the text report lists (all are in the manifest).
 const REPORT_LINES: usize = 20;
 
+/// A rejected line as the text report shows it: its first 60 characters and `…` (the
+/// manifest keeps it whole), so one long line does not flood the terminal.
+fn shortened(text: &str) -> std::borrow::Cow<'_, str> {
+    const SHOWN: usize = 60;
+    match text.char_indices().nth(SHOWN) {
+        Some((cut, _)) => format!("{}…", &text[..cut]).into(),
+        None => text.into(),
+    }
+}
+
 fn import(
     list: &Path,
     output: &Path,
@@ -672,7 +682,13 @@ fn import(
     }
     writeln!(w, "rejected lines: {}", r.rejected.len())?;
     for x in r.rejected.iter().take(REPORT_LINES) {
-        writeln!(w, "  line {}: {:?}: {}", x.line, x.text, x.reason)?;
+        writeln!(
+            w,
+            "  line {}: {:?}: {}",
+            x.line,
+            shortened(&x.text),
+            x.reason
+        )?;
     }
     let manifest = folio_lexicon::import::manifest_path(output);
     if r.duplicates.len().max(r.rejected.len()) > REPORT_LINES {

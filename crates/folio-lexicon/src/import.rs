@@ -242,7 +242,8 @@ pub fn manifest_path(set_path: &Path) -> PathBuf {
 /// the set, its manifest, and removal of a stale counts map beside it. Returns the manifest.
 ///
 /// # Errors
-/// [`Error::Io`] naming the output or manifest when they cannot be written.
+/// [`Error::BinaryList`] naming `source` when the bytes hold a NUL (a binary file: nothing
+/// is written); [`Error::Io`] naming the output or manifest when they cannot be written.
 pub fn import_bytes(
     source: &str,
     bytes: &[u8],
@@ -250,6 +251,14 @@ pub fn import_bytes(
     policy: &Policy,
     opts: &ImportOptions,
 ) -> Result<ImportManifest> {
+    // No text file holds a NUL: importing an executable or an fst by mistake would write a
+    // set of whatever letters it happens to hold, and report its bytes as rejected lines.
+    if let Some(offset) = bytes.iter().position(|&b| b == 0) {
+        return Err(Error::BinaryList {
+            path: source.into(),
+            offset,
+        });
+    }
     let list = ImportList::parse(bytes, policy, opts);
     list.write_set(output)?;
     remove_stale_counts(output)?;
@@ -359,6 +368,30 @@ mod tests {
             let std: Vec<&[u8]> = text.lines().map(str::as_bytes).collect();
             assert_eq!(ours, std, "{text:?}");
         }
+    }
+
+    #[test]
+    fn a_binary_list_is_refused_and_nothing_written() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("w.fst");
+        let err = import_bytes(
+            "prog",
+            b"\x7fELF\x02\x01\x01\0\0cat\n",
+            &out,
+            &Policy::game(),
+            &ImportOptions::default(),
+        )
+        .unwrap_err();
+        assert!(
+            matches!(err, Error::BinaryList { offset: 7, .. }),
+            "{err:?}"
+        );
+        assert_eq!(
+            err.to_string(),
+            "prog: binary file (NUL byte at offset 7), not a word list"
+        );
+        assert!(!out.exists());
+        assert!(!dir.path().join("w.json").exists());
     }
 
     #[test]
