@@ -684,6 +684,26 @@ fn misplaced_boggle_pragma_is_one_clear_finding() {
     );
 }
 
+/// A binary file given as a script is invalid (exit 1) and its diagnostics echo no raw
+/// control bytes (terminal escapes, NULs) and no kilobyte-long lines.
+#[test]
+fn binary_scripts_echo_no_control_bytes() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let mut bytes = b"\x7fELF\x02\x01\x01\0\0\x1b[2J\x1b]0;owned\x07".to_vec();
+    bytes.extend(std::iter::repeat_n(b'\x01', 5000));
+    bytes.extend(b"\n#player1 a A\n");
+    std::fs::write(tmp.path().join("prog"), &bytes).expect("write");
+    let (code, out, err) = play_in(tmp.path(), &["prog"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        !out.chars().any(|c| c.is_control() && c != '\n'),
+        "raw control characters in: {out:?}"
+    );
+    assert!(out.contains("prog:1:1: line is neither a pragma"), "{out}");
+    assert!(out.contains("    | \\u{7f}ELF"), "{out}");
+    assert!(out.lines().all(|l| l.chars().count() < 1000), "{out}");
+}
+
 /// `--json` stays one JSON document when a round cannot be read or does not parse: the
 /// error is the round's one located finding, not a text line on stdout.
 #[test]
