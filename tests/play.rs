@@ -455,6 +455,32 @@ fn usage_and_io_errors_exit_2() {
     assert_eq!(code, 2, "{err}");
 }
 
+/// `folio play -` replays a script read from stdin, as `folio ingest -` reads a book;
+/// `-` twice is a usage error.
+#[test]
+fn a_script_from_stdin() {
+    let script = std::fs::read(data_dir().join("standard_bingo.gcg")).expect("fixture");
+    let out = folio()
+        .current_dir(data_dir())
+        .args(["play", "-", "--json"])
+        .write_stdin(script)
+        .output()
+        .expect("run folio");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(v["file"], "-");
+    assert_eq!(v["stats"]["moves"], 5);
+    assert_eq!(v["findings"].as_array().map(Vec::len), Some(0));
+    let (code, _, err) = play_in(&data_dir(), &["-", "-"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("stdin) is given more than once"), "{err}");
+}
+
 /// `#lexicon PATH` naming a folio word set (beside the script) checks words; a lexicon name
 /// folio does not have (the real records' `#lexicon NWL2018`) is no error.
 #[test]

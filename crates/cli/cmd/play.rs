@@ -21,7 +21,8 @@ that does not parse; 2 usage or I/O error. Script format and JSON schema: docs/f
 )]
 pub struct Args {
     /// Scripts to replay: GCG files, folio scripts (a superset of GCG) or Boggle rounds
-    /// (`#game boggle`, docs/formats-boggle.md).
+    /// (`#game boggle`, docs/formats-boggle.md); `-` reads one from stdin (its `#lexicon`
+    /// is then relative to the current folder).
     #[arg(required = true, value_name = "SCRIPT")]
     scripts: Vec<PathBuf>,
     /// Check every word formed against this folio word set (overrides `#lexicon`).
@@ -62,11 +63,14 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
         Some(p) => Some(folio_lexicon::checked::open_set(p)?),
         None => None,
     };
+    if args.scripts.iter().filter(|p| is_stdin(p)).count() > 1 {
+        bail!("- (stdin) is given more than once: stdin holds one script");
+    }
     let mut tally = Tally::default();
     let mut json_reports = Vec::new();
     for path in &args.scripts {
         let name = path.display().to_string();
-        let bytes = std::fs::read(path).with_context(|| format!("cannot read {name}"))?;
+        let bytes = read_script(path).with_context(|| format!("cannot read {name}"))?;
         if let Some(misfit) = misplaced_boggle_pragma(&bytes) {
             // A Boggle round the Boggle reader cannot take: say so, rather than let the
             // Scrabble reader report its pragmas as unknown.
@@ -131,6 +135,22 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
     } else {
         Outcome::Invalid
     })
+}
+
+/// Whether `path` is `-`, stdin.
+fn is_stdin(path: &Path) -> bool {
+    path.as_os_str() == "-"
+}
+
+/// The bytes of a script: the file, or stdin for `-`.
+fn read_script(path: &Path) -> std::io::Result<Vec<u8>> {
+    if is_stdin(path) {
+        let mut bytes = Vec::new();
+        std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut bytes)?;
+        Ok(bytes)
+    } else {
+        std::fs::read(path)
+    }
 }
 
 /// Writes `text` to stdout. Unlike `print!`, a closed stdout (`folio play … | head`) is an
