@@ -342,6 +342,34 @@ fn import_reports_duplicates_and_rejected_lines() {
     );
 }
 
+/// `contains` reads stdin as `import` reads a list: a line that is not UTF-8 is read as
+/// Windows-1252 (once an error that cut the answers short), CRLF and blank lines are fine.
+#[test]
+fn contains_reads_latin1_and_crlf_lines_from_stdin() {
+    let dir = tempfile::tempdir().unwrap();
+    let list = dir.path().join("l.txt");
+    std::fs::write(&list, "cafe\nwhale\n").unwrap();
+    let set = dir.path().join("l.fst");
+    folio()
+        .args(["words", "import"])
+        .arg(&list)
+        .arg("-o")
+        .arg(&set)
+        .assert()
+        .success();
+    let out = folio()
+        .args(["words", "contains", "--set"])
+        .arg(&set)
+        .write_stdin(&b"whale\r\ncaf\xe9\n\nxyzzy\n"[..])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "xyzzy is absent");
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "whale true\ncaf\u{e9} true\nxyzzy false\n"
+    );
+}
+
 /// A binary file is not a word list: refused naming it (exit 2), nothing written. A long
 /// rejected line is shortened in the text report and kept whole in the manifest.
 #[test]

@@ -409,16 +409,18 @@ fn contains(
             bail!("no words given: name them, or pipe them in one a line");
         }
         let mut input = stdin.lock();
-        let mut line = String::new();
+        let mut line = Vec::new();
         loop {
             line.clear();
             let n = input
-                .read_line(&mut line)
+                .read_until(b'\n', &mut line)
                 .context("reading words from stdin")?;
             if n == 0 {
                 break;
             }
-            let t = line.trim();
+            // As `import` reads a list: UTF-8, else that line alone as Windows-1252.
+            let (text, _) = folio_lexicon::import::decode_line(&line);
+            let t = text.trim();
             if !t.is_empty() {
                 answer(t, w)?;
             }

@@ -192,7 +192,9 @@ fn lines(bytes: &[u8]) -> impl Iterator<Item = &[u8]> {
 }
 
 /// One line as text: UTF-8 when it is, else Windows-1252 (`true`), which decodes any byte.
-fn decode_line(raw: &[u8]) -> (std::borrow::Cow<'_, str>, bool) {
+/// The rule `import` reads a list by, line by line; `folio words contains` reads words from
+/// stdin by it too, so a Latin-1 `caf\xE9` probe is `CAFE` there as in an imported list.
+pub fn decode_line(raw: &[u8]) -> (std::borrow::Cow<'_, str>, bool) {
     match std::str::from_utf8(raw) {
         Ok(s) => (s.into(), false),
         Err(_) => (
