@@ -710,8 +710,9 @@ fn misplaced_boggle_pragma_is_one_clear_finding() {
     );
 }
 
-/// A binary file given as a script is invalid (exit 1) and its diagnostics echo no raw
-/// control bytes (terminal escapes, NULs) and no kilobyte-long lines.
+/// A binary file given as a script is invalid (exit 1): one finding at its first NUL, not
+/// one per line, and the diagnostic echoes no raw control bytes (terminal escapes, NULs)
+/// and no kilobyte-long line.
 #[test]
 fn binary_scripts_echo_no_control_bytes() {
     let tmp = tempfile::tempdir().expect("tempdir");
@@ -725,8 +726,16 @@ fn binary_scripts_echo_no_control_bytes() {
         !out.chars().any(|c| c.is_control() && c != '\n'),
         "raw control characters in: {out:?}"
     );
-    assert!(out.contains("prog:1:1: line is neither a pragma"), "{out}");
+    assert!(
+        out.contains("prog: not replayed: the script does not parse"),
+        "{out}"
+    );
+    assert!(
+        out.contains("prog:1:8: binary file (NUL byte at offset 7), not a script"),
+        "{out}"
+    );
     assert!(out.contains("    | \\u{7f}ELF"), "{out}");
+    assert_eq!(out.matches("prog:").count(), 2, "one finding: {out}");
     assert!(out.lines().all(|l| l.chars().count() < 1000), "{out}");
 }
 
