@@ -739,6 +739,17 @@ fn binary_scripts_echo_no_control_bytes() {
     assert!(out.lines().all(|l| l.chars().count() < 1000), "{out}");
 }
 
+/// A file of pragmas only, with no `#playerN`, is not a game: exit 1, not a replay of
+/// nobody that passes.
+#[test]
+fn a_script_without_players_is_invalid() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    std::fs::write(tmp.path().join("notes.gcg"), "#title my notes\n").expect("write");
+    let (code, out, _) = play_in(tmp.path(), &["notes.gcg"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("notes.gcg:1:1: no players"), "{out}");
+}
+
 /// `--json` stays one JSON document when a round cannot be read or does not parse: the
 /// error is the round's one located finding, not a text line on stdout.
 #[test]

@@ -48,6 +48,9 @@ pub enum ParseErrorKind {
     /// `#playerN` with N outside 1–4 or not a number.
     #[error("unknown player pragma {0:?} (expected #player1 to #player4)")]
     BadSeat(String),
+    /// No `#playerN` at all in a script that is not empty: nobody to replay a game for.
+    #[error("no players: declare them with #player1 NICK NAME and #player2 NICK NAME")]
+    NoPlayers,
     /// `#playerN` without a nickname.
     #[error("player pragma without a nickname")]
     MissingNick,
@@ -183,6 +186,7 @@ impl ParseErrorKind {
         match self {
             Empty => "empty",
             Binary(_) => "binary",
+            NoPlayers => "no-players",
             InvalidUtf8 => "invalid-utf8",
             UnsupportedEncoding(_) => "unsupported-encoding",
             EncodingNotFirst => "encoding-not-first",
@@ -835,6 +839,12 @@ impl Parser<'_> {
     /// Cross-checks players once the whole file is read.
     fn check_players(&mut self) {
         let seats: Vec<usize> = self.header.players.iter().map(|p| p.seat).collect();
+        let empty = self.lines.iter().all(|l| l.trim().is_empty());
+        if seats.is_empty() && !empty && !self.problems.iter().any(|e| e.kind.is_fatal()) {
+            // A file of pragmas and notes only (or of stray lines) is not a game; without
+            // this it would "replay" with nobody and pass.
+            self.problem(Loc::new(1, 1), ParseErrorKind::NoPlayers);
+        }
         for r in &self.final_racks.clone() {
             if !seats.contains(&r.player) {
                 self.problem(r.loc, ParseErrorKind::RackForUnknownSeat(r.player + 1));

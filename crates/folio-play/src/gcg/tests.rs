@@ -354,6 +354,22 @@ fn a_binary_or_utf16_file_is_one_error_at_its_first_nul() {
 }
 
 #[test]
+fn a_script_without_players_does_not_replay() {
+    for text in ["#title notes\n", "hello\n", "#title x\n#description y\n"] {
+        let e = parse(text.as_bytes(), "t").unwrap_err().errors;
+        assert!(
+            e.iter().any(|e| e.kind == ParseErrorKind::NoPlayers),
+            "{text:?}: {e:?}"
+        );
+    }
+    // One player is a game (a solo record); an empty file is `empty`, not `no-players`.
+    assert!(parse(b"#player1 a A\n", "t").is_ok());
+    let e = parse(b"", "t").unwrap_err().errors;
+    assert_eq!(e.len(), 1);
+    assert_eq!(e[0].kind, ParseErrorKind::Empty);
+}
+
+#[test]
 fn crlf_lines() {
     let t = "#player1 A A\r\n#player2 B B\r\n>A: X 8H XI +9 9\r\n";
     let s = parse(t.as_bytes(), "t").unwrap();
