@@ -19,8 +19,8 @@ use std::path::{Path, PathBuf};
 
 use sha2::Digest;
 
-use crate::algebra::remove_stale_counts;
-use crate::atomic::{write_atomic, write_bytes_atomic};
+use crate::algebra::{refuse_folder, remove_stale_counts};
+use crate::atomic::{write_bytes_atomic, write_files_atomic};
 use crate::error::{Error, Result};
 use crate::policy::Policy;
 
@@ -169,13 +169,17 @@ impl ImportList {
     /// # Errors
     /// [`Error::Io`] naming `output`.
     pub fn write_set(&self, output: &Path) -> Result<()> {
-        write_atomic(output, |w| {
-            let mut b = fst::SetBuilder::new(w).map_err(std::io::Error::other)?;
-            for k in &self.keys {
-                b.insert(k).map_err(std::io::Error::other)?;
-            }
-            b.finish().map_err(std::io::Error::other)
-        })
+        let bytes = self.set_bytes().map_err(|e| Error::io(output, e))?;
+        write_bytes_atomic(output, &bytes)
+    }
+
+    /// The keys as the bytes of an `fst::Set`.
+    fn set_bytes(&self) -> std::io::Result<Vec<u8>> {
+        let mut b = fst::SetBuilder::memory();
+        for k in &self.keys {
+            b.insert(k).map_err(std::io::Error::other)?;
+        }
+        b.into_inner().map_err(std::io::Error::other)
     }
 }
 
@@ -262,8 +266,7 @@ pub fn import_bytes(
         });
     }
     let list = ImportList::parse(bytes, policy, opts);
-    list.write_set(output)?;
-    remove_stale_counts(output)?;
+    let set = list.set_bytes().map_err(|e| Error::io(output, e))?;
     let manifest = ImportManifest {
         kind: "import",
         folio_version: env!("CARGO_PKG_VERSION"),
@@ -282,7 +285,11 @@ pub fn import_bytes(
     let json = serde_json::to_vec_pretty(&manifest).map_err(std::io::Error::other);
     let mp = manifest_path(output);
     let json = json.map_err(|e| Error::io(&mp, e))?;
-    write_bytes_atomic(&mp, &json)?;
+    // The set and its manifest are written together, and only when the stale counts map
+    // can be removed after: a failure leaves no new set without its manifest.
+    refuse_folder(&crate::counts::counts_path(output))?;
+    write_files_atomic(&[(output, &set), (&mp, &json)])?;
+    remove_stale_counts(output)?;
     Ok(manifest)
 }
 
@@ -394,6 +401,30 @@ mod tests {
         );
         assert!(!out.exists());
         assert!(!dir.path().join("w.json").exists());
+    }
+
+    #[test]
+    fn an_unwritable_manifest_or_counts_path_leaves_no_set() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("w.fst");
+        for blocker in ["w.json", "w.counts.fst"] {
+            let b = dir.path().join(blocker);
+            std::fs::create_dir(&b).unwrap();
+            let err = import_bytes(
+                "-",
+                b"cat\n",
+                &out,
+                &Policy::game(),
+                &ImportOptions::default(),
+            )
+            .unwrap_err();
+            assert!(err.to_string().contains(blocker), "{err}");
+            assert!(
+                !out.exists(),
+                "{blocker}: a set was written without its manifest"
+            );
+            std::fs::remove_dir(&b).unwrap();
+        }
     }
 
     #[test]
