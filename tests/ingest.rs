@@ -196,6 +196,37 @@ fn min_books_counts_the_books_read() {
     }
 }
 
+/// A book that yields no word gives an empty set with a warning, shown even with --quiet:
+/// the run is not an error, but nobody should miss that every word will be refused.
+#[test]
+fn an_empty_set_is_warned_about() {
+    let dir = tempfile::tempdir().unwrap();
+    let book = write(dir.path(), "punct.txt", b"!!! ??? ... --- 1234\n");
+    let out = dir.path().join("p.fst");
+    let o = folio()
+        .args(["ingest", "--quiet"])
+        .arg(&book)
+        .arg("-o")
+        .arg(&out)
+        .output()
+        .unwrap();
+    let err = stderr_of(&o);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert!(
+        err.contains("p.fst: the word set is empty: no word of the books passed the game policy"),
+        "{err}"
+    );
+    // A set with words gets no such warning.
+    let o = folio()
+        .args(["ingest", "--quiet"])
+        .arg(write(dir.path(), "a.txt", BOOK))
+        .arg("-o")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(!stderr_of(&o).contains("empty"), "{}", stderr_of(&o));
+}
+
 #[test]
 fn options_that_make_no_sense_are_refused() {
     let dir = tempfile::tempdir().unwrap();

@@ -370,6 +370,25 @@ fn contains_reads_latin1_and_crlf_lines_from_stdin() {
     );
 }
 
+/// A list without one word gives an empty set, with a warning naming it.
+#[test]
+fn import_warns_about_an_empty_set() {
+    let dir = tempfile::tempdir().unwrap();
+    let list = dir.path().join("none.txt");
+    std::fs::write(&list, "c4t\n\n").unwrap();
+    let out = dir.path().join("n.fst");
+    folio()
+        .args(["words", "import"])
+        .arg(&list)
+        .arg("-o")
+        .arg(&out)
+        .assert()
+        .success()
+        .stderr(predicates::str::contains(
+            "n.fst: the word set is empty: no line of",
+        ));
+}
+
 /// A binary file is not a word list: refused naming it (exit 2), nothing written. A long
 /// rejected line is shortened in the text report and kept whole in the manifest.
 #[test]

@@ -190,6 +190,16 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
     let manifest = write_outputs(&paths, &run).context("cannot write the word set")?;
     let secs = started.elapsed().as_secs_f64();
     let t = &manifest.totals;
+    if t.words == 0 {
+        // Shown even with --quiet: every word checked against this set will be refused.
+        eprintln!(
+            "folio: warning: {}: the word set is empty: no word of the books passed the {} \
+             policy ({} words read)",
+            paths.set.display(),
+            policy.name,
+            t.tokens
+        );
+    }
     if args.json {
         let summary = serde_json::json!({
             "set": paths.set.display().to_string(),

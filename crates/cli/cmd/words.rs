@@ -653,6 +653,12 @@ fn import(
     };
     let m = import_bytes(&name, &bytes, output, policy, &opts)?;
     let r = &m.report;
+    if r.words == 0 {
+        eprintln!(
+            "folio: warning: {}: the word set is empty: no line of {name} was a word",
+            output.display()
+        );
+    }
     if let Some(first) = r.first_windows_1252_line {
         let n = r.windows_1252_lines;
         eprintln!(
