@@ -750,6 +750,28 @@ fn a_script_without_players_is_invalid() {
     assert!(out.contains("notes.gcg:1:1: no players"), "{out}");
 }
 
+/// A Boggle round with old-Mac line ends (lone `\r`) is read like one with `\n`, as GCG
+/// scripts are, not reported as lacking its `#game boggle` first line.
+#[test]
+fn a_boggle_round_with_lone_cr_line_ends() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    std::fs::write(
+        tmp.path().join("cr.boggle"),
+        "#game boggle\r#board abcd\r#player a\r>a: cab, 9\r",
+    )
+    .expect("write");
+    let (code, out, _) = play_in(tmp.path(), &["cr.boggle"]);
+    assert_eq!(code, 1, "{out}");
+    assert_eq!(out, "cr.boggle:4:10: \"9\" is not a word (letters only)\n");
+    std::fs::write(
+        tmp.path().join("crbad.boggle"),
+        b"#game boggle\r#board ab\xffd\r",
+    )
+    .expect("write");
+    let (_, out, _) = play_in(tmp.path(), &["crbad.boggle"]);
+    assert!(out.starts_with("crbad.boggle:2:10: invalid UTF-8"), "{out}");
+}
+
 /// `--json` stays one JSON document when a round cannot be read or does not parse: the
 /// error is the round's one located finding, not a text line on stdout.
 #[test]

@@ -202,30 +202,30 @@ fn misplaced_boggle_pragma(bytes: &[u8]) -> Option<Misfit> {
         // `#game boggle` is first: only the encoding is wrong. Point at the first bad byte.
         let good = std::str::from_utf8(bytes).err()?.valid_up_to();
         let before = std::str::from_utf8(&bytes[..good]).ok()?;
-        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        // Line ends as the readers count them: `\n`, `\r\n` or a lone `\r`.
+        let line_start = before.rfind(['\n', '\r']).map_or(0, |i| i + 1);
+        let ends = before.matches('\n').count() + before.matches('\r').count()
+            - before.matches("\r\n").count();
         return Some(Misfit {
-            line: before.matches('\n').count() + 1,
+            line: ends + 1,
             col: before[line_start..].chars().count() + 1,
             message: "invalid UTF-8: a `#game boggle` round must be UTF-8".into(),
         });
     }
-    lossy
-        .lines()
-        .position(|l| {
-            let mut words = l.split_whitespace();
-            words
+    let line = folio_play::text::lines(&lossy).position(|l| {
+        let mut words = l.split_whitespace();
+        words
+            .next()
+            .is_some_and(|w| w.eq_ignore_ascii_case("#game"))
+            && words
                 .next()
-                .is_some_and(|w| w.eq_ignore_ascii_case("#game"))
-                && words
-                    .next()
-                    .is_some_and(|w| w.eq_ignore_ascii_case("boggle"))
-        })
-        .map(|i| Misfit {
-            line: i + 1,
-            col: 1,
-            message: "a `#game boggle` round must start with `#game boggle` on its first line"
-                .into(),
-        })
+                .is_some_and(|w| w.eq_ignore_ascii_case("boggle"))
+    });
+    line.map(|i| Misfit {
+        line: i + 1,
+        col: 1,
+        message: "a `#game boggle` round must start with `#game boggle` on its first line".into(),
+    })
 }
 
 /// The JSON report of a Boggle round that could not be replayed: one located finding, in
