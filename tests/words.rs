@@ -370,6 +370,55 @@ fn contains_reads_latin1_and_crlf_lines_from_stdin() {
     );
 }
 
+/// Set algebra may rewrite an input in place, but not write a set over an input's counts
+/// map (or counts over an input set): `-o emma.counts.fst` once replaced Emma's counts.
+#[test]
+fn algebra_does_not_write_over_an_inputs_counts_map() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    for (name, text) in [
+        ("a", "the whale and the sea\n"),
+        ("b", "the ball and the dance\n"),
+    ] {
+        std::fs::write(d.join(format!("{name}.txt")), text).unwrap();
+        folio()
+            .args(["ingest", "--quiet"])
+            .arg(d.join(format!("{name}.txt")))
+            .arg("-o")
+            .arg(d.join(format!("{name}.fst")))
+            .assert()
+            .success();
+    }
+    let counts_before = std::fs::read(d.join("b.counts.fst")).unwrap();
+    let o = folio()
+        .current_dir(d)
+        .args(["words", "union", "a.fst", "b.fst", "-o", "b.counts.fst"])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("b.counts.fst: is an input of this command"),
+        "{err}"
+    );
+    assert_eq!(
+        std::fs::read(d.join("b.counts.fst")).unwrap(),
+        counts_before
+    );
+    // In place is fine: a.fst becomes the union, a.counts.fst its summed counts.
+    folio()
+        .current_dir(d)
+        .args(["words", "union", "a.fst", "b.fst", "-o", "a.fst"])
+        .assert()
+        .success();
+    let top = stdout_of(
+        folio()
+            .current_dir(d)
+            .args(["words", "top", "--set", "a.fst", "1"]),
+    );
+    assert_eq!(top, "THE 4\n");
+}
+
 /// A list without one word gives an empty set, with a warning naming it.
 #[test]
 fn import_warns_about_an_empty_set() {

@@ -562,6 +562,12 @@ fn top(sets: &Sets, n: usize, json: bool, w: &mut impl Write) -> anyhow::Result<
 }
 
 fn combine(a: Algebra, op: SetOp, w: &mut impl Write) -> anyhow::Result<Outcome> {
+    // Rewriting an input in place (`union a.fst b.fst -o a.fst`: set over set, counts over
+    // counts) is allowed; writing one input's file with another kind of output is not:
+    // `-o b.counts.fst` would replace b's counts map with a set.
+    let input_counts: Vec<PathBuf> = a.sets.iter().map(|p| counts_path(p)).collect();
+    refuse_overwriting_inputs(std::slice::from_ref(&a.output), &input_counts)?;
+    refuse_overwriting_inputs(&[counts_path(&a.output)], &a.sets)?;
     let r = algebra::write_combined(&a.sets, op, &a.output)?;
     if a.json {
         writeln!(w, "{}", serde_json::to_string(&r)?)?;
