@@ -1,5 +1,6 @@
 //! Set algebra over word sets: union, intersection and difference, streamed with fst's
-//! `OpBuilder` (memory stays flat however large the sets), plus the counts maps beside them.
+//! `OpBuilder` (the inputs are never loaded whole), plus the counts maps beside them. The
+//! output and its counts map are built in memory and written together.
 //!
 //! ```
 //! use folio_lexicon::{algebra::{self, SetOp}, WordSet};
