@@ -167,6 +167,66 @@ fn stdin_and_policy_options() {
 
 /// Options that would do nothing or leave the set empty by construction are usage errors
 /// (exit 2) naming the options and why, before any book is read or any output written.
+/// `--min-books` is checked against the books actually read, not the inputs named: a book
+/// named twice is read once and an empty one is skipped, and neither may turn the run into
+/// an empty set written with exit 0.
+#[test]
+fn min_books_counts_the_books_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let a = write(d, "a.txt", BOOK);
+    let empty = write(d, "empty.txt", b"");
+    let out = d.join("s.fst");
+    let twice = d.join(".").join("a.txt");
+    for inputs in [[&a, &a], [&a, &twice], [&a, &empty]] {
+        let o = folio()
+            .args(["ingest", "--quiet", "--min-books", "2"])
+            .args(inputs)
+            .arg("-o")
+            .arg(&out)
+            .output()
+            .unwrap();
+        let err = stderr_of(&o);
+        assert_eq!(o.status.code(), Some(2), "{inputs:?}: {err}");
+        assert!(
+            err.contains("--min-books 2 but only 1 book was read"),
+            "{inputs:?}: {err}"
+        );
+        assert!(!out.exists(), "{inputs:?} wrote {}", out.display());
+    }
+}
+
+/// A book that yields no word gives an empty set with a warning, shown even with --quiet:
+/// the run is not an error, but nobody should miss that every word will be refused.
+#[test]
+fn an_empty_set_is_warned_about() {
+    let dir = tempfile::tempdir().unwrap();
+    let book = write(dir.path(), "punct.txt", b"!!! ??? ... --- 1234\n");
+    let out = dir.path().join("p.fst");
+    let o = folio()
+        .args(["ingest", "--quiet"])
+        .arg(&book)
+        .arg("-o")
+        .arg(&out)
+        .output()
+        .unwrap();
+    let err = stderr_of(&o);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert!(
+        err.contains("p.fst: the word set is empty: no word of the books passed the game policy"),
+        "{err}"
+    );
+    // A set with words gets no such warning.
+    let o = folio()
+        .args(["ingest", "--quiet"])
+        .arg(write(dir.path(), "a.txt", BOOK))
+        .arg("-o")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(!stderr_of(&o).contains("empty"), "{}", stderr_of(&o));
+}
+
 #[test]
 fn options_that_make_no_sense_are_refused() {
     let dir = tempfile::tempdir().unwrap();

@@ -455,6 +455,32 @@ fn usage_and_io_errors_exit_2() {
     assert_eq!(code, 2, "{err}");
 }
 
+/// `folio play -` replays a script read from stdin, as `folio ingest -` reads a book;
+/// `-` twice is a usage error.
+#[test]
+fn a_script_from_stdin() {
+    let script = std::fs::read(data_dir().join("standard_bingo.gcg")).expect("fixture");
+    let out = folio()
+        .current_dir(data_dir())
+        .args(["play", "-", "--json"])
+        .write_stdin(script)
+        .output()
+        .expect("run folio");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(v["file"], "-");
+    assert_eq!(v["stats"]["moves"], 5);
+    assert_eq!(v["findings"].as_array().map(Vec::len), Some(0));
+    let (code, _, err) = play_in(&data_dir(), &["-", "-"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("stdin) is given more than once"), "{err}");
+}
+
 /// `#lexicon PATH` naming a folio word set (beside the script) checks words; a lexicon name
 /// folio does not have (the real records' `#lexicon NWL2018`) is no error.
 #[test]
@@ -668,7 +694,7 @@ fn misplaced_boggle_pragma_is_one_clear_finding() {
     assert_eq!(code, 1);
     assert_eq!(
         out,
-        "late.txt:2:1: a `#game boggle` round must be UTF-8 and start with `#game boggle` on its first line\n"
+        "late.txt:2:1: a `#game boggle` round must start with `#game boggle` on its first line\n"
     );
     std::fs::write(
         tmp.path().join("bytes.txt"),
@@ -677,8 +703,115 @@ fn misplaced_boggle_pragma_is_one_clear_finding() {
     .expect("write");
     let (code, out, _) = play_in(tmp.path(), &["bytes.txt"]);
     assert_eq!(code, 1);
+    // The first bad byte, not line 1: the round does start with `#game boggle`.
+    assert_eq!(
+        out,
+        "bytes.txt:2:10: invalid UTF-8: a `#game boggle` round must be UTF-8\n"
+    );
+}
+
+/// A binary file given as a script is invalid (exit 1): one finding at its first NUL, not
+/// one per line, and the diagnostic echoes no raw control bytes (terminal escapes, NULs)
+/// and no kilobyte-long line.
+#[test]
+fn binary_scripts_echo_no_control_bytes() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let mut bytes = b"\x7fELF\x02\x01\x01\0\0\x1b[2J\x1b]0;owned\x07".to_vec();
+    bytes.extend(std::iter::repeat_n(b'\x01', 5000));
+    bytes.extend(b"\n#player1 a A\n");
+    std::fs::write(tmp.path().join("prog"), &bytes).expect("write");
+    let (code, out, err) = play_in(tmp.path(), &["prog"]);
+    assert_eq!(code, 1, "{err}");
     assert!(
-        out.starts_with("bytes.txt:1:1: a `#game boggle` round must be UTF-8"),
+        !out.chars().any(|c| c.is_control() && c != '\n'),
+        "raw control characters in: {out:?}"
+    );
+    assert!(
+        out.contains("prog: not replayed: the script does not parse"),
         "{out}"
     );
+    assert!(
+        out.contains("prog:1:8: binary file (NUL byte at offset 7), not a script"),
+        "{out}"
+    );
+    assert!(out.contains("    | \\u{7f}ELF"), "{out}");
+    assert_eq!(out.matches("prog:").count(), 2, "one finding: {out}");
+    assert!(out.lines().all(|l| l.chars().count() < 1000), "{out}");
+}
+
+/// A file of pragmas only, with no `#playerN`, is not a game: exit 1, not a replay of
+/// nobody that passes.
+#[test]
+fn a_script_without_players_is_invalid() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    std::fs::write(tmp.path().join("notes.gcg"), "#title my notes\n").expect("write");
+    let (code, out, _) = play_in(tmp.path(), &["notes.gcg"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("notes.gcg:1:1: no players"), "{out}");
+}
+
+/// A Boggle round with old-Mac line ends (lone `\r`) is read like one with `\n`, as GCG
+/// scripts are, not reported as lacking its `#game boggle` first line.
+#[test]
+fn a_boggle_round_with_lone_cr_line_ends() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    std::fs::write(
+        tmp.path().join("cr.boggle"),
+        "#game boggle\r#board abcd\r#player a\r>a: cab, 9\r",
+    )
+    .expect("write");
+    let (code, out, _) = play_in(tmp.path(), &["cr.boggle"]);
+    assert_eq!(code, 1, "{out}");
+    assert_eq!(out, "cr.boggle:4:10: \"9\" is not a word (letters only)\n");
+    std::fs::write(
+        tmp.path().join("crbad.boggle"),
+        b"#game boggle\r#board ab\xffd\r",
+    )
+    .expect("write");
+    let (_, out, _) = play_in(tmp.path(), &["crbad.boggle"]);
+    assert!(out.starts_with("crbad.boggle:2:10: invalid UTF-8"), "{out}");
+}
+
+/// `--json` stays one JSON document when a round cannot be read or does not parse: the
+/// error is the round's one located finding, not a text line on stdout.
+#[test]
+fn unreadable_boggle_rounds_stay_json() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    std::fs::write(
+        tmp.path().join("late.txt"),
+        "#player1 a Ann\n#game boggle\n#board abcd\n",
+    )
+    .expect("write");
+    std::fs::write(
+        tmp.path().join("bytes.txt"),
+        b"#game boggle\n#board ab\xffd\n",
+    )
+    .expect("write");
+    std::fs::write(
+        tmp.path().join("seed.txt"),
+        "#game boggle\n#dice new-1987\n#seed x\n#player a\n",
+    )
+    .expect("write");
+    for (file, line, col) in [("late.txt", 2, 1), ("bytes.txt", 2, 10), ("seed.txt", 3, 7)] {
+        let (code, out, err) = play_in(tmp.path(), &[file, "--json"]);
+        assert_eq!(code, 1, "{file}: {err}");
+        let v: serde_json::Value = serde_json::from_str(&out)
+            .unwrap_or_else(|e| panic!("{file}: stdout is not JSON ({e}): {out}"));
+        assert_eq!(v["script"], file);
+        let f = &v["findings"][0];
+        assert_eq!(
+            (&f["pos"]["line"], &f["pos"]["col"]),
+            (&line.into(), &col.into()),
+            "{file}"
+        );
+        assert!(
+            f["message"].as_str().is_some_and(|m| !m.contains(file)),
+            "{f}"
+        );
+    }
+    let (code, out, _) = play_in(tmp.path(), &["late.txt", "seed.txt", "--json"]);
+    assert_eq!(code, 1);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("one JSON document");
+    assert_eq!(v["reports"].as_array().map(Vec::len), Some(2));
+    assert_eq!(v["summary"]["findings"], 2);
 }

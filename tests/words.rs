@@ -342,6 +342,146 @@ fn import_reports_duplicates_and_rejected_lines() {
     );
 }
 
+/// `contains` reads stdin as `import` reads a list: a line that is not UTF-8 is read as
+/// Windows-1252 (once an error that cut the answers short), CRLF and blank lines are fine.
+#[test]
+fn contains_reads_latin1_and_crlf_lines_from_stdin() {
+    let dir = tempfile::tempdir().unwrap();
+    let list = dir.path().join("l.txt");
+    std::fs::write(&list, "cafe\nwhale\n").unwrap();
+    let set = dir.path().join("l.fst");
+    folio()
+        .args(["words", "import"])
+        .arg(&list)
+        .arg("-o")
+        .arg(&set)
+        .assert()
+        .success();
+    let out = folio()
+        .args(["words", "contains", "--set"])
+        .arg(&set)
+        .write_stdin(&b"whale\r\ncaf\xe9\n\nxyzzy\n"[..])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "xyzzy is absent");
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "whale true\ncaf\u{e9} true\nxyzzy false\n"
+    );
+}
+
+/// Set algebra may rewrite an input in place, but not write a set over an input's counts
+/// map (or counts over an input set): `-o emma.counts.fst` once replaced Emma's counts.
+#[test]
+fn algebra_does_not_write_over_an_inputs_counts_map() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    for (name, text) in [
+        ("a", "the whale and the sea\n"),
+        ("b", "the ball and the dance\n"),
+    ] {
+        std::fs::write(d.join(format!("{name}.txt")), text).unwrap();
+        folio()
+            .args(["ingest", "--quiet"])
+            .arg(d.join(format!("{name}.txt")))
+            .arg("-o")
+            .arg(d.join(format!("{name}.fst")))
+            .assert()
+            .success();
+    }
+    let counts_before = std::fs::read(d.join("b.counts.fst")).unwrap();
+    let o = folio()
+        .current_dir(d)
+        .args(["words", "union", "a.fst", "b.fst", "-o", "b.counts.fst"])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("b.counts.fst: is an input of this command"),
+        "{err}"
+    );
+    assert_eq!(
+        std::fs::read(d.join("b.counts.fst")).unwrap(),
+        counts_before
+    );
+    // In place is fine: a.fst becomes the union, a.counts.fst its summed counts.
+    folio()
+        .current_dir(d)
+        .args(["words", "union", "a.fst", "b.fst", "-o", "a.fst"])
+        .assert()
+        .success();
+    let top = stdout_of(
+        folio()
+            .current_dir(d)
+            .args(["words", "top", "--set", "a.fst", "1"]),
+    );
+    assert_eq!(top, "THE 4\n");
+}
+
+/// A list without one word gives an empty set, with a warning naming it.
+#[test]
+fn import_warns_about_an_empty_set() {
+    let dir = tempfile::tempdir().unwrap();
+    let list = dir.path().join("none.txt");
+    std::fs::write(&list, "c4t\n\n").unwrap();
+    let out = dir.path().join("n.fst");
+    folio()
+        .args(["words", "import"])
+        .arg(&list)
+        .arg("-o")
+        .arg(&out)
+        .assert()
+        .success()
+        .stderr(predicates::str::contains(
+            "n.fst: the word set is empty: no line of",
+        ));
+}
+
+/// A binary file is not a word list: refused naming it (exit 2), nothing written. A long
+/// rejected line is shortened in the text report and kept whole in the manifest.
+#[test]
+fn import_refuses_binary_files_and_shortens_long_rejected_lines() {
+    let dir = tempfile::tempdir().unwrap();
+    let bin = dir.path().join("prog");
+    std::fs::write(&bin, b"\x7fELF\x02\x01\x01\0\0\0cat\n").unwrap();
+    let out = dir.path().join("b.fst");
+    folio()
+        .args(["words", "import"])
+        .arg(&bin)
+        .arg("-o")
+        .arg(&out)
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "prog: binary file (NUL byte at offset 7), not a word list",
+        ));
+    assert!(!out.exists());
+    assert!(!dir.path().join("b.json").exists());
+
+    let list = dir.path().join("long.txt");
+    let long = format!("cat\n{} x\n", "q".repeat(5000));
+    std::fs::write(&list, &long).unwrap();
+    let text = stdout_of(
+        folio()
+            .args(["words", "import"])
+            .arg(&list)
+            .arg("-o")
+            .arg(&out),
+    );
+    let shown = format!("  line 2: \"{}…\": not a word", "q".repeat(60));
+    assert!(text.contains(&shown), "{text}");
+    assert!(text.len() < 1000, "{text}");
+    let manifest: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(dir.path().join("b.json")).unwrap()).unwrap();
+    assert_eq!(
+        manifest["report"]["rejected"][0]["text"]
+            .as_str()
+            .map(str::len),
+        Some(5002)
+    );
+}
+
 #[test]
 fn import_reads_only_the_lines_that_are_not_utf8_as_windows_1252() {
     let dir = tempfile::tempdir().unwrap();

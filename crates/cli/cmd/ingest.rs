@@ -175,9 +175,31 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
             eprintln!("folio: warning: {}: {}", note.path, note.message);
         }
     }
+    // Checked again on the books actually read: an input given twice is read once, and an
+    // empty or binary one is skipped, so `a.txt a.txt --min-books 2` would pass the check
+    // above and write an empty set.
+    let books = run.manifest.totals.inputs;
+    if usize::try_from(books).is_ok_and(|b| policy.min_books > b) {
+        anyhow::bail!(
+            "--min-books {} but only {books} book{} read (the other inputs were repeats, or \
+             skipped): no word can occur in more books than that, so the set would be empty",
+            policy.min_books,
+            if books == 1 { " was" } else { "s were" },
+        );
+    }
     let manifest = write_outputs(&paths, &run).context("cannot write the word set")?;
     let secs = started.elapsed().as_secs_f64();
     let t = &manifest.totals;
+    if t.words == 0 {
+        // Shown even with --quiet: every word checked against this set will be refused.
+        eprintln!(
+            "folio: warning: {}: the word set is empty: no word of the books passed the {} \
+             policy ({} words read)",
+            paths.set.display(),
+            policy.name,
+            t.tokens
+        );
+    }
     if args.json {
         let summary = serde_json::json!({
             "set": paths.set.display().to_string(),

@@ -21,7 +21,8 @@ that does not parse; 2 usage or I/O error. Script format and JSON schema: docs/f
 )]
 pub struct Args {
     /// Scripts to replay: GCG files, folio scripts (a superset of GCG) or Boggle rounds
-    /// (`#game boggle`, docs/formats-boggle.md).
+    /// (`#game boggle`, docs/formats-boggle.md); `-` reads one from stdin (its `#lexicon`
+    /// is then relative to the current folder).
     #[arg(required = true, value_name = "SCRIPT")]
     scripts: Vec<PathBuf>,
     /// Check every word formed against this folio word set (overrides `#lexicon`).
@@ -62,19 +63,31 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
         Some(p) => Some(folio_lexicon::checked::open_set(p)?),
         None => None,
     };
+    if args.scripts.iter().filter(|p| is_stdin(p)).count() > 1 {
+        bail!("- (stdin) is given more than once: stdin holds one script");
+    }
     let mut tally = Tally::default();
     let mut json_reports = Vec::new();
     for path in &args.scripts {
         let name = path.display().to_string();
-        let bytes = std::fs::read(path).with_context(|| format!("cannot read {name}"))?;
-        if let Some(line) = misplaced_boggle_pragma(&bytes) {
+        let bytes = read_script(path).with_context(|| format!("cannot read {name}"))?;
+        if let Some(misfit) = misplaced_boggle_pragma(&bytes) {
             // A Boggle round the Boggle reader cannot take: say so, rather than let the
             // Scrabble reader report its pragmas as unknown.
-            println!(
-                "{name}:{line}:1: a `#game boggle` round must be UTF-8 and start with \
-                 `#game boggle` on its first line"
-            );
             tally.add(0, 1);
+            if args.json {
+                json_reports.push(invalid_round_json(
+                    &name,
+                    misfit.line,
+                    misfit.col,
+                    &misfit.message,
+                ));
+            } else {
+                emit(&format!(
+                    "{name}:{}:{}: {}\n",
+                    misfit.line, misfit.col, misfit.message
+                ))?;
+            }
             continue;
         }
         if let Some(text) = boggle_text(&bytes) {
@@ -124,6 +137,22 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
     })
 }
 
+/// Whether `path` is `-`, stdin.
+fn is_stdin(path: &Path) -> bool {
+    path.as_os_str() == "-"
+}
+
+/// The bytes of a script: the file, or stdin for `-`.
+fn read_script(path: &Path) -> std::io::Result<Vec<u8>> {
+    if is_stdin(path) {
+        let mut bytes = Vec::new();
+        std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut bytes)?;
+        Ok(bytes)
+    } else {
+        std::fs::read(path)
+    }
+}
+
 /// Writes `text` to stdout. Unlike `print!`, a closed stdout (`folio play … | head`) is an
 /// error returned to `main` (which exits quietly), not a panic.
 fn emit(text: &str) -> std::io::Result<()> {
@@ -154,24 +183,58 @@ fn boggle_text(bytes: &[u8]) -> Option<&str> {
     folio_play::boggle::is_boggle(text).then_some(text)
 }
 
-/// The 1-based line of a `#game boggle` pragma in a script that [`boggle_text`] does not
-/// take (not UTF-8, or the pragma not first), if any.
-fn misplaced_boggle_pragma(bytes: &[u8]) -> Option<usize> {
+/// Why a script holding a `#game boggle` pragma is not read as a Boggle round.
+struct Misfit {
+    line: usize,
+    col: usize,
+    message: String,
+}
+
+/// Where and why a script with a `#game boggle` pragma is not taken by [`boggle_text`]:
+/// not UTF-8 (the first bad byte), or the pragma not first (its line). `None` when the
+/// script is a readable round or has no such pragma.
+fn misplaced_boggle_pragma(bytes: &[u8]) -> Option<Misfit> {
     if boggle_text(bytes).is_some() {
         return None;
     }
-    String::from_utf8_lossy(bytes)
-        .lines()
-        .position(|l| {
-            let mut words = l.split_whitespace();
-            words
+    let lossy = String::from_utf8_lossy(bytes);
+    if folio_play::boggle::is_boggle(&lossy) {
+        // `#game boggle` is first: only the encoding is wrong. Point at the first bad byte.
+        let good = std::str::from_utf8(bytes).err()?.valid_up_to();
+        let before = std::str::from_utf8(&bytes[..good]).ok()?;
+        // Line ends as the readers count them: `\n`, `\r\n` or a lone `\r`.
+        let line_start = before.rfind(['\n', '\r']).map_or(0, |i| i + 1);
+        let ends = before.matches('\n').count() + before.matches('\r').count()
+            - before.matches("\r\n").count();
+        return Some(Misfit {
+            line: ends + 1,
+            col: before[line_start..].chars().count() + 1,
+            message: "invalid UTF-8: a `#game boggle` round must be UTF-8".into(),
+        });
+    }
+    let line = folio_play::text::lines(&lossy).position(|l| {
+        let mut words = l.split_whitespace();
+        words
+            .next()
+            .is_some_and(|w| w.eq_ignore_ascii_case("#game"))
+            && words
                 .next()
-                .is_some_and(|w| w.eq_ignore_ascii_case("#game"))
-                && words
-                    .next()
-                    .is_some_and(|w| w.eq_ignore_ascii_case("boggle"))
-        })
-        .map(|i| i + 1)
+                .is_some_and(|w| w.eq_ignore_ascii_case("boggle"))
+    });
+    line.map(|i| Misfit {
+        line: i + 1,
+        col: 1,
+        message: "a `#game boggle` round must start with `#game boggle` on its first line".into(),
+    })
+}
+
+/// The JSON report of a Boggle round that could not be replayed: one located finding, in
+/// the shape of a round's findings (`pos` {`line`, `col`}, `message`).
+fn invalid_round_json(name: &str, line: usize, col: usize, message: &str) -> serde_json::Value {
+    serde_json::json!({
+        "script": name,
+        "findings": [{"pos": {"line": line, "col": col}, "message": message}],
+    })
 }
 
 /// Replays one Boggle round: a malformed round is one finding (exit 1), an unreadable
@@ -204,10 +267,13 @@ fn play_boggle(
         Err(e) if e.is_invalid_script() => {
             tally.add(0, 1);
             if args.json {
-                json_reports.push(serde_json::json!({
-                    "script": path.display().to_string(),
-                    "findings": [{"message": e.to_string()}],
-                }));
+                let name = path.display().to_string();
+                json_reports.push(match &e {
+                    folio_play::boggle::Error::Script {
+                        line, col, kind, ..
+                    } => invalid_round_json(&name, *line, *col, &kind.to_string()),
+                    _ => invalid_round_json(&name, 0, 0, &e.to_string()),
+                });
             } else {
                 emit(&format!("{e}\n"))?;
             }

@@ -409,16 +409,18 @@ fn contains(
             bail!("no words given: name them, or pipe them in one a line");
         }
         let mut input = stdin.lock();
-        let mut line = String::new();
+        let mut line = Vec::new();
         loop {
             line.clear();
             let n = input
-                .read_line(&mut line)
+                .read_until(b'\n', &mut line)
                 .context("reading words from stdin")?;
             if n == 0 {
                 break;
             }
-            let t = line.trim();
+            // As `import` reads a list: UTF-8, else that line alone as Windows-1252.
+            let (text, _) = folio_lexicon::import::decode_line(&line);
+            let t = text.trim();
             if !t.is_empty() {
                 answer(t, w)?;
             }
@@ -560,6 +562,12 @@ fn top(sets: &Sets, n: usize, json: bool, w: &mut impl Write) -> anyhow::Result<
 }
 
 fn combine(a: Algebra, op: SetOp, w: &mut impl Write) -> anyhow::Result<Outcome> {
+    // Rewriting an input in place (`union a.fst b.fst -o a.fst`: set over set, counts over
+    // counts) is allowed; writing one input's file with another kind of output is not:
+    // `-o b.counts.fst` would replace b's counts map with a set.
+    let input_counts: Vec<PathBuf> = a.sets.iter().map(|p| counts_path(p)).collect();
+    refuse_overwriting_inputs(std::slice::from_ref(&a.output), &input_counts)?;
+    refuse_overwriting_inputs(&[counts_path(&a.output)], &a.sets)?;
     let r = algebra::write_combined(&a.sets, op, &a.output)?;
     if a.json {
         writeln!(w, "{}", serde_json::to_string(&r)?)?;
@@ -607,6 +615,16 @@ fn write_export(set: &WordSet, json: bool, w: &mut impl Write) -> std::io::Resul
 /// How many duplicates and rejected lines the text report lists (all are in the manifest).
 const REPORT_LINES: usize = 20;
 
+/// A rejected line as the text report shows it: its first 60 characters and `…` (the
+/// manifest keeps it whole), so one long line does not flood the terminal.
+fn shortened(text: &str) -> std::borrow::Cow<'_, str> {
+    const SHOWN: usize = 60;
+    match text.char_indices().nth(SHOWN) {
+        Some((cut, _)) => format!("{}…", &text[..cut]).into(),
+        None => text.into(),
+    }
+}
+
 fn import(
     list: &Path,
     output: &Path,
@@ -641,6 +659,12 @@ fn import(
     };
     let m = import_bytes(&name, &bytes, output, policy, &opts)?;
     let r = &m.report;
+    if r.words == 0 {
+        eprintln!(
+            "folio: warning: {}: the word set is empty: no line of {name} was a word",
+            output.display()
+        );
+    }
     if let Some(first) = r.first_windows_1252_line {
         let n = r.windows_1252_lines;
         eprintln!(
@@ -672,7 +696,13 @@ fn import(
     }
     writeln!(w, "rejected lines: {}", r.rejected.len())?;
     for x in r.rejected.iter().take(REPORT_LINES) {
-        writeln!(w, "  line {}: {:?}: {}", x.line, x.text, x.reason)?;
+        writeln!(
+            w,
+            "  line {}: {:?}: {}",
+            x.line,
+            shortened(&x.text),
+            x.reason
+        )?;
     }
     let manifest = folio_lexicon::import::manifest_path(output);
     if r.duplicates.len().max(r.rejected.len()) > REPORT_LINES {

@@ -1,5 +1,6 @@
 //! Set algebra over word sets: union, intersection and difference, streamed with fst's
-//! `OpBuilder` (memory stays flat however large the sets), plus the counts maps beside them.
+//! `OpBuilder` (the inputs are never loaded whole), plus the counts maps beside them. The
+//! output and its counts map are built in memory and written together.
 //!
 //! ```
 //! use folio_lexicon::{algebra::{self, SetOp}, WordSet};
@@ -15,7 +16,7 @@ use std::path::{Path, PathBuf};
 
 use fst::{IntoStreamer, Streamer};
 
-use crate::atomic::write_atomic;
+use crate::atomic::{write_bytes_atomic, write_files_atomic};
 use crate::counts::{counts_path, CountsMap};
 use crate::error::{Error, Result};
 use crate::set::WordSet;
@@ -123,11 +124,11 @@ pub fn write_combined(inputs: &[PathBuf], op: SetOp, output: &Path) -> Result<Co
             None => without.push(p.clone()),
         }
     }
-    let mut words = 0;
-    write_atomic(output, |w| {
-        words = build_into(&sets, op, w).map_err(std::io::Error::other)?;
-        Ok(())
-    })?;
+    // Both files are built in memory and written together (`write_files_atomic`): a counts
+    // map that cannot be written (`OUT.counts.fst/` a folder) leaves no new set behind.
+    let as_io = |e: fst::Error| Error::io(output, std::io::Error::other(e));
+    let mut set_bytes = Vec::new();
+    let words = build_into(&sets, op, &mut set_bytes).map_err(as_io)?;
     let counts_out = counts_path(output);
     let mut report = CombineReport {
         op,
@@ -138,15 +139,30 @@ pub fn write_combined(inputs: &[PathBuf], op: SetOp, output: &Path) -> Result<Co
         removed_stale_counts: None,
     };
     if report.sets_without_counts.is_empty() && !maps.is_empty() {
-        let written = WordSet::open(output)?;
-        write_atomic(&counts_out, |w| {
-            combine_counts(&maps, op, &written, w).map_err(std::io::Error::other)
-        })?;
+        let written = WordSet::from_bytes(set_bytes.clone())?;
+        let mut counts_bytes = Vec::new();
+        combine_counts(&maps, op, &written, &mut counts_bytes)
+            .map_err(|e| Error::io(&counts_out, std::io::Error::other(e)))?;
+        write_files_atomic(&[(output, &set_bytes), (&counts_out, &counts_bytes)])?;
         report.counts = Some(counts_out);
     } else {
+        refuse_folder(&counts_out)?;
+        write_bytes_atomic(output, &set_bytes)?;
         report.removed_stale_counts = remove_stale_counts(output)?;
     }
     Ok(report)
+}
+
+/// An error naming `path` when it is a folder: checked before writing a set whose stale
+/// counts map at `path` must then be removed, so the set is not written when it cannot be.
+pub(crate) fn refuse_folder(path: &Path) -> Result<()> {
+    if path.is_dir() {
+        return Err(Error::io(
+            path,
+            std::io::Error::new(std::io::ErrorKind::IsADirectory, "is a directory"),
+        ));
+    }
+    Ok(())
 }
 
 /// The counts of every word of `out`: for each word, the sum of the maps' values (only the
@@ -226,6 +242,26 @@ mod tests {
         let r = write_combined(&[a, b], SetOp::Intersect, &out).unwrap();
         let m = CountsMap::open(r.counts.unwrap()).unwrap();
         assert_eq!((m.get(b"CAT"), m.len()), (Some(7), 1));
+    }
+
+    #[test]
+    fn an_unwritable_counts_map_leaves_no_set() {
+        let dir = tempfile::tempdir().unwrap();
+        let a = write_set(dir.path(), "a.fst", &["CAT"], Some(&[2]));
+        let b = write_set(dir.path(), "b.fst", &["DOG"], Some(&[1]));
+        let nc = write_set(dir.path(), "nc.fst", &["EEL"], None);
+        let out = dir.path().join("u.fst");
+        std::fs::create_dir(counts_path(&out)).unwrap();
+        // With counts (written beside the set), and without (a stale map to remove).
+        for inputs in [[&a, &b], [&a, &nc]] {
+            let inputs = inputs.map(|p| p.to_path_buf());
+            let err = write_combined(&inputs, SetOp::Union, &out).unwrap_err();
+            assert!(err.to_string().contains("u.counts.fst"), "{err}");
+            assert!(
+                !out.exists(),
+                "a set was written beside a failed counts map"
+            );
+        }
     }
 
     #[test]

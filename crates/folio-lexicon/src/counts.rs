@@ -145,7 +145,8 @@ pub struct WordCount {
 }
 
 /// The `n` most frequent words over `maps` (their union, counts summed), most frequent first,
-/// ties alphabetical. Streams every map once; memory is O(n).
+/// ties alphabetical. Streams every map once; memory is O(min(n, words)), so any `n` (even
+/// `usize::MAX`, "all of them") is fine.
 pub fn top(maps: &[CountsMap], n: usize) -> Vec<WordCount> {
     if n == 0 {
         return Vec::new();
@@ -155,9 +156,14 @@ pub fn top(maps: &[CountsMap], n: usize) -> Vec<WordCount> {
         op.push(m.map.stream());
     }
     let mut stream = op.union().into_stream();
+    // Never more than the words there are: `n` comes from the user and may be huge.
+    let words = maps
+        .iter()
+        .fold(0usize, |a, m| a.saturating_add(m.map.len()));
+    let keep = n.min(words);
     // Min-heap on (count, Reverse-alphabetical) keeps the best n: the root is the worst kept.
     let mut heap: BinaryHeap<std::cmp::Reverse<(u64, std::cmp::Reverse<Vec<u8>>)>> =
-        BinaryHeap::with_capacity(n + 1);
+        BinaryHeap::with_capacity(keep.saturating_add(1));
     while let Some((key, values)) = stream.next() {
         let count = values.iter().fold(0u64, |a, v| a.saturating_add(v.value));
         let item = std::cmp::Reverse((count, std::cmp::Reverse(key.to_vec())));
@@ -204,6 +210,18 @@ mod tests {
         let got = top(&[a, b], 3);
         let pairs: Vec<_> = got.iter().map(|w| (w.word.as_str(), w.count)).collect();
         assert_eq!(pairs, [("CAT", 6), ("FOX", 6), ("DOG", 5)]);
+    }
+
+    #[test]
+    fn top_with_a_huge_n_lists_every_word() {
+        // `folio words top 99999999999` once aborted allocating a heap of n entries.
+        let dir = tempfile::tempdir().unwrap();
+        let a = write_map(dir.path(), "a.counts.fst", &[("CAT", 3), ("DOG", 5)]);
+        for n in [99_999_999_999, usize::MAX] {
+            let got = top(std::slice::from_ref(&a), n);
+            let pairs: Vec<_> = got.iter().map(|w| (w.word.as_str(), w.count)).collect();
+            assert_eq!(pairs, [("DOG", 5), ("CAT", 3)], "n = {n}");
+        }
     }
 
     #[test]

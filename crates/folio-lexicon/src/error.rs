@@ -53,6 +53,14 @@ pub enum Error {
         /// Each skipped input as `path: reason`.
         skipped: Vec<String>,
     },
+    /// A word list given to `import` holds a NUL byte: a binary file, not a list.
+    #[error("{}: binary file (NUL byte at offset {offset}), not a word list", path.display())]
+    BinaryList {
+        /// The list as given (`-` for stdin).
+        path: PathBuf,
+        /// Byte offset of the first NUL.
+        offset: usize,
+    },
 }
 
 impl Error {

@@ -19,8 +19,8 @@ use std::path::{Path, PathBuf};
 
 use sha2::Digest;
 
-use crate::algebra::remove_stale_counts;
-use crate::atomic::{write_atomic, write_bytes_atomic};
+use crate::algebra::{refuse_folder, remove_stale_counts};
+use crate::atomic::{write_bytes_atomic, write_files_atomic};
 use crate::error::{Error, Result};
 use crate::policy::Policy;
 
@@ -169,13 +169,17 @@ impl ImportList {
     /// # Errors
     /// [`Error::Io`] naming `output`.
     pub fn write_set(&self, output: &Path) -> Result<()> {
-        write_atomic(output, |w| {
-            let mut b = fst::SetBuilder::new(w).map_err(std::io::Error::other)?;
-            for k in &self.keys {
-                b.insert(k).map_err(std::io::Error::other)?;
-            }
-            b.finish().map_err(std::io::Error::other)
-        })
+        let bytes = self.set_bytes().map_err(|e| Error::io(output, e))?;
+        write_bytes_atomic(output, &bytes)
+    }
+
+    /// The keys as the bytes of an `fst::Set`.
+    fn set_bytes(&self) -> std::io::Result<Vec<u8>> {
+        let mut b = fst::SetBuilder::memory();
+        for k in &self.keys {
+            b.insert(k).map_err(std::io::Error::other)?;
+        }
+        b.into_inner().map_err(std::io::Error::other)
     }
 }
 
@@ -192,7 +196,9 @@ fn lines(bytes: &[u8]) -> impl Iterator<Item = &[u8]> {
 }
 
 /// One line as text: UTF-8 when it is, else Windows-1252 (`true`), which decodes any byte.
-fn decode_line(raw: &[u8]) -> (std::borrow::Cow<'_, str>, bool) {
+/// The rule `import` reads a list by, line by line; `folio words contains` reads words from
+/// stdin by it too, so a Latin-1 `caf\xE9` probe is `CAFE` there as in an imported list.
+pub fn decode_line(raw: &[u8]) -> (std::borrow::Cow<'_, str>, bool) {
     match std::str::from_utf8(raw) {
         Ok(s) => (s.into(), false),
         Err(_) => (
@@ -242,7 +248,8 @@ pub fn manifest_path(set_path: &Path) -> PathBuf {
 /// the set, its manifest, and removal of a stale counts map beside it. Returns the manifest.
 ///
 /// # Errors
-/// [`Error::Io`] naming the output or manifest when they cannot be written.
+/// [`Error::BinaryList`] naming `source` when the bytes hold a NUL (a binary file: nothing
+/// is written); [`Error::Io`] naming the output or manifest when they cannot be written.
 pub fn import_bytes(
     source: &str,
     bytes: &[u8],
@@ -250,9 +257,16 @@ pub fn import_bytes(
     policy: &Policy,
     opts: &ImportOptions,
 ) -> Result<ImportManifest> {
+    // No text file holds a NUL: importing an executable or an fst by mistake would write a
+    // set of whatever letters it happens to hold, and report its bytes as rejected lines.
+    if let Some(offset) = bytes.iter().position(|&b| b == 0) {
+        return Err(Error::BinaryList {
+            path: source.into(),
+            offset,
+        });
+    }
     let list = ImportList::parse(bytes, policy, opts);
-    list.write_set(output)?;
-    remove_stale_counts(output)?;
+    let set = list.set_bytes().map_err(|e| Error::io(output, e))?;
     let manifest = ImportManifest {
         kind: "import",
         folio_version: env!("CARGO_PKG_VERSION"),
@@ -271,7 +285,11 @@ pub fn import_bytes(
     let json = serde_json::to_vec_pretty(&manifest).map_err(std::io::Error::other);
     let mp = manifest_path(output);
     let json = json.map_err(|e| Error::io(&mp, e))?;
-    write_bytes_atomic(&mp, &json)?;
+    // The set and its manifest are written together, and only when the stale counts map
+    // can be removed after: a failure leaves no new set without its manifest.
+    refuse_folder(&crate::counts::counts_path(output))?;
+    write_files_atomic(&[(output, &set), (&mp, &json)])?;
+    remove_stale_counts(output)?;
     Ok(manifest)
 }
 
@@ -358,6 +376,54 @@ mod tests {
             let ours: Vec<&[u8]> = lines(text.as_bytes()).collect();
             let std: Vec<&[u8]> = text.lines().map(str::as_bytes).collect();
             assert_eq!(ours, std, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn a_binary_list_is_refused_and_nothing_written() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("w.fst");
+        let err = import_bytes(
+            "prog",
+            b"\x7fELF\x02\x01\x01\0\0cat\n",
+            &out,
+            &Policy::game(),
+            &ImportOptions::default(),
+        )
+        .unwrap_err();
+        assert!(
+            matches!(err, Error::BinaryList { offset: 7, .. }),
+            "{err:?}"
+        );
+        assert_eq!(
+            err.to_string(),
+            "prog: binary file (NUL byte at offset 7), not a word list"
+        );
+        assert!(!out.exists());
+        assert!(!dir.path().join("w.json").exists());
+    }
+
+    #[test]
+    fn an_unwritable_manifest_or_counts_path_leaves_no_set() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("w.fst");
+        for blocker in ["w.json", "w.counts.fst"] {
+            let b = dir.path().join(blocker);
+            std::fs::create_dir(&b).unwrap();
+            let err = import_bytes(
+                "-",
+                b"cat\n",
+                &out,
+                &Policy::game(),
+                &ImportOptions::default(),
+            )
+            .unwrap_err();
+            assert!(err.to_string().contains(blocker), "{err}");
+            assert!(
+                !out.exists(),
+                "{blocker}: a set was written without its manifest"
+            );
+            std::fs::remove_dir(&b).unwrap();
         }
     }
 

@@ -42,8 +42,13 @@ impl WholeWordRegex {
             regex: regex.to_string(),
             reason,
         };
+        let config = syntax::Config::new().case_insensitive(true);
+        // The user's regex is parsed on its own first: wrapped as `(?:RE)$`, an unbalanced
+        // `zz)|(qi` would parse (as `(?:zz)|(qi)$`) and run with another meaning, and a
+        // syntax error would quote the wrapper instead of what the user wrote.
+        syntax::parse_with(regex, &config).map_err(|e| bad(e.to_string()))?;
         let dfa = dense::Builder::new()
-            .syntax(syntax::Config::new().case_insensitive(true))
+            .syntax(config)
             .configure(
                 dense::Config::new()
                     // `All`: no leftmost-first pruning, so a longer alternative that ends
@@ -136,6 +141,16 @@ mod tests {
             Err(QueryError::BadRegex { .. })
         ));
         assert!(WholeWordRegex::new(r"\bcat").is_err());
+        // Unbalanced groups are errors, though `(?:RE)$` around them would parse, and the
+        // message quotes the regex as written.
+        for unbalanced in ["zz)|(qi", "a)", "(?:a"] {
+            let msg = WholeWordRegex::new(unbalanced).err().map(|e| e.to_string());
+            assert!(
+                msg.as_deref()
+                    .is_some_and(|m| m.contains(unbalanced) && !m.contains("(?:a)")),
+                "{unbalanced}: {msg:?}"
+            );
+        }
         // The reason is said, not only "error building NFA".
         let msg = WholeWordRegex::new("(ab").err().map(|e| e.to_string());
         assert!(

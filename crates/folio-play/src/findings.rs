@@ -323,10 +323,35 @@ impl Finding {
         }
     }
 
-    /// The diagnostic: `file:line:col: rule` then the line as written, indented.
+    /// The diagnostic: `file:line:col: rule` then the line as written, indented. Control
+    /// characters in the line are shown escaped (`\u{1b}`), and a line over
+    /// [`SHOWN_CHARS`] characters is cut with `…`: a binary file given as a script must not
+    /// write terminal escapes or kilobytes of bytes to the screen. The JSON keeps the line
+    /// whole.
     pub fn diagnostic(&self) -> String {
-        format!("{self}\n    | {}", self.text)
+        format!("{self}\n    | {}", shown_line(&self.text))
     }
+}
+
+/// The longest line a text diagnostic echoes, in characters (longer ones are cut with `…`).
+pub const SHOWN_CHARS: usize = 200;
+
+/// `line` as a diagnostic echoes it: control characters but tab escaped, cut at
+/// [`SHOWN_CHARS`].
+fn shown_line(line: &str) -> String {
+    let mut out = String::with_capacity(line.len().min(SHOWN_CHARS * 4));
+    for (i, c) in line.chars().enumerate() {
+        if i == SHOWN_CHARS {
+            out.push('…');
+            break;
+        }
+        if c.is_control() && c != '\t' {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 impl fmt::Display for Finding {
@@ -346,5 +371,33 @@ impl serde::Serialize for Finding {
         st.serialize_field("message", &self.rule.to_string())?;
         st.serialize_field("text", &self.text)?;
         st.end()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn finding(text: &str) -> Finding {
+        Finding {
+            file: "f.gcg".into(),
+            loc: Loc::new(3, 1),
+            rule: Rule::Script(ParseErrorKind::Empty),
+            text: text.into(),
+        }
+    }
+
+    #[test]
+    fn diagnostics_escape_control_characters_and_cut_long_lines() {
+        let d = finding("\u{7f}ELF\u{1b}[2J\0\tx").diagnostic();
+        let echoed = d.lines().nth(1).unwrap();
+        assert_eq!(echoed, "    | \\u{7f}ELF\\u{1b}[2J\\u{0}\tx");
+        let long = "é".repeat(SHOWN_CHARS + 50);
+        let d = finding(&long).diagnostic();
+        let echoed = d.lines().nth(1).unwrap();
+        assert_eq!(echoed.chars().count(), "    | ".len() + SHOWN_CHARS + 1);
+        assert!(echoed.ends_with("é…"), "{echoed}");
+        let plain = finding(">ann: 8H HORN +14 14").diagnostic();
+        assert!(plain.ends_with("\n    | >ann: 8H HORN +14 14"), "{plain}");
     }
 }

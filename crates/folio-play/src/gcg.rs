@@ -32,6 +32,10 @@ pub enum ParseErrorKind {
     /// The file holds nothing (MAGPIE: `GCG_EMPTY`).
     #[error("empty script: no pragma and no event")]
     Empty,
+    /// The file holds a NUL byte: a binary file, or UTF-16 text, not a script. Reported once,
+    /// at the first NUL, instead of one stray line per line.
+    #[error("binary file (NUL byte at offset {0}), not a script; GCG is UTF-8 or ISO-8859-1 text, not UTF-16")]
+    Binary(usize),
     /// A line of a file that declares UTF-8 is not valid UTF-8.
     #[error("invalid UTF-8 (the file declares #character-encoding UTF-8)")]
     InvalidUtf8,
@@ -44,6 +48,9 @@ pub enum ParseErrorKind {
     /// `#playerN` with N outside 1–4 or not a number.
     #[error("unknown player pragma {0:?} (expected #player1 to #player4)")]
     BadSeat(String),
+    /// No `#playerN` at all in a script that is not empty: nobody to replay a game for.
+    #[error("no players: declare them with #player1 NICK NAME and #player2 NICK NAME")]
+    NoPlayers,
     /// `#playerN` without a nickname.
     #[error("player pragma without a nickname")]
     MissingNick,
@@ -178,6 +185,8 @@ impl ParseErrorKind {
         use ParseErrorKind::*;
         match self {
             Empty => "empty",
+            Binary(_) => "binary",
+            NoPlayers => "no-players",
             InvalidUtf8 => "invalid-utf8",
             UnsupportedEncoding(_) => "unsupported-encoding",
             EncodingNotFirst => "encoding-not-first",
@@ -275,6 +284,27 @@ pub fn parse(bytes: &[u8], file: &str) -> Result<Script, ParseErrors> {
         in_note: false,
         event_after_rack_reported: false,
     };
+    if let Some(offset) = bytes.iter().position(|&b| b == 0) {
+        // Nothing else is read: every line of a binary file would be a stray line.
+        let before = &bytes[..offset];
+        let line_start = before
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1);
+        let col = String::from_utf8_lossy(&before[line_start..])
+            .chars()
+            .count()
+            + 1;
+        let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+        p.problem(
+            Loc::new(
+                u32::try_from(line).unwrap_or(u32::MAX),
+                u32::try_from(col).unwrap_or(u32::MAX),
+            ),
+            ParseErrorKind::Binary(offset),
+        );
+        return Err(ParseErrors { errors: p.problems });
+    }
     for &(line, col) in &decoded.invalid_utf8 {
         p.problem(Loc::new(line, col), ParseErrorKind::InvalidUtf8);
     }
@@ -809,6 +839,12 @@ impl Parser<'_> {
     /// Cross-checks players once the whole file is read.
     fn check_players(&mut self) {
         let seats: Vec<usize> = self.header.players.iter().map(|p| p.seat).collect();
+        let empty = self.lines.iter().all(|l| l.trim().is_empty());
+        if seats.is_empty() && !empty && !self.problems.iter().any(|e| e.kind.is_fatal()) {
+            // A file of pragmas and notes only (or of stray lines) is not a game; without
+            // this it would "replay" with nobody and pass.
+            self.problem(Loc::new(1, 1), ParseErrorKind::NoPlayers);
+        }
         for r in &self.final_racks.clone() {
             if !seats.contains(&r.player) {
                 self.problem(r.loc, ParseErrorKind::RackForUnknownSeat(r.player + 1));

@@ -77,6 +77,15 @@ pub fn encoding_named(value: &str) -> Option<Encoding> {
     }
 }
 
+/// The lines of `text` as every folio script reader splits them: on `\n`, `\r\n` and lone
+/// `\r` (old Mac files), a final line without terminator kept.
+pub fn lines(text: &str) -> impl Iterator<Item = &str> {
+    // Splitting at ASCII bytes keeps every piece valid UTF-8.
+    split_lines(text.as_bytes())
+        .into_iter()
+        .map(|l| std::str::from_utf8(l).unwrap_or_default())
+}
+
 /// Splits on `\n`, `\r\n` and lone `\r`; a final line without terminator is kept.
 fn split_lines(bytes: &[u8]) -> Vec<&[u8]> {
     let mut lines = Vec::new();

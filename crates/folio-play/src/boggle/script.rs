@@ -60,7 +60,7 @@ pub struct Script {
 /// Whether `text` is a Boggle script: its first non-blank line is `#game boggle`. This is what
 /// `folio play` dispatches on.
 pub fn is_boggle(text: &str) -> bool {
-    text.lines()
+    crate::text::lines(text)
         .map(|l| l.trim_start_matches('\u{feff}').trim())
         .find(|l| !l.is_empty())
         .and_then(|l| match (l.get(..5), l.get(5..)) {
@@ -82,7 +82,7 @@ fn col_of(line: &str, sub: &str) -> usize {
 pub fn parse(text: &str) -> Result<Script, Located> {
     let mut script = Script::default();
     let mut seen_game = false;
-    for (i, raw) in text.lines().enumerate() {
+    for (i, raw) in crate::text::lines(text).enumerate() {
         let line_no = i + 1;
         let line = raw.trim_end_matches('\r');
         let line = if i == 0 {
@@ -309,6 +309,19 @@ mod tests {
         assert!(is_boggle("\n#GAME Boggle\n"));
         assert!(!is_boggle("#gam\n"));
         assert!(!is_boggle("#é\n"));
+    }
+
+    #[test]
+    fn lone_cr_and_crlf_line_ends_read_as_lf() {
+        let lf = "#game boggle\n#board abcd\n#player a\n>a: cab\n";
+        for ends in ["\r", "\r\n"] {
+            let text = lf.replace('\n', ends);
+            assert!(is_boggle(&text), "{text:?}");
+            let s = parse(&text).unwrap_or_else(|e| panic!("{text:?}: {e:?}"));
+            assert_eq!(s.players[0].words[0].pos, Pos { line: 4, col: 5 });
+            let e = parse(&format!("{text}#seed x{ends}")).unwrap_err();
+            assert_eq!((e.line, e.col), (5, 7), "{text:?}");
+        }
     }
 
     #[test]

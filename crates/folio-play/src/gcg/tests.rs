@@ -330,6 +330,46 @@ fn encodings() {
 }
 
 #[test]
+fn a_binary_or_utf16_file_is_one_error_at_its_first_nul() {
+    let e = parse(b"\x7fELF\x02\x01\x01\0\0\n#player1 a a\n", "prog")
+        .unwrap_err()
+        .errors;
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert_eq!(e[0].kind, ParseErrorKind::Binary(7));
+    assert_eq!(e[0].kind.code(), "binary");
+    assert_eq!(e[0].loc, Loc::new(1, 8));
+    // UTF-16 (little-endian, with its BOM): the NUL after `#` on line 1.
+    let utf16: Vec<u8> = "\u{feff}#player1 a a\n"
+        .encode_utf16()
+        .flat_map(u16::to_le_bytes)
+        .collect();
+    let e = parse(&utf16, "u16").unwrap_err().errors;
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert_eq!(e[0].kind, ParseErrorKind::Binary(3));
+    // A NUL on a later line is located there.
+    let e = parse(b"#player1 a a\n#play\0er2 b b\n", "t")
+        .unwrap_err()
+        .errors;
+    assert_eq!(e[0].loc, Loc::new(2, 6));
+}
+
+#[test]
+fn a_script_without_players_does_not_replay() {
+    for text in ["#title notes\n", "hello\n", "#title x\n#description y\n"] {
+        let e = parse(text.as_bytes(), "t").unwrap_err().errors;
+        assert!(
+            e.iter().any(|e| e.kind == ParseErrorKind::NoPlayers),
+            "{text:?}: {e:?}"
+        );
+    }
+    // One player is a game (a solo record); an empty file is `empty`, not `no-players`.
+    assert!(parse(b"#player1 a A\n", "t").is_ok());
+    let e = parse(b"", "t").unwrap_err().errors;
+    assert_eq!(e.len(), 1);
+    assert_eq!(e[0].kind, ParseErrorKind::Empty);
+}
+
+#[test]
 fn crlf_lines() {
     let t = "#player1 A A\r\n#player2 B B\r\n>A: X 8H XI +9 9\r\n";
     let s = parse(t.as_bytes(), "t").unwrap();
