@@ -453,6 +453,20 @@ fn usage_and_io_errors_exit_2() {
         ],
     );
     assert_eq!(code, 2, "{err}");
+    // --write-gcg over the script being replayed is refused, and the script is untouched.
+    std::fs::copy(
+        data_dir().join("standard_bingo.gcg"),
+        tmp.path().join("s.gcg"),
+    )
+    .expect("copy");
+    let before = std::fs::read(tmp.path().join("s.gcg")).expect("read");
+    let (code, _, err) = play_in(tmp.path(), &["s.gcg", "--write-gcg", "./s.gcg"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("s.gcg: is the script being replayed"), "{err}");
+    assert_eq!(
+        std::fs::read(tmp.path().join("s.gcg")).expect("read"),
+        before
+    );
 }
 
 /// `folio play -` replays a script read from stdin, as `folio ingest -` reads a book;

@@ -786,3 +786,53 @@ fn an_output_that_is_an_input_is_refused() {
     }
     assert_eq!(std::fs::read(d.join("g.fst")).unwrap(), set);
 }
+
+/// Queries normalise words with the policy in the set's manifest: a `--policy raw` set finds
+/// its own words (CAFÉ, 123ABC) that the game policy would refuse; and a counts map given as
+/// a set is refused by name.
+#[test]
+fn queries_follow_the_policy_the_set_was_built_with() {
+    let dir = tempfile::tempdir().unwrap();
+    let book = dir.path().join("book.txt");
+    std::fs::write(&book, "The café sold 123abc and tea.\n").unwrap();
+    let raw = dir.path().join("raw.fst");
+    folio()
+        .args(["ingest", "--quiet", "--policy", "raw", "-o"])
+        .arg(&raw)
+        .arg(&book)
+        .assert()
+        .success();
+    let out = stdout_of(
+        folio()
+            .args(["words", "contains", "--set"])
+            .arg(&raw)
+            .args(["café", "123abc", "tea"]),
+    );
+    assert_eq!(out, "café true\n123abc true\ntea true\n");
+
+    let game = dir.path().join("game.fst");
+    folio()
+        .args(["ingest", "--quiet", "-o"])
+        .arg(&game)
+        .arg(&book)
+        .assert()
+        .success();
+    let a = folio()
+        .args(["words", "contains", "--set"])
+        .arg(&game)
+        .arg("--set")
+        .arg(&raw)
+        .arg("tea")
+        .assert()
+        .success();
+    let err = String::from_utf8_lossy(&a.get_output().stderr).into_owned();
+    assert!(err.contains("different policies (game and raw)"), "{err}");
+
+    let a = folio()
+        .args(["words", "stats", "--set"])
+        .arg(dir.path().join("raw.counts.fst"))
+        .assert()
+        .code(2);
+    let err = String::from_utf8_lossy(&a.get_output().stderr).into_owned();
+    assert!(err.contains("raw.counts.fst: a counts map"), "{err}");
+}

@@ -59,6 +59,21 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
             args.scripts.len()
         );
     }
+    if let Some(out) = &args.write_gcg {
+        // The script is read whole before it is written, but a rewrite that drops a line
+        // the parser skipped would lose it for good: refuse, as ingest and import do.
+        let same = |a: &PathBuf, b: &PathBuf| {
+            std::fs::canonicalize(a)
+                .ok()
+                .is_some_and(|a| std::fs::canonicalize(b).is_ok_and(|b| a == b))
+        };
+        if let Some(script) = args.scripts.iter().find(|s| same(s, out)) {
+            bail!(
+                "{}: is the script being replayed; refusing to overwrite it with --write-gcg",
+                script.display()
+            );
+        }
+    }
     let forced = match &args.lexicon {
         Some(p) => Some(folio_lexicon::checked::open_set(p)?),
         None => None,

@@ -1,6 +1,7 @@
 //! `folio words`: query, combine, import and export word sets.
 //!
-//! Every query word goes through `Policy::game().normalize_word`, exactly as ingest
+//! Every query word goes through the set's policy (`Policy::normalize_word`, the policy read
+//! from the manifest beside the set, else the game policy), exactly as ingest
 //! normalises running text. Several `--set`s act as their union. `--json` prints one JSON
 //! value on stdout. Exit: 0 ok; 1 a `contains` word is absent; 2 usage, I/O or a bad set.
 
@@ -246,7 +247,7 @@ pub fn run(c: Command) -> anyhow::Result<Outcome> {
 }
 
 fn run_inner(c: Command) -> anyhow::Result<Outcome> {
-    let policy = Policy::game();
+    let policy = query_policy(&c.set_paths());
     let stdout = std::io::stdout();
     let mut w = BufWriter::new(stdout.lock());
     let outcome = match c {
@@ -365,6 +366,40 @@ fn refuse_overwriting_inputs(outputs: &[PathBuf], inputs: &[PathBuf]) -> anyhow:
         }
     }
     Ok(())
+}
+
+/// The policy query words are normalised with: the one recorded in the manifest beside the
+/// first set (so a `--policy raw` set finds `café`), else the game policy. Sets built under
+/// different policies get a warning: their keys are not spelled alike.
+fn query_policy(paths: &[PathBuf]) -> Policy {
+    let policies: Vec<Policy> = paths
+        .iter()
+        .map(|p| checked::policy_beside(p).unwrap_or_else(Policy::game))
+        .collect();
+    let Some(first) = policies.first() else {
+        return Policy::game();
+    };
+    let spelled = |p: &Policy| (p.name, p.keep_diacritics);
+    if let Some(i) = policies.iter().position(|p| spelled(p) != spelled(first)) {
+        eprintln!(
+            "folio: warning: {} and {} were built under different policies ({} and {}); \
+             query words are normalised as for the first",
+            paths[0].display(),
+            paths[i].display(),
+            describe(first),
+            describe(&policies[i]),
+        );
+    }
+    first.clone()
+}
+
+/// `game`, `game --keep-diacritics` or `raw`.
+fn describe(p: &Policy) -> String {
+    if p.keep_diacritics && p.name == folio_lexicon::PolicyName::Game {
+        format!("{} --keep-diacritics", p.name)
+    } else {
+        p.name.to_string()
+    }
 }
 
 /// Opens the sets, checksums checked; several become their union, in memory.

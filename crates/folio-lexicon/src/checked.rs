@@ -25,8 +25,10 @@
 
 use std::path::Path;
 
+use crate::build::OutputPaths;
 use crate::counts::{counts_path, CountsMap};
-use crate::error::Result;
+use crate::error::{Error, Result};
+use crate::policy::Policy;
 use crate::set::WordSet;
 
 /// Opens the word set at `path` and checks its checksum.
@@ -34,10 +36,31 @@ use crate::set::WordSet;
 /// # Errors
 /// As [`WordSet::open`]; [`Error::Corrupt`](crate::Error::Corrupt) naming the file when the
 /// checksum does not match or the file has none (fst formats 1 and 2; folio writes 3).
+/// [`Error::CountsMapAsSet`] when the file is a counts map, not a set.
 pub fn open_set(path: impl AsRef<Path>) -> Result<WordSet> {
-    let set = WordSet::open(path)?;
+    let set = WordSet::open(path.as_ref())?;
     set.verify()?;
+    // A counts map is an fst too, and opens as a set. Its words all have a count of at least
+    // 1, and fst keeps outputs as close to the root as they can go, so every transition out
+    // of its root carries a non-zero output; a set's outputs are all zero.
+    let root = set.as_fst_set().as_fst().root();
+    if root.transitions().any(|t| t.out.value() != 0) {
+        return Err(Error::CountsMapAsSet {
+            path: path.as_ref().to_path_buf(),
+        });
+    }
     Ok(set)
+}
+
+/// The word-list policy recorded in the manifest beside the set at `set_path` (`OUT.json`,
+/// named as [`OutputPaths::for_set`] names it), so queries normalise words as the set was
+/// built (a `--policy raw` or `--keep-diacritics` set keeps `CAFÉ`). `None` when there is no
+/// manifest, or it records no policy (sets made by `folio words import` or set algebra,
+/// which follow the game policy), or it cannot be read as JSON.
+pub fn policy_beside(set_path: &Path) -> Option<Policy> {
+    let text = std::fs::read_to_string(OutputPaths::for_set(set_path).manifest).ok()?;
+    let json: serde_json::Value = serde_json::from_str(&text).ok()?;
+    serde_json::from_value(json.get("policy")?.clone()).ok()
 }
 
 /// Opens and checks every set in `paths`, in order, stopping at the first that fails.
@@ -74,6 +97,32 @@ pub fn open_counts_beside(set_path: &Path) -> Result<Option<CountsMap>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_counts_map_is_not_a_set() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut b = fst::MapBuilder::memory();
+        b.insert("CAT", 3).unwrap();
+        b.insert("DOG", 1).unwrap();
+        let p = write(dir.path(), "w.counts.fst", &b.into_inner().unwrap());
+        let err = open_set(&p)
+            .err()
+            .expect("a counts map must not open as a set");
+        assert!(matches!(err, Error::CountsMapAsSet { .. }), "{err}");
+        assert!(err.to_string().contains("w.counts.fst"), "{err}");
+    }
+
+    #[test]
+    fn the_policy_comes_from_the_manifest_beside_the_set() {
+        let dir = tempfile::tempdir().unwrap();
+        let set = dir.path().join("raw.fst");
+        assert_eq!(policy_beside(&set), None);
+        let manifest = serde_json::json!({ "policy": Policy::raw() });
+        write(dir.path(), "raw.json", manifest.to_string().as_bytes());
+        assert_eq!(policy_beside(&set), Some(Policy::raw()));
+        write(dir.path(), "raw.json", br#"{"kind": "import"}"#);
+        assert_eq!(policy_beside(&set), None);
+    }
 
     fn write(dir: &Path, name: &str, bytes: &[u8]) -> std::path::PathBuf {
         let p = dir.join(name);

@@ -47,6 +47,12 @@ pub enum Error {
         #[source]
         source: fst::Error,
     },
+    /// A counts map (`OUT.counts.fst`, word → occurrences) given where a word set is wanted.
+    #[error("{}: a counts map (word -> occurrences), not a word set: give the set beside it", path.display())]
+    CountsMapAsSet {
+        /// The file as given.
+        path: PathBuf,
+    },
     /// No input gave a book: every one was empty, binary or a folder without `.txt` files.
     #[error("nothing usable to ingest: {}", skipped.join("; "))]
     NothingUsable {
