@@ -319,3 +319,19 @@ fn folio_play_dispatches_on_game_boggle_in_any_case() {
     assert_eq!(out.status.code(), Some(0), "{stdout}");
     assert!(stdout.starts_with("boggle round r.boggle"), "{stdout}");
 }
+
+/// A huge `--board` is quoted shortened in the error, not echoed whole.
+#[test]
+fn a_long_board_is_quoted_shortened() {
+    let dir = tempfile::tempdir().unwrap();
+    let set = import(dir.path(), "cat\n");
+    let board = "ab/".repeat(3000);
+    let a = folio()
+        .args(["boggle", "solve", "--board", &board, "--set"])
+        .arg(&set)
+        .assert()
+        .code(2);
+    let err = String::from_utf8_lossy(&a.get_output().stderr).into_owned();
+    assert!(err.len() < 300, "{err}");
+    assert!(err.contains("…\": a board is at least 2x2"), "{err}");
+}

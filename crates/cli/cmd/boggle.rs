@@ -76,7 +76,8 @@ pub fn run(c: Command) -> anyhow::Result<Outcome> {
 
 fn solve(a: SolveArgs) -> anyhow::Result<Outcome> {
     let shape = a.rows.zip(a.cols);
-    let board = Board::parse(&a.board, shape).with_context(|| format!("--board {:?}", a.board))?;
+    let board = Board::parse(&a.board, shape)
+        .with_context(|| format!("--board {:?}", super::shortened(&a.board)))?;
     let mut scoring = Scoring::by_name(&a.scoring).with_context(|| {
         format!(
             "--scoring {:?}: known scorings are official, seed",

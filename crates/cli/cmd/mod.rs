@@ -25,3 +25,13 @@ impl Outcome {
         }
     }
 }
+
+/// Text a user gave (a rejected line, a `--board`) as a message shows it: its first 60
+/// characters and `…`, so one long value does not flood the terminal.
+pub(crate) fn shortened(text: &str) -> std::borrow::Cow<'_, str> {
+    const SHOWN: usize = 60;
+    match text.char_indices().nth(SHOWN) {
+        Some((cut, _)) => format!("{}…", &text[..cut]).into(),
+        None => text.into(),
+    }
+}

@@ -19,6 +19,8 @@ use folio_lexicon::stats::SetStats;
 use folio_lexicon::{anagram, checked, export, query, rack, Policy, WordSet};
 use serde_json::json;
 
+use super::shortened;
+
 use super::Outcome;
 
 /// The word sets a query reads.
@@ -649,16 +651,6 @@ fn write_export(set: &WordSet, json: bool, w: &mut impl Write) -> std::io::Resul
 
 /// How many duplicates and rejected lines the text report lists (all are in the manifest).
 const REPORT_LINES: usize = 20;
-
-/// A rejected line as the text report shows it: its first 60 characters and `…` (the
-/// manifest keeps it whole), so one long line does not flood the terminal.
-fn shortened(text: &str) -> std::borrow::Cow<'_, str> {
-    const SHOWN: usize = 60;
-    match text.char_indices().nth(SHOWN) {
-        Some((cut, _)) => format!("{}…", &text[..cut]).into(),
-        None => text.into(),
-    }
-}
 
 fn import(
     list: &Path,
