@@ -460,54 +460,52 @@ pub struct Merged {
     pub kept_per_book: Vec<u64>,
 }
 
+/// Key ranges the inline keys are cut into for [`merge_sorted`]: each range is merged on its
+/// own (rayon), so the merge, serial after every book is counted, uses every core.
+const MERGE_PARTS: usize = 16;
+
 /// Merges the books' sorted counts (occurrences and books add up, lower-case evidence is
 /// kept if any book has it: the same sums as [`WordCounts::merge`]) and selects the keys
-/// `policy` keeps, in one ordered pass.
+/// `policy` keeps, in one ordered pass per key range (ranges in parallel).
 pub fn merge_sorted(books: &[&SortedCounts], policy: &Policy) -> Merged {
-    use std::cmp::Reverse;
-    use std::collections::BinaryHeap;
+    use rayon::prelude::*;
     let mut out = Merged {
         kept_per_book: vec![0; books.len()],
         ..Merged::default()
     };
-    let mut from = Vec::new();
-    // Inline keys: a k-way merge through a heap of (key, book) heads.
-    let mut pos = vec![0usize; books.len()];
-    let mut heap: BinaryHeap<Reverse<([u64; 3], usize)>> = books
-        .iter()
-        .enumerate()
-        .filter_map(|(b, c)| c.short.first().map(|e| Reverse((e.0, b))))
+    // Range bounds: quantiles of the largest book's keys (sorted, so the ranges are too).
+    let mut bounds: Vec<[u64; 3]> = Vec::new();
+    if let Some(big) = books.iter().max_by_key(|b| b.short.len()) {
+        let n = big.short.len();
+        // (No book with an inline key: no bounds, one empty range.)
+        bounds = (1..MERGE_PARTS)
+            .filter_map(|i| big.short.get(i * n / MERGE_PARTS).map(|e| e.0))
+            .collect();
+        bounds.dedup();
+    }
+    let parts: Vec<ShortMerge> = (0..=bounds.len())
+        .into_par_iter()
+        .map(|p| {
+            let lo = p.checked_sub(1).map(|i| bounds[i]);
+            let hi = bounds.get(p);
+            let slices: Vec<&[([u64; 3], WordStat)]> = books
+                .iter()
+                .map(|b| {
+                    let s = &b.short[..];
+                    let a = lo.map_or(0, |k| s.partition_point(|e| e.0 < k));
+                    let z = hi.map_or(s.len(), |k| s.partition_point(|e| e.0 < *k));
+                    &s[a..z]
+                })
+                .collect();
+            merge_short(&slices, policy)
+        })
         .collect();
-    let mut short_kept = Vec::new();
-    while let Some(Reverse((key, _))) = heap.peek().copied() {
-        let mut stat = WordStat::default();
-        from.clear();
-        while let Some(&Reverse((k, b))) = heap.peek() {
-            if k != key {
-                break;
-            }
-            heap.pop();
-            add_stat(&mut stat, &books[b].short[pos[b]].1);
-            from.push(b);
-            pos[b] += 1;
-            if let Some(e) = books[b].short.get(pos[b]) {
-                heap.push(Reverse((e.0, b)));
-            }
-        }
-        out.distinct += 1;
-        let mut bytes = [0u8; SHORT];
-        for (i, w) in key.iter().enumerate() {
-            bytes[i * 8..i * 8 + 8].copy_from_slice(&w.to_be_bytes());
-        }
-        let len = bytes.iter().position(|&c| c == 0).unwrap_or(SHORT);
-        let Ok(word) = std::str::from_utf8(&bytes[..len]) else {
-            continue; // cannot happen: keys are made from text
-        };
-        if policy.keeps(word, &stat) {
-            short_kept.push((word.to_string(), stat.count));
-            for &b in &from {
-                out.kept_per_book[b] += 1;
-            }
+    let mut short_kept = Vec::with_capacity(parts.iter().map(|p| p.kept.len()).sum());
+    for part in parts {
+        out.distinct += part.distinct;
+        short_kept.extend(part.kept);
+        for (o, n) in out.kept_per_book.iter_mut().zip(part.kept_per_book) {
+            *o += n;
         }
     }
     // Long keys (rare): gathered and sorted, then grouped.
@@ -544,6 +542,63 @@ pub fn merge_sorted(books: &[&SortedCounts], policy: &Policy) -> Merged {
         out.kept.push(s);
     }
     out.kept.extend(long_kept);
+    out
+}
+
+/// The merge of one key range of every book's inline keys.
+struct ShortMerge {
+    kept: Vec<(String, u64)>,
+    distinct: usize,
+    kept_per_book: Vec<u64>,
+}
+
+/// k-way merge (a heap of `(key, book)` heads) of sorted slices of inline keys, one per book.
+fn merge_short(books: &[&[([u64; 3], WordStat)]], policy: &Policy) -> ShortMerge {
+    use std::cmp::Reverse;
+    use std::collections::BinaryHeap;
+    let mut out = ShortMerge {
+        kept: Vec::new(),
+        distinct: 0,
+        kept_per_book: vec![0; books.len()],
+    };
+    let mut from = Vec::new();
+    let mut pos = vec![0usize; books.len()];
+    let mut heap: BinaryHeap<Reverse<([u64; 3], usize)>> = books
+        .iter()
+        .enumerate()
+        .filter_map(|(b, c)| c.first().map(|e| Reverse((e.0, b))))
+        .collect();
+    while let Some(Reverse((key, _))) = heap.peek().copied() {
+        let mut stat = WordStat::default();
+        from.clear();
+        while let Some(&Reverse((k, b))) = heap.peek() {
+            if k != key {
+                break;
+            }
+            heap.pop();
+            add_stat(&mut stat, &books[b][pos[b]].1);
+            from.push(b);
+            pos[b] += 1;
+            if let Some(e) = books[b].get(pos[b]) {
+                heap.push(Reverse((e.0, b)));
+            }
+        }
+        out.distinct += 1;
+        let mut bytes = [0u8; SHORT];
+        for (i, w) in key.iter().enumerate() {
+            bytes[i * 8..i * 8 + 8].copy_from_slice(&w.to_be_bytes());
+        }
+        let len = bytes.iter().position(|&c| c == 0).unwrap_or(SHORT);
+        let Ok(word) = std::str::from_utf8(&bytes[..len]) else {
+            continue; // cannot happen: keys are made from text
+        };
+        if policy.keeps(word, &stat) {
+            out.kept.push((word.to_string(), stat.count));
+            for &b in &from {
+                out.kept_per_book[b] += 1;
+            }
+        }
+    }
     out
 }
 
