@@ -6,191 +6,59 @@
 
 use crate::hash::FxHashMap;
 use crate::policy::Policy;
-use crate::tokenize::for_each_word;
-
-/// A spelling of at most [`SHORT`] bytes stored inline, zero-padded (text never holds NUL:
-/// decode rejects it). Comparing two keys is three word compares inside the table, instead of
-/// following a pointer into the book text (a cache miss per token), which is most of the cost
-/// of counting.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Short([u64; 3]);
-
-/// Longest spelling kept inline.
-const SHORT: usize = 24;
-
-impl Short {
-    #[inline]
-    fn new(w: &str) -> Option<Short> {
-        let b = w.as_bytes();
-        if b.len() > SHORT {
-            return None;
-        }
-        // Built in registers: whole 8-byte words loaded directly, the tail shifted in. (Going
-        // through a zeroed buffer costs a store-forwarding stall per token.)
-        #[inline]
-        fn word(b: &[u8]) -> u64 {
-            if let Ok(x) = <[u8; 8]>::try_from(b) {
-                return u64::from_le_bytes(x);
-            }
-            let mut t = 0u64;
-            for (i, &c) in b.iter().enumerate() {
-                t |= u64::from(c) << (8 * i);
-            }
-            t
-        }
-        let n = b.len();
-        let out = if n <= 8 {
-            [word(b), 0, 0]
-        } else if n <= 16 {
-            [word(&b[..8]), word(&b[8..]), 0]
-        } else {
-            [word(&b[..8]), word(&b[8..16]), word(&b[16..])]
-        };
-        Some(Short(out))
-    }
-
-    /// The key of the word `text[start..start + len]`, read as whole 8-byte loads from the
-    /// text (the bytes past the word masked off) when the text extends far enough; this
-    /// is the per-token path of counting. Same value as [`Short::new`].
-    #[inline]
-    fn at(text: &[u8], start: usize, len: usize) -> Option<Short> {
-        if len > SHORT {
-            return None;
-        }
-        let words = len.div_ceil(8);
-        let Some(bytes) = text.get(start..start + words * 8) else {
-            return std::str::from_utf8(&text[start..start + len])
-                .ok()
-                .and_then(Short::new);
-        };
-        let load = |k: usize| {
-            let mut w = [0u8; 8];
-            w.copy_from_slice(&bytes[k * 8..k * 8 + 8]);
-            u64::from_le_bytes(w)
-        };
-        // Bytes of the word in its last 8-byte word: 1..=8.
-        let tail = len - (words - 1) * 8;
-        let mask = u64::MAX >> (64 - 8 * tail);
-        let mut out = [0u64; 3];
-        for (k, o) in out.iter_mut().enumerate().take(words) {
-            *o = load(k);
-        }
-        out[words - 1] &= mask;
-        Some(Short(out))
-    }
-
-    /// Number of characters: bytes that are not NUL padding or UTF-8 continuation bytes.
-    fn chars(self) -> usize {
-        let [a, b, c] = self.0;
-        if (a | b | c) & 0x8080_8080_8080_8080 == 0 {
-            // ASCII: the length is where the zero padding starts.
-            let bytes = |w: u64| (64 - w.leading_zeros() as usize).div_ceil(8);
-            return if c != 0 {
-                16 + bytes(c)
-            } else if b != 0 {
-                8 + bytes(b)
-            } else {
-                bytes(a)
-            };
-        }
-        self.0
-            .iter()
-            .flat_map(|w| w.to_le_bytes())
-            .filter(|&b| b != 0 && b & 0xC0 != 0x80)
-            .count()
-    }
-
-    /// The spelling back as text (`None` cannot happen for keys made by [`Short::new`]).
-    fn to_str(self, buf: &mut [u8; SHORT]) -> Option<&str> {
-        for (i, w) in self.0.iter().enumerate() {
-            buf[i * 8..i * 8 + 8].copy_from_slice(&w.to_le_bytes());
-        }
-        let len = buf.iter().position(|&c| c == 0).unwrap_or(SHORT);
-        std::str::from_utf8(&buf[..len]).ok()
-    }
-}
-
-impl std::hash::Hash for Short {
-    #[inline]
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        state.write_u64(self.0[0]);
-        if self.0[1] != 0 {
-            state.write_u64(self.0[1]);
-            state.write_u64(self.0[2]);
-        }
-    }
-}
-
-/// Slots of the direct-mapped cache of [`TokenCounts::count`] (16 KiB).
-const CACHE: usize = 1024;
-
-/// The cache slot of a word of up to 8 bytes: the high bits of a Fibonacci hash.
-#[inline]
-fn cache_slot(k: u64) -> usize {
-    (k.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - CACHE.trailing_zeros())) as usize
-}
+use crate::short::{Short, SHORT};
+use crate::table::SpellingTable;
+use crate::tokenize::{scan, Sink};
 
 /// Occurrences of each distinct UAX #29 word of a text, keyed by its exact spelling.
 #[derive(Default, Debug)]
 pub struct TokenCounts<'a> {
     /// Number of UAX #29 words counted.
     pub tokens: u64,
-    short: FxHashMap<Short, u64>,
+    /// Spellings of up to 8 bytes (most tokens): one-word keys.
+    short8: SpellingTable<1>,
+    /// Spellings of 9 to 24 bytes.
+    short: SpellingTable<3>,
     long: FxHashMap<&'a str, u64>,
 }
 
 impl<'a> TokenCounts<'a> {
     /// Counts the words of `text`.
     pub fn count(text: &'a str) -> TokenCounts<'a> {
-        let mut tc = TokenCounts::default();
         // About one new spelling per 100 bytes of English prose at this size.
-        tc.short.reserve((text.len() / 100).min(1 << 16));
-        let mut tokens = 0u64;
-        let (short, long) = (&mut tc.short, &mut tc.long);
-        let base = text.as_ptr() as usize;
-        let bytes = text.as_bytes();
-        // Words of up to 8 bytes are counted first in a small direct-mapped cache (it stays
-        // in L1): the most frequent words (the, and, of, ...) are most tokens, and a hit
-        // there is one multiply and one compare. A word that takes another's slot moves the
-        // other's count into the map; every count is moved at the end, so the sums are exact.
-        let mut cache = [(0u64, 0u64); CACHE];
-        for_each_word(text, |w| {
-            tokens += 1;
-            // `w` is a slice of `text`: its offset is the pointer difference.
-            match Short::at(bytes, w.as_ptr() as usize - base, w.len()) {
-                Some(k) if k.0[1] == 0 => {
-                    let slot = &mut cache[cache_slot(k.0[0])];
-                    if slot.0 == k.0[0] {
-                        slot.1 += 1;
-                    } else {
-                        if slot.1 > 0 {
-                            *short.entry(Short([slot.0, 0, 0])).or_insert(0) += slot.1;
-                        }
-                        *slot = (k.0[0], 1);
-                    }
-                }
-                Some(k) => *short.entry(k).or_insert(0) += 1,
-                None => *long.entry(w).or_insert(0) += 1,
-            }
-        });
-        for &(k, n) in &cache {
-            if n > 0 {
-                *short.entry(Short([k, 0, 0])).or_insert(0) += n;
-            }
-        }
-        tc.tokens = tokens;
+        let mut tc = TokenCounts {
+            tokens: 0,
+            short8: SpellingTable::with_capacity((text.len() / 140).min(1 << 16)),
+            short: SpellingTable::with_capacity((text.len() / 300).min(1 << 16)),
+            long: FxHashMap::default(),
+        };
+        scan(
+            text,
+            &mut Counting {
+                text,
+                counts: &mut tc,
+            },
+        );
         tc
+    }
+
+    /// Counts a spelling longer than 24 bytes (rare: kept out of the inlined path).
+    #[inline(never)]
+    fn add_long(&mut self, w: &'a str) {
+        *self.long.entry(w).or_insert(0) += 1;
     }
 
     /// Adds the counts of `other` (another chunk of the same book).
     pub fn merge(&mut self, mut other: TokenCounts<'a>) {
         self.tokens += other.tokens;
+        if self.short8.len() < other.short8.len() {
+            std::mem::swap(&mut self.short8, &mut other.short8);
+        }
+        self.short8.merge(&other.short8);
         if self.short.len() < other.short.len() {
             std::mem::swap(&mut self.short, &mut other.short);
         }
-        for (w, n) in other.short {
-            *self.short.entry(w).or_insert(0) += n;
-        }
+        self.short.merge(&other.short);
         for (w, n) in other.long {
             *self.long.entry(w).or_insert(0) += n;
         }
@@ -198,7 +66,7 @@ impl<'a> TokenCounts<'a> {
 
     /// Number of distinct spellings.
     pub fn distinct_spellings(&self) -> usize {
-        self.short.len() + self.long.len()
+        self.short8.len() + self.short.len() + self.long.len()
     }
 
     /// Folds the spellings through `policy` into keys (one book: `books` = 1 for every key).
@@ -225,13 +93,33 @@ impl<'a> TokenCounts<'a> {
     }
 }
 
+/// The counting of [`TokenCounts::count`] as the scanner's [`Sink`]: the per-token path.
+struct Counting<'t, 'a> {
+    text: &'a str,
+    counts: &'t mut TokenCounts<'a>,
+}
+
+impl Sink for Counting<'_, '_> {
+    #[inline(always)]
+    fn word(&mut self, start: usize, end: usize) {
+        let c = &mut *self.counts;
+        c.tokens += 1;
+        match Short::at(self.text.as_bytes(), start, end - start) {
+            Some(Short([k, 0, 0])) => c.short8.add([k], 1),
+            Some(k) => c.short.add(k.0, 1),
+            None => c.add_long(&self.text[start..end]),
+        }
+    }
+}
+
 impl TokenCounts<'_> {
     /// Calls `f(spelling, occurrences)` for every distinct spelling counted, short ones
     /// (stored inline) first.
     fn for_each_spelling(&self, f: &mut impl FnMut(&str, u64)) {
         let mut buf = [0u8; SHORT];
-        for (k, &n) in &self.short {
-            if let Some(w) = k.to_str(&mut buf) {
+        let short8 = self.short8.iter().map(|([k], n)| ([k, 0, 0], n));
+        for (k, n) in short8.chain(self.short.iter()) {
+            if let Some(w) = Short(k).to_str(&mut buf) {
                 f(w, n);
             }
         }

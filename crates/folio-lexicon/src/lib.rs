@@ -61,7 +61,9 @@ pub mod query;
 pub mod rack;
 pub mod regex_automaton;
 pub mod set;
+mod short;
 pub mod stats;
+mod table;
 pub mod tokenize;
 
 /// The fst crate, re-exported so users of word sets and counts maps get the same version.
