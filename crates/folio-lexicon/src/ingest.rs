@@ -24,12 +24,13 @@ use sha2::{Digest, Sha256};
 
 use crate::boilerplate::{find_body, Boilerplate};
 use crate::build::{build, Built, OutputPaths};
-use crate::clean::clean;
+use crate::clean::clean_into;
 use crate::count::{merge_sorted, SortedCounts, TokenCounts};
 use crate::decode::{decode, NotText};
 use crate::error::{Error, Result};
 use crate::manifest::{InputReport, Manifest, Outputs, Skipped, Totals};
 use crate::policy::Policy;
+use crate::pool::Pool;
 
 /// Where a book's bytes come from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -173,10 +174,11 @@ pub fn ingest(
     on_book: &(dyn Fn(&str, u64) + Sync),
 ) -> Result<Ingested> {
     let inputs = dedup(inputs);
+    let buffers = Buffers::default();
     let outcomes: Vec<Result<Outcome>> = inputs
         .par_iter()
         .map(|input| {
-            let out = read_book(input, policy);
+            let out = read_book(input, policy, &buffers);
             let bytes = match &out {
                 Ok(Outcome::Book(b)) => b.report.bytes,
                 _ => 0,
@@ -297,29 +299,50 @@ fn dedup(inputs: &[Input]) -> Vec<Input> {
         .collect()
 }
 
-fn read_all(input: &Input) -> Result<Vec<u8>> {
+/// Reads a whole input into `buf` (cleared first).
+fn read_all(input: &Input, buf: &mut Vec<u8>) -> Result<()> {
+    buf.clear();
     match &input.source {
-        Source::File(p) => std::fs::read(p).map_err(|e| Error::io(p, e)),
+        Source::File(p) => {
+            let mut f = std::fs::File::open(p).map_err(|e| Error::io(p, e))?;
+            if let Ok(meta) = f.metadata() {
+                buf.reserve(usize::try_from(meta.len()).unwrap_or(0));
+            }
+            f.read_to_end(buf).map_err(|e| Error::io(p, e))?;
+        }
         Source::Stdin => {
-            let mut v = Vec::new();
             std::io::stdin()
                 .lock()
-                .read_to_end(&mut v)
+                .read_to_end(buf)
                 .map_err(|e| Error::io("-", e))?;
-            Ok(v)
         }
     }
+    Ok(())
 }
 
-fn read_book(input: &Input, policy: &Policy) -> Result<Outcome> {
-    let bytes = read_all(input)?;
+/// The buffers of one run: a book's bytes and its cleaned text (see [`crate::pool`]).
+#[derive(Default)]
+struct Buffers {
+    bytes: Pool<Vec<u8>>,
+    text: Pool<String>,
+}
+
+fn read_book(input: &Input, policy: &Policy, buffers: &Buffers) -> Result<Outcome> {
+    let mut bytes = buffers.bytes.take();
+    let out = read_all(input, &mut bytes).and_then(|()| book(input, &bytes, policy, buffers));
+    buffers.bytes.put(bytes);
+    out
+}
+
+/// Decodes, cleans and counts one input's bytes.
+fn book(input: &Input, bytes: &[u8], policy: &Policy, buffers: &Buffers) -> Result<Outcome> {
     let skip = |reason: String| {
         Ok(Outcome::Skipped(Skipped {
             path: input.label.clone(),
             reason,
         }))
     };
-    let (text, encoding) = match decode(&bytes) {
+    let (text, encoding) = match decode(bytes) {
         Ok(d) => d,
         Err(NotText::Empty) => return skip("empty (no text)".into()),
         Err(NotText::Binary { offset }) => {
@@ -328,7 +351,7 @@ fn read_book(input: &Input, policy: &Policy) -> Result<Outcome> {
             ))
         }
     };
-    let sha256 = hex(&Sha256::digest(&bytes));
+    let sha256 = hex(&Sha256::digest(bytes));
     let mut notes = Vec::new();
     if encoding.is_fallback() {
         notes.push(Note {
@@ -346,9 +369,13 @@ fn read_book(input: &Input, policy: &Policy) -> Result<Outcome> {
             message: "no Project Gutenberg markers: kept whole".into(),
         });
     }
-    let cleaned = clean(&text[body.range.clone()]);
+    let mut cleaned = buffers.text.take();
+    clean_into(&text[body.range.clone()], &mut cleaned);
     let counts = count_parallel(&cleaned);
     let words = counts.to_sorted(policy);
+    let tokens = counts.tokens;
+    drop(counts);
+    buffers.text.put(cleaned);
     Ok(Outcome::Book(Box::new(Book {
         report: InputReport {
             path: input.label.clone(),
@@ -357,7 +384,7 @@ fn read_book(input: &Input, policy: &Policy) -> Result<Outcome> {
             encoding,
             boilerplate: body.found,
             body_bytes: body.range.len() as u64,
-            tokens: counts.tokens,
+            tokens,
             distinct_words: words.len() as u64,
             words_kept: 0,
         },

@@ -57,6 +57,7 @@ pub mod ingest;
 pub mod manifest;
 pub mod pattern;
 pub mod policy;
+mod pool;
 pub mod query;
 pub mod rack;
 pub mod regex_automaton;

@@ -1,5 +1,5 @@
-//! The per-chunk spelling counter: an open-addressing table (linear probing, at most half
-//! full) of inline keys of `W` words and their occurrences.
+//! The per-chunk spelling counter: an open-addressing table (linear probing, at most three
+//! quarters full) of inline keys of `W` words and their occurrences.
 //!
 //! One probe per token, no entry API, no separate cache: a slot is the key's words and its
 //! count, so a hit is one multiply, one (usually cached) load and `W` compares. Counting
@@ -48,7 +48,7 @@ const MIN_SLOTS: usize = 64;
 impl<const W: usize> SpellingTable<W> {
     /// A table for about `n` keys without growing.
     pub(crate) fn with_capacity(n: usize) -> Self {
-        let slots = (n * 2).next_power_of_two().max(MIN_SLOTS);
+        let slots = (n + n / 3 + 1).next_power_of_two().max(MIN_SLOTS);
         SpellingTable {
             slots: vec![Slot::default(); slots],
             len: 0,
@@ -75,7 +75,7 @@ impl<const W: usize> SpellingTable<W> {
             if s.key[0] == 0 {
                 *s = Slot { key, n };
                 self.len += 1;
-                if self.len * 2 > self.slots.len() {
+                if self.len * 4 > self.slots.len() * 3 {
                     self.grow();
                 }
                 return;

@@ -266,6 +266,17 @@ mod tests {
     }
 
     #[test]
+    fn latin1_letters_take_the_fast_path() {
+        let s = "naïve café's Ærø 3×4 a÷b l'été À.Ö 12é";
+        assert_eq!(
+            words(s),
+            ["naïve", "café's", "Ærø", "3", "4", "a", "b", "l'été", "À.Ö", "12é"]
+        );
+        assert_eq!(words(s), reference(s));
+        assert_eq!(next_slow_run(s.as_bytes(), 0), Some((21, 25))); // `3×4`
+    }
+
+    #[test]
     fn non_ascii_runs_use_unicode_segmentation() {
         let s = "l’homme naïve groß ﬁne »Was« x\u{200B}y\r\nend";
         assert_eq!(words(s), reference(s));
@@ -293,8 +304,11 @@ mod tests {
             s in proptest::collection::vec(
                 prop_oneof![
                     4 => proptest::char::range('a', 'c'),
-                    2 => proptest::sample::select(vec!['\'', '.', ',', '1', ' ', '\n', '-', '_']),
-                    2 => proptest::sample::select(vec!['é', 'ß', '’', '‘', '—', '\u{a0}', 'α', '\u{301}', '»', 'ﬁ', '\u{ad}']),
+                    2 => proptest::sample::select(vec!['\'', '.', ',', ';', ':', '1', ' ', '\n', '-', '_']),
+                    // Latin-1 letters (the fast path), `×` `÷` beside them, and characters
+                    // that send their run to unicode-segmentation.
+                    3 => proptest::sample::select(vec!['é', 'ß', 'À', 'ÿ', 'Ö', 'ï', '×', '÷']),
+                    2 => proptest::sample::select(vec!['’', '‘', '“', '—', '\u{a0}', 'α', '\u{301}', '»', '¿', 'ª', 'ﬁ', '\u{ad}', '\u{200d}', '٣']),
                 ],
                 0..40,
             ).prop_map(|v| v.into_iter().collect::<String>())
