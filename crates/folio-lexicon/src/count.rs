@@ -5,7 +5,7 @@
 //! upper-casing) runs once per distinct spelling instead of once per token.
 
 use crate::hash::FxHashMap;
-use crate::policy::Policy;
+use crate::policy::{Policy, PolicyName};
 use crate::short::{Short, SHORT};
 use crate::table::SpellingTable;
 use crate::tokenize::{scan, Sink};
@@ -119,15 +119,20 @@ impl TokenCounts<'_> {
     /// (stored inline) first.
     fn for_each_spelling(&self, f: &mut impl FnMut(&str, u64)) {
         let mut buf = [0u8; SHORT];
-        let short8 = self.short8.iter().map(|([k], n)| ([k, 0, 0], n));
-        for (k, n) in short8.chain(self.short.iter()) {
-            if let Some(w) = Short(k).to_str(&mut buf) {
+        for (k, n) in self.inline_spellings() {
+            if let Some(w) = k.to_str(&mut buf) {
                 f(w, n);
             }
         }
         for (w, &n) in &self.long {
             f(w, n);
         }
+    }
+
+    /// The spellings stored inline and their occurrences.
+    fn inline_spellings(&self) -> impl Iterator<Item = (Short, u64)> + '_ {
+        let short8 = self.short8.iter().map(|([k], n)| ([k, 0, 0], n));
+        short8.chain(self.short.iter()).map(|(k, n)| (Short(k), n))
     }
 
     /// As [`TokenCounts::to_words`] followed by [`WordCounts::into_sorted`], without the
@@ -137,7 +142,8 @@ impl TokenCounts<'_> {
         let mut short = Vec::with_capacity(self.short8.len() + self.short.len());
         let mut long: Vec<(Box<str>, WordStat)> = Vec::new();
         let mut key = String::new();
-        let mut add = |w: &str, n: u64| {
+        type ShortKeys = Vec<([u64; 3], WordStat)>;
+        let mut add = |short: &mut ShortKeys, w: &str, n: u64| {
             if let Some(k) = policy.normalize_token(w, &mut key) {
                 let stat = WordStat {
                     count: n,
@@ -150,7 +156,29 @@ impl TokenCounts<'_> {
                 }
             }
         };
-        self.for_each_spelling(&mut add);
+        let game = policy.name == PolicyName::Game;
+        let mut buf = [0u8; SHORT];
+        for (k, n) in self.inline_spellings() {
+            // Most spellings are plain ASCII words: the game policy only upper-cases them.
+            match k.ascii_letters_upper().filter(|_| game) {
+                Some((upper, lower_case)) => {
+                    let stat = WordStat {
+                        count: n,
+                        lower_case,
+                        books: 1,
+                    };
+                    short.push((upper.0.map(u64::swap_bytes), stat));
+                }
+                None => {
+                    if let Some(w) = k.to_str(&mut buf) {
+                        add(&mut short, w, n);
+                    }
+                }
+            }
+        }
+        for (w, &n) in &self.long {
+            add(&mut short, w, n);
+        }
         // One book: occurrences add up, evidence is kept, `books` stays 1.
         fn fold(later: &mut WordStat, kept: &mut WordStat) {
             kept.count += later.count;

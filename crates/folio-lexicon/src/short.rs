@@ -73,6 +73,37 @@ impl Short {
         }))
     }
 
+    /// If every byte of the spelling is an ASCII letter: the spelling upper-cased, and
+    /// whether it had no upper-case letter. This is what the game policy makes of such a
+    /// token (`Policy::normalize_token`: nothing to trim, strip or fold), eight letters at a
+    /// time, without building strings.
+    #[inline]
+    pub(crate) fn ascii_letters_upper(self) -> Option<(Short, bool)> {
+        const LO: u64 = 0x0101_0101_0101_0101;
+        const HI: u64 = 0x8080_8080_8080_8080;
+        const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+        let mut out = [0u64; 3];
+        let mut lower = true;
+        for (o, &w) in out.iter_mut().zip(&self.0) {
+            if w & HI != 0 {
+                return None;
+            }
+            // Per byte (all below 0x80, so no carry crosses a byte): high bit set where the
+            // byte is not NUL, and where `byte | 0x20` is in `a..=z`.
+            let nonzero = ((w & LOW7) + LOW7) & HI;
+            let t = w | (LO * 0x20);
+            let letter =
+                (t + LO * (0x80 - u64::from(b'a'))) & !(t + LO * (0x80 - u64::from(b'z') - 1)) & HI;
+            if letter != nonzero {
+                return None;
+            }
+            let case_bit = letter >> 2; // 0x20 in every letter byte
+            lower &= w & case_bit == case_bit;
+            *o = w & !case_bit;
+        }
+        Some((Short(out), lower))
+    }
+
     /// Number of characters: bytes that are not NUL padding or UTF-8 continuation bytes.
     pub(crate) fn chars(self) -> usize {
         let [a, b, c] = self.0;
@@ -111,6 +142,30 @@ impl std::hash::Hash for Short {
         if self.0[1] != 0 {
             state.write_u64(self.0[1]);
             state.write_u64(self.0[2]);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Policy;
+
+    proptest::proptest! {
+        #[test]
+        fn ascii_letters_upper_is_the_game_policy(w in "[a-zA-Z'.@0-9_`{\\[\\x7f-]{1,24}") {
+            let k = Short::new(&w).unwrap();
+            let mut key = String::new();
+            let policy = Policy::game().normalize_token(&w, &mut key);
+            let mut buf = [0u8; SHORT];
+            match k.ascii_letters_upper() {
+                Some((upper, lower)) => {
+                    proptest::prop_assert!(w.bytes().all(|c| c.is_ascii_alphabetic()));
+                    proptest::prop_assert_eq!(upper.to_str(&mut buf), Some(key.as_str()));
+                    proptest::prop_assert_eq!(Some(lower), policy.map(|t| t.lower_case));
+                }
+                None => proptest::prop_assert!(!w.bytes().all(|c| c.is_ascii_alphabetic())),
+            }
         }
     }
 }
