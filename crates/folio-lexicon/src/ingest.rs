@@ -173,7 +173,13 @@ pub fn ingest(
     policy: &Policy,
     on_book: &(dyn Fn(&str, u64) + Sync),
 ) -> Result<Ingested> {
-    let inputs = dedup(inputs);
+    let mut inputs = dedup(inputs);
+    // Largest first: the last books to be counted are then small ones, so no thread waits
+    // long for another at the end. (Results are sorted by path below: order-independent.)
+    inputs.sort_by_cached_key(|i| match &i.source {
+        Source::File(p) => std::cmp::Reverse(std::fs::metadata(p).map_or(0, |m| m.len())),
+        Source::Stdin => std::cmp::Reverse(0),
+    });
     let buffers = Buffers::default();
     let outcomes: Vec<Result<Outcome>> = inputs
         .par_iter()
