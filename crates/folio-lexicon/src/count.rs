@@ -447,7 +447,11 @@ pub fn merge_sorted(books: &[&SortedCounts], policy: &Policy) -> Merged {
             }
         }
     }
-    // Both lists are sorted bytewise: merge them.
+    // Both lists are sorted bytewise: merge them (no copy when there is no long key).
+    if long_kept.is_empty() {
+        out.kept = short_kept;
+        return out;
+    }
     out.kept = Vec::with_capacity(short_kept.len() + long_kept.len());
     let mut long_kept = long_kept.into_iter().peekable();
     for s in short_kept {

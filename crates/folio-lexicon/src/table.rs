@@ -68,7 +68,7 @@ impl<const W: usize> SpellingTable<W> {
         let mut i = self.index(&key);
         loop {
             let s = &mut self.slots[i];
-            if s.key == key {
+            if same(&s.key, &key) {
                 s.n += n;
                 return;
             }
@@ -121,6 +121,14 @@ impl<const W: usize> SpellingTable<W> {
             self.add(s.key, s.n);
         }
     }
+}
+
+/// `a == b`, word by word with the first word first: the key is in registers, and an array
+/// compare would store it to the stack and read it back as one vector (a store-forwarding
+/// stall per token).
+#[inline(always)]
+fn same<const W: usize>(a: &[u64; W], b: &[u64; W]) -> bool {
+    a.iter().zip(b).all(|(x, y)| x == y)
 }
 
 #[cfg(test)]
