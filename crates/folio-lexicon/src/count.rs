@@ -184,7 +184,7 @@ impl TokenCounts<'_> {
             kept.count += later.count;
             kept.lower_case |= later.lower_case;
         }
-        short.sort_unstable_by_key(|e| e.0);
+        sort_keys(&mut short);
         short.dedup_by(|a, b| {
             a.0 == b.0 && {
                 fold(&mut a.1, &mut b.1);
@@ -199,6 +199,18 @@ impl TokenCounts<'_> {
             }
         });
         SortedCounts { short, long }
+    }
+}
+
+/// Sorts inline keys (big-endian words) bytewise: by the first word, one compare each,
+/// then the rare runs sharing a first word (keys of 9 bytes and more with a common start)
+/// by all three.
+fn sort_keys(v: &mut [([u64; 3], WordStat)]) {
+    v.sort_unstable_by_key(|e| e.0[0]);
+    for run in v.chunk_by_mut(|a, b| a.0[0] == b.0[0]) {
+        if run.len() > 1 {
+            run.sort_unstable_by_key(|e| e.0);
+        }
     }
 }
 
