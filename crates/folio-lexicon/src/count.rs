@@ -497,24 +497,31 @@ fn merge_short(books: &[&[([u64; 3], WordStat)]], policy: &Policy) -> ShortMerge
     };
     let mut from = Vec::new();
     let mut pos = vec![0usize; books.len()];
-    let mut heap: BinaryHeap<Reverse<([u64; 3], usize)>> = books
+    // Heads as tuples: compared field by field in straight-line code.
+    let head = |k: [u64; 3], b: usize| Reverse((k[0], k[1], k[2], b));
+    let mut heap: BinaryHeap<Reverse<(u64, u64, u64, usize)>> = books
         .iter()
         .enumerate()
-        .filter_map(|(b, c)| c.first().map(|e| Reverse((e.0, b))))
+        .filter_map(|(b, c)| c.first().map(|e| head(e.0, b)))
         .collect();
-    while let Some(Reverse((key, _))) = heap.peek().copied() {
+    while let Some(&Reverse((k0, k1, k2, _))) = heap.peek() {
+        let key = [k0, k1, k2];
         let mut stat = WordStat::default();
         from.clear();
-        while let Some(&Reverse((k, b))) = heap.peek() {
-            if k != key {
+        while let Some(mut top) = heap.peek_mut() {
+            let Reverse((t0, t1, t2, b)) = *top;
+            if (t0, t1, t2) != (k0, k1, k2) {
                 break;
             }
-            heap.pop();
             add_stat(&mut stat, &books[b][pos[b]].1);
             from.push(b);
             pos[b] += 1;
-            if let Some(e) = books[b].get(pos[b]) {
-                heap.push(Reverse((e.0, b)));
+            // The book's next key replaces its head in place (one sift), or the book is done.
+            match books[b].get(pos[b]) {
+                Some(e) => *top = head(e.0, b),
+                None => {
+                    std::collections::binary_heap::PeekMut::pop(top);
+                }
             }
         }
         out.distinct += 1;
