@@ -329,7 +329,11 @@ fn read_all(input: &Input, buf: &mut Vec<u8>) -> Result<()> {
         Source::File(p) => {
             let mut f = std::fs::File::open(p).map_err(|e| Error::io(p, e))?;
             if let Ok(meta) = f.metadata() {
-                buf.reserve(usize::try_from(meta.len()).unwrap_or(0));
+                // Like `std::fs::read`: a file too large for memory is an error, not an abort.
+                let len = usize::try_from(meta.len()).unwrap_or(usize::MAX);
+                buf.try_reserve(len).map_err(|e| {
+                    Error::io(p, std::io::Error::new(std::io::ErrorKind::OutOfMemory, e))
+                })?;
             }
             f.read_to_end(buf).map_err(|e| Error::io(p, e))?;
         }
