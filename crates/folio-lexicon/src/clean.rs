@@ -27,8 +27,17 @@ const MAX_TAG_BYTES: usize = 16 * 1024;
 
 /// Returns the cleaned text (see the module docs).
 pub fn clean(text: &str) -> String {
+    let mut out = String::new();
+    clean_into(text, &mut out);
+    out
+}
+
+/// As [`clean`], into `out` (cleared first): ingest reuses one buffer for many books, so
+/// the pages of a large book's copy are touched (and faulted in) once, not per book.
+pub fn clean_into(text: &str, out: &mut String) {
     let b = text.as_bytes();
-    let mut out = String::with_capacity(text.len());
+    out.clear();
+    out.reserve(text.len());
     let mut i = 0;
     let mut copied = 0;
     while i < b.len() {
@@ -68,7 +77,6 @@ pub fn clean(text: &str) -> String {
         copied = i;
     }
     out.push_str(&text[copied..]);
-    out
 }
 
 /// The offset of the first byte at or after `i` that cleaning looks at (`_`, `[` or any

@@ -5,192 +5,62 @@
 //! upper-casing) runs once per distinct spelling instead of once per token.
 
 use crate::hash::FxHashMap;
-use crate::policy::Policy;
-use crate::tokenize::for_each_word;
-
-/// A spelling of at most [`SHORT`] bytes stored inline, zero-padded (text never holds NUL:
-/// decode rejects it). Comparing two keys is three word compares inside the table, instead of
-/// following a pointer into the book text (a cache miss per token), which is most of the cost
-/// of counting.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Short([u64; 3]);
-
-/// Longest spelling kept inline.
-const SHORT: usize = 24;
-
-impl Short {
-    #[inline]
-    fn new(w: &str) -> Option<Short> {
-        let b = w.as_bytes();
-        if b.len() > SHORT {
-            return None;
-        }
-        // Built in registers: whole 8-byte words loaded directly, the tail shifted in. (Going
-        // through a zeroed buffer costs a store-forwarding stall per token.)
-        #[inline]
-        fn word(b: &[u8]) -> u64 {
-            if let Ok(x) = <[u8; 8]>::try_from(b) {
-                return u64::from_le_bytes(x);
-            }
-            let mut t = 0u64;
-            for (i, &c) in b.iter().enumerate() {
-                t |= u64::from(c) << (8 * i);
-            }
-            t
-        }
-        let n = b.len();
-        let out = if n <= 8 {
-            [word(b), 0, 0]
-        } else if n <= 16 {
-            [word(&b[..8]), word(&b[8..]), 0]
-        } else {
-            [word(&b[..8]), word(&b[8..16]), word(&b[16..])]
-        };
-        Some(Short(out))
-    }
-
-    /// The key of the word `text[start..start + len]`, read as whole 8-byte loads from the
-    /// text (the bytes past the word masked off) when the text extends far enough; this
-    /// is the per-token path of counting. Same value as [`Short::new`].
-    #[inline]
-    fn at(text: &[u8], start: usize, len: usize) -> Option<Short> {
-        if len > SHORT {
-            return None;
-        }
-        let words = len.div_ceil(8);
-        let Some(bytes) = text.get(start..start + words * 8) else {
-            return std::str::from_utf8(&text[start..start + len])
-                .ok()
-                .and_then(Short::new);
-        };
-        let load = |k: usize| {
-            let mut w = [0u8; 8];
-            w.copy_from_slice(&bytes[k * 8..k * 8 + 8]);
-            u64::from_le_bytes(w)
-        };
-        // Bytes of the word in its last 8-byte word: 1..=8.
-        let tail = len - (words - 1) * 8;
-        let mask = u64::MAX >> (64 - 8 * tail);
-        let mut out = [0u64; 3];
-        for (k, o) in out.iter_mut().enumerate().take(words) {
-            *o = load(k);
-        }
-        out[words - 1] &= mask;
-        Some(Short(out))
-    }
-
-    /// Number of characters: bytes that are not NUL padding or UTF-8 continuation bytes.
-    fn chars(self) -> usize {
-        let [a, b, c] = self.0;
-        if (a | b | c) & 0x8080_8080_8080_8080 == 0 {
-            // ASCII: the length is where the zero padding starts.
-            let bytes = |w: u64| (64 - w.leading_zeros() as usize).div_ceil(8);
-            return if c != 0 {
-                16 + bytes(c)
-            } else if b != 0 {
-                8 + bytes(b)
-            } else {
-                bytes(a)
-            };
-        }
-        self.0
-            .iter()
-            .flat_map(|w| w.to_le_bytes())
-            .filter(|&b| b != 0 && b & 0xC0 != 0x80)
-            .count()
-    }
-
-    /// The spelling back as text (`None` cannot happen for keys made by [`Short::new`]).
-    fn to_str(self, buf: &mut [u8; SHORT]) -> Option<&str> {
-        for (i, w) in self.0.iter().enumerate() {
-            buf[i * 8..i * 8 + 8].copy_from_slice(&w.to_le_bytes());
-        }
-        let len = buf.iter().position(|&c| c == 0).unwrap_or(SHORT);
-        std::str::from_utf8(&buf[..len]).ok()
-    }
-}
-
-impl std::hash::Hash for Short {
-    #[inline]
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        state.write_u64(self.0[0]);
-        if self.0[1] != 0 {
-            state.write_u64(self.0[1]);
-            state.write_u64(self.0[2]);
-        }
-    }
-}
-
-/// Slots of the direct-mapped cache of [`TokenCounts::count`] (16 KiB).
-const CACHE: usize = 1024;
-
-/// The cache slot of a word of up to 8 bytes: the high bits of a Fibonacci hash.
-#[inline]
-fn cache_slot(k: u64) -> usize {
-    (k.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - CACHE.trailing_zeros())) as usize
-}
+use crate::policy::{Policy, PolicyName};
+use crate::short::{Short, SHORT};
+use crate::table::SpellingTable;
+use crate::tokenize::{scan, Sink};
 
 /// Occurrences of each distinct UAX #29 word of a text, keyed by its exact spelling.
 #[derive(Default, Debug)]
 pub struct TokenCounts<'a> {
     /// Number of UAX #29 words counted.
     pub tokens: u64,
-    short: FxHashMap<Short, u64>,
+    /// Spellings of up to 8 bytes (most tokens): one-word keys.
+    short8: SpellingTable<1>,
+    /// Spellings of 9 to 24 bytes.
+    short: SpellingTable<3>,
     long: FxHashMap<&'a str, u64>,
 }
 
 impl<'a> TokenCounts<'a> {
     /// Counts the words of `text`.
     pub fn count(text: &'a str) -> TokenCounts<'a> {
-        let mut tc = TokenCounts::default();
-        // About one new spelling per 100 bytes of English prose at this size.
-        tc.short.reserve((text.len() / 100).min(1 << 16));
-        let mut tokens = 0u64;
-        let (short, long) = (&mut tc.short, &mut tc.long);
-        let base = text.as_ptr() as usize;
-        let bytes = text.as_bytes();
-        // Words of up to 8 bytes are counted first in a small direct-mapped cache (it stays
-        // in L1): the most frequent words (the, and, of, ...) are most tokens, and a hit
-        // there is one multiply and one compare. A word that takes another's slot moves the
-        // other's count into the map; every count is moved at the end, so the sums are exact.
-        let mut cache = [(0u64, 0u64); CACHE];
-        for_each_word(text, |w| {
-            tokens += 1;
-            // `w` is a slice of `text`: its offset is the pointer difference.
-            match Short::at(bytes, w.as_ptr() as usize - base, w.len()) {
-                Some(k) if k.0[1] == 0 => {
-                    let slot = &mut cache[cache_slot(k.0[0])];
-                    if slot.0 == k.0[0] {
-                        slot.1 += 1;
-                    } else {
-                        if slot.1 > 0 {
-                            *short.entry(Short([slot.0, 0, 0])).or_insert(0) += slot.1;
-                        }
-                        *slot = (k.0[0], 1);
-                    }
-                }
-                Some(k) => *short.entry(k).or_insert(0) += 1,
-                None => *long.entry(w).or_insert(0) += 1,
-            }
-        });
-        for &(k, n) in &cache {
-            if n > 0 {
-                *short.entry(Short([k, 0, 0])).or_insert(0) += n;
-            }
-        }
-        tc.tokens = tokens;
+        // Distinct spellings grow about as the square root of the text (Heaps' law); on
+        // the shared corpus, 12√n of up to 8 bytes and 4√n longer ones cover most chunks.
+        let root = (text.len() as f64).sqrt() as usize;
+        let mut tc = TokenCounts {
+            tokens: 0,
+            short8: SpellingTable::with_capacity((12 * root).min(1 << 16)),
+            short: SpellingTable::with_capacity((4 * root).min(1 << 16)),
+            long: FxHashMap::default(),
+        };
+        scan(
+            text,
+            &mut Counting {
+                text,
+                counts: &mut tc,
+            },
+        );
         tc
+    }
+
+    /// Counts a spelling longer than 24 bytes (rare: kept out of the inlined path).
+    #[inline(never)]
+    fn add_long(&mut self, w: &'a str) {
+        *self.long.entry(w).or_insert(0) += 1;
     }
 
     /// Adds the counts of `other` (another chunk of the same book).
     pub fn merge(&mut self, mut other: TokenCounts<'a>) {
         self.tokens += other.tokens;
+        if self.short8.len() < other.short8.len() {
+            std::mem::swap(&mut self.short8, &mut other.short8);
+        }
+        self.short8.merge(&other.short8);
         if self.short.len() < other.short.len() {
             std::mem::swap(&mut self.short, &mut other.short);
         }
-        for (w, n) in other.short {
-            *self.short.entry(w).or_insert(0) += n;
-        }
+        self.short.merge(&other.short);
         for (w, n) in other.long {
             *self.long.entry(w).or_insert(0) += n;
         }
@@ -198,7 +68,7 @@ impl<'a> TokenCounts<'a> {
 
     /// Number of distinct spellings.
     pub fn distinct_spellings(&self) -> usize {
-        self.short.len() + self.long.len()
+        self.short8.len() + self.short.len() + self.long.len()
     }
 
     /// Folds the spellings through `policy` into keys (one book: `books` = 1 for every key).
@@ -225,12 +95,31 @@ impl<'a> TokenCounts<'a> {
     }
 }
 
+/// The counting of [`TokenCounts::count`] as the scanner's [`Sink`]: the per-token path.
+struct Counting<'t, 'a> {
+    text: &'a str,
+    counts: &'t mut TokenCounts<'a>,
+}
+
+impl Sink for Counting<'_, '_> {
+    #[inline(always)]
+    fn word(&mut self, start: usize, end: usize) {
+        let c = &mut *self.counts;
+        c.tokens += 1;
+        match Short::at(self.text.as_bytes(), start, end - start) {
+            Some(Short([k, 0, 0])) => c.short8.add([k], 1),
+            Some(k) => c.short.add(k.0, 1),
+            None => c.add_long(&self.text[start..end]),
+        }
+    }
+}
+
 impl TokenCounts<'_> {
     /// Calls `f(spelling, occurrences)` for every distinct spelling counted, short ones
     /// (stored inline) first.
     fn for_each_spelling(&self, f: &mut impl FnMut(&str, u64)) {
         let mut buf = [0u8; SHORT];
-        for (k, &n) in &self.short {
+        for (k, n) in self.inline_spellings() {
             if let Some(w) = k.to_str(&mut buf) {
                 f(w, n);
             }
@@ -240,14 +129,21 @@ impl TokenCounts<'_> {
         }
     }
 
+    /// The spellings stored inline and their occurrences.
+    fn inline_spellings(&self) -> impl Iterator<Item = (Short, u64)> + '_ {
+        let short8 = self.short8.iter().map(|([k], n)| ([k, 0, 0], n));
+        short8.chain(self.short.iter()).map(|(k, n)| (Short(k), n))
+    }
+
     /// As [`TokenCounts::to_words`] followed by [`WordCounts::into_sorted`], without the
     /// hash map in between: the keys of every spelling are sorted and equal neighbours
     /// summed (a few spellings share a key: `whale`, `Whale`, `whale's`).
     pub fn to_sorted(&self, policy: &Policy) -> SortedCounts {
-        let mut short = Vec::with_capacity(self.short.len());
+        let mut short = Vec::with_capacity(self.short8.len() + self.short.len());
         let mut long: Vec<(Box<str>, WordStat)> = Vec::new();
         let mut key = String::new();
-        let mut add = |w: &str, n: u64| {
+        type ShortKeys = Vec<([u64; 3], WordStat)>;
+        let mut add = |short: &mut ShortKeys, w: &str, n: u64| {
             if let Some(k) = policy.normalize_token(w, &mut key) {
                 let stat = WordStat {
                     count: n,
@@ -260,13 +156,35 @@ impl TokenCounts<'_> {
                 }
             }
         };
-        self.for_each_spelling(&mut add);
+        let game = policy.name == PolicyName::Game;
+        let mut buf = [0u8; SHORT];
+        for (k, n) in self.inline_spellings() {
+            // Most spellings are plain ASCII words: the game policy only upper-cases them.
+            match k.ascii_letters_upper().filter(|_| game) {
+                Some((upper, lower_case)) => {
+                    let stat = WordStat {
+                        count: n,
+                        lower_case,
+                        books: 1,
+                    };
+                    short.push((upper.0.map(u64::swap_bytes), stat));
+                }
+                None => {
+                    if let Some(w) = k.to_str(&mut buf) {
+                        add(&mut short, w, n);
+                    }
+                }
+            }
+        }
+        for (w, &n) in &self.long {
+            add(&mut short, w, n);
+        }
         // One book: occurrences add up, evidence is kept, `books` stays 1.
         fn fold(later: &mut WordStat, kept: &mut WordStat) {
             kept.count += later.count;
             kept.lower_case |= later.lower_case;
         }
-        short.sort_unstable_by_key(|e| e.0);
+        sort_keys(&mut short);
         short.dedup_by(|a, b| {
             a.0 == b.0 && {
                 fold(&mut a.1, &mut b.1);
@@ -281,6 +199,18 @@ impl TokenCounts<'_> {
             }
         });
         SortedCounts { short, long }
+    }
+}
+
+/// Sorts inline keys (big-endian words) bytewise: by the first word, one compare each,
+/// then the rare runs sharing a first word (keys of 9 bytes and more with a common start)
+/// by all three.
+fn sort_keys(v: &mut [([u64; 3], WordStat)]) {
+    v.sort_unstable_by_key(|e| e.0[0]);
+    for run in v.chunk_by_mut(|a, b| a.0[0] == b.0[0]) {
+        if run.len() > 1 {
+            run.sort_unstable_by_key(|e| e.0);
+        }
     }
 }
 
@@ -460,54 +390,52 @@ pub struct Merged {
     pub kept_per_book: Vec<u64>,
 }
 
+/// Key ranges the inline keys are cut into for [`merge_sorted`]: each range is merged on its
+/// own (rayon), so the merge, serial after every book is counted, uses every core.
+const MERGE_PARTS: usize = 16;
+
 /// Merges the books' sorted counts (occurrences and books add up, lower-case evidence is
 /// kept if any book has it: the same sums as [`WordCounts::merge`]) and selects the keys
-/// `policy` keeps, in one ordered pass.
+/// `policy` keeps, in one ordered pass per key range (ranges in parallel).
 pub fn merge_sorted(books: &[&SortedCounts], policy: &Policy) -> Merged {
-    use std::cmp::Reverse;
-    use std::collections::BinaryHeap;
+    use rayon::prelude::*;
     let mut out = Merged {
         kept_per_book: vec![0; books.len()],
         ..Merged::default()
     };
-    let mut from = Vec::new();
-    // Inline keys: a k-way merge through a heap of (key, book) heads.
-    let mut pos = vec![0usize; books.len()];
-    let mut heap: BinaryHeap<Reverse<([u64; 3], usize)>> = books
-        .iter()
-        .enumerate()
-        .filter_map(|(b, c)| c.short.first().map(|e| Reverse((e.0, b))))
+    // Range bounds: quantiles of the largest book's keys (sorted, so the ranges are too).
+    let mut bounds: Vec<[u64; 3]> = Vec::new();
+    if let Some(big) = books.iter().max_by_key(|b| b.short.len()) {
+        let n = big.short.len();
+        // (No book with an inline key: no bounds, one empty range.)
+        bounds = (1..MERGE_PARTS)
+            .filter_map(|i| big.short.get(i * n / MERGE_PARTS).map(|e| e.0))
+            .collect();
+        bounds.dedup();
+    }
+    let parts: Vec<ShortMerge> = (0..=bounds.len())
+        .into_par_iter()
+        .map(|p| {
+            let lo = p.checked_sub(1).map(|i| bounds[i]);
+            let hi = bounds.get(p);
+            let slices: Vec<&[([u64; 3], WordStat)]> = books
+                .iter()
+                .map(|b| {
+                    let s = &b.short[..];
+                    let a = lo.map_or(0, |k| s.partition_point(|e| e.0 < k));
+                    let z = hi.map_or(s.len(), |k| s.partition_point(|e| e.0 < *k));
+                    &s[a..z]
+                })
+                .collect();
+            merge_short(&slices, policy)
+        })
         .collect();
-    let mut short_kept = Vec::new();
-    while let Some(Reverse((key, _))) = heap.peek().copied() {
-        let mut stat = WordStat::default();
-        from.clear();
-        while let Some(&Reverse((k, b))) = heap.peek() {
-            if k != key {
-                break;
-            }
-            heap.pop();
-            add_stat(&mut stat, &books[b].short[pos[b]].1);
-            from.push(b);
-            pos[b] += 1;
-            if let Some(e) = books[b].short.get(pos[b]) {
-                heap.push(Reverse((e.0, b)));
-            }
-        }
-        out.distinct += 1;
-        let mut bytes = [0u8; SHORT];
-        for (i, w) in key.iter().enumerate() {
-            bytes[i * 8..i * 8 + 8].copy_from_slice(&w.to_be_bytes());
-        }
-        let len = bytes.iter().position(|&c| c == 0).unwrap_or(SHORT);
-        let Ok(word) = std::str::from_utf8(&bytes[..len]) else {
-            continue; // cannot happen: keys are made from text
-        };
-        if policy.keeps(word, &stat) {
-            short_kept.push((word.to_string(), stat.count));
-            for &b in &from {
-                out.kept_per_book[b] += 1;
-            }
+    let mut short_kept = Vec::with_capacity(parts.iter().map(|p| p.kept.len()).sum());
+    for part in parts {
+        out.distinct += part.distinct;
+        short_kept.extend(part.kept);
+        for (o, n) in out.kept_per_book.iter_mut().zip(part.kept_per_book) {
+            *o += n;
         }
     }
     // Long keys (rare): gathered and sorted, then grouped.
@@ -531,7 +459,11 @@ pub fn merge_sorted(books: &[&SortedCounts], policy: &Policy) -> Merged {
             }
         }
     }
-    // Both lists are sorted bytewise: merge them.
+    // Both lists are sorted bytewise: merge them (no copy when there is no long key).
+    if long_kept.is_empty() {
+        out.kept = short_kept;
+        return out;
+    }
     out.kept = Vec::with_capacity(short_kept.len() + long_kept.len());
     let mut long_kept = long_kept.into_iter().peekable();
     for s in short_kept {
@@ -544,6 +476,79 @@ pub fn merge_sorted(books: &[&SortedCounts], policy: &Policy) -> Merged {
         out.kept.push(s);
     }
     out.kept.extend(long_kept);
+    out
+}
+
+/// The merge of one key range of every book's inline keys.
+struct ShortMerge {
+    kept: Vec<(String, u64)>,
+    distinct: usize,
+    kept_per_book: Vec<u64>,
+}
+
+/// k-way merge (a heap of `(key, book)` heads) of sorted slices of inline keys, one per book.
+fn merge_short(books: &[&[([u64; 3], WordStat)]], policy: &Policy) -> ShortMerge {
+    use std::cmp::Reverse;
+    use std::collections::BinaryHeap;
+    let mut out = ShortMerge {
+        kept: Vec::new(),
+        distinct: 0,
+        kept_per_book: vec![0; books.len()],
+    };
+    // Read each book's slice once in order first: one stream at a time, which the hardware
+    // prefetcher follows, brings the range into cache; the merge then reads the books
+    // interleaved, dozens of streams at once, which it does not follow, from cache instead
+    // of memory (the per-book counts were written long before).
+    let touched: u64 = books
+        .iter()
+        .flat_map(|s| s.iter())
+        .fold(0, |a, e| a.wrapping_add(e.1.count));
+    std::hint::black_box(touched);
+    let mut from = Vec::new();
+    let mut pos = vec![0usize; books.len()];
+    // Heads as tuples: compared field by field in straight-line code.
+    let head = |k: [u64; 3], b: usize| Reverse((k[0], k[1], k[2], b));
+    let mut heap: BinaryHeap<Reverse<(u64, u64, u64, usize)>> = books
+        .iter()
+        .enumerate()
+        .filter_map(|(b, c)| c.first().map(|e| head(e.0, b)))
+        .collect();
+    while let Some(&Reverse((k0, k1, k2, _))) = heap.peek() {
+        let key = [k0, k1, k2];
+        let mut stat = WordStat::default();
+        from.clear();
+        while let Some(mut top) = heap.peek_mut() {
+            let Reverse((t0, t1, t2, b)) = *top;
+            if (t0, t1, t2) != (k0, k1, k2) {
+                break;
+            }
+            add_stat(&mut stat, &books[b][pos[b]].1);
+            from.push(b);
+            pos[b] += 1;
+            // The book's next key replaces its head in place (one sift), or the book is done.
+            match books[b].get(pos[b]) {
+                Some(e) => *top = head(e.0, b),
+                None => {
+                    std::collections::binary_heap::PeekMut::pop(top);
+                }
+            }
+        }
+        out.distinct += 1;
+        let mut bytes = [0u8; SHORT];
+        for (i, w) in key.iter().enumerate() {
+            bytes[i * 8..i * 8 + 8].copy_from_slice(&w.to_be_bytes());
+        }
+        let len = bytes.iter().position(|&c| c == 0).unwrap_or(SHORT);
+        let Ok(word) = std::str::from_utf8(&bytes[..len]) else {
+            continue; // cannot happen: keys are made from text
+        };
+        if policy.keeps(word, &stat) {
+            out.kept.push((word.to_string(), stat.count));
+            for &b in &from {
+                out.kept_per_book[b] += 1;
+            }
+        }
+    }
     out
 }
 

@@ -24,12 +24,13 @@ use sha2::{Digest, Sha256};
 
 use crate::boilerplate::{find_body, Boilerplate};
 use crate::build::{build, Built, OutputPaths};
-use crate::clean::clean;
+use crate::clean::clean_into;
 use crate::count::{merge_sorted, SortedCounts, TokenCounts};
 use crate::decode::{decode, NotText};
 use crate::error::{Error, Result};
 use crate::manifest::{InputReport, Manifest, Outputs, Skipped, Totals};
 use crate::policy::Policy;
+use crate::pool::Pool;
 
 /// Where a book's bytes come from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -172,11 +173,18 @@ pub fn ingest(
     policy: &Policy,
     on_book: &(dyn Fn(&str, u64) + Sync),
 ) -> Result<Ingested> {
-    let inputs = dedup(inputs);
+    let mut inputs = dedup(inputs);
+    // Largest first: the last books to be counted are then small ones, so no thread waits
+    // long for another at the end. (Results are sorted by path below: order-independent.)
+    inputs.sort_by_cached_key(|i| match &i.source {
+        Source::File(p) => std::cmp::Reverse(std::fs::metadata(p).map_or(0, |m| m.len())),
+        Source::Stdin => std::cmp::Reverse(0),
+    });
+    let buffers = Buffers::default();
     let outcomes: Vec<Result<Outcome>> = inputs
         .par_iter()
         .map(|input| {
-            let out = read_book(input, policy);
+            let out = read_book(input, policy, &buffers);
             let bytes = match &out {
                 Ok(Outcome::Book(b)) => b.report.bytes,
                 _ => 0,
@@ -209,11 +217,28 @@ pub fn ingest(
 
     // Merge: commutative sums over each book's sorted keys, in key order, so the result
     // does not depend on the order the books finished in; the kept keys come out sorted.
-    let merged = {
+    let mut merged = {
         let refs: Vec<&SortedCounts> = books.iter().map(|b| &b.words).collect();
         merge_sorted(&refs, policy)
     };
-    let built = build(&merged.kept)?;
+    // The books' counts and the read buffers are no longer needed: freed (a million
+    // entries, megabytes of pages) on whichever thread is idle while the set and the map
+    // are built, and the kept keys (one string each) on a pool thread once they are built,
+    // instead of on this thread before the outputs can be written.
+    let counts: Vec<SortedCounts> = books
+        .iter_mut()
+        .map(|b| std::mem::take(&mut b.words))
+        .collect();
+    let (built, ()) = rayon::join(
+        || build(&merged.kept),
+        move || {
+            drop(counts);
+            drop(buffers);
+        },
+    );
+    let built = built?;
+    let kept = std::mem::take(&mut merged.kept);
+    rayon::spawn(move || drop(kept));
     for (b, n) in books.iter_mut().zip(&merged.kept_per_book) {
         b.report.words_kept = *n;
     }
@@ -297,29 +322,54 @@ fn dedup(inputs: &[Input]) -> Vec<Input> {
         .collect()
 }
 
-fn read_all(input: &Input) -> Result<Vec<u8>> {
+/// Reads a whole input into `buf` (cleared first).
+fn read_all(input: &Input, buf: &mut Vec<u8>) -> Result<()> {
+    buf.clear();
     match &input.source {
-        Source::File(p) => std::fs::read(p).map_err(|e| Error::io(p, e)),
+        Source::File(p) => {
+            let mut f = std::fs::File::open(p).map_err(|e| Error::io(p, e))?;
+            if let Ok(meta) = f.metadata() {
+                // Like `std::fs::read`: a file too large for memory is an error, not an abort.
+                let len = usize::try_from(meta.len()).unwrap_or(usize::MAX);
+                buf.try_reserve(len).map_err(|e| {
+                    Error::io(p, std::io::Error::new(std::io::ErrorKind::OutOfMemory, e))
+                })?;
+            }
+            f.read_to_end(buf).map_err(|e| Error::io(p, e))?;
+        }
         Source::Stdin => {
-            let mut v = Vec::new();
             std::io::stdin()
                 .lock()
-                .read_to_end(&mut v)
+                .read_to_end(buf)
                 .map_err(|e| Error::io("-", e))?;
-            Ok(v)
         }
     }
+    Ok(())
 }
 
-fn read_book(input: &Input, policy: &Policy) -> Result<Outcome> {
-    let bytes = read_all(input)?;
+/// The buffers of one run: a book's bytes and its cleaned text (see [`crate::pool`]).
+#[derive(Default)]
+struct Buffers {
+    bytes: Pool<Vec<u8>>,
+    text: Pool<String>,
+}
+
+fn read_book(input: &Input, policy: &Policy, buffers: &Buffers) -> Result<Outcome> {
+    let mut bytes = buffers.bytes.take();
+    let out = read_all(input, &mut bytes).and_then(|()| book(input, &bytes, policy, buffers));
+    buffers.bytes.put(bytes);
+    out
+}
+
+/// Decodes, cleans and counts one input's bytes.
+fn book(input: &Input, bytes: &[u8], policy: &Policy, buffers: &Buffers) -> Result<Outcome> {
     let skip = |reason: String| {
         Ok(Outcome::Skipped(Skipped {
             path: input.label.clone(),
             reason,
         }))
     };
-    let (text, encoding) = match decode(&bytes) {
+    let (text, encoding) = match decode(bytes) {
         Ok(d) => d,
         Err(NotText::Empty) => return skip("empty (no text)".into()),
         Err(NotText::Binary { offset }) => {
@@ -328,7 +378,7 @@ fn read_book(input: &Input, policy: &Policy) -> Result<Outcome> {
             ))
         }
     };
-    let sha256 = hex(&Sha256::digest(&bytes));
+    let sha256 = hex(&Sha256::digest(bytes));
     let mut notes = Vec::new();
     if encoding.is_fallback() {
         notes.push(Note {
@@ -346,9 +396,13 @@ fn read_book(input: &Input, policy: &Policy) -> Result<Outcome> {
             message: "no Project Gutenberg markers: kept whole".into(),
         });
     }
-    let cleaned = clean(&text[body.range.clone()]);
+    let mut cleaned = buffers.text.take();
+    clean_into(&text[body.range.clone()], &mut cleaned);
     let counts = count_parallel(&cleaned);
     let words = counts.to_sorted(policy);
+    let tokens = counts.tokens;
+    drop(counts);
+    buffers.text.put(cleaned);
     Ok(Outcome::Book(Box::new(Book {
         report: InputReport {
             path: input.label.clone(),
@@ -357,7 +411,7 @@ fn read_book(input: &Input, policy: &Policy) -> Result<Outcome> {
             encoding,
             boilerplate: body.found,
             body_bytes: body.range.len() as u64,
-            tokens: counts.tokens,
+            tokens,
             distinct_words: words.len() as u64,
             words_kept: 0,
         },

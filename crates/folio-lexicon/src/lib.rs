@@ -60,11 +60,14 @@ pub mod manifest;
 mod node_table;
 pub mod pattern;
 pub mod policy;
+mod pool;
 pub mod query;
 pub mod rack;
 pub mod regex_automaton;
 pub mod set;
+mod short;
 pub mod stats;
+mod table;
 pub mod tokenize;
 
 /// The fst crate, re-exported so users of word sets and counts maps get the same version.
