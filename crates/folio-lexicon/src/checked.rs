@@ -34,7 +34,7 @@ use crate::set::WordSet;
 /// Opens the word set at `path` and checks its checksum.
 ///
 /// # Errors
-/// As [`WordSet::open`]; [`Error::Corrupt`](crate::Error::Corrupt) naming the file when the
+/// As [`WordSet::open`]; [`Error::Corrupt`] naming the file when the
 /// checksum does not match or the file has none (fst formats 1 and 2; folio writes 3).
 /// [`Error::CountsMapAsSet`] when the file is a counts map, not a set.
 pub fn open_set(path: impl AsRef<Path>) -> Result<WordSet> {
@@ -74,7 +74,7 @@ pub fn open_sets<P: AsRef<Path>>(paths: &[P]) -> Result<Vec<WordSet>> {
 /// Opens the counts map at `path` and checks its checksum.
 ///
 /// # Errors
-/// As [`CountsMap::open`]; [`Error::Corrupt`](crate::Error::Corrupt) as for [`open_set`].
+/// As [`CountsMap::open`]; [`Error::Corrupt`] as for [`open_set`].
 pub fn open_counts(path: impl AsRef<Path>) -> Result<CountsMap> {
     let map = CountsMap::open(path)?;
     map.verify()?;
