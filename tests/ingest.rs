@@ -525,3 +525,33 @@ fn an_output_that_is_an_input_is_refused() {
         );
     }
 }
+
+/// A book saved as UTF-16 with a byte-order mark (Windows "Unicode" text) is read as text,
+/// and gives the same words as its UTF-8 copy; the manifest names the encoding.
+#[test]
+fn utf16_with_a_byte_order_mark_is_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let text = std::str::from_utf8(BOOK).unwrap();
+    let utf16: Vec<u8> = [0xFF, 0xFE]
+        .into_iter()
+        .chain(text.encode_utf16().flat_map(u16::to_le_bytes))
+        .collect();
+    let a = write(d, "a.txt", BOOK);
+    let b = write(d, "b.txt", &utf16);
+    for (input, out) in [(&a, "a.fst"), (&b, "b.fst")] {
+        folio()
+            .args(["ingest", "--quiet"])
+            .arg(input)
+            .arg("-o")
+            .arg(d.join(out))
+            .assert()
+            .success();
+    }
+    assert_eq!(
+        std::fs::read(d.join("a.fst")).unwrap(),
+        std::fs::read(d.join("b.fst")).unwrap()
+    );
+    let manifest = std::fs::read_to_string(d.join("b.json")).unwrap();
+    assert!(manifest.contains("\"utf-16le\""), "{manifest}");
+}

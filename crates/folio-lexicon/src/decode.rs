@@ -1,4 +1,5 @@
-//! Bytes of a book → text: UTF-8 (BOM dropped), else Windows-1252; NUL bytes mean binary.
+//! Bytes of a book → text: UTF-8 (BOM dropped), UTF-16 with a byte-order mark (as Windows
+//! editors save "Unicode" text), else Windows-1252; NUL bytes mean binary.
 //!
 //! Source: `../shared/docs/tokenization.md` pitfall 1. Project Gutenberg files come as UTF-8,
 //! UTF-8 with a BOM, ISO-8859-1 (`-8.txt`) and Windows-1252 copies. Windows-1252 is a superset
@@ -27,6 +28,12 @@ pub enum Encoding {
     /// Not UTF-8, no bytes in 0x80–0x9F: ISO-8859-1 (decoded as Windows-1252, identical there).
     #[serde(rename = "iso-8859-1")]
     Iso8859_1,
+    /// UTF-16, little-endian, after a byte-order mark `FF FE` (dropped).
+    #[serde(rename = "utf-16le")]
+    Utf16Le,
+    /// UTF-16, big-endian, after a byte-order mark `FE FF` (dropped).
+    #[serde(rename = "utf-16be")]
+    Utf16Be,
 }
 
 impl Encoding {
@@ -38,6 +45,8 @@ impl Encoding {
             Encoding::Utf8Bom => "utf-8-bom",
             Encoding::Windows1252 => "windows-1252",
             Encoding::Iso8859_1 => "iso-8859-1",
+            Encoding::Utf16Le => "utf-16le",
+            Encoding::Utf16Be => "utf-16be",
         }
     }
 
@@ -64,8 +73,31 @@ pub enum NotText {
 /// later step treats `\r` as whitespace.
 ///
 /// # Errors
-/// [`NotText::Empty`] for an empty file, [`NotText::Binary`] when it holds a NUL byte.
+/// [`NotText::Empty`] for an empty file, [`NotText::Binary`] when it holds a NUL byte (a NUL
+/// character, in UTF-16).
 pub fn decode(bytes: &[u8]) -> Result<(Cow<'_, str>, Encoding), NotText> {
+    // UTF-16 is only recognised by its byte-order mark: without one, its NUL bytes make it
+    // binary, as before (guessing would misread real binaries).
+    let utf16 = match bytes.get(..2) {
+        Some([0xFF, 0xFE]) => Some((encoding_rs::UTF_16LE, Encoding::Utf16Le)),
+        Some([0xFE, 0xFF]) => Some((encoding_rs::UTF_16BE, Encoding::Utf16Be)),
+        _ => None,
+    };
+    if let Some((codec, enc)) = utf16 {
+        // Unpaired surrogates (or an odd last byte) become U+FFFD, as for any decoder.
+        let (text, _) = codec.decode_without_bom_handling(&bytes[2..]);
+        if let Some(at) = text.find('\0') {
+            // The byte offset of the NUL: the BOM, then two bytes a UTF-16 code unit.
+            let units: usize = text[..at].chars().map(char::len_utf16).sum();
+            return Err(NotText::Binary {
+                offset: 2 + 2 * units,
+            });
+        }
+        if text.chars().all(char::is_whitespace) {
+            return Err(NotText::Empty);
+        }
+        return Ok((Cow::Owned(text.into_owned()), enc));
+    }
     // `contains` is a vectorised memchr; the offset is only looked for in binary files.
     if bytes.contains(&0) {
         let offset = bytes.iter().position(|&b| b == 0).unwrap_or(0);
@@ -120,12 +152,41 @@ mod tests {
             Encoding::Utf8Bom,
             Encoding::Windows1252,
             Encoding::Iso8859_1,
+            Encoding::Utf16Le,
+            Encoding::Utf16Be,
         ] {
             assert_eq!(
                 serde_json::to_string(&e).unwrap(),
                 format!("\"{}\"", e.name())
             );
         }
+    }
+
+    #[test]
+    fn utf16_with_a_bom_is_decoded_and_without_one_is_binary() {
+        let text = "Café ‘tea’\r\n";
+        let le: Vec<u8> = [0xFF, 0xFE]
+            .into_iter()
+            .chain(text.encode_utf16().flat_map(u16::to_le_bytes))
+            .collect();
+        let be: Vec<u8> = [0xFE, 0xFF]
+            .into_iter()
+            .chain(text.encode_utf16().flat_map(u16::to_be_bytes))
+            .collect();
+        assert_eq!(
+            decode(&le).unwrap(),
+            (Cow::Borrowed(text), Encoding::Utf16Le)
+        );
+        assert_eq!(
+            decode(&be).unwrap(),
+            (Cow::Borrowed(text), Encoding::Utf16Be)
+        );
+        assert_eq!(decode(&le[2..]), Err(NotText::Binary { offset: 1 }));
+        assert_eq!(decode(&[0xFF, 0xFE]), Err(NotText::Empty));
+        assert_eq!(
+            decode(&[0xFF, 0xFE, b'a', 0, 0, 0]),
+            Err(NotText::Binary { offset: 4 })
+        );
     }
 
     #[test]
