@@ -462,7 +462,7 @@ fn usage_and_io_errors_exit_2() {
     let before = std::fs::read(tmp.path().join("s.gcg")).expect("read");
     let (code, _, err) = play_in(tmp.path(), &["s.gcg", "--write-gcg", "./s.gcg"]);
     assert_eq!(code, 2, "{err}");
-    assert!(err.contains("s.gcg: is the script being replayed"), "{err}");
+    assert!(err.contains("s.gcg: is an input of this command"), "{err}");
     assert_eq!(
         std::fs::read(tmp.path().join("s.gcg")).expect("read"),
         before

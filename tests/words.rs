@@ -13,6 +13,13 @@ fn folio() -> Command {
     Command::cargo_bin("folio").expect("folio binary")
 }
 
+/// `folio words import LIST -o OUT`, ready to run.
+fn import_cmd(list: &Path, out: &Path) -> Command {
+    let mut c = folio();
+    c.args(["words", "import"]).arg(list).arg("-o").arg(out);
+    c
+}
+
 fn stdout_of(cmd: &mut Command) -> String {
     let out = cmd.output().expect("run folio");
     String::from_utf8(out.stdout).expect("utf-8 output")
@@ -350,13 +357,7 @@ fn contains_reads_latin1_and_crlf_lines_from_stdin() {
     let list = dir.path().join("l.txt");
     std::fs::write(&list, "cafe\nwhale\n").unwrap();
     let set = dir.path().join("l.fst");
-    folio()
-        .args(["words", "import"])
-        .arg(&list)
-        .arg("-o")
-        .arg(&set)
-        .assert()
-        .success();
+    import_cmd(&list, &set).assert().success();
     let out = folio()
         .args(["words", "contains", "--set"])
         .arg(&set)
@@ -426,11 +427,7 @@ fn import_warns_about_an_empty_set() {
     let list = dir.path().join("none.txt");
     std::fs::write(&list, "c4t\n\n").unwrap();
     let out = dir.path().join("n.fst");
-    folio()
-        .args(["words", "import"])
-        .arg(&list)
-        .arg("-o")
-        .arg(&out)
+    import_cmd(&list, &out)
         .assert()
         .success()
         .stderr(predicates::str::contains(
@@ -446,11 +443,7 @@ fn import_refuses_binary_files_and_shortens_long_rejected_lines() {
     let bin = dir.path().join("prog");
     std::fs::write(&bin, b"\x7fELF\x02\x01\x01\0\0\0cat\n").unwrap();
     let out = dir.path().join("b.fst");
-    folio()
-        .args(["words", "import"])
-        .arg(&bin)
-        .arg("-o")
-        .arg(&out)
+    import_cmd(&bin, &out)
         .assert()
         .code(2)
         .stderr(predicates::str::contains(
@@ -462,13 +455,7 @@ fn import_refuses_binary_files_and_shortens_long_rejected_lines() {
     let list = dir.path().join("long.txt");
     let long = format!("cat\n{} x\n", "q".repeat(5000));
     std::fs::write(&list, &long).unwrap();
-    let text = stdout_of(
-        folio()
-            .args(["words", "import"])
-            .arg(&list)
-            .arg("-o")
-            .arg(&out),
-    );
+    let text = stdout_of(&mut import_cmd(&list, &out));
     let shown = format!("  line 2: \"{}…\": not a word", "q".repeat(60));
     assert!(text.contains(&shown), "{text}");
     assert!(text.len() < 1000, "{text}");
@@ -489,11 +476,7 @@ fn import_reads_only_the_lines_that_are_not_utf8_as_windows_1252() {
     // Line 2 is UTF-8; lines 3 and 5 are Latin-1 bytes.
     std::fs::write(&list, b"cat\nna\xC3\xAFve\ncaf\xE9\ndog\nse\xF1or\n").unwrap();
     let out = dir.path().join("m.fst");
-    let assert = folio()
-        .args(["words", "import"])
-        .arg(&list)
-        .arg("-o")
-        .arg(&out)
+    let assert = import_cmd(&list, &out)
         .assert()
         .success()
         .stdout(predicates::str::contains("(utf-8+windows-1252, 0 blank)"));
@@ -513,14 +496,7 @@ fn import_reads_only_the_lines_that_are_not_utf8_as_windows_1252() {
     assert_eq!(exported(&out), words);
     // A list that is all UTF-8 gets no warning.
     std::fs::write(&list, "na\u{ef}ve\n").unwrap();
-    folio()
-        .args(["words", "import"])
-        .arg(&list)
-        .arg("-o")
-        .arg(&out)
-        .assert()
-        .success()
-        .stderr("");
+    import_cmd(&list, &out).assert().success().stderr("");
 }
 
 #[test]

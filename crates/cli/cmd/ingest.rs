@@ -9,7 +9,7 @@ use std::time::Instant;
 
 use anyhow::Context;
 use folio_lexicon::build::OutputPaths;
-use folio_lexicon::ingest::{expand_inputs, ingest, write_outputs, Input, Source};
+use folio_lexicon::ingest::{expand_inputs, ingest, write_outputs, Source};
 use folio_lexicon::{Policy, PolicyName};
 
 use super::Outcome;
@@ -106,28 +106,6 @@ impl Args {
     }
 }
 
-/// Refuses an output that is one of the books read (`folio ingest book.txt -o book.txt`, or
-/// a book named like the manifest): writing it would destroy the input.
-fn refuse_overwriting_inputs(paths: &OutputPaths, inputs: &[Input]) -> anyhow::Result<()> {
-    for out in [&paths.set, &paths.counts, &paths.manifest] {
-        let Ok(out_canonical) = std::fs::canonicalize(out) else {
-            continue; // not there yet: it cannot be an input
-        };
-        for input in inputs {
-            if let Source::File(p) = &input.source {
-                if std::fs::canonicalize(p).is_ok_and(|c| c == out_canonical) {
-                    anyhow::bail!(
-                        "{}: is an input of this run; refusing to overwrite it with {}",
-                        input.label,
-                        out.display()
-                    );
-                }
-            }
-        }
-    }
-    Ok(())
-}
-
 /// Runs `folio ingest`.
 pub fn run(args: Args) -> anyhow::Result<Outcome> {
     let started = Instant::now();
@@ -135,7 +113,21 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
     let policy = args.policy();
     let paths = OutputPaths::for_set(&args.output);
     let (inputs, skipped) = expand_inputs(&args.inputs)?;
-    refuse_overwriting_inputs(&paths, &inputs)?;
+    let books: Vec<PathBuf> = inputs
+        .iter()
+        .filter_map(|i| match &i.source {
+            Source::File(p) => Some(p.clone()),
+            Source::Stdin => None,
+        })
+        .collect();
+    super::refuse_overwriting_inputs(
+        &[
+            paths.set.clone(),
+            paths.counts.clone(),
+            paths.manifest.clone(),
+        ],
+        &books,
+    )?;
     if !inputs.is_empty() && policy.min_books > inputs.len() {
         anyhow::bail!(
             "--min-books {} but only {} book{} given: no word can occur in more books than \

@@ -35,3 +35,28 @@ pub(crate) fn shortened(text: &str) -> std::borrow::Cow<'_, str> {
         None => text.into(),
     }
 }
+
+/// Refuses to write an output that is one of the inputs (`folio words export --set g.fst -o
+/// g.fst`, `folio ingest book.txt -o book.txt`, `folio play s.gcg --write-gcg s.gcg`): the
+/// input would be destroyed. Paths are compared canonicalised; an output not there yet
+/// cannot be an input.
+pub(crate) fn refuse_overwriting_inputs(
+    outputs: &[std::path::PathBuf],
+    inputs: &[std::path::PathBuf],
+) -> anyhow::Result<()> {
+    for out in outputs {
+        let Ok(out_canonical) = std::fs::canonicalize(out) else {
+            continue; // not there yet: it cannot be an input
+        };
+        for input in inputs {
+            if std::fs::canonicalize(input).is_ok_and(|c| c == out_canonical) {
+                anyhow::bail!(
+                    "{}: is an input of this command; refusing to overwrite it with {}",
+                    input.display(),
+                    out.display()
+                );
+            }
+        }
+    }
+    Ok(())
+}

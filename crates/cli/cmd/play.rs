@@ -60,19 +60,8 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
         );
     }
     if let Some(out) = &args.write_gcg {
-        // The script is read whole before it is written, but a rewrite that drops a line
-        // the parser skipped would lose it for good: refuse, as ingest and import do.
-        let same = |a: &PathBuf, b: &PathBuf| {
-            std::fs::canonicalize(a)
-                .ok()
-                .is_some_and(|a| std::fs::canonicalize(b).is_ok_and(|b| a == b))
-        };
-        if let Some(script) = args.scripts.iter().find(|s| same(s, out)) {
-            bail!(
-                "{}: is the script being replayed; refusing to overwrite it with --write-gcg",
-                script.display()
-            );
-        }
+        // A rewrite drops what the parser skipped: never over the script itself.
+        super::refuse_overwriting_inputs(std::slice::from_ref(out), &args.scripts)?;
     }
     let forced = match &args.lexicon {
         Some(p) => Some(folio_lexicon::checked::open_set(p)?),

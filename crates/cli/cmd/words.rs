@@ -19,7 +19,7 @@ use folio_lexicon::stats::SetStats;
 use folio_lexicon::{anagram, checked, export, query, rack, Policy, WordSet};
 use serde_json::json;
 
-use super::shortened;
+use super::{refuse_overwriting_inputs, shortened};
 
 use super::Outcome;
 
@@ -348,26 +348,6 @@ fn run_inner(c: Command) -> anyhow::Result<Outcome> {
     };
     w.flush()?;
     Ok(outcome)
-}
-
-/// Refuses to write an output that is one of the inputs (`folio words export --set g.fst -o
-/// g.fst`, `folio words import list.txt -o list.txt`): the input would be destroyed.
-fn refuse_overwriting_inputs(outputs: &[PathBuf], inputs: &[PathBuf]) -> anyhow::Result<()> {
-    for out in outputs {
-        let Ok(out_canonical) = std::fs::canonicalize(out) else {
-            continue; // not there yet: it cannot be an input
-        };
-        for input in inputs {
-            if std::fs::canonicalize(input).is_ok_and(|c| c == out_canonical) {
-                bail!(
-                    "{}: is an input of this command; refusing to overwrite it with {}",
-                    input.display(),
-                    out.display()
-                );
-            }
-        }
-    }
-    Ok(())
 }
 
 /// The policy query words are normalised with: the one recorded in the manifest beside the
