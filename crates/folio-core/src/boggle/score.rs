@@ -116,6 +116,31 @@ impl Scoring {
         }
     }
 
+    /// The points of every word length `0..out.len()` in one pass: `out[n]` is
+    /// [`Scoring::points`]`(n)`. A solver tallying many words looks them up here.
+    pub fn points_by_len(&self, out: &mut [u32]) {
+        match self.points {
+            Points::Table(rows) => {
+                let (mut points, mut rows) = (0, rows.iter().peekable());
+                for (len, out) in out.iter_mut().enumerate() {
+                    while let Some(&&(from, p)) = rows.peek() {
+                        if len < from {
+                            break;
+                        }
+                        points = p;
+                        rows.next();
+                    }
+                    *out = points;
+                }
+            }
+            Points::PerLetter(p) => {
+                for (len, out) in out.iter_mut().enumerate() {
+                    *out = p.saturating_mul(len as u32);
+                }
+            }
+        }
+    }
+
     /// Points for a word of `letters` letters on `board`: 0 when it is too short.
     pub fn score(&self, board: &Board, letters: usize) -> u32 {
         if letters < self.min_len(board) {
@@ -155,5 +180,16 @@ mod tests {
         assert_eq!(SEED.score(&b, 12), 12);
         assert_eq!(Scoring::by_name("Seed"), Some(SEED));
         assert!(Scoring::by_name("nope").is_none());
+    }
+
+    #[test]
+    fn points_by_len_is_points_of_each_length() {
+        for scoring in Scoring::ALL {
+            let mut by_len = [0u32; 40];
+            scoring.points_by_len(&mut by_len);
+            for (len, &p) in by_len.iter().enumerate() {
+                assert_eq!(p, scoring.points(len), "{} {len}", scoring.name);
+            }
+        }
     }
 }

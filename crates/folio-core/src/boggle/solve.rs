@@ -7,6 +7,9 @@
 //! and the search runs over an explicit stack, not recursion. A word found along several
 //! paths counts once: found words are packed into a `u64` (5 bits a letter, words up to 12
 //! letters; longer ones are kept whole) in a small open-addressing set reused between boards.
+//! [`Solver::tally`] logs hits into a buffer without a branch and de-duplicates them in
+//! batches: whether a path ends a word is as good as random, and a mispredicted branch costs
+//! more than the store.
 
 use std::collections::HashSet;
 
@@ -76,12 +79,19 @@ impl Solver {
     /// The number of words and the points of `board` under `scoring`, without building the
     /// word list (the benchmark path).
     pub fn tally<L: Lexicon>(&mut self, lexicon: &L, board: &Board, scoring: &Scoring) -> Tally {
-        let mut t = Tally::default();
-        self.for_each_word(lexicon, board, scoring.min_len(board), |word, _| {
-            t.words += 1;
-            t.points += scoring.points(word.len());
-        });
-        t
+        let mut points = [0u32; 2 * MAX_CELLS + 1];
+        scoring.points_by_len(&mut points[..=2 * board.len()]);
+        let mut count = Count {
+            seen: &mut self.seen,
+            points,
+            cands: [0; Count::CANDS],
+            n: 0,
+            tally: Tally::default(),
+        };
+        count.seen.clear();
+        search(lexicon, board, scoring.min_len(board), &mut count);
+        count.flush();
+        count.tally
     }
 
     /// Calls `visit(word, path)` once for each distinct word of at least `min_len` letters,
@@ -92,58 +102,12 @@ impl Solver {
         F: FnMut(&[u8], &[u8]),
     {
         self.seen.clear();
-        let cells = board.len();
-        let mut around = [0u64; MAX_CELLS];
-        let mut faces = [[0u8; 2]; MAX_CELLS];
-        let mut first_bit = [0u32; MAX_CELLS];
-        for cell in 0..cells {
-            around[cell] = board
-                .neighbours(cell)
-                .iter()
-                .fold(0, |m, &n| m | (1u64 << n));
-            let face = board.face(cell);
-            // Faces are one or two upper-case letters; blanks stay [0, 0] with no letter bit,
-            // so they are never entered.
-            faces[cell][..face.letters().len()].copy_from_slice(face.letters());
-            if let Some(&first) = face.letters().first() {
-                first_bit[cell] = 1 << (first - b'A');
-            }
-        }
-        let mut cells_of = [0u64; 26];
-        for cell in 0..cells {
-            if first_bit[cell] != 0 {
-                cells_of[first_bit[cell].trailing_zeros() as usize] |= 1u64 << cell;
-            }
-        }
-        let mut near_letters = [0u32; MAX_CELLS];
-        for (cell, near) in near_letters.iter_mut().enumerate().take(cells) {
-            *near = board
-                .neighbours(cell)
-                .iter()
-                .fold(0, |m, &n| m | first_bit[usize::from(n)]);
-        }
-        let root = lexicon.root();
-        let mut dfs = Dfs {
-            lexicon,
-            around,
-            faces,
-            first_bit,
-            cells_of,
-            near_letters,
-            min_len,
+        let mut each = Visit {
             seen: &mut self.seen,
             word: [0; 2 * MAX_CELLS],
-            path: [0; MAX_CELLS],
-            stack: [Frame {
-                cursor: root,
-                todo: 0,
-                used: 0,
-                len: 0,
-                key: 0,
-            }; MAX_CELLS],
             visit,
         };
-        dfs.run(root, cells);
+        search(lexicon, board, min_len, &mut each);
     }
 }
 
@@ -152,29 +116,185 @@ pub fn solve<L: Lexicon>(lexicon: &L, board: &Board, min_len: usize) -> Vec<Foun
     Solver::new().solve(lexicon, board, min_len)
 }
 
+/// Runs the search of `board`, handing every path that ends a word to `report`.
+fn search<L: Lexicon, R: Report>(lexicon: &L, board: &Board, min_len: usize, report: &mut R) {
+    let cells = board.len();
+    let mut around = [0u64; MAX_CELLS];
+    let mut faces = [[0u8; 2]; MAX_CELLS];
+    let mut first_bit = [0u32; MAX_CELLS];
+    for cell in 0..cells {
+        around[cell] = board
+            .neighbours(cell)
+            .iter()
+            .fold(0, |m, &n| m | (1u64 << n));
+        let face = board.face(cell);
+        // Faces are one or two upper-case letters; blanks stay [0, 0] with no letter bit,
+        // so they are never entered.
+        faces[cell][..face.letters().len()].copy_from_slice(face.letters());
+        if let Some(&first) = face.letters().first() {
+            first_bit[cell] = 1 << (first - b'A');
+        }
+    }
+    let mut cells_of = [0u64; 33];
+    for cell in 0..cells {
+        if first_bit[cell] != 0 {
+            cells_of[first_bit[cell].trailing_zeros() as usize] |= 1u64 << cell;
+        }
+    }
+    let mut near_letters = [0u32; MAX_CELLS];
+    for (cell, near) in near_letters.iter_mut().enumerate().take(cells) {
+        *near = board
+            .neighbours(cell)
+            .iter()
+            .fold(0, |m, &n| m | first_bit[usize::from(n)]);
+    }
+    let root = lexicon.root();
+    let mut dfs = Dfs {
+        lexicon,
+        around,
+        faces,
+        first_bit,
+        cells_of,
+        near_letters,
+        min_len,
+        report,
+        path: [0; MAX_CELLS],
+        stack: [Frame {
+            cursor: root,
+            todo: 0,
+            used: 0,
+            len: 0,
+            key: 0,
+        }; MAX_CELLS],
+    };
+    dfs.run(root, cells);
+}
+
+/// What the search does with a path that ends on a word node.
+trait Report {
+    /// Called at every cell entered, with `hit` true when the path (`path`, spelling `len`
+    /// letters packed as `key`, see [`WordSeen::pack`]) spells a word of at least the
+    /// minimum length. Called for misses too, so that a counter can work without a branch
+    /// on `hit`, which the CPU cannot predict.
+    fn report(&mut self, hit: bool, len: usize, key: u64, path: &[u8], faces: &Faces);
+}
+
+/// Each cell's face letters; the second is 0 for a one-letter face.
+type Faces = [[u8; 2]; MAX_CELLS];
+
+/// The letters a path spells, written into `word`; their number.
+fn spell(path: &[u8], faces: &Faces, word: &mut [u8; 2 * MAX_CELLS]) -> usize {
+    let mut len = 0;
+    for &cell in path {
+        for &b in &faces[usize::from(cell)] {
+            if b != 0 {
+                word[len] = b;
+                len += 1;
+            }
+        }
+    }
+    len
+}
+
+/// Hands each distinct word, with its first path, to a closure ([`Solver::for_each_word`]).
+struct Visit<'a, F> {
+    seen: &'a mut WordSeen,
+    word: [u8; 2 * MAX_CELLS],
+    visit: F,
+}
+
+impl<F: FnMut(&[u8], &[u8])> Report for Visit<'_, F> {
+    #[inline(always)]
+    fn report(&mut self, hit: bool, len: usize, key: u64, path: &[u8], faces: &Faces) {
+        if !hit {
+            return;
+        }
+        let new = if len <= WordSeen::MAX_PACKED {
+            self.seen.insert_packed(key)
+        } else {
+            spell(path, faces, &mut self.word);
+            self.seen.insert(&self.word[..len])
+        };
+        if new {
+            spell(path, faces, &mut self.word);
+            (self.visit)(&self.word[..len], path);
+        }
+    }
+}
+
+/// Counts distinct words and their points ([`Solver::tally`]). Hits are logged without a
+/// branch into a small buffer of packed keys, which is de-duplicated when full and at the end.
+struct Count<'a> {
+    seen: &'a mut WordSeen,
+    /// Points by word length.
+    points: [u32; 2 * MAX_CELLS + 1],
+    /// Packed keys of words found, not yet de-duplicated.
+    cands: [u64; Count::CANDS],
+    n: usize,
+    tally: Tally,
+}
+
+impl Count<'_> {
+    const CANDS: usize = 64;
+
+    #[inline(never)]
+    fn flush(&mut self) {
+        for &key in &self.cands[..self.n] {
+            if self.seen.insert_packed(key) {
+                self.tally.words += 1;
+                self.tally.points += self.points[WordSeen::packed_len(key)];
+            }
+        }
+        self.n = 0;
+    }
+
+    #[cold]
+    fn long(&mut self, len: usize, path: &[u8], faces: &Faces) {
+        let mut word = [0; 2 * MAX_CELLS];
+        spell(path, faces, &mut word);
+        if self.seen.insert(&word[..len]) {
+            self.tally.words += 1;
+            self.tally.points += self.points[len];
+        }
+    }
+}
+
+impl Report for Count<'_> {
+    #[inline(always)]
+    fn report(&mut self, hit: bool, len: usize, key: u64, path: &[u8], faces: &Faces) {
+        let short = len <= WordSeen::MAX_PACKED;
+        // Always written, kept only on a hit: no branch on `hit`.
+        self.cands[self.n % Count::CANDS] = key;
+        self.n += usize::from(hit & short);
+        if self.n == Count::CANDS {
+            self.flush();
+        }
+        if hit & !short {
+            self.long(len, path, faces);
+        }
+    }
+}
+
 /// The depth-first search of one board.
-struct Dfs<'a, L: Lexicon, F> {
+struct Dfs<'a, L: Lexicon, R> {
     lexicon: &'a L,
     /// Each cell's neighbours as a bit mask.
     around: [u64; MAX_CELLS],
-    /// Each cell's face letters; the second is 0 for a one-letter face.
-    faces: [[u8; 2]; MAX_CELLS],
+    faces: Faces,
     /// Each cell's first face letter as a [`Lexicon::letters`] bit (0 for a blank).
     first_bit: [u32; MAX_CELLS],
-    /// The cells whose face starts with each letter `A`–`Z`.
-    cells_of: [u64; 26],
-    /// The first face letters (as [`Lexicon::letters`] bits) of each cell's neighbours together: a node with none of these
-    /// letters ends the path there.
+    /// The cells whose face starts with each letter `A`–`Z`; entries 26.. are empty, so that
+    /// the bit index of an empty letter set (32) finds no cell.
+    cells_of: [u64; 33],
+    /// The first face letters (as [`Lexicon::letters`] bits) of each cell's neighbours
+    /// together: a node with none of these letters ends the path there.
     near_letters: [u32; MAX_CELLS],
     min_len: usize,
-    seen: &'a mut WordSeen,
-    /// Letters of the current path.
-    word: [u8; 2 * MAX_CELLS],
+    report: &'a mut R,
     /// Cells of the current path.
     path: [u8; MAX_CELLS],
-    /// The search stack: `stack[d]` stands on `path[d]`.
+    /// The ancestors of the current cell: `stack[d]` stands on `path[d]`.
     stack: [Frame<L::Cursor>; MAX_CELLS],
-    visit: F,
 }
 
 /// One cell of the current path: where the lexicon stands after it, and which neighbours
@@ -188,11 +308,11 @@ struct Frame<C> {
     used: u64,
     /// Letters on the path up to here.
     len: usize,
-    /// Those letters packed (see [`WordSeen::insert_packed`]).
+    /// Those letters packed (see [`WordSeen::pack`]).
     key: u64,
 }
 
-impl<L: Lexicon, F: FnMut(&[u8], &[u8])> Dfs<'_, L, F> {
+impl<L: Lexicon, R: Report> Dfs<'_, L, R> {
     /// Every word on the board's first `cells` cells. On x86-64 CPUs with `popcnt` (nearly
     /// all since 2008) the search is compiled a second time to use it: stepping an fst
     /// cursor counts bits at every step, and the portable bit count is a dozen instructions
@@ -224,50 +344,45 @@ impl<L: Lexicon, F: FnMut(&[u8], &[u8])> Dfs<'_, L, F> {
     }
 
     /// Every word on a path starting at `start` (not a blank). A loop over an explicit
-    /// stack rather than recursion: a step costs no call.
+    /// stack rather than recursion: a step costs no call. The current cell's frame lives in
+    /// locals; only its ancestors are on the stack.
     #[inline(always)]
     fn search_from(&mut self, start: usize, root: L::Cursor) {
         let Some((cursor, len, key)) = self.enter(start, root, 0, 0) else {
             return;
         };
         self.path[0] = start as u8;
-        self.stack[0] = self.arrive(start, cursor, 1u64 << start, 0, len, key);
+        let mut top = self.arrive(start, cursor, 1u64 << start, 0, len, key);
+        // The depth of `top`: `stack[..depth]` holds its ancestors.
         let mut depth = 0;
         loop {
-            let top = &mut self.stack[depth];
             if top.todo == 0 {
                 if depth == 0 {
                     return;
                 }
                 depth -= 1;
+                top = self.stack[depth];
                 continue;
             }
             // Neighbours in increasing cell order, as `Board::neighbours` lists them.
             let n = top.todo.trailing_zeros() as usize;
             top.todo &= top.todo - 1;
-            let Frame {
-                cursor,
-                used,
-                len,
-                key,
-                ..
-            } = *top;
-            if let Some((cursor, len, key)) = self.enter(n, cursor, len, key) {
+            if let Some((cursor, len, key)) = self.enter(n, top.cursor, top.len, top.key) {
                 self.path[depth + 1] = n as u8;
-                let frame = self.arrive(n, cursor, used | (1u64 << n), depth + 1, len, key);
+                let frame = self.arrive(n, cursor, top.used | (1u64 << n), depth + 1, len, key);
                 // A cell with nothing to try (the common case) is done once its word is
                 // reported: it takes no place on the stack.
                 if frame.todo != 0 {
+                    self.stack[depth] = top;
                     depth += 1;
-                    self.stack[depth] = frame;
+                    top = frame;
                 }
             }
         }
     }
 
-    /// Steps `cursor` through the letters of `cell`'s face (not a blank), writing them at
-    /// `len` and packing them into `key`; the new cursor, length and key, or `None` when no
-    /// word continues so.
+    /// Steps `cursor` through the letters of `cell`'s face (not a blank), packing them into
+    /// `key`; the new cursor, length and key, or `None` when no word continues so.
     #[inline(always)]
     fn enter(
         &mut self,
@@ -278,20 +393,19 @@ impl<L: Lexicon, F: FnMut(&[u8], &[u8])> Dfs<'_, L, F> {
     ) -> Option<(L::Cursor, usize, u64)> {
         let [first, second] = self.faces[cell];
         let mut cursor = self.lexicon.step(cursor, first)?;
-        self.word[len] = first;
         let key = WordSeen::pack(key, first);
         if second == 0 {
             return Some((cursor, len + 1, key));
         }
         cursor = self.lexicon.step(cursor, second)?;
-        self.word[len + 1] = second;
         Some((cursor, len + 2, WordSeen::pack(key, second)))
     }
 
-    /// The frame of `cell`, just entered at `depth` (`used` includes it): reports the word
-    /// of the path if it is one, and finds the neighbours worth trying: the unused ones whose
-    /// first letter the cursor continues with, by masks, without a step or a branch per
-    /// neighbour (whether a letter continues a prefix is unpredictable).
+    /// The frame of `cell`, just entered at `depth` (`used` includes it): reports the path,
+    /// and finds the neighbours worth trying: the unused ones whose first letter the cursor
+    /// continues with, by masks, without a step per neighbour (whether a letter continues a
+    /// prefix is unpredictable). The first two such letters are taken without a branch: a
+    /// loop whose trip count varies node to node mispredicts its exit.
     #[inline(always)]
     fn arrive(
         &mut self,
@@ -302,12 +416,15 @@ impl<L: Lexicon, F: FnMut(&[u8], &[u8])> Dfs<'_, L, F> {
         len: usize,
         key: u64,
     ) -> Frame<L::Cursor> {
-        if len >= self.min_len && self.lexicon.is_word(cursor) && self.insert(len, key) {
-            (self.visit)(&self.word[..len], &self.path[..=depth]);
-        }
-        // The letters both continuing the prefix and on a neighbour: usually one or two.
+        let hit = (len >= self.min_len) & self.lexicon.is_word(cursor);
+        self.report
+            .report(hit, len, key, &self.path[..=depth], &self.faces);
         let mut letters = self.lexicon.letters(cursor) & self.near_letters[cell];
-        let mut todo = 0u64;
+        // `trailing_zeros` of no letters is 32: an empty `cells_of` entry.
+        let mut todo = self.cells_of[letters.trailing_zeros() as usize];
+        letters &= letters.wrapping_sub(1);
+        todo |= self.cells_of[letters.trailing_zeros() as usize];
+        letters &= letters.wrapping_sub(1);
         while letters != 0 {
             todo |= self.cells_of[letters.trailing_zeros() as usize];
             letters &= letters - 1;
@@ -319,17 +436,6 @@ impl<L: Lexicon, F: FnMut(&[u8], &[u8])> Dfs<'_, L, F> {
             used,
             len,
             key,
-        }
-    }
-
-    /// Records the word of `len` letters in `self.word` (packed as `key` when short
-    /// enough); true the first time.
-    #[inline]
-    fn insert(&mut self, len: usize, key: u64) -> bool {
-        if len <= WordSeen::MAX_PACKED {
-            self.seen.insert_packed(key)
-        } else {
-            self.seen.insert(&self.word[..len])
         }
     }
 }
@@ -364,6 +470,12 @@ impl WordSeen {
     #[inline(always)]
     fn pack(key: u64, letter: u8) -> u64 {
         (key << 5) | u64::from(letter.wrapping_sub(b'@') & 31)
+    }
+
+    /// The number of letters packed in `key` (each letter's 5 bits are never all 0).
+    #[inline]
+    fn packed_len(key: u64) -> usize {
+        (64 - key.leading_zeros() as usize).div_ceil(5)
     }
 
     fn clear(&mut self) {
@@ -466,6 +578,26 @@ mod tests {
         assert_eq!(found[1].letters(), 3);
     }
 
+    /// Boards with more hits than the tally's buffer holds (every path of an all-A board
+    /// spells a word), and words longer than a packed key (a row of `Qu` faces).
+    #[test]
+    fn tally_counts_each_word_once() {
+        use crate::boggle::score::SEED;
+        let words: Vec<String> = (1..=9).map(|n| "A".repeat(n)).collect();
+        let lex = WordList::new(words.iter().map(|w| w.as_bytes()));
+        let b = Board::parse(&"a".repeat(9), None).unwrap();
+        let t = Solver::new().tally(&lex, &b, &SEED.with_min_len(1));
+        // A .. AAAAAAAAA, one point a letter: 1 + 2 + .. + 9.
+        assert_eq!((t.words, t.points), (9, 45));
+
+        let words = ["QUQUQUQUQUQUQU", "QUQUQUQUQUQU", "QUQUQUQU"];
+        let lex = WordList::new(words.iter().map(|w| w.as_bytes()));
+        let b = Board::parse("qqqqzzzqzzzqzzzq", None).unwrap();
+        let t = Solver::new().tally(&lex, &b, &SEED.with_min_len(1));
+        assert_eq!((t.words, t.points), (3, 14 + 12 + 8));
+        assert_eq!(solve(&lex, &b, 13).len(), 1);
+    }
+
     #[test]
     fn seen_set_grows_and_clears() {
         let mut seen = WordSeen::default();
@@ -537,6 +669,27 @@ mod props {
                 .collect();
             let got: Vec<&[u8]> = found.iter().map(|f| f.word.as_bytes()).collect();
             prop_assert_eq!(got, expected);
+        }
+
+        /// `tally` (hits logged without a branch, de-duplicated in batches) counts the words
+        /// `solve` lists, and scores them by their lengths.
+        #[test]
+        fn tally_agrees_with_solve(
+            rows in 2usize..=4,
+            cols in 2usize..=4,
+            letters in proptest::collection::vec(0u8..6, 16),
+            words in proptest::collection::vec("[ABCDEQU]{1,7}", 0..60),
+            min_len in 1usize..=4,
+        ) {
+            use crate::boggle::score::OFFICIAL;
+            let board = board_from(rows, cols, &letters);
+            let lex = WordList::new(words.iter().map(|w| w.as_bytes()));
+            let found = solve(&lex, &board, min_len);
+            let scoring = OFFICIAL.with_min_len(min_len);
+            let tally = Solver::new().tally(&lex, &board, &scoring);
+            prop_assert_eq!(tally.words, found.len());
+            let points: u32 = found.iter().map(|f| scoring.points(f.letters())).sum();
+            prop_assert_eq!(tally.points, points);
         }
     }
 }
