@@ -58,14 +58,23 @@ impl NodeCursor {
     }
 }
 
+/// A byte's bit in [`NodeCursor::next`]: its letter bit, or [`OTHER_BYTES`] for a byte
+/// outside `A`–`Z`.
 #[inline]
 fn byte_bit(b: u8) -> u32 {
-    if b.is_ascii_uppercase() {
-        1 << (b - b'A')
-    } else {
-        OTHER_BYTES
-    }
+    BYTE_BITS[usize::from(b)]
 }
+
+/// [`byte_bit`] as a table: one load instead of a range test and a shift on every step.
+static BYTE_BITS: [u32; 256] = {
+    let mut bits = [OTHER_BYTES; 256];
+    let mut b = b'A';
+    while b <= b'Z' {
+        bits[b as usize] = 1 << (b - b'A');
+        b += 1;
+    }
+    bits
+};
 
 /// The decoded nodes of one fst (see the module docs).
 #[derive(Debug)]
@@ -173,15 +182,12 @@ impl NodeTable {
     fn prefetch_children(&self, c: NodeCursor) {
         #[cfg(target_arch = "x86_64")]
         if c.next & DECODED == 0 {
-            if let Some(first) = self.entries.get(c.link as usize) {
-                // SAFETY: a prefetch is only a hint, with no effect on memory; `first` is a
-                // valid reference anyway.
-                unsafe {
-                    std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
-                        (first as *const NodeCursor).cast(),
-                    )
-                };
-            }
+            // Not dereferenced: a prefetch of any address is only a hint, so no bounds test.
+            let first = self.entries.as_ptr().wrapping_add(c.link as usize);
+            // SAFETY: a prefetch has no effect on memory and never faults.
+            unsafe {
+                std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(first.cast())
+            };
         }
         #[cfg(not(target_arch = "x86_64"))]
         let _ = c;
