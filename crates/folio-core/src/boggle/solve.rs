@@ -12,6 +12,7 @@
 //! more than the store.
 
 use std::collections::HashSet;
+use std::hint::select_unpredictable;
 
 use super::board::{Board, MAX_CELLS};
 use super::score::Scoring;
@@ -164,6 +165,7 @@ fn search<L: Lexicon, R: Report>(lexicon: &L, board: &Board, min_len: usize, rep
             todo: 0,
             used: 0,
             len: 0,
+            depth: 0,
             key: 0,
         }; MAX_CELLS],
     };
@@ -293,7 +295,7 @@ struct Dfs<'a, L: Lexicon, R> {
     report: &'a mut R,
     /// Cells of the current path.
     path: [u8; MAX_CELLS],
-    /// The ancestors of the current cell: `stack[d]` stands on `path[d]`.
+    /// Ancestors of the current cell with neighbours left to try, nearest last.
     stack: [Frame<L::Cursor>; MAX_CELLS],
 }
 
@@ -307,7 +309,9 @@ struct Frame<C> {
     /// Cells on the path up to here.
     used: u64,
     /// Letters on the path up to here.
-    len: usize,
+    len: u32,
+    /// Where the cell is on the path: `path[depth]`.
+    depth: u32,
     /// Those letters packed (see [`WordSeen::pack`]).
     key: u64,
 }
@@ -345,7 +349,9 @@ impl<L: Lexicon, R: Report> Dfs<'_, L, R> {
 
     /// Every word on a path starting at `start` (not a blank). A loop over an explicit
     /// stack rather than recursion: a step costs no call. The current cell's frame lives in
-    /// locals; only its ancestors are on the stack.
+    /// locals; the stack holds only ancestors with neighbours left to try, so going back is
+    /// always one level, chosen with a select rather than a branch: whether a cell's
+    /// neighbours are all tried is as good as random.
     #[inline(always)]
     fn search_from(&mut self, start: usize, root: L::Cursor) {
         let Some((cursor, len, key)) = self.enter(start, root, 0, 0) else {
@@ -353,31 +359,31 @@ impl<L: Lexicon, R: Report> Dfs<'_, L, R> {
         };
         self.path[0] = start as u8;
         let mut top = self.arrive(start, cursor, 1u64 << start, 0, len, key);
-        // The depth of `top`: `stack[..depth]` holds its ancestors.
+        // Frames on the stack.
         let mut depth = 0;
-        loop {
-            if top.todo == 0 {
-                if depth == 0 {
-                    return;
-                }
-                depth -= 1;
-                top = self.stack[depth];
-                continue;
-            }
+        while top.todo != 0 {
             // Neighbours in increasing cell order, as `Board::neighbours` lists them.
             let n = top.todo.trailing_zeros() as usize;
             top.todo &= top.todo - 1;
-            if let Some((cursor, len, key)) = self.enter(n, top.cursor, top.len, top.key) {
-                self.path[depth + 1] = n as u8;
-                let frame = self.arrive(n, cursor, top.used | (1u64 << n), depth + 1, len, key);
+            if let Some((cursor, len, key)) = self.enter(n, top.cursor, top.len as usize, top.key) {
+                let at = top.depth as usize + 1;
+                self.path[at % MAX_CELLS] = n as u8;
+                let frame = self.arrive(n, cursor, top.used | (1u64 << n), at, len, key);
                 // A cell with nothing to try (the common case) is done once its word is
                 // reported: it takes no place on the stack.
                 if frame.todo != 0 {
-                    self.stack[depth] = top;
-                    depth += 1;
+                    self.stack[depth % MAX_CELLS] = top;
+                    depth += usize::from(top.todo != 0);
                     top = frame;
+                    continue;
                 }
             }
+            let back = top.todo == 0;
+            if back & (depth == 0) {
+                return;
+            }
+            depth -= usize::from(back);
+            top = select_unpredictable(back, self.stack[depth % MAX_CELLS], top);
         }
     }
 
@@ -434,7 +440,8 @@ impl<L: Lexicon, R: Report> Dfs<'_, L, R> {
             cursor,
             todo,
             used,
-            len,
+            len: len as u32,
+            depth: depth as u32,
             key,
         }
     }
