@@ -811,7 +811,8 @@ fn unreadable_boggle_rounds_stay_json() {
         assert_eq!(code, 1, "{file}: {err}");
         let v: serde_json::Value = serde_json::from_str(&out)
             .unwrap_or_else(|e| panic!("{file}: stdout is not JSON ({e}): {out}"));
-        assert_eq!(v["script"], file);
+        assert_eq!(v["file"], file);
+        assert_eq!(v["game"], "boggle");
         let f = &v["findings"][0];
         assert_eq!(
             (&f["pos"]["line"], &f["pos"]["col"]),

@@ -236,7 +236,8 @@ fn misplaced_boggle_pragma(bytes: &[u8]) -> Option<Misfit> {
 /// the shape of a round's findings (`pos` {`line`, `col`}, `message`).
 fn invalid_round_json(name: &str, line: usize, col: usize, message: &str) -> serde_json::Value {
     serde_json::json!({
-        "script": name,
+        "file": name,
+        "game": "boggle",
         "findings": [{"pos": {"line": line, "col": col}, "message": message}],
     })
 }

@@ -122,7 +122,8 @@ pub fn play_script(path: &Path, text: &str, options: &Options) -> Result<Report,
         })
         .collect();
     Ok(Report {
-        script: path.display().to_string(),
+        file: path.display().to_string(),
+        game: "boggle",
         board: game.board.to_string(),
         rows: game.board.rows(),
         cols: game.board.cols(),

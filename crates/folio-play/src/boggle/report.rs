@@ -10,8 +10,11 @@ use super::script::Pos;
 /// The result of replaying a Boggle script.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Report {
-    /// The script, as given.
-    pub script: String,
+    /// The script, as given (`file`, as in a Scrabble game's report).
+    pub file: String,
+    /// Always `boggle`: which game the report is of, as in a Scrabble game's report, so
+    /// that `folio play --json` over mixed scripts can be told apart.
+    pub game: &'static str,
     /// The board string (`perslatgsineters`; rows joined by `/` unless square).
     pub board: String,
     /// Rows.
@@ -124,7 +127,7 @@ fn verdict_text(v: &Verdict, nicks: &[&str]) -> String {
 impl fmt::Display for Report {
     /// The text transcript.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "boggle round {}", self.script)?;
+        writeln!(f, "boggle round {}", self.file)?;
         write!(f, "board {} ({}x{}", self.board, self.rows, self.cols)?;
         if let (Some(d), Some(s)) = (&self.dice, self.seed) {
             write!(f, ", rolled from {d} with seed {s}")?;
