@@ -153,6 +153,12 @@ pub enum ParseErrorKind {
     /// The cumulative token is not a number.
     #[error("malformed cumulative score {0:?} (expected a number like 328)")]
     MalformedCumulative(String),
+    /// The score token is a signed number too large for a score.
+    #[error("score {0} is out of range ({min} to +{max})", min = i32::MIN, max = i32::MAX)]
+    ScoreOutOfRange(String),
+    /// The cumulative token is a number too large for a score.
+    #[error("cumulative score {0} is out of range ({min} to {max})", min = i32::MIN, max = i32::MAX)]
+    CumulativeOutOfRange(String),
     /// `#rackN` names a seat no player sits in.
     #[error("#rack{0} names no declared player")]
     RackForUnknownSeat(usize),
@@ -217,6 +223,8 @@ impl ParseErrorKind {
             MalformedExchange(_) => "malformed-exchange",
             UnknownMove(_) => "unknown-move",
             MalformedScore(_) => "malformed-score",
+            ScoreOutOfRange(_) => "score-out-of-range",
+            CumulativeOutOfRange(_) => "cumulative-out-of-range",
             MalformedCumulative(_) => "malformed-cumulative",
             RackForUnknownSeat(_) => "rack-for-unknown-player",
         }
@@ -751,12 +759,12 @@ impl Parser<'_> {
         let mut score = None;
         if let Some(&(sc, s)) = toks.get(i) {
             match parse_signed(s) {
-                Some(v) => {
+                Ok(v) => {
                     score = Some(v);
                     cols.score = sc;
                 }
-                None => {
-                    self.problem(at(sc), ParseErrorKind::MalformedScore(s.into()));
+                Err(kind) => {
+                    self.problem(at(sc), kind);
                     return None;
                 }
             }
@@ -770,7 +778,13 @@ impl Parser<'_> {
                     cols.cumulative = cc;
                 }
                 _ => {
-                    self.problem(at(cc), ParseErrorKind::MalformedCumulative(s.into()));
+                    let digits = s.strip_prefix('-').unwrap_or(s);
+                    let kind = if !digits.is_empty() && digits.bytes().all(|d| d.is_ascii_digit()) {
+                        ParseErrorKind::CumulativeOutOfRange(s.into())
+                    } else {
+                        ParseErrorKind::MalformedCumulative(s.into())
+                    };
+                    self.problem(at(cc), kind);
                     return None;
                 }
             }
@@ -878,17 +892,22 @@ pub fn parse_coord(tok: &str) -> Option<Coord> {
 }
 
 /// Parses `+N` or `-N` (the sign is required).
-fn parse_signed(s: &str) -> Option<i32> {
-    let (neg, digits) = match s.as_bytes().first()? {
-        b'+' => (false, &s[1..]),
-        b'-' => (true, &s[1..]),
-        _ => return None,
+/// A move's score: `+N` or `-N`, a signed 32-bit number.
+fn parse_signed(s: &str) -> Result<i32, ParseErrorKind> {
+    let malformed = || ParseErrorKind::MalformedScore(s.into());
+    let (neg, digits) = match s.as_bytes().first() {
+        Some(b'+') => (false, &s[1..]),
+        Some(b'-') => (true, &s[1..]),
+        _ => return Err(malformed()),
     };
     if digits.is_empty() || !digits.bytes().all(|d| d.is_ascii_digit()) {
-        return None;
+        return Err(malformed());
     }
-    let v: i32 = digits.parse().ok()?;
-    Some(if neg { -v } else { v })
+    let v: i64 = digits
+        .parse()
+        .unwrap_or(i64::MAX)
+        .saturating_mul(if neg { -1 } else { 1 });
+    i32::try_from(v).map_err(|_| ParseErrorKind::ScoreOutOfRange(s.into()))
 }
 
 #[cfg(test)]

@@ -234,6 +234,18 @@ fn malformed_lines_are_located_with_the_line_as_written() {
         "malformed-cumulative"
     );
     assert_eq!(
+        err(">Joel: ABC 8G CAB +99999999999 14\n").kind.code(),
+        "score-out-of-range"
+    );
+    assert_eq!(
+        err(">Joel: ABC 8G CAB -2147483649 14\n").kind.code(),
+        "score-out-of-range"
+    );
+    assert_eq!(
+        err(">Joel: ABC 8G CAB +14 99999999999\n").kind.code(),
+        "cumulative-out-of-range"
+    );
+    assert_eq!(
         err(">Joel: ABC 8G CAB +14 +14\n").kind.code(),
         "malformed-cumulative"
     );
