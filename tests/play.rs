@@ -786,6 +786,40 @@ fn a_boggle_round_with_lone_cr_line_ends() {
     assert!(out.starts_with("crbad.boggle:2:10: invalid UTF-8"), "{out}");
 }
 
+/// Every malformed line of a Boggle round is reported in one run, in line order, as the
+/// GCG reader does: in the text output and as the JSON report's findings.
+#[test]
+fn every_bad_line_of_a_boggle_round_is_reported() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    std::fs::write(
+        tmp.path().join("bad.boggle"),
+        "#game boggle\n#seed x\n#board abcd\n#player a\n>b: cab\n#bored abc\n",
+    )
+    .expect("write");
+    let (code, out, _) = play_in(tmp.path(), &["bad.boggle"]);
+    assert_eq!(code, 1, "{out}");
+    let at: Vec<&str> = out
+        .lines()
+        .filter_map(|l| l.split(": ").next())
+        .filter(|l| l.starts_with("bad.boggle:"))
+        .collect();
+    assert_eq!(
+        at,
+        ["bad.boggle:2:7", "bad.boggle:5:1", "bad.boggle:6:2"],
+        "{out}"
+    );
+    let (code, out, _) = play_in(tmp.path(), &["bad.boggle", "--json"]);
+    assert_eq!(code, 1, "{out}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("one JSON document");
+    let lines: Vec<u64> = v["findings"]
+        .as_array()
+        .expect("findings")
+        .iter()
+        .map(|f| f["pos"]["line"].as_u64().expect("line"))
+        .collect();
+    assert_eq!(lines, [2, 5, 6], "{out}");
+}
+
 /// `--json` stays one JSON document when a round cannot be read or does not parse: the
 /// error is the round's one located finding, not a text line on stdout.
 #[test]

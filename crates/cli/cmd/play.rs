@@ -82,9 +82,7 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
             if args.json {
                 json_reports.push(invalid_round_json(
                     &name,
-                    misfit.line,
-                    misfit.col,
-                    &misfit.message,
+                    &[(misfit.line, misfit.col, misfit.message.clone())],
                 ));
             } else {
                 emit(&format!(
@@ -232,13 +230,19 @@ fn misplaced_boggle_pragma(bytes: &[u8]) -> Option<Misfit> {
     })
 }
 
-/// The JSON report of a Boggle round that could not be replayed: one located finding, in
-/// the shape of a round's findings (`pos` {`line`, `col`}, `message`).
-fn invalid_round_json(name: &str, line: usize, col: usize, message: &str) -> serde_json::Value {
+/// The JSON report of a Boggle round that could not be replayed: its located errors as
+/// findings, in the shape of a round's findings (`pos` {`line`, `col`}, `message`).
+fn invalid_round_json(name: &str, errors: &[(usize, usize, String)]) -> serde_json::Value {
+    let findings: Vec<serde_json::Value> = errors
+        .iter()
+        .map(|(line, col, message)| {
+            serde_json::json!({"pos": {"line": line, "col": col}, "message": message})
+        })
+        .collect();
     serde_json::json!({
         "file": name,
         "game": "boggle",
-        "findings": [{"pos": {"line": line, "col": col}, "message": message}],
+        "findings": findings,
     })
 }
 
@@ -270,15 +274,21 @@ fn play_boggle(
             }
         }
         Err(e) if e.is_invalid_script() => {
-            tally.add(0, 1);
+            let errors = match &e {
+                folio_play::boggle::Error::Script {
+                    line,
+                    col,
+                    kind,
+                    more,
+                    ..
+                } => std::iter::once((*line, *col, kind.to_string()))
+                    .chain(more.iter().map(|m| (m.line, m.col, m.kind.to_string())))
+                    .collect(),
+                _ => vec![(0, 0, e.to_string())],
+            };
+            tally.add(0, errors.len());
             if args.json {
-                let name = path.display().to_string();
-                json_reports.push(match &e {
-                    folio_play::boggle::Error::Script {
-                        line, col, kind, ..
-                    } => invalid_round_json(&name, *line, *col, &kind.to_string()),
-                    _ => invalid_round_json(&name, 0, 0, &e.to_string()),
-                });
+                json_reports.push(invalid_round_json(&path.display().to_string(), &errors));
             } else {
                 emit(&format!("{e}\n"))?;
             }

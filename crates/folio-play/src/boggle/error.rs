@@ -88,8 +88,9 @@ pub enum ScriptError {
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum Error {
-    /// The script is malformed or inconsistent: an invalid script (exit 1).
-    #[error("{}:{line}:{col}: {kind}", path.display())]
+    /// The script is malformed or inconsistent: an invalid script (exit 1). The first
+    /// error, then any further malformed lines in line order, one per line of the message.
+    #[error("{}", script_message(path, *line, *col, kind, more))]
     Script {
         /// The script file.
         path: PathBuf,
@@ -99,6 +100,8 @@ pub enum Error {
         col: usize,
         /// What is wrong.
         kind: ScriptError,
+        /// Further malformed lines, after the first.
+        more: Vec<Located>,
     },
     /// The lexicon could not be opened (I/O or not an fst: exit 2).
     #[error("{}:{line}: lexicon: {source}", path.display())]
@@ -139,6 +142,46 @@ impl Located {
             line: self.line,
             col: self.col,
             kind: self.kind,
+            more: Vec::new(),
         }
     }
+
+    /// Attaches the script path to `errors`, in line order (at least one).
+    pub(crate) fn all_at(mut errors: Vec<Located>, path: impl Into<PathBuf>) -> Error {
+        errors.sort_by_key(|e| (e.line, e.col));
+        let mut errors = errors.into_iter();
+        let first = errors.next().unwrap_or(Located {
+            line: 1,
+            col: 1,
+            kind: ScriptError::NotBoggle,
+        });
+        Error::Script {
+            path: path.into(),
+            line: first.line,
+            col: first.col,
+            kind: first.kind,
+            more: errors.collect(),
+        }
+    }
+}
+
+/// `path:line:col: what` for each error of [`Error::Script`], one per line.
+fn script_message(
+    path: &std::path::Path,
+    line: usize,
+    col: usize,
+    kind: &ScriptError,
+    more: &[Located],
+) -> String {
+    let mut text = format!("{}:{line}:{col}: {kind}", path.display());
+    for e in more {
+        text.push_str(&format!(
+            "\n{}:{}:{}: {}",
+            path.display(),
+            e.line,
+            e.col,
+            e.kind
+        ));
+    }
+    text
 }

@@ -61,7 +61,7 @@ pub struct Options {
 /// [`Error::Lexicon`] when the lexicon cannot be opened (exit 2). Rejected words and wrong
 /// claimed scores are not errors: they are the report's findings.
 pub fn play_script(path: &Path, text: &str, options: &Options) -> Result<Report, Error> {
-    let script = script::parse(text).map_err(|e| e.at(path))?;
+    let script = script::parse(text).map_err(|e| Located::all_at(e, path))?;
     let game = game::validate(&script).map_err(|e| e.at(path))?;
     let (set, label) = open_lexicon(path, &script, options)?;
     let keys: Vec<Vec<String>> = game

@@ -78,10 +78,13 @@ fn col_of(line: &str, sub: &str) -> usize {
 /// Parses a script.
 ///
 /// # Errors
-/// A [`Located`] error for the first malformed line.
-pub fn parse(text: &str) -> Result<Script, Located> {
+/// A [`Located`] error for each malformed line, in line order (every line is read, so that
+/// one run shows them all); only the first when the script does not start with
+/// `#game boggle`, since the rest would then mean nothing.
+pub fn parse(text: &str) -> Result<Script, Vec<Located>> {
     let mut script = Script::default();
     let mut seen_game = false;
+    let mut errors = Vec::new();
     for (i, raw) in crate::text::lines(text).enumerate() {
         let line_no = i + 1;
         let line = raw.trim_end_matches('\r');
@@ -94,196 +97,218 @@ pub fn parse(text: &str) -> Result<Script, Located> {
         if trimmed.is_empty() {
             continue;
         }
-        let at = |sub: &str, kind| Located {
-            line: line_no,
-            col: col_of(line, sub),
-            kind,
-        };
         if !seen_game {
             if !is_boggle(trimmed) {
-                return Err(at(trimmed, ScriptError::NotBoggle));
+                return Err(vec![Located {
+                    line: line_no,
+                    col: col_of(line, trimmed),
+                    kind: ScriptError::NotBoggle,
+                }]);
             }
             seen_game = true;
             continue;
         }
-        if let Some(rest) = trimmed.strip_prefix('>') {
-            let (nick, words) = rest
-                .split_once(':')
-                .ok_or_else(|| at(trimmed, ScriptError::BadLine))?;
-            let nick = nick.trim();
+        if let Err(e) = parse_line(&mut script, line_no, line, trimmed) {
+            errors.push(e);
+        }
+    }
+    if !seen_game {
+        return Err(vec![Located {
+            line: 1,
+            col: 1,
+            kind: ScriptError::NotBoggle,
+        }]);
+    }
+    if errors.is_empty() {
+        Ok(script)
+    } else {
+        Err(errors)
+    }
+}
+
+/// Reads one line after `#game boggle` (`trimmed` is `line` without surrounding blanks)
+/// into `script`.
+fn parse_line(
+    script: &mut Script,
+    line_no: usize,
+    line: &str,
+    trimmed: &str,
+) -> Result<(), Located> {
+    let at = |sub: &str, kind| Located {
+        line: line_no,
+        col: col_of(line, sub),
+        kind,
+    };
+    if let Some(rest) = trimmed.strip_prefix('>') {
+        let (nick, words) = rest
+            .split_once(':')
+            .ok_or_else(|| at(trimmed, ScriptError::BadLine))?;
+        let nick = nick.trim();
+        let player = script
+            .players
+            .iter_mut()
+            .find(|p| p.nick.value == nick)
+            .ok_or_else(|| at(trimmed, ScriptError::UnknownPlayer(nick.to_string())))?;
+        for w in words.split(|c: char| c.is_whitespace() || c == ',') {
+            if !w.is_empty() {
+                player.words.push(Spanned {
+                    value: w.to_string(),
+                    pos: Pos {
+                        line: line_no,
+                        col: col_of(line, w),
+                    },
+                });
+            }
+        }
+        return Ok(());
+    }
+    let Some(body) = trimmed.strip_prefix('#') else {
+        return Err(at(trimmed, ScriptError::BadLine));
+    };
+    let (name, value) = match body.find(char::is_whitespace) {
+        Some(k) => (&body[..k], body[k..].trim()),
+        None => (body, ""),
+    };
+    let spanned_value = |v: &str| Spanned {
+        value: v.to_string(),
+        pos: Pos {
+            line: line_no,
+            col: col_of(line, v),
+        },
+    };
+    let pragma: &'static str = match name.to_ascii_lowercase().as_str() {
+        "note" => return Ok(()),
+        "game" => return Err(at(trimmed, ScriptError::Duplicate("game"))),
+        "board" => "board",
+        "shape" => "shape",
+        "dice" => "dice",
+        "seed" => "seed",
+        "scoring" => "scoring",
+        "min-len" => "min-len",
+        "lexicon" => "lexicon",
+        "player" => "player",
+        "score" => "score",
+        _ => return Err(at(name, ScriptError::UnknownPragma(name.to_string()))),
+    };
+    if value.is_empty() {
+        return Err(at(trimmed, ScriptError::MissingValue(pragma)));
+    }
+    let dup = |set: bool| {
+        if set {
+            Err(at(trimmed, ScriptError::Duplicate(pragma)))
+        } else {
+            Ok(())
+        }
+    };
+    // A whole number in `min..=max`; a whole number outside it (negative, or over 64
+    // bits, included) is out of range, anything else is not a number.
+    let number = |v: &str, min: u64, max: u64| {
+        let digits = v.strip_prefix(['-', '+']).unwrap_or(v);
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(at(
+                v,
+                ScriptError::BadNumber {
+                    pragma,
+                    value: v.to_string(),
+                },
+            ));
+        }
+        match v.strip_prefix('+').unwrap_or(v).parse::<u64>() {
+            Ok(n) if (min..=max).contains(&n) => Ok(n),
+            _ => Err(at(
+                v,
+                ScriptError::OutOfRange {
+                    pragma,
+                    value: v.to_string(),
+                    min,
+                    max,
+                },
+            )),
+        }
+    };
+    match pragma {
+        "board" => {
+            dup(script.board.is_some())?;
+            script.board = Some(spanned_value(value));
+        }
+        "shape" => {
+            dup(script.shape.is_some())?;
+            let bad = || at(value, ScriptError::BadShape(value.to_string()));
+            let (r, c) = value.split_once(['x', 'X']).ok_or_else(bad)?;
+            let (r, c) = (
+                r.trim().parse().map_err(|_| bad())?,
+                c.trim().parse().map_err(|_| bad())?,
+            );
+            script.shape = Some(Spanned {
+                value: (r, c),
+                pos: spanned_value(value).pos,
+            });
+        }
+        "dice" => {
+            dup(script.dice.is_some())?;
+            script.dice = Some(spanned_value(value));
+        }
+        "seed" => {
+            dup(script.seed.is_some())?;
+            script.seed = Some(Spanned {
+                value: number(value, 0, u64::MAX)?,
+                pos: spanned_value(value).pos,
+            });
+        }
+        "scoring" => {
+            dup(script.scoring.is_some())?;
+            script.scoring = Some(spanned_value(value));
+        }
+        "min-len" => {
+            dup(script.min_len.is_some())?;
+            // A word has at least one letter: `#min-len 0` would mean nothing.
+            let n = number(value, 1, u64::MAX)?;
+            script.min_len = Some(Spanned {
+                value: usize::try_from(n).unwrap_or(usize::MAX),
+                pos: spanned_value(value).pos,
+            });
+        }
+        "lexicon" => {
+            dup(script.lexicon.is_some())?;
+            script.lexicon = Some(spanned_value(value));
+        }
+        "player" => {
+            let (nick, name) = match value.split_once(char::is_whitespace) {
+                Some((n, rest)) => (n, Some(rest.trim().to_string())),
+                None => (value, None),
+            };
+            if script.players.iter().any(|p| p.nick.value == nick) {
+                return Err(at(nick, ScriptError::DuplicatePlayer(nick.to_string())));
+            }
+            script.players.push(PlayerSpec {
+                nick: spanned_value(nick),
+                name,
+                words: Vec::new(),
+                claimed: None,
+            });
+        }
+        "score" => {
+            let (nick, n) = value
+                .split_once(char::is_whitespace)
+                .ok_or_else(|| at(trimmed, ScriptError::MissingValue("score")))?;
+            let n = n.trim();
             let player = script
                 .players
                 .iter_mut()
                 .find(|p| p.nick.value == nick)
-                .ok_or_else(|| at(trimmed, ScriptError::UnknownPlayer(nick.to_string())))?;
-            for w in words.split(|c: char| c.is_whitespace() || c == ',') {
-                if !w.is_empty() {
-                    player.words.push(Spanned {
-                        value: w.to_string(),
-                        pos: Pos {
-                            line: line_no,
-                            col: col_of(line, w),
-                        },
-                    });
-                }
+                .ok_or_else(|| at(nick, ScriptError::UnknownPlayer(nick.to_string())))?;
+            if player.claimed.is_some() {
+                return Err(at(trimmed, ScriptError::Duplicate("score")));
             }
-            continue;
+            let points = number(n, 0, u64::from(u32::MAX))?;
+            player.claimed = Some(Spanned {
+                value: u32::try_from(points).unwrap_or(u32::MAX),
+                pos: spanned_value(n).pos,
+            });
         }
-        let Some(body) = trimmed.strip_prefix('#') else {
-            return Err(at(trimmed, ScriptError::BadLine));
-        };
-        let (name, value) = match body.find(char::is_whitespace) {
-            Some(k) => (&body[..k], body[k..].trim()),
-            None => (body, ""),
-        };
-        let spanned_value = |v: &str| Spanned {
-            value: v.to_string(),
-            pos: Pos {
-                line: line_no,
-                col: col_of(line, v),
-            },
-        };
-        let pragma: &'static str = match name.to_ascii_lowercase().as_str() {
-            "note" => continue,
-            "game" => return Err(at(trimmed, ScriptError::Duplicate("game"))),
-            "board" => "board",
-            "shape" => "shape",
-            "dice" => "dice",
-            "seed" => "seed",
-            "scoring" => "scoring",
-            "min-len" => "min-len",
-            "lexicon" => "lexicon",
-            "player" => "player",
-            "score" => "score",
-            _ => return Err(at(name, ScriptError::UnknownPragma(name.to_string()))),
-        };
-        if value.is_empty() {
-            return Err(at(trimmed, ScriptError::MissingValue(pragma)));
-        }
-        let dup = |set: bool| {
-            if set {
-                Err(at(trimmed, ScriptError::Duplicate(pragma)))
-            } else {
-                Ok(())
-            }
-        };
-        // A whole number in `min..=max`; a whole number outside it (negative, or over 64
-        // bits, included) is out of range, anything else is not a number.
-        let number = |v: &str, min: u64, max: u64| {
-            let digits = v.strip_prefix(['-', '+']).unwrap_or(v);
-            if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-                return Err(at(
-                    v,
-                    ScriptError::BadNumber {
-                        pragma,
-                        value: v.to_string(),
-                    },
-                ));
-            }
-            match v.strip_prefix('+').unwrap_or(v).parse::<u64>() {
-                Ok(n) if (min..=max).contains(&n) => Ok(n),
-                _ => Err(at(
-                    v,
-                    ScriptError::OutOfRange {
-                        pragma,
-                        value: v.to_string(),
-                        min,
-                        max,
-                    },
-                )),
-            }
-        };
-        match pragma {
-            "board" => {
-                dup(script.board.is_some())?;
-                script.board = Some(spanned_value(value));
-            }
-            "shape" => {
-                dup(script.shape.is_some())?;
-                let bad = || at(value, ScriptError::BadShape(value.to_string()));
-                let (r, c) = value.split_once(['x', 'X']).ok_or_else(bad)?;
-                let (r, c) = (
-                    r.trim().parse().map_err(|_| bad())?,
-                    c.trim().parse().map_err(|_| bad())?,
-                );
-                script.shape = Some(Spanned {
-                    value: (r, c),
-                    pos: spanned_value(value).pos,
-                });
-            }
-            "dice" => {
-                dup(script.dice.is_some())?;
-                script.dice = Some(spanned_value(value));
-            }
-            "seed" => {
-                dup(script.seed.is_some())?;
-                script.seed = Some(Spanned {
-                    value: number(value, 0, u64::MAX)?,
-                    pos: spanned_value(value).pos,
-                });
-            }
-            "scoring" => {
-                dup(script.scoring.is_some())?;
-                script.scoring = Some(spanned_value(value));
-            }
-            "min-len" => {
-                dup(script.min_len.is_some())?;
-                // A word has at least one letter: `#min-len 0` would mean nothing.
-                let n = number(value, 1, u64::MAX)?;
-                script.min_len = Some(Spanned {
-                    value: usize::try_from(n).unwrap_or(usize::MAX),
-                    pos: spanned_value(value).pos,
-                });
-            }
-            "lexicon" => {
-                dup(script.lexicon.is_some())?;
-                script.lexicon = Some(spanned_value(value));
-            }
-            "player" => {
-                let (nick, name) = match value.split_once(char::is_whitespace) {
-                    Some((n, rest)) => (n, Some(rest.trim().to_string())),
-                    None => (value, None),
-                };
-                if script.players.iter().any(|p| p.nick.value == nick) {
-                    return Err(at(nick, ScriptError::DuplicatePlayer(nick.to_string())));
-                }
-                script.players.push(PlayerSpec {
-                    nick: spanned_value(nick),
-                    name,
-                    words: Vec::new(),
-                    claimed: None,
-                });
-            }
-            "score" => {
-                let (nick, n) = value
-                    .split_once(char::is_whitespace)
-                    .ok_or_else(|| at(trimmed, ScriptError::MissingValue("score")))?;
-                let n = n.trim();
-                let player = script
-                    .players
-                    .iter_mut()
-                    .find(|p| p.nick.value == nick)
-                    .ok_or_else(|| at(nick, ScriptError::UnknownPlayer(nick.to_string())))?;
-                if player.claimed.is_some() {
-                    return Err(at(trimmed, ScriptError::Duplicate("score")));
-                }
-                let points = number(n, 0, u64::from(u32::MAX))?;
-                player.claimed = Some(Spanned {
-                    value: u32::try_from(points).unwrap_or(u32::MAX),
-                    pos: spanned_value(n).pos,
-                });
-            }
-            _ => unreachable!("every pragma name is matched above"),
-        }
+        _ => unreachable!("every pragma name is matched above"),
     }
-    if !seen_game {
-        return Err(Located {
-            line: 1,
-            col: 1,
-            kind: ScriptError::NotBoggle,
-        });
-    }
-    Ok(script)
+    Ok(())
 }
 
 #[cfg(test)]
@@ -319,7 +344,9 @@ mod tests {
             assert!(is_boggle(&text), "{text:?}");
             let s = parse(&text).unwrap_or_else(|e| panic!("{text:?}: {e:?}"));
             assert_eq!(s.players[0].words[0].pos, Pos { line: 4, col: 5 });
-            let e = parse(&format!("{text}#seed x{ends}")).unwrap_err();
+            let e = parse(&format!("{text}#seed x{ends}"))
+                .unwrap_err()
+                .remove(0);
             assert_eq!((e.line, e.col), (5, 7), "{text:?}");
         }
     }
@@ -341,14 +368,24 @@ mod tests {
             ("", 1, 1),
         ];
         for &(text, line, col) in cases {
-            let e = parse(text).unwrap_err();
+            let e = parse(text).unwrap_err().remove(0);
             assert_eq!((e.line, e.col), (line, col), "{text:?}: {:?}", e.kind);
         }
     }
 
+    /// Every malformed line is reported, in line order, and the good lines are still read.
+    #[test]
+    fn every_bad_line_is_reported() {
+        let text = "#game boggle\n#seed x\n#player a\nhello\n>b: cat\n#bored abc\n";
+        let errors = parse(text).unwrap_err();
+        let at: Vec<(usize, usize)> = errors.iter().map(|e| (e.line, e.col)).collect();
+        assert_eq!(at, [(2, 7), (4, 1), (5, 1), (6, 2)]);
+        assert!(matches!(errors[2].kind, ScriptError::UnknownPlayer(ref n) if n == "b"));
+    }
+
     #[test]
     fn numbers_out_of_range_say_so() {
-        let msg = |text: &str| parse(text).unwrap_err().kind.to_string();
+        let msg = |text: &str| parse(text).unwrap_err().remove(0).kind.to_string();
         assert_eq!(
             msg("#game boggle\n#seed 99999999999999999999\n"),
             "`#seed` 99999999999999999999 is out of range (0 to 18446744073709551615)"
