@@ -124,12 +124,18 @@ fn malformed_scripts_name_file_line_and_column() {
     .unwrap_err();
     assert!(err.is_invalid_script());
     assert_eq!(err.to_string().split(": ").next(), Some("bad.boggle:2:10"));
-    let err = play_script(path, "#game boggle\n#board cat\n", &options(set.clone())).unwrap_err();
+    let err = play_script(
+        path,
+        "#game boggle\n#player a\n#board cat\n",
+        &options(set.clone()),
+    )
+    .unwrap_err();
     assert!(
         matches!(
             err,
             Error::Script {
                 kind: ScriptError::BadBoard(_),
+                line: 3,
                 ..
             }
         ),
@@ -164,4 +170,34 @@ fn lexicon_from_the_script_is_opened_beside_it() {
     let err = play_script(&script, missing, &Options::default()).unwrap_err();
     assert!(!err.is_invalid_script());
     assert!(err.to_string().contains("gone.fst"), "{err}");
+}
+
+/// One run reports every error, in line order: malformed lines and the checks of the whole
+/// script (board, scoring, cube set, words) alike.
+#[test]
+fn every_error_of_a_script_is_reported_in_line_order() {
+    let set = Arc::new(WordSet::from_words(["CAT"]).unwrap());
+    let text = "#game boggle\n#board abcdefghijklmnoX1\n#scoring weird\n#player ann\n\
+                >ann: c4t, dog!\n#dice foo\n#bored x\n";
+    let err = play_script(Path::new("t.boggle"), text, &options(set.clone())).unwrap_err();
+    assert!(err.is_invalid_script());
+    let message = err.to_string();
+    let at: Vec<&str> = message
+        .lines()
+        .map(|l| l.split(": ").next().unwrap_or(""))
+        .map(|l| l.trim_start_matches("t.boggle:"))
+        .collect();
+    assert_eq!(
+        at,
+        ["2:24", "3:10", "5:7", "5:12", "6:7", "6:7", "7:2"],
+        "{err}"
+    );
+    // A missing board is not reported when the `#board` line itself is bad.
+    let err = play_script(
+        Path::new("t.boggle"),
+        "#game boggle\n#board\n#player a\n",
+        &options(set),
+    )
+    .unwrap_err();
+    assert_eq!(err.to_string(), "t.boggle:2:1: `#board` needs a value");
 }

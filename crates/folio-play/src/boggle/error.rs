@@ -61,9 +61,13 @@ pub enum ScriptError {
     /// `#scoring` names no scoring.
     #[error("unknown scoring {0:?} (known: official, seed)")]
     UnknownScoring(String),
-    /// Both `#board` and `#dice`, or `#seed` without `#dice`, or `#shape` with dice.
+    /// Both `#board` and `#dice`, or `#seed` with `#board`, or `#shape` with dice.
     #[error("{0}")]
     Conflict(&'static str),
+    /// A pragma that needs another one given without it: `#dice` without `#seed`, `#seed`
+    /// without `#dice`.
+    #[error("{0}")]
+    Missing(&'static str),
     /// Neither `#board` nor `#dice`/`#seed`.
     #[error("no board: give `#board LETTERS` or `#dice SET` with `#seed N`")]
     NoBoard,
@@ -114,6 +118,17 @@ pub enum Error {
         #[source]
         source: folio_lexicon::Error,
     },
+}
+
+impl ScriptError {
+    /// Whether the error is that something is missing from the script: after a line that
+    /// did not read, that may only follow from it.
+    pub fn is_absence(&self) -> bool {
+        matches!(
+            self,
+            ScriptError::NoBoard | ScriptError::NoPlayers | ScriptError::Missing(_)
+        )
+    }
 }
 
 impl Error {

@@ -43,92 +43,45 @@ fn located(pos: Pos, kind: ScriptError) -> Located {
 /// Checks a parsed script (everything but the lexicon, which the caller opens).
 ///
 /// # Errors
-/// A [`Located`] error at the pragma or word at fault.
-pub fn validate(script: &Script) -> Result<Game, Located> {
-    let start = Pos { line: 1, col: 1 };
-    let (board, rolled) = match (&script.board, &script.dice, &script.seed) {
-        (Some(_), Some(d), _) => {
-            return Err(located(
-                d.pos,
-                ScriptError::Conflict("give `#board` or `#dice`, not both"),
-            ))
-        }
-        (Some(_), None, Some(s)) => {
-            return Err(located(
-                s.pos,
-                ScriptError::Conflict("`#seed` rolls `#dice`; a `#board` needs none"),
-            ))
-        }
-        (Some(b), None, None) => {
-            let shape = script.shape.as_ref().map(|s| s.value);
-            let board = Board::parse(&b.value, shape).map_err(|e| {
-                let offset = match &e {
-                    BoardError::BadChar { offset, .. } | BoardError::BadFace { offset } => {
-                        b.value[..*offset].chars().count()
-                    }
-                    _ => 0,
-                };
-                located(
-                    Pos {
-                        line: b.pos.line,
-                        col: b.pos.col + offset,
-                    },
-                    ScriptError::BadBoard(e),
-                )
-            })?;
-            (board, None)
-        }
-        (None, Some(d), seed) => {
-            let set = CubeSet::by_name(&d.value).ok_or_else(|| {
-                located(
-                    d.pos,
-                    ScriptError::UnknownDice {
-                        name: d.value.clone(),
-                        known: CubeSet::names().join(", "),
-                    },
-                )
-            })?;
-            let seed = seed
-                .as_ref()
-                .ok_or_else(|| located(d.pos, ScriptError::Conflict("`#dice` needs `#seed N`")))?;
-            if let Some(s) = &script.shape {
-                return Err(located(
-                    s.pos,
-                    ScriptError::Conflict("the cube set fixes the shape; drop `#shape`"),
-                ));
+/// A [`Located`] error at each pragma or word at fault, in script order of the checks
+/// (board, scoring, players, words); the caller sorts them by position.
+pub fn validate(script: &Script) -> Result<Game, Vec<Located>> {
+    let mut errors = Vec::new();
+    let board = match board(script) {
+        Ok(b) => Some(b),
+        Err(e) => {
+            errors.push(e);
+            // Given both ways: whatever else is wrong with either is worth saying too.
+            if let (Some(b), Some(d)) = (&script.board, &script.dice) {
+                let shape = script.shape.as_ref().map(|s| s.value);
+                errors.extend(letters_board(b, shape).err());
+                errors.extend(cube_set(d).err());
             }
-            let board =
-                roll(set, seed.value).map_err(|e| located(d.pos, ScriptError::BadBoard(e)))?;
-            (board, Some((set.name.to_string(), seed.value)))
+            None
         }
-        (None, None, Some(s)) => {
-            return Err(located(
-                s.pos,
-                ScriptError::Conflict("`#seed` needs `#dice SET`"),
-            ))
-        }
-        (None, None, None) => return Err(located(start, ScriptError::NoBoard)),
     };
     let mut scoring = match &script.scoring {
         None => OFFICIAL,
-        Some(s) => Scoring::by_name(&s.value)
-            .ok_or_else(|| located(s.pos, ScriptError::UnknownScoring(s.value.clone())))?,
+        Some(s) => Scoring::by_name(&s.value).unwrap_or_else(|| {
+            errors.push(located(s.pos, ScriptError::UnknownScoring(s.value.clone())));
+            OFFICIAL
+        }),
     };
     if let Some(m) = &script.min_len {
         scoring = scoring.with_min_len(m.value);
     }
     if script.players.is_empty() {
-        return Err(located(start, ScriptError::NoPlayers));
+        errors.push(located(Pos { line: 1, col: 1 }, ScriptError::NoPlayers));
     }
     let policy = Policy::game();
     let mut players = Vec::with_capacity(script.players.len());
     for p in &script.players {
         let mut words = Vec::with_capacity(p.words.len());
         for w in &p.words {
-            let key = policy
-                .normalize_word(&w.value)
-                .ok_or_else(|| located(w.pos, ScriptError::BadWord(w.value.clone())))?;
-            words.push((w.value.clone(), key, w.pos));
+            match policy.normalize_word(&w.value) {
+                Some(key) => words.push((w.value.clone(), key, w.pos)),
+                None => errors.push(located(w.pos, ScriptError::BadWord(w.value.clone()))),
+            }
         }
         players.push(Player {
             nick: p.nick.value.clone(),
@@ -137,11 +90,84 @@ pub fn validate(script: &Script) -> Result<Game, Located> {
             claimed: p.claimed.clone(),
         });
     }
-    Ok(Game {
-        board,
-        rolled,
-        scoring,
-        players,
+    match board {
+        Some((board, rolled)) if errors.is_empty() => Ok(Game {
+            board,
+            rolled,
+            scoring,
+            players,
+        }),
+        _ => Err(errors),
+    }
+}
+
+/// The board: given as letters, or rolled from `#dice` with `#seed`.
+fn board(script: &Script) -> Result<(Board, Option<(String, u64)>), Located> {
+    match (&script.board, &script.dice, &script.seed) {
+        (Some(_), Some(d), _) => Err(located(
+            d.pos,
+            ScriptError::Conflict("give `#board` or `#dice`, not both"),
+        )),
+        (Some(_), None, Some(s)) => Err(located(
+            s.pos,
+            ScriptError::Conflict("`#seed` rolls `#dice`; a `#board` needs none"),
+        )),
+        (Some(b), None, None) => {
+            let shape = script.shape.as_ref().map(|s| s.value);
+            Ok((letters_board(b, shape)?, None))
+        }
+        (None, Some(d), seed) => {
+            let set = cube_set(d)?;
+            let seed = seed
+                .as_ref()
+                .ok_or_else(|| located(d.pos, ScriptError::Missing("`#dice` needs `#seed N`")))?;
+            if let Some(s) = &script.shape {
+                return Err(located(
+                    s.pos,
+                    ScriptError::Conflict("the cube set fixes the shape; drop `#shape`"),
+                ));
+            }
+            let board =
+                roll(set, seed.value).map_err(|e| located(d.pos, ScriptError::BadBoard(e)))?;
+            Ok((board, Some((set.name.to_string(), seed.value))))
+        }
+        (None, None, Some(s)) => Err(located(
+            s.pos,
+            ScriptError::Missing("`#seed` needs `#dice SET`"),
+        )),
+        (None, None, None) => Err(located(Pos { line: 1, col: 1 }, ScriptError::NoBoard)),
+    }
+}
+
+/// A board given as letters (`#board`, with `#shape` if any), the error at the bad face.
+fn letters_board(b: &Spanned<String>, shape: Option<(usize, usize)>) -> Result<Board, Located> {
+    Board::parse(&b.value, shape).map_err(|e| {
+        let offset = match &e {
+            BoardError::BadChar { offset, .. } | BoardError::BadFace { offset } => {
+                b.value[..*offset].chars().count()
+            }
+            _ => 0,
+        };
+        located(
+            Pos {
+                line: b.pos.line,
+                col: b.pos.col + offset,
+            },
+            ScriptError::BadBoard(e),
+        )
+    })
+}
+
+/// The cube set `#dice` names.
+fn cube_set(d: &Spanned<String>) -> Result<&'static CubeSet, Located> {
+    CubeSet::by_name(&d.value).ok_or_else(|| {
+        located(
+            d.pos,
+            ScriptError::UnknownDice {
+                name: d.value.clone(),
+                known: CubeSet::names().join(", "),
+            },
+        )
     })
 }
 
@@ -151,7 +177,7 @@ mod tests {
     use crate::boggle::script::parse;
 
     fn err(text: &str) -> Located {
-        validate(&parse(text).unwrap()).unwrap_err()
+        validate(&parse(text).unwrap()).unwrap_err().remove(0)
     }
 
     #[test]
@@ -177,7 +203,7 @@ mod tests {
         let e = err("#game boggle\n#dice nope\n#seed 1\n#player a\n");
         assert!(matches!(e.kind, ScriptError::UnknownDice { .. }));
         let e = err("#game boggle\n#dice new-1987\n#player a\n");
-        assert!(matches!(e.kind, ScriptError::Conflict(_)));
+        assert!(matches!(e.kind, ScriptError::Missing(_)));
         let e = err("#game boggle\n#board abcd\n#scoring fast\n#player a\n");
         assert_eq!(
             (e.line, e.col, e.kind),

@@ -61,8 +61,21 @@ pub struct Options {
 /// [`Error::Lexicon`] when the lexicon cannot be opened (exit 2). Rejected words and wrong
 /// claimed scores are not errors: they are the report's findings.
 pub fn play_script(path: &Path, text: &str, options: &Options) -> Result<Report, Error> {
-    let script = script::parse(text).map_err(|e| Located::all_at(e, path))?;
-    let game = game::validate(&script).map_err(|e| e.at(path))?;
+    let (script, mut errors) = script::read(text).map_err(|e| Located::all_at(e, path))?;
+    // The checks of the whole script run on the lines that read, so that one run reports
+    // every error; that a board or a player is missing follows from a bad line, if any.
+    let game = match game::validate(&script) {
+        Ok(game) if errors.is_empty() => game,
+        Ok(_) => return Err(Located::all_at(errors, path)),
+        Err(more) => {
+            let consequence = !errors.is_empty();
+            errors.extend(
+                more.into_iter()
+                    .filter(|e| !(consequence && e.kind.is_absence())),
+            );
+            return Err(Located::all_at(errors, path));
+        }
+    };
     let (set, label) = open_lexicon(path, &script, options)?;
     let keys: Vec<Vec<String>> = game
         .players

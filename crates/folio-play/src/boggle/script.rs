@@ -82,6 +82,15 @@ fn col_of(line: &str, sub: &str) -> usize {
 /// one run shows them all); only the first when the script does not start with
 /// `#game boggle`, since the rest would then mean nothing.
 pub fn parse(text: &str) -> Result<Script, Vec<Located>> {
+    match read(text) {
+        Ok((script, errors)) if errors.is_empty() => Ok(script),
+        Ok((_, errors)) | Err(errors) => Err(errors),
+    }
+}
+
+/// Reads every line: the script made of the lines that read, and an error for each line
+/// that did not; `Err` with the one error when the script is not a Boggle round.
+pub(crate) fn read(text: &str) -> Result<(Script, Vec<Located>), Vec<Located>> {
     let mut script = Script::default();
     let mut seen_game = false;
     let mut errors = Vec::new();
@@ -119,11 +128,7 @@ pub fn parse(text: &str) -> Result<Script, Vec<Located>> {
             kind: ScriptError::NotBoggle,
         }]);
     }
-    if errors.is_empty() {
-        Ok(script)
-    } else {
-        Err(errors)
-    }
+    Ok((script, errors))
 }
 
 /// Reads one line after `#game boggle` (`trimmed` is `line` without surrounding blanks)
