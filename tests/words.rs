@@ -812,3 +812,99 @@ fn queries_follow_the_policy_the_set_was_built_with() {
     let err = String::from_utf8_lossy(&a.get_output().stderr).into_owned();
     assert!(err.contains("raw.counts.fst: a counts map"), "{err}");
 }
+
+/// Set algebra writes a manifest for its output (replacing a stale one when an input is
+/// rewritten in place), refuses sets of different policies, and a manifest that cannot be
+/// read is an error, never a silent fall back to the game policy.
+#[test]
+fn set_algebra_manifests_and_policies() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let d = tmp.path();
+    let book = |name: &str, text: &str| {
+        let p = d.join(name);
+        std::fs::write(&p, text).expect("write");
+        p
+    };
+    let ingest = |book: &Path, out: &str, extra: &[&str]| {
+        folio()
+            .arg("ingest")
+            .arg(book)
+            .arg("-o")
+            .arg(d.join(out))
+            .args(["--quiet"])
+            .args(extra)
+            .assert()
+            .success();
+    };
+    ingest(
+        &book("a.txt", "the whale and the sea and the ship\n"),
+        "a.fst",
+        &[],
+    );
+    ingest(&book("b.txt", "the sea is calm\n"), "b.fst", &[]);
+    ingest(
+        &book("c.txt", "the café is open and the sea\n"),
+        "c.fst",
+        &["--keep-diacritics"],
+    );
+
+    // In place: a.json now describes a minus b, not a's ingest.
+    folio()
+        .args(["words", "difference"])
+        .arg(d.join("a.fst"))
+        .arg(d.join("b.fst"))
+        .arg("-o")
+        .arg(d.join("a.fst"))
+        .assert()
+        .success();
+    let manifest: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(d.join("a.json")).expect("a.json"))
+            .expect("a.json is JSON");
+    assert_eq!(manifest["made_by"], "folio words difference");
+    // THE WHALE AND SEA SHIP, minus THE SEA IS CALM.
+    assert_eq!(manifest["words"], 3, "{manifest}");
+    assert_eq!(manifest["policy"]["name"], "game");
+
+    // Different spellings: refused, naming both sets, and nothing written.
+    let out = folio()
+        .args(["words", "union"])
+        .arg(d.join("b.fst"))
+        .arg(d.join("c.fst"))
+        .arg("-o")
+        .arg(d.join("bc.fst"))
+        .output()
+        .expect("run folio");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("different policies"), "{err}");
+    assert!(err.contains("c.fst (game --keep-diacritics)"), "{err}");
+    assert!(!d.join("bc.fst").exists() && !d.join("bc.json").exists());
+
+    // A union of sets of one policy keeps it: CAFÉ stays reachable.
+    folio()
+        .args(["words", "union"])
+        .arg(d.join("c.fst"))
+        .arg(d.join("c.fst"))
+        .arg("-o")
+        .arg(d.join("cc.fst"))
+        .assert()
+        .success();
+    folio()
+        .args(["words", "contains", "--set"])
+        .arg(d.join("cc.fst"))
+        .arg("café")
+        .assert()
+        .success();
+
+    // A corrupt manifest: exit 2 naming it.
+    std::fs::write(d.join("c.json"), "garbage").expect("write");
+    let out = folio()
+        .args(["words", "contains", "--set"])
+        .arg(d.join("c.fst"))
+        .arg("café")
+        .output()
+        .expect("run folio");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("c.json: unreadable manifest"), "{err}");
+}

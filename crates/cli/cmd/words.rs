@@ -249,7 +249,7 @@ pub fn run(c: Command) -> anyhow::Result<Outcome> {
 }
 
 fn run_inner(c: Command) -> anyhow::Result<Outcome> {
-    let policy = query_policy(&c.set_paths());
+    let policy = query_policy(&c.set_paths())?;
     let stdout = std::io::stdout();
     let mut w = BufWriter::new(stdout.lock());
     let outcome = match c {
@@ -353,35 +353,25 @@ fn run_inner(c: Command) -> anyhow::Result<Outcome> {
 /// The policy query words are normalised with: the one recorded in the manifest beside the
 /// first set (so a `--policy raw` set finds `café`), else the game policy. Sets built under
 /// different policies get a warning: their keys are not spelled alike.
-fn query_policy(paths: &[PathBuf]) -> Policy {
-    let policies: Vec<Policy> = paths
+fn query_policy(paths: &[PathBuf]) -> anyhow::Result<Policy> {
+    let policies = paths
         .iter()
-        .map(|p| checked::policy_beside(p).unwrap_or_else(Policy::game))
-        .collect();
+        .map(|p| Ok(checked::policy_beside(p)?.unwrap_or_else(Policy::game)))
+        .collect::<anyhow::Result<Vec<Policy>>>()?;
     let Some(first) = policies.first() else {
-        return Policy::game();
+        return Ok(Policy::game());
     };
-    let spelled = |p: &Policy| (p.name, p.keep_diacritics);
-    if let Some(i) = policies.iter().position(|p| spelled(p) != spelled(first)) {
+    if let Some(i) = policies.iter().position(|p| !p.spells_like(first)) {
         eprintln!(
             "folio: warning: {} and {} were built under different policies ({} and {}); \
              query words are normalised as for the first",
             paths[0].display(),
             paths[i].display(),
-            describe(first),
-            describe(&policies[i]),
+            first.spelling(),
+            policies[i].spelling(),
         );
     }
-    first.clone()
-}
-
-/// `game`, `game --keep-diacritics` or `raw`.
-fn describe(p: &Policy) -> String {
-    if p.keep_diacritics && p.name == folio_lexicon::PolicyName::Game {
-        format!("{} --keep-diacritics", p.name)
-    } else {
-        p.name.to_string()
-    }
+    Ok(first.clone())
 }
 
 /// Opens the sets, checksums checked; several become their union, in memory.

@@ -16,9 +16,11 @@ use std::path::{Path, PathBuf};
 
 use fst::{IntoStreamer, Streamer};
 
-use crate::atomic::{write_bytes_atomic, write_files_atomic};
+use crate::atomic::write_files_atomic;
+use crate::build::OutputPaths;
 use crate::counts::{counts_path, CountsMap};
 use crate::error::{Error, Result};
+use crate::policy::Policy;
 use crate::set::WordSet;
 
 /// A set operation over one or more sets.
@@ -116,6 +118,7 @@ pub struct CombineReport {
 /// [`Error::Io`] naming the output when it cannot be written.
 pub fn write_combined(inputs: &[PathBuf], op: SetOp, output: &Path) -> Result<CombineReport> {
     let sets = crate::checked::open_sets(inputs)?;
+    let policy = common_policy(inputs)?;
     let mut maps = Vec::new();
     let mut without = Vec::new();
     for p in inputs {
@@ -138,19 +141,57 @@ pub fn write_combined(inputs: &[PathBuf], op: SetOp, output: &Path) -> Result<Co
         sets_without_counts: without,
         removed_stale_counts: None,
     };
+    // The manifest records the inputs' policy (queries normalise words with it) and how
+    // the set was made; it replaces any older manifest beside the output.
+    let manifest_out = OutputPaths::for_set(output).manifest;
+    let manifest = serde_json::json!({
+        "folio_version": env!("CARGO_PKG_VERSION"),
+        "made_by": format!("folio words {}", op.name()),
+        "inputs": inputs.iter().map(|p| p.display().to_string()).collect::<Vec<_>>(),
+        "words": words,
+        "policy": policy,
+    });
+    let manifest_bytes = serde_json::to_vec_pretty(&manifest)
+        .map_err(|e| Error::io(&manifest_out, std::io::Error::other(e)))?;
     if report.sets_without_counts.is_empty() && !maps.is_empty() {
         let written = WordSet::from_bytes(set_bytes.clone())?;
         let mut counts_bytes = Vec::new();
         combine_counts(&maps, op, &written, &mut counts_bytes)
             .map_err(|e| Error::io(&counts_out, std::io::Error::other(e)))?;
-        write_files_atomic(&[(output, &set_bytes), (&counts_out, &counts_bytes)])?;
+        write_files_atomic(&[
+            (output, &set_bytes),
+            (&counts_out, &counts_bytes),
+            (&manifest_out, &manifest_bytes),
+        ])?;
         report.counts = Some(counts_out);
     } else {
         refuse_folder(&counts_out)?;
-        write_bytes_atomic(output, &set_bytes)?;
+        write_files_atomic(&[(output, &set_bytes), (&manifest_out, &manifest_bytes)])?;
         report.removed_stale_counts = remove_stale_counts(output)?;
     }
     Ok(report)
+}
+
+/// The policy the sets at `inputs` were built under (from their manifests; the game policy
+/// for a set without one), which must spell words alike for all of them.
+fn common_policy(inputs: &[PathBuf]) -> Result<Policy> {
+    let mut first: Option<(&PathBuf, Policy)> = None;
+    for p in inputs {
+        let policy = crate::checked::policy_beside(p)?.unwrap_or_else(Policy::game);
+        match &first {
+            None => first = Some((p, policy)),
+            Some((f, fp)) if !fp.spells_like(&policy) => {
+                return Err(Error::MixedPolicies {
+                    first: f.to_path_buf(),
+                    first_policy: fp.spelling(),
+                    other: p.clone(),
+                    other_policy: policy.spelling(),
+                })
+            }
+            Some(_) => {}
+        }
+    }
+    Ok(first.map_or_else(Policy::game, |(_, p)| p))
 }
 
 /// An error naming `path` when it is a folder: checked before writing a set whose stale

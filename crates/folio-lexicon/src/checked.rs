@@ -54,13 +54,31 @@ pub fn open_set(path: impl AsRef<Path>) -> Result<WordSet> {
 
 /// The word-list policy recorded in the manifest beside the set at `set_path` (`OUT.json`,
 /// named as [`OutputPaths::for_set`] names it), so queries normalise words as the set was
-/// built (a `--policy raw` or `--keep-diacritics` set keeps `CAFÉ`). `None` when there is no
-/// manifest, or it records no policy (sets made by `folio words import` or set algebra,
-/// which follow the game policy), or it cannot be read as JSON.
-pub fn policy_beside(set_path: &Path) -> Option<Policy> {
-    let text = std::fs::read_to_string(OutputPaths::for_set(set_path).manifest).ok()?;
-    let json: serde_json::Value = serde_json::from_str(&text).ok()?;
-    serde_json::from_value(json.get("policy")?.clone()).ok()
+/// built (a `--policy raw` or `--keep-diacritics` set keeps `CAFÉ`). `Ok(None)` when there
+/// is no manifest, or it records no policy (sets made by `folio words import`, which
+/// follow the game policy).
+///
+/// # Errors
+/// [`Error::BadManifest`] naming the manifest when it exists but is not readable JSON or its
+/// policy is not one folio knows: never a silent fall back to another policy.
+pub fn policy_beside(set_path: &Path) -> Result<Option<Policy>> {
+    let path = OutputPaths::for_set(set_path).manifest;
+    let bad = |reason: String| Error::BadManifest {
+        path: path.clone(),
+        reason,
+    };
+    let text = match std::fs::read_to_string(&path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(bad(e.to_string())),
+    };
+    let json: serde_json::Value = serde_json::from_str(&text).map_err(|e| bad(e.to_string()))?;
+    match json.get("policy") {
+        None => Ok(None),
+        Some(p) => serde_json::from_value(p.clone())
+            .map(Some)
+            .map_err(|e| bad(format!("policy: {e}"))),
+    }
 }
 
 /// Opens and checks every set in `paths`, in order, stopping at the first that fails.
@@ -116,12 +134,19 @@ mod tests {
     fn the_policy_comes_from_the_manifest_beside_the_set() {
         let dir = tempfile::tempdir().unwrap();
         let set = dir.path().join("raw.fst");
-        assert_eq!(policy_beside(&set), None);
+        assert_eq!(policy_beside(&set).unwrap(), None);
         let manifest = serde_json::json!({ "policy": Policy::raw() });
         write(dir.path(), "raw.json", manifest.to_string().as_bytes());
-        assert_eq!(policy_beside(&set), Some(Policy::raw()));
+        assert_eq!(policy_beside(&set).unwrap(), Some(Policy::raw()));
         write(dir.path(), "raw.json", br#"{"kind": "import"}"#);
-        assert_eq!(policy_beside(&set), None);
+        assert_eq!(policy_beside(&set).unwrap(), None);
+        // A manifest that is there but unreadable is an error, not the game policy.
+        for garbage in [&b"garbage"[..], br#"{"policy": "fancy"}"#] {
+            write(dir.path(), "raw.json", garbage);
+            let err = policy_beside(&set).unwrap_err();
+            assert!(matches!(err, Error::BadManifest { .. }), "{err}");
+            assert!(err.to_string().contains("raw.json"), "{err}");
+        }
     }
 
     fn write(dir: &Path, name: &str, bytes: &[u8]) -> std::path::PathBuf {

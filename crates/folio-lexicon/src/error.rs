@@ -59,6 +59,28 @@ pub enum Error {
         /// Each skipped input as `path: reason`.
         skipped: Vec<String>,
     },
+    /// The manifest beside a set (`OUT.json`) exists but cannot be read as one: queries
+    /// would otherwise normalise words under a policy the set was not built with.
+    #[error("{}: unreadable manifest: {reason} (rebuild the set, or remove the file to query under the game policy)", path.display())]
+    BadManifest {
+        /// The manifest.
+        path: PathBuf,
+        /// Why it cannot be read.
+        reason: String,
+    },
+    /// Set algebra over sets built under different policies: their keys are not spelled
+    /// alike, so the result would hold words no query reaches.
+    #[error("{} ({first_policy}) and {} ({other_policy}) were built under different policies; combine sets of one policy", first.display(), other.display())]
+    MixedPolicies {
+        /// The first input.
+        first: PathBuf,
+        /// Its policy.
+        first_policy: String,
+        /// An input of another policy.
+        other: PathBuf,
+        /// That policy.
+        other_policy: String,
+    },
     /// A word list given to `import` holds a NUL byte: a binary file, not a list.
     #[error("{}: binary file (NUL byte at offset {offset}), not a word list", path.display())]
     BinaryList {

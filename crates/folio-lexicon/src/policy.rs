@@ -80,6 +80,24 @@ pub struct Policy {
     pub min_books: usize,
 }
 
+impl Policy {
+    /// Whether words are spelled alike under both policies (same name and diacritics
+    /// rule): then keys of one can be queried, and combined, with the other. Length and
+    /// count limits only choose which words are kept.
+    pub fn spells_like(&self, other: &Policy) -> bool {
+        (self.name, self.keep_diacritics) == (other.name, other.keep_diacritics)
+    }
+
+    /// `game`, `game --keep-diacritics` or `raw`: how the policy spells words.
+    pub fn spelling(&self) -> String {
+        if self.keep_diacritics && self.name == PolicyName::Game {
+            format!("{} --keep-diacritics", self.name)
+        } else {
+            self.name.to_string()
+        }
+    }
+}
+
 impl Default for Policy {
     fn default() -> Self {
         Policy::game()
