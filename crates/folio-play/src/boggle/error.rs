@@ -116,7 +116,7 @@ pub enum Error {
         line: usize,
         /// The underlying error, naming the lexicon file.
         #[source]
-        source: folio_lexicon::Error,
+        source: Box<folio_lexicon::Error>,
     },
 }
 

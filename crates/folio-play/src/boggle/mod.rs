@@ -163,7 +163,7 @@ fn open_lexicon(
             .map_err(|source| Error::Lexicon {
                 path: path.to_path_buf(),
                 line,
-                source,
+                source: Box::new(source),
             })
     };
     match &options.lexicon {
