@@ -4,6 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::error::{Error, Result};
+use crate::merge::KeptKeys;
 
 /// The fst bytes of a word set and its counts.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -22,23 +23,39 @@ pub struct Built {
 /// # Errors
 /// [`Error::NotAnFst`] (empty path) if the keys are not sorted or not unique.
 pub fn build<K: AsRef<[u8]> + Sync>(kept: &[(K, u64)]) -> Result<Built> {
+    build_from(|| kept.iter().map(|(k, n)| (k.as_ref(), *n)), kept.len())
+}
+
+/// As [`build`], from the kept keys of [`crate::merge::merge_sorted`].
+///
+/// # Errors
+/// As [`build`].
+pub fn build_kept(kept: &KeptKeys) -> Result<Built> {
+    build_from(|| kept.iter(), kept.len())
+}
+
+/// Builds both fsts from `keys()`, called once for each (on two threads: they are
+/// independent).
+fn build_from<'k, I>(keys: impl Fn() -> I + Sync, words: usize) -> Result<Built>
+where
+    I: Iterator<Item = (&'k [u8], u64)>,
+{
     let fst_err = |source| Error::NotAnFst {
         path: PathBuf::new(),
         source,
     };
-    // The set and the map are independent: build them on two threads.
     let (set, counts) = rayon::join(
         || -> fst::Result<Vec<u8>> {
             let mut set = fst::SetBuilder::memory();
-            for (k, _) in kept {
+            for (k, _) in keys() {
                 set.insert(k)?;
             }
             set.into_inner()
         },
         || -> fst::Result<Vec<u8>> {
             let mut map = fst::MapBuilder::memory();
-            for (k, n) in kept {
-                map.insert(k, *n)?;
+            for (k, n) in keys() {
+                map.insert(k, n)?;
             }
             map.into_inner()
         },
@@ -46,7 +63,7 @@ pub fn build<K: AsRef<[u8]> + Sync>(kept: &[(K, u64)]) -> Result<Built> {
     Ok(Built {
         set: set.map_err(fst_err)?,
         counts: counts.map_err(fst_err)?,
-        words: kept.len(),
+        words,
     })
 }
 

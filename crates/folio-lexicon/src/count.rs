@@ -5,6 +5,7 @@
 //! upper-casing) runs once per distinct spelling instead of once per token.
 
 use crate::hash::FxHashMap;
+pub use crate::merge::{merge_sorted, KeptKeys, Merged};
 use crate::policy::{Policy, PolicyName};
 use crate::short::{Short, SHORT};
 use crate::table::SpellingTable;
@@ -234,7 +235,8 @@ pub struct WordCounts {
     long: FxHashMap<Box<str>, WordStat>,
 }
 
-fn add_stat(e: &mut WordStat, s: &WordStat) {
+/// Adds `s` to `e`: occurrences and books add up, lower-case evidence is kept.
+pub(crate) fn add_stat(e: &mut WordStat, s: &WordStat) {
     e.count += s.count;
     e.lower_case |= s.lower_case;
     e.books += s.books;
@@ -345,9 +347,9 @@ impl WordCounts {
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct SortedCounts {
     /// Inline keys as big-endian words (so `[u64; 3]` order is bytewise order), sorted.
-    short: Vec<([u64; 3], WordStat)>,
+    pub(crate) short: Vec<([u64; 3], WordStat)>,
     /// Keys longer than 24 bytes, sorted bytewise.
-    long: Vec<(Box<str>, WordStat)>,
+    pub(crate) long: Vec<(Box<str>, WordStat)>,
 }
 
 impl SortedCounts {
@@ -375,181 +377,6 @@ impl WordCounts {
         long.sort_unstable_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
         SortedCounts { short, long }
     }
-}
-
-/// What merging every book's counts gives ingest.
-#[derive(Debug, Default, PartialEq, Eq)]
-pub struct Merged {
-    /// The keys the policy keeps, sorted bytewise, with their occurrences (as
-    /// [`WordCounts::kept`] of the merged counts).
-    pub kept: Vec<(String, u64)>,
-    /// Number of distinct keys over all books.
-    pub distinct: usize,
-    /// Per book (in the order given): how many of its keys are kept (as
-    /// [`WordCounts::kept_count`]).
-    pub kept_per_book: Vec<u64>,
-}
-
-/// Key ranges the inline keys are cut into for [`merge_sorted`]: each range is merged on its
-/// own (rayon), so the merge, serial after every book is counted, uses every core.
-const MERGE_PARTS: usize = 16;
-
-/// Merges the books' sorted counts (occurrences and books add up, lower-case evidence is
-/// kept if any book has it: the same sums as [`WordCounts::merge`]) and selects the keys
-/// `policy` keeps, in one ordered pass per key range (ranges in parallel).
-pub fn merge_sorted(books: &[&SortedCounts], policy: &Policy) -> Merged {
-    use rayon::prelude::*;
-    let mut out = Merged {
-        kept_per_book: vec![0; books.len()],
-        ..Merged::default()
-    };
-    // Range bounds: quantiles of the largest book's keys (sorted, so the ranges are too).
-    let mut bounds: Vec<[u64; 3]> = Vec::new();
-    if let Some(big) = books.iter().max_by_key(|b| b.short.len()) {
-        let n = big.short.len();
-        // (No book with an inline key: no bounds, one empty range.)
-        bounds = (1..MERGE_PARTS)
-            .filter_map(|i| big.short.get(i * n / MERGE_PARTS).map(|e| e.0))
-            .collect();
-        bounds.dedup();
-    }
-    let parts: Vec<ShortMerge> = (0..=bounds.len())
-        .into_par_iter()
-        .map(|p| {
-            let lo = p.checked_sub(1).map(|i| bounds[i]);
-            let hi = bounds.get(p);
-            let slices: Vec<&[([u64; 3], WordStat)]> = books
-                .iter()
-                .map(|b| {
-                    let s = &b.short[..];
-                    let a = lo.map_or(0, |k| s.partition_point(|e| e.0 < k));
-                    let z = hi.map_or(s.len(), |k| s.partition_point(|e| e.0 < *k));
-                    &s[a..z]
-                })
-                .collect();
-            merge_short(&slices, policy)
-        })
-        .collect();
-    let mut short_kept = Vec::with_capacity(parts.iter().map(|p| p.kept.len()).sum());
-    for part in parts {
-        out.distinct += part.distinct;
-        short_kept.extend(part.kept);
-        for (o, n) in out.kept_per_book.iter_mut().zip(part.kept_per_book) {
-            *o += n;
-        }
-    }
-    // Long keys (rare): gathered and sorted, then grouped.
-    let mut long: Vec<(&str, usize, &WordStat)> = books
-        .iter()
-        .enumerate()
-        .flat_map(|(b, c)| c.long.iter().map(move |(k, s)| (&**k, b, s)))
-        .collect();
-    long.sort_unstable_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()).then(a.1.cmp(&b.1)));
-    let mut long_kept = Vec::new();
-    for group in long.chunk_by(|a, b| a.0 == b.0) {
-        let mut stat = WordStat::default();
-        for (_, _, s) in group {
-            add_stat(&mut stat, s);
-        }
-        out.distinct += 1;
-        if policy.keeps(group[0].0, &stat) {
-            long_kept.push((group[0].0.to_string(), stat.count));
-            for &(_, b, _) in group {
-                out.kept_per_book[b] += 1;
-            }
-        }
-    }
-    // Both lists are sorted bytewise: merge them (no copy when there is no long key).
-    if long_kept.is_empty() {
-        out.kept = short_kept;
-        return out;
-    }
-    out.kept = Vec::with_capacity(short_kept.len() + long_kept.len());
-    let mut long_kept = long_kept.into_iter().peekable();
-    for s in short_kept {
-        while long_kept
-            .peek()
-            .is_some_and(|l| l.0.as_bytes() < s.0.as_bytes())
-        {
-            out.kept.extend(long_kept.next());
-        }
-        out.kept.push(s);
-    }
-    out.kept.extend(long_kept);
-    out
-}
-
-/// The merge of one key range of every book's inline keys.
-struct ShortMerge {
-    kept: Vec<(String, u64)>,
-    distinct: usize,
-    kept_per_book: Vec<u64>,
-}
-
-/// k-way merge (a heap of `(key, book)` heads) of sorted slices of inline keys, one per book.
-fn merge_short(books: &[&[([u64; 3], WordStat)]], policy: &Policy) -> ShortMerge {
-    use std::cmp::Reverse;
-    use std::collections::BinaryHeap;
-    let mut out = ShortMerge {
-        kept: Vec::new(),
-        distinct: 0,
-        kept_per_book: vec![0; books.len()],
-    };
-    // Read each book's slice once in order first: one stream at a time, which the hardware
-    // prefetcher follows, brings the range into cache; the merge then reads the books
-    // interleaved, dozens of streams at once, which it does not follow, from cache instead
-    // of memory (the per-book counts were written long before).
-    let touched: u64 = books
-        .iter()
-        .flat_map(|s| s.iter())
-        .fold(0, |a, e| a.wrapping_add(e.1.count));
-    std::hint::black_box(touched);
-    let mut from = Vec::new();
-    let mut pos = vec![0usize; books.len()];
-    // Heads as tuples: compared field by field in straight-line code.
-    let head = |k: [u64; 3], b: usize| Reverse((k[0], k[1], k[2], b));
-    let mut heap: BinaryHeap<Reverse<(u64, u64, u64, usize)>> = books
-        .iter()
-        .enumerate()
-        .filter_map(|(b, c)| c.first().map(|e| head(e.0, b)))
-        .collect();
-    while let Some(&Reverse((k0, k1, k2, _))) = heap.peek() {
-        let key = [k0, k1, k2];
-        let mut stat = WordStat::default();
-        from.clear();
-        while let Some(mut top) = heap.peek_mut() {
-            let Reverse((t0, t1, t2, b)) = *top;
-            if (t0, t1, t2) != (k0, k1, k2) {
-                break;
-            }
-            add_stat(&mut stat, &books[b][pos[b]].1);
-            from.push(b);
-            pos[b] += 1;
-            // The book's next key replaces its head in place (one sift), or the book is done.
-            match books[b].get(pos[b]) {
-                Some(e) => *top = head(e.0, b),
-                None => {
-                    std::collections::binary_heap::PeekMut::pop(top);
-                }
-            }
-        }
-        out.distinct += 1;
-        let mut bytes = [0u8; SHORT];
-        for (i, w) in key.iter().enumerate() {
-            bytes[i * 8..i * 8 + 8].copy_from_slice(&w.to_be_bytes());
-        }
-        let len = bytes.iter().position(|&c| c == 0).unwrap_or(SHORT);
-        let Ok(word) = std::str::from_utf8(&bytes[..len]) else {
-            continue; // cannot happen: keys are made from text
-        };
-        if policy.keeps(word, &stat) {
-            out.kept.push((word.to_string(), stat.count));
-            for &b in &from {
-                out.kept_per_book[b] += 1;
-            }
-        }
-    }
-    out
 }
 
 #[cfg(test)]
@@ -716,7 +543,12 @@ mod tests {
             let sorted: Vec<SortedCounts> = per_book.into_iter().map(WordCounts::into_sorted).collect();
             let refs: Vec<&SortedCounts> = sorted.iter().collect();
             let m = merge_sorted(&refs, &p);
-            proptest::prop_assert_eq!(m.kept, expect);
+            let kept: Vec<(String, u64)> = m
+                .kept
+                .iter()
+                .map(|(k, n)| (String::from_utf8(k.to_vec()).unwrap(), n))
+                .collect();
+            proptest::prop_assert_eq!(kept, expect);
             proptest::prop_assert_eq!(m.distinct, all.len());
             proptest::prop_assert_eq!(m.kept_per_book, expect_kept);
         }

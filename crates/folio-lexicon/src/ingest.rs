@@ -23,7 +23,7 @@ use rayon::prelude::*;
 use sha2::{Digest, Sha256};
 
 use crate::boilerplate::{find_body, Boilerplate};
-use crate::build::{build, Built, OutputPaths};
+use crate::build::{build_kept, Built, OutputPaths};
 use crate::clean::clean_into;
 use crate::count::{merge_sorted, SortedCounts, TokenCounts};
 use crate::decode::{decode, NotText};
@@ -217,28 +217,25 @@ pub fn ingest(
 
     // Merge: commutative sums over each book's sorted keys, in key order, so the result
     // does not depend on the order the books finished in; the kept keys come out sorted.
-    let mut merged = {
+    let merged = {
         let refs: Vec<&SortedCounts> = books.iter().map(|b| &b.words).collect();
         merge_sorted(&refs, policy)
     };
     // The books' counts and the read buffers are no longer needed: freed (a million
     // entries, megabytes of pages) on whichever thread is idle while the set and the map
-    // are built, and the kept keys (one string each) on a pool thread once they are built,
-    // instead of on this thread before the outputs can be written.
+    // are built, instead of on this thread before the outputs can be written.
     let counts: Vec<SortedCounts> = books
         .iter_mut()
         .map(|b| std::mem::take(&mut b.words))
         .collect();
     let (built, ()) = rayon::join(
-        || build(&merged.kept),
+        || build_kept(&merged.kept),
         move || {
             drop(counts);
             drop(buffers);
         },
     );
     let built = built?;
-    let kept = std::mem::take(&mut merged.kept);
-    rayon::spawn(move || drop(kept));
     for (b, n) in books.iter_mut().zip(&merged.kept_per_book) {
         b.report.words_kept = *n;
     }

@@ -57,6 +57,7 @@ pub mod hash;
 pub mod import;
 pub mod ingest;
 pub mod manifest;
+pub mod merge;
 mod node_table;
 pub mod pattern;
 pub mod policy;
