@@ -35,13 +35,14 @@ impl<'a> TokenCounts<'a> {
             short: SpellingTable::with_capacity((4 * root).min(1 << 16)),
             long: FxHashMap::default(),
         };
-        scan(
+        let mut counting = Counting {
             text,
-            &mut Counting {
-                text,
-                counts: &mut tc,
-            },
-        );
+            counts: &mut tc,
+            pending: [[0; 3]; AHEAD],
+            next: 0,
+        };
+        scan(text, &mut counting);
+        counting.flush();
         tc
     }
 
@@ -96,10 +97,40 @@ impl<'a> TokenCounts<'a> {
     }
 }
 
+/// How many tokens after its slot is prefetched an inline key is counted (a power of two):
+/// enough for the slot to arrive from the L2 cache or beyond while the scanner finds the
+/// next words.
+const AHEAD: usize = 8;
+
 /// The counting of [`TokenCounts::count`] as the scanner's [`Sink`]: the per-token path.
+/// Each inline key's slot is prefetched when its token is found, and the key counted
+/// [`AHEAD`] tokens later (sums do not depend on the order).
 struct Counting<'t, 'a> {
     text: &'a str,
     counts: &'t mut TokenCounts<'a>,
+    /// Inline keys found and not yet counted, a ring indexed by token number; all zero is
+    /// none (a word's first byte is never NUL).
+    pending: [[u64; 3]; AHEAD],
+    next: usize,
+}
+
+impl Counting<'_, '_> {
+    #[inline(always)]
+    fn add(c: &mut TokenCounts<'_>, k: [u64; 3]) {
+        match k {
+            [k, 0, 0] => c.short8.add([k], 1),
+            k => c.short.add(k, 1),
+        }
+    }
+
+    /// Counts the keys still pending (after the last token).
+    fn flush(&mut self) {
+        for k in std::mem::take(&mut self.pending) {
+            if k[0] != 0 {
+                Counting::add(self.counts, k);
+            }
+        }
+    }
 }
 
 impl Sink for Counting<'_, '_> {
@@ -107,10 +138,18 @@ impl Sink for Counting<'_, '_> {
     fn word(&mut self, start: usize, end: usize) {
         let c = &mut *self.counts;
         c.tokens += 1;
-        match Short::at(self.text.as_bytes(), start, end - start) {
-            Some(Short([k, 0, 0])) => c.short8.add([k], 1),
-            Some(k) => c.short.add(k.0, 1),
-            None => c.add_long(&self.text[start..end]),
+        let Some(Short(k)) = Short::at(self.text.as_bytes(), start, end - start) else {
+            c.add_long(&self.text[start..end]);
+            return;
+        };
+        match k {
+            [k, 0, 0] => c.short8.prefetch(&[k]),
+            k => c.short.prefetch(&k),
+        }
+        let old = std::mem::replace(&mut self.pending[self.next % AHEAD], k);
+        self.next = self.next.wrapping_add(1);
+        if old[0] != 0 {
+            Counting::add(c, old);
         }
     }
 }
@@ -400,6 +439,35 @@ mod tests {
             .map(|(k, _)| k)
             .collect();
         assert_eq!(kept, ["MET", "TAIL", "THE", "WHALE"]);
+    }
+
+    #[test]
+    fn counts_match_a_plain_count_before_and_after_the_prefetch_ring_fills() {
+        // Fewer tokens than the ring holds, and many more (short, medium and long spellings).
+        for n in [0, 3, AHEAD, 5000] {
+            let words: Vec<String> = (0..n)
+                .map(|i| match i % 3 {
+                    0 => format!("w{}", i % 97),
+                    1 => format!("whalebone{}", i % 89),
+                    _ => format!("{}{}", "x".repeat(25), i % 7),
+                })
+                .collect();
+            let text = words.join(" ");
+            let tc = TokenCounts::count(&text);
+            assert_eq!(tc.tokens, n as u64);
+            let mut expect: std::collections::HashMap<&str, u64> = Default::default();
+            for w in &words {
+                *expect.entry(w).or_default() += 1;
+            }
+            let mut got: std::collections::HashMap<String, u64> = Default::default();
+            tc.for_each_spelling(&mut |w, c| {
+                got.insert(w.to_string(), c);
+            });
+            assert_eq!(got.len(), expect.len(), "{n}");
+            for (w, c) in expect {
+                assert_eq!(got.get(w), Some(&c), "{w}");
+            }
+        }
     }
 
     #[test]

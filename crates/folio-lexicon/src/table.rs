@@ -48,7 +48,7 @@ const MIN_SLOTS: usize = 64;
 impl<const W: usize> SpellingTable<W> {
     /// A table for about `n` keys without growing.
     pub(crate) fn with_capacity(n: usize) -> Self {
-        let slots = (n + n / 3 + 1).next_power_of_two().max(MIN_SLOTS);
+        let slots = (n + n / 3).next_power_of_two().max(MIN_SLOTS);
         SpellingTable {
             slots: vec![Slot::default(); slots],
             len: 0,
@@ -81,6 +81,24 @@ impl<const W: usize> SpellingTable<W> {
                 return;
             }
             i = (i + 1) & mask;
+        }
+    }
+
+    /// Asks the CPU to bring `key`'s first slot into cache. Counting calls it a few tokens
+    /// before [`SpellingTable::add`]: the tables of a chunk are larger than the L1 cache
+    /// (and with the text, than the L2 too), and an `add` waiting on its slot stalled the
+    /// counting loop (a quarter of its samples were on that load).
+    #[inline(always)]
+    pub(crate) fn prefetch(&self, key: &[u64; W]) {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(s) = self.slots.get(self.index(key)) {
+            // SAFETY: a prefetch is only a hint, with no effect on memory; `s` is a valid
+            // reference anyway.
+            unsafe {
+                std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
+                    (s as *const Slot<W>).cast(),
+                )
+            };
         }
     }
 
