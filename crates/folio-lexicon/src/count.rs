@@ -4,8 +4,10 @@
 //! Counting the raw spelling first means the policy's work (apostrophes, NFKD, folding,
 //! upper-casing) runs once per distinct spelling instead of once per token.
 
+use crate::book_counts::tally;
+pub use crate::book_counts::BookCounts;
 use crate::hash::FxHashMap;
-pub use crate::merge::{merge_sorted, KeptKeys, Merged};
+pub use crate::merge::{merge_books, KeptKeys, Merged};
 use crate::policy::{Policy, PolicyName};
 use crate::short::{Short, SHORT};
 use crate::table::SpellingTable;
@@ -175,24 +177,26 @@ impl TokenCounts<'_> {
         short8.chain(self.short.iter()).map(|(k, n)| (Short(k), n))
     }
 
-    /// As [`TokenCounts::to_words`] followed by [`WordCounts::into_sorted`], without the
-    /// hash map in between: the keys of every spelling are sorted and equal neighbours
-    /// summed (a few spellings share a key: `whale`, `Whale`, `whale's`).
-    pub fn to_sorted(&self, policy: &Policy) -> SortedCounts {
+    /// This book's keys for [`crate::merge::merge_books`]: each spelling folded through
+    /// `policy` into its key (as [`TokenCounts::to_words`] does), grouped by key range
+    /// rather than summed or sorted (the merge does both, over all books at once).
+    pub fn to_book_counts(&self, policy: &Policy) -> BookCounts {
         let mut short = Vec::with_capacity(self.short8.len() + self.short.len());
         let mut long: Vec<(Box<str>, WordStat)> = Vec::new();
         let mut key = String::new();
-        type ShortKeys = Vec<([u64; 3], WordStat)>;
+        type ShortKeys = Vec<([u64; 3], u64)>;
         let mut add = |short: &mut ShortKeys, w: &str, n: u64| {
             if let Some(k) = policy.normalize_token(w, &mut key) {
-                let stat = WordStat {
-                    count: n,
-                    lower_case: k.lower_case,
-                    books: 1,
-                };
                 match Short::new(&key) {
-                    Some(s) => short.push((s.0.map(u64::swap_bytes), stat)),
-                    None => long.push((key.as_str().into(), stat)),
+                    Some(s) => short.push((s.0.map(u64::swap_bytes), tally(n, k.lower_case))),
+                    None => long.push((
+                        key.as_str().into(),
+                        WordStat {
+                            count: n,
+                            lower_case: k.lower_case,
+                            books: 1,
+                        },
+                    )),
                 }
             }
         };
@@ -202,12 +206,7 @@ impl TokenCounts<'_> {
             // Most spellings are plain ASCII words: the game policy only upper-cases them.
             match k.ascii_letters_upper().filter(|_| game) {
                 Some((upper, lower_case)) => {
-                    let stat = WordStat {
-                        count: n,
-                        lower_case,
-                        books: 1,
-                    };
-                    short.push((upper.0.map(u64::swap_bytes), stat));
+                    short.push((upper.0.map(u64::swap_bytes), tally(n, lower_case)));
                 }
                 None => {
                     if let Some(w) = k.to_str(&mut buf) {
@@ -219,38 +218,16 @@ impl TokenCounts<'_> {
         for (w, &n) in &self.long {
             add(&mut short, w, n);
         }
-        // One book: occurrences add up, evidence is kept, `books` stays 1.
-        fn fold(later: &mut WordStat, kept: &mut WordStat) {
-            kept.count += later.count;
-            kept.lower_case |= later.lower_case;
-        }
-        sort_keys(&mut short);
-        short.dedup_by(|a, b| {
-            a.0 == b.0 && {
-                fold(&mut a.1, &mut b.1);
-                true
-            }
-        });
+        // Long keys (rare) are summed here: one book, so `books` stays 1.
         long.sort_unstable_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
         long.dedup_by(|a, b| {
             a.0 == b.0 && {
-                fold(&mut a.1, &mut b.1);
+                b.1.count += a.1.count;
+                b.1.lower_case |= a.1.lower_case;
                 true
             }
         });
-        SortedCounts { short, long }
-    }
-}
-
-/// Sorts inline keys (big-endian words) bytewise: by the first word, one compare each,
-/// then the rare runs sharing a first word (keys of 9 bytes and more with a common start)
-/// by all three.
-fn sort_keys(v: &mut [([u64; 3], WordStat)]) {
-    v.sort_unstable_by_key(|e| e.0[0]);
-    for run in v.chunk_by_mut(|a, b| a.0[0] == b.0[0]) {
-        if run.len() > 1 {
-            run.sort_unstable_by_key(|e| e.0);
-        }
+        BookCounts::new(short, long)
     }
 }
 
@@ -380,41 +357,18 @@ impl WordCounts {
     }
 }
 
-/// One book's keys and statistics in bytewise key order, for [`merge_sorted`]. Sorting
-/// per book runs in parallel with the other books; merging sorted lists then reads memory in
-/// order instead of probing a large hash table once per key per book.
-#[derive(Debug, Default, PartialEq, Eq)]
-pub struct SortedCounts {
-    /// Inline keys as big-endian words (so `[u64; 3]` order is bytewise order), sorted.
-    pub(crate) short: Vec<([u64; 3], WordStat)>,
-    /// Keys longer than 24 bytes, sorted bytewise.
-    pub(crate) long: Vec<(Box<str>, WordStat)>,
-}
-
-impl SortedCounts {
-    /// Number of distinct keys.
-    pub fn len(&self) -> usize {
-        self.short.len() + self.long.len()
-    }
-
-    /// Whether there is no key.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-}
-
 impl WordCounts {
-    /// The keys and statistics in bytewise key order (see [`SortedCounts`]).
-    pub fn into_sorted(self) -> SortedCounts {
-        let mut short: Vec<([u64; 3], WordStat)> = self
+    /// One book's counts (as [`TokenCounts::to_words`] gives them: `books` is taken as 1)
+    /// as [`BookCounts`] for [`crate::merge::merge_books`].
+    pub fn into_book_counts(self) -> BookCounts {
+        let short = self
             .short
             .into_iter()
-            .map(|(k, s)| (k.0.map(u64::swap_bytes), s))
+            .map(|(k, s)| (k.0.map(u64::swap_bytes), tally(s.count, s.lower_case)))
             .collect();
-        short.sort_unstable_by_key(|e| e.0);
         let mut long: Vec<(Box<str>, WordStat)> = self.long.into_iter().collect();
         long.sort_unstable_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
-        SortedCounts { short, long }
+        BookCounts::new(short, long)
     }
 }
 
@@ -606,11 +560,23 @@ mod tests {
             for ws in &books {
                 let text = ws.join(" ");
                 let tc = TokenCounts::count(&text);
-                proptest::prop_assert_eq!(tc.to_sorted(&p), tc.to_words(&p).into_sorted());
+                proptest::prop_assert_eq!(
+                    tc.to_book_counts(&p).totals(),
+                    tc.to_words(&p).into_book_counts().totals()
+                );
             }
-            let sorted: Vec<SortedCounts> = per_book.into_iter().map(WordCounts::into_sorted).collect();
-            let refs: Vec<&SortedCounts> = sorted.iter().collect();
-            let m = merge_sorted(&refs, &p);
+            let expect_distinct: Vec<u64> = per_book.iter().map(|w| w.len() as u64).collect();
+            // Counted again straight from the text: spellings that share a key are separate
+            // entries there, which the merge must fold (counting the book once).
+            let direct: Vec<BookCounts> = books
+                .iter()
+                .map(|ws| TokenCounts::count(&ws.join(" ")).to_book_counts(&p))
+                .collect();
+            let sorted: Vec<BookCounts> = per_book.into_iter().map(WordCounts::into_book_counts).collect();
+            let refs: Vec<&BookCounts> = direct.iter().collect();
+            let m = merge_books(&refs, &p);
+            let refs: Vec<&BookCounts> = sorted.iter().collect();
+            proptest::prop_assert_eq!(&merge_books(&refs, &p), &m);
             let kept: Vec<(String, u64)> = m
                 .kept
                 .iter()
@@ -619,6 +585,7 @@ mod tests {
             proptest::prop_assert_eq!(kept, expect);
             proptest::prop_assert_eq!(m.distinct, all.len());
             proptest::prop_assert_eq!(m.kept_per_book, expect_kept);
+            proptest::prop_assert_eq!(m.distinct_per_book, expect_distinct);
         }
     }
 

@@ -25,7 +25,7 @@ use sha2::{Digest, Sha256};
 use crate::boilerplate::{find_body, Boilerplate};
 use crate::build::{build_kept, Built, OutputPaths};
 use crate::clean::clean_into;
-use crate::count::{merge_sorted, SortedCounts, TokenCounts};
+use crate::count::{merge_books, BookCounts, TokenCounts};
 use crate::decode::{decode, NotText};
 use crate::error::{Error, Result};
 use crate::manifest::{InputReport, Manifest, Outputs, Skipped, Totals};
@@ -150,7 +150,7 @@ pub struct Ingested {
 /// One book read and counted.
 struct Book {
     report: InputReport,
-    words: SortedCounts,
+    words: BookCounts,
     notes: Vec<Note>,
 }
 
@@ -218,13 +218,13 @@ pub fn ingest(
     // Merge: commutative sums over each book's sorted keys, in key order, so the result
     // does not depend on the order the books finished in; the kept keys come out sorted.
     let merged = {
-        let refs: Vec<&SortedCounts> = books.iter().map(|b| &b.words).collect();
-        merge_sorted(&refs, policy)
+        let refs: Vec<&BookCounts> = books.iter().map(|b| &b.words).collect();
+        merge_books(&refs, policy)
     };
     // The books' counts and the read buffers are no longer needed: freed (a million
     // entries, megabytes of pages) on whichever thread is idle while the set and the map
     // are built, instead of on this thread before the outputs can be written.
-    let counts: Vec<SortedCounts> = books
+    let counts: Vec<BookCounts> = books
         .iter_mut()
         .map(|b| std::mem::take(&mut b.words))
         .collect();
@@ -236,8 +236,13 @@ pub fn ingest(
         },
     );
     let built = built?;
-    for (b, n) in books.iter_mut().zip(&merged.kept_per_book) {
+    for ((b, n), d) in books
+        .iter_mut()
+        .zip(&merged.kept_per_book)
+        .zip(&merged.distinct_per_book)
+    {
         b.report.words_kept = *n;
+        b.report.distinct_words = *d;
     }
 
     let mut totals = Totals {
@@ -396,7 +401,7 @@ fn book(input: &Input, bytes: &[u8], policy: &Policy, buffers: &Buffers) -> Resu
     let mut cleaned = buffers.text.take();
     clean_into(&text[body.range.clone()], &mut cleaned);
     let counts = count_parallel(&cleaned);
-    let words = counts.to_sorted(policy);
+    let words = counts.to_book_counts(policy);
     let tokens = counts.tokens;
     drop(counts);
     buffers.text.put(cleaned);
@@ -409,7 +414,7 @@ fn book(input: &Input, bytes: &[u8], policy: &Policy, buffers: &Buffers) -> Resu
             boilerplate: body.found,
             body_bytes: body.range.len() as u64,
             tokens,
-            distinct_words: words.len() as u64,
+            distinct_words: 0,
             words_kept: 0,
         },
         words,

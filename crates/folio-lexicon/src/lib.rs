@@ -45,6 +45,7 @@ pub mod algebra;
 pub mod anagram;
 pub mod atomic;
 pub mod boilerplate;
+pub mod book_counts;
 pub mod build;
 pub mod checked;
 pub mod clean;

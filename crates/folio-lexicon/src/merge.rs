@@ -1,17 +1,20 @@
-//! Merging every book's sorted counts ([`SortedCounts`]) into the keys the policy keeps.
+//! Merging every book's counts ([`BookCounts`]) into the keys the policy keeps.
 //!
-//! The inline keys are cut into key ranges (quantiles of the largest book's keys), merged on
-//! rayon. Within a range, each book's entries go through a small hash table of the range's
-//! distinct keys ([`RangeTable`]), whose few thousand keys are then sorted once: one probe
-//! of a cache-resident table per entry, where a k-way heap merge of 45 books spent a sift of
-//! five or six mispredicted compares and a load from a different book's stream per entry
-//! (~135 ns per entry on the shared corpus, the merge ~45 ms of one thread; see
-//! docs/ARCHITECTURE.md). The sums are commutative, so the order books are added in does not
+//! The inline keys are cut into key ranges (runs of [`bucket`]s holding about equal shares
+//! of the largest book's entries), merged on rayon. Within a range, each book's entries go
+//! through a small hash table of the range's distinct keys ([`RangeTable`]), whose few
+//! thousand keys are then sorted once: one probe of a cache-resident table per entry, where
+//! a k-way heap merge of per-book sorted lists spent a sift of five or six mispredicted
+//! compares and a load from a different book's stream per entry (~135 ns per entry on the
+//! shared corpus, the merge ~45 ms of one thread), and each book a full sort (see
+//! docs/ARCHITECTURE.md). The table also folds a book's spellings that share a key, counting
+//! the book once. The sums are commutative, so the order books are added in does not
 //! matter, and the kept keys come out in bytewise order.
 
 use rayon::prelude::*;
 
-use crate::count::{add_stat, SortedCounts, WordStat};
+use crate::book_counts::{bucket, stat_of, BookCounts, BUCKETS};
+use crate::count::{add_stat, WordStat};
 use crate::policy::Policy;
 use crate::short::{Short, SHORT};
 
@@ -72,6 +75,8 @@ pub struct Merged {
     /// Per book (in the order given): how many of its keys are kept (as
     /// [`crate::count::WordCounts::kept_count`]).
     pub kept_per_book: Vec<u64>,
+    /// Per book (in the order given): how many distinct keys it has.
+    pub distinct_per_book: Vec<u64>,
 }
 
 /// Key ranges the inline keys are cut into: each range is merged on its own (rayon), so the
@@ -79,38 +84,32 @@ pub struct Merged {
 /// entries (~350k entries of 45 books / 64) stay in a core's cache.
 const MERGE_PARTS: usize = 64;
 
-/// Merges the books' sorted counts (occurrences and books add up, lower-case evidence is
-/// kept if any book has it: the same sums as [`crate::count::WordCounts::merge`]) and
-/// selects the keys `policy` keeps (key ranges in parallel, see the module docs).
-pub fn merge_sorted(books: &[&SortedCounts], policy: &Policy) -> Merged {
+/// Merges the books' counts (occurrences and books add up, lower-case evidence is kept if
+/// any book has it: the same sums as [`crate::count::WordCounts::merge`]) and selects the
+/// keys `policy` keeps (key ranges in parallel, see the module docs).
+pub fn merge_books(books: &[&BookCounts], policy: &Policy) -> Merged {
     let mut out = Merged {
         kept_per_book: vec![0; books.len()],
+        distinct_per_book: vec![0; books.len()],
         ..Merged::default()
     };
-    // Range bounds: quantiles of the largest book's keys (sorted, so the ranges are too).
-    let mut bounds: Vec<[u64; 3]> = Vec::new();
+    // Range bounds: the buckets of quantiles of the largest book's entries (grouped by
+    // bucket, so the bounds come in order).
+    let mut bounds: Vec<usize> = vec![0];
     if let Some(big) = books.iter().max_by_key(|b| b.short.len()) {
         let n = big.short.len();
-        // (No book with an inline key: no bounds, one empty range.)
-        bounds = (1..MERGE_PARTS)
-            .filter_map(|i| big.short.get(i * n / MERGE_PARTS).map(|e| e.0))
-            .collect();
-        bounds.dedup();
+        bounds.extend(
+            (1..MERGE_PARTS)
+                .filter_map(|i| big.short.get(i * n / MERGE_PARTS).map(|e| bucket(e.0[0]))),
+        );
     }
-    let parts: Vec<RangeMerge> = (0..=bounds.len())
-        .into_par_iter()
-        .map(|p| {
-            let lo = p.checked_sub(1).map(|i| bounds[i]);
-            let hi = bounds.get(p);
-            let slices: Vec<&[([u64; 3], WordStat)]> = books
-                .iter()
-                .map(|b| {
-                    let s = &b.short[..];
-                    let a = lo.map_or(0, |k| s.partition_point(|e| e.0 < k));
-                    let z = hi.map_or(s.len(), |k| s.partition_point(|e| e.0 < *k));
-                    &s[a..z]
-                })
-                .collect();
+    bounds.push(BUCKETS);
+    bounds.dedup();
+    let parts: Vec<RangeMerge> = bounds
+        .par_windows(2)
+        .map(|w| {
+            let slices: Vec<&[([u64; 3], u64)]> =
+                books.iter().map(|b| b.bucket_range(w[0], w[1])).collect();
             merge_range(&slices, policy)
         })
         .collect();
@@ -128,6 +127,12 @@ pub fn merge_sorted(books: &[&SortedCounts], policy: &Policy) -> Merged {
         for (o, n) in out.kept_per_book.iter_mut().zip(part.kept_per_book) {
             *o += n;
         }
+        for (o, n) in out.distinct_per_book.iter_mut().zip(part.distinct_per_book) {
+            *o += n;
+        }
+    }
+    for (o, b) in out.distinct_per_book.iter_mut().zip(books) {
+        *o += b.long.len() as u64;
     }
     // Long keys (rare): gathered and sorted, then grouped.
     let mut long: Vec<(&str, usize, &WordStat)> = books
@@ -173,21 +178,28 @@ struct RangeMerge {
     kept: KeptKeys,
     distinct: usize,
     kept_per_book: Vec<u64>,
+    distinct_per_book: Vec<u64>,
 }
 
-/// Merges sorted slices of inline keys (big-endian words), one per book, through a
-/// [`RangeTable`]: every entry adds to its key's statistics, the distinct keys are sorted,
-/// and each book's entries are then counted against the kept ones.
-fn merge_range(books: &[&[([u64; 3], WordStat)]], policy: &Policy) -> RangeMerge {
+/// Merges slices of inline keys (big-endian words) and [`crate::book_counts::tally`]s, one
+/// per book, through a [`RangeTable`]: every entry adds to its key's statistics, the
+/// distinct keys are sorted, and each book's keys are then counted against the kept ones.
+fn merge_range(books: &[&[([u64; 3], u64)]], policy: &Policy) -> RangeMerge {
     let entries: usize = books.iter().map(|s| s.len()).sum();
     // About a third of the entries are distinct keys on the shared corpus.
     let mut table = RangeTable::with_capacity(entries / 2);
-    // The id of each entry's key, book after book: read again for `kept_per_book`.
+    // The id of each book's keys, book after book (each once): read again for
+    // `kept_per_book`.
     let mut ids: Vec<u32> = Vec::with_capacity(entries);
-    for s in books {
-        for (key, stat) in s.iter() {
-            ids.push(table.add(key, stat));
+    let mut distinct_per_book = vec![0; books.len()];
+    for ((b, s), d) in books.iter().enumerate().zip(&mut distinct_per_book) {
+        let before = ids.len();
+        for (key, tally) in s.iter() {
+            if let Some(id) = table.add(key, *tally, b as u32) {
+                ids.push(id);
+            }
         }
+        *d = (ids.len() - before) as u64;
     }
     let mut order: Vec<([u64; 3], u32)> = table
         .keys
@@ -200,6 +212,7 @@ fn merge_range(books: &[&[([u64; 3], WordStat)]], policy: &Policy) -> RangeMerge
         kept: KeptKeys::default(),
         distinct: order.len(),
         kept_per_book: vec![0; books.len()],
+        distinct_per_book,
     };
     let mut kept = vec![false; order.len()];
     let mut bytes = [0u8; SHORT];
@@ -216,10 +229,10 @@ fn merge_range(books: &[&[([u64; 3], WordStat)]], policy: &Policy) -> RangeMerge
         }
     }
     let mut ids = ids.iter();
-    for (s, n) in books.iter().zip(&mut out.kept_per_book) {
+    for (&d, n) in out.distinct_per_book.iter().zip(&mut out.kept_per_book) {
         *n = ids
             .by_ref()
-            .take(s.len())
+            .take(d as usize)
             .filter(|&&id| kept[id as usize])
             .count() as u64;
     }
@@ -237,15 +250,16 @@ fn sort_by_key_words(v: &mut [([u64; 3], u32)]) {
     }
 }
 
-/// The distinct keys of one key range, each with an id (its insertion order) and its summed
-/// statistics. Open addressing with linear probing over slots of `tag << 32 | id + 1` (0 is
-/// empty): a probe reads the 8-byte slot array, and the key itself only when the tag (the
-/// hash's high bits) matches.
+/// The distinct keys of one key range, each with an id (its insertion order), its summed
+/// statistics and the last book that added to it. Open addressing with linear probing over
+/// slots of `tag << 32 | id + 1` (0 is empty): a probe reads the 8-byte slot array, and the
+/// key itself only when the tag (the hash's high bits) matches.
 struct RangeTable {
     slots: Vec<u64>,
     shift: u32,
     keys: Vec<[u64; 3]>,
     stats: Vec<WordStat>,
+    last_book: Vec<u32>,
 }
 
 impl RangeTable {
@@ -257,12 +271,15 @@ impl RangeTable {
             shift: 64 - slots.trailing_zeros(),
             keys: Vec::with_capacity(n),
             stats: Vec::with_capacity(n),
+            last_book: Vec::with_capacity(n),
         }
     }
 
-    /// Adds `stat` to `key`'s statistics; returns the key's id.
+    /// Adds book `book`'s `tally` of `key` (books are added one after the other); returns
+    /// the key's id the first time the book adds to it (the book then counts once).
     #[inline]
-    fn add(&mut self, key: &[u64; 3], stat: &WordStat) -> u32 {
+    fn add(&mut self, key: &[u64; 3], tally: u64, book: u32) -> Option<u32> {
+        let stat = stat_of(tally);
         let h = hash(key);
         let tag = h >> 32;
         let mask = self.slots.len() - 1;
@@ -273,16 +290,25 @@ impl RangeTable {
                 let id = self.keys.len() as u32;
                 self.slots[i] = tag << 32 | u64::from(id + 1);
                 self.keys.push(*key);
-                self.stats.push(*stat);
+                self.stats.push(stat);
+                self.last_book.push(book);
                 if self.keys.len() * 4 > self.slots.len() * 3 {
                     self.grow();
                 }
-                return id;
+                return Some(id);
             }
             let id = (s as u32).wrapping_sub(1);
             if s >> 32 == tag && self.keys[id as usize] == *key {
-                add_stat(&mut self.stats[id as usize], stat);
-                return id;
+                let i = id as usize;
+                if self.last_book[i] == book {
+                    // Another spelling of the key in the same book.
+                    self.stats[i].count += stat.count;
+                    self.stats[i].lower_case |= stat.lower_case;
+                    return None;
+                }
+                self.last_book[i] = book;
+                add_stat(&mut self.stats[i], &stat);
+                return Some(id);
             }
             i = (i + 1) & mask;
         }
@@ -322,22 +348,24 @@ mod tests {
     fn range_table_keeps_ids_and_sums_through_growth() {
         let keys: Vec<[u64; 3]> = (0..5000u64).map(|i| [i * 7919 + 1, i % 3, 0]).collect();
         let mut t = RangeTable::with_capacity(10);
-        let one = WordStat {
-            count: 1,
-            lower_case: false,
-            books: 1,
-        };
-        for round in 0..3 {
+        let one = crate::book_counts::tally(1, false);
+        for book in 0..3 {
             for (i, k) in keys.iter().enumerate() {
-                if i % 3 >= round {
-                    assert_eq!(t.add(k, &one), i as u32);
+                if i % 3 >= book as usize {
+                    assert_eq!(t.add(k, one, book), Some(i as u32));
+                    // The same key again in the same book: summed, the book counted once.
+                    if i % 5 == 0 {
+                        assert_eq!(t.add(k, one, book), None);
+                    }
                 }
             }
         }
         assert_eq!(t.keys.len(), keys.len());
         for (i, s) in t.stats.iter().enumerate() {
-            assert_eq!(s.count, (i % 3 + 1) as u64, "{i}");
-            assert_eq!(s.books, (i % 3 + 1) as u32, "{i}");
+            let books = i % 3 + 1;
+            let extra = if i % 5 == 0 { books } else { 0 };
+            assert_eq!(s.count, (books + extra) as u64, "{i}");
+            assert_eq!(s.books, books as u32, "{i}");
         }
     }
 
