@@ -113,7 +113,13 @@ impl BookCounts {
 /// Permutes `v` so that its entries are in bucket order (an in-place counting sort: one pass
 /// to count each bucket, then each entry swapped straight into its bucket's next place).
 fn group_by_bucket(v: &mut [([u64; 3], u64)]) {
-    let mut next = vec![0usize; BUCKETS];
+    if u32::try_from(v.len()).is_err() {
+        // Beyond the 32-bit positions below (no book comes near): a plain sort by bucket.
+        v.sort_unstable_by_key(|e| bucket(e.0[0]));
+        return;
+    }
+    // 32-bit positions: the two arrays are 33 KiB each, not 66.
+    let mut next = vec![0u32; BUCKETS];
     for e in v.iter() {
         next[bucket(e.0[0])] += 1;
     }
@@ -127,10 +133,10 @@ fn group_by_bucket(v: &mut [([u64; 3], u64)]) {
     }
     for b in 0..BUCKETS {
         while next[b] < ends[b] {
-            let i = next[b];
+            let i = next[b] as usize;
             let d = bucket(v[i].0[0]);
             if d != b {
-                v.swap(i, next[d]);
+                v.swap(i, next[d] as usize);
             }
             next[d] += 1;
         }

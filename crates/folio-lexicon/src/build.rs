@@ -26,7 +26,7 @@ pub fn build<K: AsRef<[u8]> + Sync>(kept: &[(K, u64)]) -> Result<Built> {
     build_from(|| kept.iter().map(|(k, n)| (k.as_ref(), *n)), kept.len())
 }
 
-/// As [`build`], from the kept keys of [`crate::merge::merge_sorted`].
+/// As [`build`], from the kept keys of [`crate::merge::merge_books`].
 ///
 /// # Errors
 /// As [`build`].
@@ -44,16 +44,20 @@ where
         path: PathBuf::new(),
         source,
     };
+    // Room for the whole fst up front (the shared corpus: ~4.4 bytes a key for the set,
+    // ~6.3 for the map): growing the vector as it is written copied it again and again
+    // (realloc), on the serial tail of ingest. Pages never written cost nothing.
+    let out_bytes = words.saturating_mul(8).saturating_add(1024);
     let (set, counts) = rayon::join(
         || -> fst::Result<Vec<u8>> {
-            let mut set = fst::SetBuilder::memory();
+            let mut set = fst::SetBuilder::new(Vec::with_capacity(out_bytes))?;
             for (k, _) in keys() {
                 set.insert(k)?;
             }
             set.into_inner()
         },
         || -> fst::Result<Vec<u8>> {
-            let mut map = fst::MapBuilder::memory();
+            let mut map = fst::MapBuilder::new(Vec::with_capacity(out_bytes))?;
             for (k, n) in keys() {
                 map.insert(k, n)?;
             }

@@ -25,16 +25,35 @@ pub struct TokenCounts<'a> {
     long: FxHashMap<&'a str, u64>,
 }
 
+/// The two spelling tables of a [`TokenCounts`], kept from chunk to chunk by ingest (see
+/// [`SpellingTable::reset`]).
+#[derive(Default)]
+pub(crate) struct Tables {
+    short8: SpellingTable<1>,
+    short: SpellingTable<3>,
+}
+
 impl<'a> TokenCounts<'a> {
     /// Counts the words of `text`.
     pub fn count(text: &'a str) -> TokenCounts<'a> {
+        TokenCounts::count_with(text, Tables::default())
+    }
+
+    /// As [`TokenCounts::count`], in `tables` (emptied first).
+    pub(crate) fn count_with(text: &'a str, tables: Tables) -> TokenCounts<'a> {
         // Distinct spellings grow about as the square root of the text (Heaps' law); on
         // the shared corpus, 12√n of up to 8 bytes and 4√n longer ones cover most chunks.
         let root = (text.len() as f64).sqrt() as usize;
+        let Tables {
+            mut short8,
+            mut short,
+        } = tables;
+        short8.reset((12 * root).min(1 << 16));
+        short.reset((4 * root).min(1 << 16));
         let mut tc = TokenCounts {
             tokens: 0,
-            short8: SpellingTable::with_capacity((12 * root).min(1 << 16)),
-            short: SpellingTable::with_capacity((4 * root).min(1 << 16)),
+            short8,
+            short,
             long: FxHashMap::default(),
         };
         let mut counting = Counting {
@@ -54,8 +73,21 @@ impl<'a> TokenCounts<'a> {
         *self.long.entry(w).or_insert(0) += 1;
     }
 
+    /// The tables, for counting another text in them.
+    pub(crate) fn into_tables(self) -> Tables {
+        Tables {
+            short8: self.short8,
+            short: self.short,
+        }
+    }
+
     /// Adds the counts of `other` (another chunk of the same book).
-    pub fn merge(&mut self, mut other: TokenCounts<'a>) {
+    pub fn merge(&mut self, other: TokenCounts<'a>) {
+        self.merge_reusing(other);
+    }
+
+    /// As [`TokenCounts::merge`], giving back the tables left over.
+    pub(crate) fn merge_reusing(&mut self, mut other: TokenCounts<'a>) -> Tables {
         self.tokens += other.tokens;
         if self.short8.len() < other.short8.len() {
             std::mem::swap(&mut self.short8, &mut other.short8);
@@ -65,9 +97,10 @@ impl<'a> TokenCounts<'a> {
             std::mem::swap(&mut self.short, &mut other.short);
         }
         self.short.merge(&other.short);
-        for (w, n) in other.long {
+        for (w, n) in std::mem::take(&mut other.long) {
             *self.long.entry(w).or_insert(0) += n;
         }
+        other.into_tables()
     }
 
     /// Number of distinct spellings.

@@ -25,7 +25,7 @@ use sha2::{Digest, Sha256};
 use crate::boilerplate::{find_body, Boilerplate};
 use crate::build::{build_kept, Built, OutputPaths};
 use crate::clean::clean_into;
-use crate::count::{merge_books, BookCounts, TokenCounts};
+use crate::count::{merge_books, BookCounts, Tables, TokenCounts};
 use crate::decode::{decode, NotText};
 use crate::error::{Error, Result};
 use crate::manifest::{InputReport, Manifest, Outputs, Skipped, Totals};
@@ -349,11 +349,13 @@ fn read_all(input: &Input, buf: &mut Vec<u8>) -> Result<()> {
     Ok(())
 }
 
-/// The buffers of one run: a book's bytes and its cleaned text (see [`crate::pool`]).
+/// The buffers of one run: a book's bytes, its cleaned text and the spelling tables (see
+/// [`crate::pool`]).
 #[derive(Default)]
 struct Buffers {
     bytes: Pool<Vec<u8>>,
     text: Pool<String>,
+    tables: Pool<Tables>,
 }
 
 fn read_book(input: &Input, policy: &Policy, buffers: &Buffers) -> Result<Outcome> {
@@ -400,10 +402,10 @@ fn book(input: &Input, bytes: &[u8], policy: &Policy, buffers: &Buffers) -> Resu
     }
     let mut cleaned = buffers.text.take();
     clean_into(&text[body.range.clone()], &mut cleaned);
-    let counts = count_parallel(&cleaned);
+    let counts = count_parallel(&cleaned, &buffers.tables);
     let words = counts.to_book_counts(policy);
     let tokens = counts.tokens;
-    drop(counts);
+    buffers.tables.put(counts.into_tables());
     buffers.text.put(cleaned);
     Ok(Outcome::Book(Box::new(Book {
         report: InputReport {
@@ -422,19 +424,21 @@ fn book(input: &Input, bytes: &[u8], policy: &Policy, buffers: &Buffers) -> Resu
     })))
 }
 
-/// Counts the words of `text`, in parallel chunks cut at paragraph breaks when it is large.
-fn count_parallel(text: &str) -> TokenCounts<'_> {
+/// Counts the words of `text`, in parallel chunks cut at paragraph breaks when it is large,
+/// in tables from `tables` (those left over go back).
+fn count_parallel<'a>(text: &'a str, tables: &Pool<Tables>) -> TokenCounts<'a> {
     let chunks = split_paragraphs(text, CHUNK_BYTES);
     if chunks.len() == 1 {
-        return TokenCounts::count(text);
+        return TokenCounts::count_with(text, tables.take());
     }
     chunks
         .into_par_iter()
-        .map(TokenCounts::count)
-        .reduce(TokenCounts::default, |mut a, b| {
-            a.merge(b);
+        .map(|c| TokenCounts::count_with(c, tables.take()))
+        .reduce_with(|mut a, b| {
+            tables.put(a.merge_reusing(b));
             a
         })
+        .unwrap_or_default()
 }
 
 /// Splits `text` into pieces of about `size` bytes, each cut just after a blank line (a
@@ -508,7 +512,7 @@ mod tests {
             assert!(c.ends_with("\n\n"), "{c:?}");
         }
         let whole = TokenCounts::count(&text).to_words(&Policy::game());
-        let parts = count_parallel(&text).to_words(&Policy::game());
+        let parts = count_parallel(&text, &Pool::default()).to_words(&Policy::game());
         assert_eq!(whole.get("WHALE"), parts.get("WHALE"));
         assert_eq!(parts.get("WHALE").unwrap().count, 500);
     }
