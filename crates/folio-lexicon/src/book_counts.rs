@@ -51,6 +51,10 @@ pub struct BookCounts {
     /// Inline keys as big-endian words (so `[u64; 3]` order is bytewise order) with their
     /// [`tally`], grouped by [`bucket`] in bucket order; a key may occur more than once.
     pub(crate) short: Vec<([u64; 3], u64)>,
+    /// Each bucket holding entries, with where they start in `short`, in order: the merge
+    /// finds its key ranges here (a few hundred entries, in cache) rather than by binary
+    /// searches over megabytes of entries (a cache miss a step).
+    starts: Vec<(usize, usize)>,
     /// Keys longer than 24 bytes, sorted bytewise, each once.
     pub(crate) long: Vec<(Box<str>, WordStat)>,
 }
@@ -59,7 +63,20 @@ impl BookCounts {
     /// Groups `short` (in any order) by bucket; `long` must be sorted and de-duplicated.
     pub(crate) fn new(mut short: Vec<([u64; 3], u64)>, long: Vec<(Box<str>, WordStat)>) -> Self {
         group_by_bucket(&mut short);
-        BookCounts { short, long }
+        let mut starts = Vec::new();
+        let mut last = None;
+        for (i, e) in short.iter().enumerate() {
+            let b = bucket(e.0[0]);
+            if last != Some(b) {
+                starts.push((b, i));
+                last = Some(b);
+            }
+        }
+        BookCounts {
+            short,
+            starts,
+            long,
+        }
     }
 
     /// Number of entries (a key spelled several ways counts several times; the merge gives
@@ -75,10 +92,14 @@ impl BookCounts {
 
     /// The inline entries of buckets `lo..hi`.
     pub(crate) fn bucket_range(&self, lo: usize, hi: usize) -> &[([u64; 3], u64)] {
-        let s = &self.short[..];
-        let a = s.partition_point(|e| bucket(e.0[0]) < lo);
-        let z = s.partition_point(|e| bucket(e.0[0]) < hi);
-        &s[a..z.max(a)]
+        let at = |b: usize| {
+            let i = self.starts.partition_point(|&(x, _)| x < b);
+            self.starts
+                .get(i)
+                .map_or(self.short.len(), |&(_, start)| start)
+        };
+        let (a, z) = (at(lo), at(hi));
+        &self.short[a..z.max(a)]
     }
 
     /// Every key once with its summed statistics, sorted bytewise (tests compare books by it).
