@@ -59,7 +59,7 @@ impl<'a> TokenCounts<'a> {
         let mut counting = Counting {
             text,
             counts: &mut tc,
-            pending: [[0; 3]; AHEAD],
+            pending: [([0; 3], 0); AHEAD],
             next: 0,
         };
         scan(text, &mut counting);
@@ -143,26 +143,26 @@ const AHEAD: usize = 8;
 struct Counting<'t, 'a> {
     text: &'a str,
     counts: &'t mut TokenCounts<'a>,
-    /// Inline keys found and not yet counted, a ring indexed by token number; all zero is
-    /// none (a word's first byte is never NUL).
-    pending: [[u64; 3]; AHEAD],
+    /// Inline keys found and not yet counted, with their hashes, a ring indexed by token
+    /// number; a key of all zeros is none (a word's first byte is never NUL).
+    pending: [([u64; 3], u64); AHEAD],
     next: usize,
 }
 
 impl Counting<'_, '_> {
     #[inline(always)]
-    fn add(c: &mut TokenCounts<'_>, k: [u64; 3]) {
+    fn add(c: &mut TokenCounts<'_>, (k, h): ([u64; 3], u64)) {
         match k {
-            [k, 0, 0] => c.short8.add([k], 1),
-            k => c.short.add(k, 1),
+            [k, 0, 0] => c.short8.add_hashed([k], h, 1),
+            k => c.short.add_hashed(k, h, 1),
         }
     }
 
     /// Counts the keys still pending (after the last token).
     fn flush(&mut self) {
-        for k in std::mem::take(&mut self.pending) {
-            if k[0] != 0 {
-                Counting::add(self.counts, k);
+        for p in std::mem::take(&mut self.pending) {
+            if p.0[0] != 0 {
+                Counting::add(self.counts, p);
             }
         }
     }
@@ -177,13 +177,21 @@ impl Sink for Counting<'_, '_> {
             c.add_long(&self.text[start..end]);
             return;
         };
-        match k {
-            [k, 0, 0] => c.short8.prefetch(&[k]),
-            k => c.short.prefetch(&k),
-        }
-        let old = std::mem::replace(&mut self.pending[self.next % AHEAD], k);
+        let h = match k {
+            [k0, 0, 0] => {
+                let h = SpellingTable::<1>::hash(&[k0]);
+                c.short8.prefetch(h);
+                h
+            }
+            k => {
+                let h = SpellingTable::<3>::hash(&k);
+                c.short.prefetch(h);
+                h
+            }
+        };
+        let old = std::mem::replace(&mut self.pending[self.next % AHEAD], (k, h));
         self.next = self.next.wrapping_add(1);
-        if old[0] != 0 {
+        if old.0[0] != 0 {
             Counting::add(c, old);
         }
     }

@@ -59,8 +59,11 @@ impl<const W: usize> SpellingTable<W> {
     /// Empties the table for about `n` keys. Its slots are kept (cleared) when there are
     /// enough: a table reused from chunk to chunk costs no fresh pages, where a new one
     /// page-faulted in each of its pages (a quarter of a run's page faults).
+    /// (A table more than four times too large is replaced too: clearing and reading back
+    /// its slots would cost more than the pages, for a small book after a large one.)
     pub(crate) fn reset(&mut self, n: usize) {
-        if self.slots.len() < (n + n / 3).next_power_of_two().max(MIN_SLOTS) {
+        let want = (n + n / 3).next_power_of_two().max(MIN_SLOTS);
+        if !(want..=want.saturating_mul(4)).contains(&self.slots.len()) {
             *self = SpellingTable::with_capacity(n);
         } else {
             self.slots.fill(Slot::default());
@@ -76,8 +79,14 @@ impl<const W: usize> SpellingTable<W> {
     /// Adds `n` occurrences of `key`.
     #[inline(always)]
     pub(crate) fn add(&mut self, key: [u64; W], n: u64) {
+        self.add_hashed(key, Self::hash(&key), n);
+    }
+
+    /// As [`SpellingTable::add`], given the key's [`SpellingTable::hash`].
+    #[inline(always)]
+    pub(crate) fn add_hashed(&mut self, key: [u64; W], hash: u64, n: u64) {
         let mask = self.slots.len() - 1;
-        let mut i = self.index(&key);
+        let mut i = (hash >> self.shift) as usize;
         loop {
             let s = &mut self.slots[i];
             if same(&s.key, &key) {
@@ -96,14 +105,15 @@ impl<const W: usize> SpellingTable<W> {
         }
     }
 
-    /// Asks the CPU to bring `key`'s first slot into cache. Counting calls it a few tokens
-    /// before [`SpellingTable::add`]: the tables of a chunk are larger than the L1 cache
-    /// (and with the text, than the L2 too), and an `add` waiting on its slot stalled the
-    /// counting loop (a quarter of its samples were on that load).
+    /// Asks the CPU to bring the first slot of the key with this [`SpellingTable::hash`]
+    /// into cache. Counting calls it a few tokens before [`SpellingTable::add_hashed`]: the
+    /// tables of a chunk are larger than the L1 cache (and with the text, than the L2 too),
+    /// and an `add` waiting on its slot stalled the counting loop (a quarter of its samples
+    /// were on that load).
     #[inline(always)]
-    pub(crate) fn prefetch(&self, key: &[u64; W]) {
+    pub(crate) fn prefetch(&self, hash: u64) {
         #[cfg(target_arch = "x86_64")]
-        if let Some(s) = self.slots.get(self.index(key)) {
+        if let Some(s) = self.slots.get((hash >> self.shift) as usize) {
             // SAFETY: a prefetch is only a hint, with no effect on memory; `s` is a valid
             // reference anyway.
             unsafe {
@@ -129,17 +139,17 @@ impl<const W: usize> SpellingTable<W> {
         }
     }
 
+    /// The hash of a key; its top bits index the table.
     #[inline(always)]
-    fn index(&self, k: &[u64; W]) -> usize {
+    pub(crate) fn hash(k: &[u64; W]) -> u64 {
         // Fold the words into one, then a 64x64→128 multiply folded back: every input bit
-        // moves the top bits, which index the table.
+        // moves the top bits.
         let mut x = k[0];
         for (j, w) in k.iter().enumerate().skip(1) {
             x ^= w.rotate_left(21 * j as u32);
         }
         let p = u128::from(x) * 0x9E37_79B9_7F4A_7C15_u128;
-        let h = (p as u64) ^ ((p >> 64) as u64);
-        (h >> self.shift) as usize
+        (p as u64) ^ ((p >> 64) as u64)
     }
 
     #[cold]
