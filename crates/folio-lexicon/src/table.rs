@@ -79,14 +79,8 @@ impl<const W: usize> SpellingTable<W> {
     /// Adds `n` occurrences of `key`.
     #[inline(always)]
     pub(crate) fn add(&mut self, key: [u64; W], n: u64) {
-        self.add_hashed(key, Self::hash(&key), n);
-    }
-
-    /// As [`SpellingTable::add`], given the key's [`SpellingTable::hash`].
-    #[inline(always)]
-    pub(crate) fn add_hashed(&mut self, key: [u64; W], hash: u64, n: u64) {
         let mask = self.slots.len() - 1;
-        let mut i = (hash >> self.shift) as usize;
+        let mut i = (Self::hash(&key) >> self.shift) as usize;
         loop {
             let s = &mut self.slots[i];
             if same(&s.key, &key) {
@@ -102,25 +96,6 @@ impl<const W: usize> SpellingTable<W> {
                 return;
             }
             i = (i + 1) & mask;
-        }
-    }
-
-    /// Asks the CPU to bring the first slot of the key with this [`SpellingTable::hash`]
-    /// into cache. Counting calls it a few tokens before [`SpellingTable::add_hashed`]: the
-    /// tables of a chunk are larger than the L1 cache (and with the text, than the L2 too),
-    /// and an `add` waiting on its slot stalled the counting loop (a quarter of its samples
-    /// were on that load).
-    #[inline(always)]
-    pub(crate) fn prefetch(&self, hash: u64) {
-        #[cfg(target_arch = "x86_64")]
-        if let Some(s) = self.slots.get((hash >> self.shift) as usize) {
-            // SAFETY: a prefetch is only a hint, with no effect on memory; `s` is a valid
-            // reference anyway.
-            unsafe {
-                std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
-                    (s as *const Slot<W>).cast(),
-                )
-            };
         }
     }
 
@@ -141,7 +116,7 @@ impl<const W: usize> SpellingTable<W> {
 
     /// The hash of a key; its top bits index the table.
     #[inline(always)]
-    pub(crate) fn hash(k: &[u64; W]) -> u64 {
+    fn hash(k: &[u64; W]) -> u64 {
         // Fold the words into one, then a 64x64→128 multiply folded back: every input bit
         // moves the top bits.
         let mut x = k[0];
