@@ -205,7 +205,7 @@ fn merge_range(books: &[&[([u64; 3], u64)]], policy: &Policy) -> RangeMerge {
         .keys
         .iter()
         .enumerate()
-        .map(|(id, k)| (*k, id as u32))
+        .map(|(id, k)| (k.key, id as u32))
         .collect();
     sort_by_key_words(&mut order);
     let mut out = RangeMerge {
@@ -217,7 +217,7 @@ fn merge_range(books: &[&[([u64; 3], u64)]], policy: &Policy) -> RangeMerge {
     let mut kept = vec![false; order.len()];
     let mut bytes = [0u8; SHORT];
     for (key, id) in order {
-        let stat = &table.stats[id as usize];
+        let stat = &table.keys[id as usize].stat;
         let chars = Short(key.map(u64::swap_bytes)).chars();
         if policy.keeps_len(chars, stat) {
             for (i, w) in key.iter().enumerate() {
@@ -253,13 +253,22 @@ fn sort_by_key_words(v: &mut [([u64; 3], u32)]) {
 /// The distinct keys of one key range, each with an id (its insertion order), its summed
 /// statistics and the last book that added to it. Open addressing with linear probing over
 /// slots of `tag << 32 | id + 1` (0 is empty): a probe reads the 8-byte slot array, and the
-/// key itself only when the tag (the hash's high bits) matches.
+/// key (with all it carries, one cache line) only when the tag (the hash's high bits)
+/// matches.
 struct RangeTable {
     slots: Vec<u64>,
     shift: u32,
-    keys: Vec<[u64; 3]>,
-    stats: Vec<WordStat>,
-    last_book: Vec<u32>,
+    /// By id.
+    keys: Vec<RangeKey>,
+}
+
+/// A distinct key of a [`RangeTable`]: its statistics so far and the last book that added
+/// to them, beside the key so that a hit reads one cache line (as three arrays, a hit read
+/// three).
+struct RangeKey {
+    key: [u64; 3],
+    stat: WordStat,
+    last_book: u32,
 }
 
 impl RangeTable {
@@ -270,8 +279,6 @@ impl RangeTable {
             slots: vec![0; slots],
             shift: 64 - slots.trailing_zeros(),
             keys: Vec::with_capacity(n),
-            stats: Vec::with_capacity(n),
-            last_book: Vec::with_capacity(n),
         }
     }
 
@@ -289,26 +296,29 @@ impl RangeTable {
             if s == 0 {
                 let id = self.keys.len() as u32;
                 self.slots[i] = tag << 32 | u64::from(id + 1);
-                self.keys.push(*key);
-                self.stats.push(stat);
-                self.last_book.push(book);
+                self.keys.push(RangeKey {
+                    key: *key,
+                    stat,
+                    last_book: book,
+                });
                 if self.keys.len() * 4 > self.slots.len() * 3 {
                     self.grow();
                 }
                 return Some(id);
             }
             let id = (s as u32).wrapping_sub(1);
-            if s >> 32 == tag && self.keys[id as usize] == *key {
-                let i = id as usize;
-                if self.last_book[i] == book {
-                    // Another spelling of the key in the same book.
-                    self.stats[i].count += stat.count;
-                    self.stats[i].lower_case |= stat.lower_case;
-                    return None;
+            if s >> 32 == tag {
+                if let Some(k) = self.keys.get_mut(id as usize).filter(|k| k.key == *key) {
+                    if k.last_book == book {
+                        // Another spelling of the key in the same book.
+                        k.stat.count += stat.count;
+                        k.stat.lower_case |= stat.lower_case;
+                        return None;
+                    }
+                    k.last_book = book;
+                    add_stat(&mut k.stat, &stat);
+                    return Some(id);
                 }
-                self.last_book[i] = book;
-                add_stat(&mut self.stats[i], &stat);
-                return Some(id);
             }
             i = (i + 1) & mask;
         }
@@ -321,8 +331,8 @@ impl RangeTable {
         self.slots = vec![0; slots];
         self.shift = 64 - slots.trailing_zeros();
         let mask = slots - 1;
-        for (id, key) in self.keys.iter().enumerate() {
-            let h = hash(key);
+        for (id, k) in self.keys.iter().enumerate() {
+            let h = hash(&k.key);
             let mut i = (h >> self.shift) as usize;
             while self.slots[i] != 0 {
                 i = (i + 1) & mask;
@@ -361,7 +371,7 @@ mod tests {
             }
         }
         assert_eq!(t.keys.len(), keys.len());
-        for (i, s) in t.stats.iter().enumerate() {
+        for (i, s) in t.keys.iter().map(|k| &k.stat).enumerate() {
             let books = i % 3 + 1;
             let extra = if i % 5 == 0 { books } else { 0 };
             assert_eq!(s.count, (books + extra) as u64, "{i}");
