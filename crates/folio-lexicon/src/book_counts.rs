@@ -2,7 +2,7 @@
 //!
 //! The merge needs each book's keys cut into the same key ranges, not sorted: within a range
 //! it sums through a hash table and sorts the range's distinct keys once, over all books. So
-//! a book's inline keys are only grouped by [`bucket`] (a monotone function of the first two
+//! a book's inline keys are only grouped by `bucket` (a monotone function of the first two
 //! bytes) in one counting pass and one in-place permutation, where a full sort per book
 //! took ~7% of a one-thread run. Spellings that share a key (`whale`, `Whale`, `whale's`)
 //! stay separate entries here; the merge folds them, counting the book once.

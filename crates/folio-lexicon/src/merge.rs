@@ -1,8 +1,8 @@
 //! Merging every book's counts ([`BookCounts`]) into the keys the policy keeps.
 //!
-//! The inline keys are cut into key ranges (runs of [`bucket`]s holding about equal shares
+//! The inline keys are cut into key ranges (runs of `bucket`s holding about equal shares
 //! of the largest book's entries), merged on rayon. Within a range, each book's entries go
-//! through a small hash table of the range's distinct keys ([`RangeTable`]), whose few
+//! through a small hash table of the range's distinct keys (`RangeTable`), whose few
 //! thousand keys are then sorted once: one probe of a cache-resident table per entry, where
 //! a k-way heap merge of per-book sorted lists spent a sift of five or six mispredicted
 //! compares and a load from a different book's stream per entry (~135 ns per entry on the
