@@ -527,7 +527,7 @@ mod tests {
 
     proptest::proptest! {
         #[test]
-        fn sorted_merge_equals_hash_merge(
+        fn book_merge_equals_hash_merge(
             books in proptest::collection::vec(
                 proptest::collection::vec(
                     proptest::sample::select(vec![
@@ -569,10 +569,10 @@ mod tests {
                 .iter()
                 .map(|ws| TokenCounts::count(&ws.join(" ")).to_book_counts(&p))
                 .collect();
-            let sorted: Vec<BookCounts> = per_book.into_iter().map(WordCounts::into_book_counts).collect();
+            let from_words: Vec<BookCounts> = per_book.into_iter().map(WordCounts::into_book_counts).collect();
             let refs: Vec<&BookCounts> = direct.iter().collect();
             let m = merge_books(&refs, &p);
-            let refs: Vec<&BookCounts> = sorted.iter().collect();
+            let refs: Vec<&BookCounts> = from_words.iter().collect();
             proptest::prop_assert_eq!(&merge_books(&refs, &p), &m);
             let kept: Vec<(String, u64)> = m
                 .kept

@@ -215,8 +215,9 @@ pub fn ingest(
     }
     books.sort_by(|a, b| a.report.path.cmp(&b.report.path));
 
-    // Merge: commutative sums over each book's sorted keys, in key order, so the result
-    // does not depend on the order the books finished in; the kept keys come out sorted.
+    // Merge: commutative sums over every book's keys, key range by key range, so the
+    // result does not depend on the order the books finished in; the kept keys come out
+    // sorted.
     let merged = {
         let refs: Vec<&BookCounts> = books.iter().map(|b| &b.words).collect();
         merge_books(&refs, policy)
