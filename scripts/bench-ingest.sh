@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `make bench-ingest`: ingest throughput on the shared corpus against `wc -w` and a
-# `tr | sort -u` word-list pipeline on the same files, best of N runs each. A benchmark,
+# `tr | sort -u` word-list pipeline on the same files, best of N interleaved runs. A benchmark,
 # not a test: it prints numbers and ratios and asserts nothing.
 #
 #   N=5 FOLIO_SHARED=../shared scripts/bench-ingest.sh
@@ -22,34 +22,47 @@ tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 
 now() { date +%s.%N; }
-# best SECONDS over N runs of the command given as arguments (run through bash -c).
-best() {
-    local best=999999 t0 t1 dt
-    for _ in $(seq "$N"); do
-        t0=$(now)
-        bash -c "$1" >/dev/null 2>&1
-        t1=$(now)
-        dt=$(echo "$t1 - $t0" | bc -l)
-        if (( $(echo "$dt < $best" | bc -l) )); then best=$dt; fi
-    done
-    echo "$best"
+# Times one run of the command given as its argument (through bash -c), in seconds.
+once() {
+    local t0 t1
+    t0=$(now)
+    bash -c "$1" >/dev/null 2>&1
+    t1=$(now)
+    echo "$t1 - $t0" | bc -l
 }
 q() { printf '%q ' "$@"; }
 filelist=$(q "${files[@]}")
 
-t_folio=$(best "$folio ingest $filelist -o $tmp/g.fst --quiet")
-t_folio1=$(best "RAYON_NUM_THREADS=1 $folio ingest $filelist -o $tmp/g1.fst --quiet")
-t_wc=$(best "wc -w $filelist")
-t_tr=$(best "cat $filelist | tr -cs A-Za-z '\n' | tr a-z A-Z | sort -u")
+# Rounds of folio (two threads), folio (one thread) and `wc -w` back to back, so that load
+# from other work falls on all three alike; best of N each, and the median of the
+# per-round ratios. (The `tr | sort` pipeline, ~4 s, runs N times after.)
+declare -a r_folio r_folio1 r_wc r_ratio
+for _ in $(seq "$N"); do
+    a=$(once "$folio ingest $filelist -o $tmp/g.fst --quiet")
+    b=$(once "RAYON_NUM_THREADS=1 $folio ingest $filelist -o $tmp/g1.fst --quiet")
+    c=$(once "wc -w $filelist")
+    r_folio+=("$a"); r_folio1+=("$b"); r_wc+=("$c")
+    r_ratio+=("$(echo "$c / $a" | bc -l)")
+done
+best() { printf '%s\n' "$@" | sort -g | head -1; }
+median() { printf '%s\n' "$@" | sort -g | awk '{v[NR]=$1} END {print (NR%2 ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2)}'; }
+t_folio=$(best "${r_folio[@]}")
+t_folio1=$(best "${r_folio1[@]}")
+t_wc=$(best "${r_wc[@]}")
+t_tr=999999
+for _ in $(seq "$N"); do
+    t=$(once "cat $filelist | tr -cs A-Za-z '\n' | tr a-z A-Z | sort -u")
+    if (( $(echo "$t < $t_tr" | bc -l) )); then t_tr=$t; fi
+done
 
 mbs() { echo "scale=1; $bytes / 1000000 / $1" | bc -l; }
 ratio() { echo "scale=2; $2 / $1" | bc -l; }
-echo "corpus: ${#files[@]} files, $bytes bytes ($books); best of $N; $(nproc) cores; locale ${LC_ALL:-${LANG:-unset}}"
+echo "corpus: ${#files[@]} files, $bytes bytes ($books); best of $N interleaved rounds; $(nproc) cores; locale ${LC_ALL:-${LANG:-unset}}"
 printf '%-44s %8.3fs %8s MB/s\n' "folio ingest (all cores)" "$t_folio" "$(mbs "$t_folio")"
 printf '%-44s %8.3fs %8s MB/s\n' "folio ingest (RAYON_NUM_THREADS=1)" "$t_folio1" "$(mbs "$t_folio1")"
 printf '%-44s %8.3fs %8s MB/s\n' "wc -w" "$t_wc" "$(mbs "$t_wc")"
 printf '%-44s %8.3fs %8s MB/s\n' "tr -cs A-Za-z '\\n' | tr a-z A-Z | sort -u" "$t_tr" "$(mbs "$t_tr")"
-echo "ratio folio/wc -w          : $(ratio "$t_folio" "$t_wc")x  (target >= 1.0)"
+echo "ratio folio/wc -w          : $(ratio "$t_folio" "$t_wc")x  (target >= 1.0; median of the rounds' ratios $(printf '%.2f' "$(median "${r_ratio[@]}")")x)"
 echo "ratio folio/tr|sort        : $(ratio "$t_folio" "$t_tr")x"
 echo "ratio folio 1 thread/wc -w : $(ratio "$t_folio1" "$t_wc")x"
 # CPU seconds (user + system) of one run each: independent of how busy the machine is.

@@ -4,6 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::error::{Error, Result};
+use crate::merge::KeptKeys;
 
 /// The fst bytes of a word set and its counts.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -22,31 +23,68 @@ pub struct Built {
 /// # Errors
 /// [`Error::NotAnFst`] (empty path) if the keys are not sorted or not unique.
 pub fn build<K: AsRef<[u8]> + Sync>(kept: &[(K, u64)]) -> Result<Built> {
+    build_from(
+        || kept.iter().map(|(k, n)| (k.as_ref(), *n)),
+        kept.len(),
+        || {},
+    )
+}
+
+/// As [`build`], from the kept keys of [`crate::merge::merge_books`].
+///
+/// # Errors
+/// As [`build`].
+pub fn build_kept(kept: &KeptKeys) -> Result<Built> {
+    build_from(|| kept.iter(), kept.len(), || {})
+}
+
+/// As [`build_kept`], then runs `then` on the thread that built the set (the set is built
+/// faster than the map: ~55 against ~65 ms on the shared corpus), so that work ingest can do
+/// meanwhile (freeing the books' counts) neither delays the map's start nor waits for it.
+pub(crate) fn build_kept_then(kept: &KeptKeys, then: impl FnOnce() + Send) -> Result<Built> {
+    build_from(|| kept.iter(), kept.len(), then)
+}
+
+/// Builds both fsts from `keys()`, called once for each, on two threads (they are
+/// independent): the map, the longer, starts on this one at once.
+fn build_from<'k, I>(
+    keys: impl Fn() -> I + Sync,
+    words: usize,
+    after_set: impl FnOnce() + Send,
+) -> Result<Built>
+where
+    I: Iterator<Item = (&'k [u8], u64)>,
+{
     let fst_err = |source| Error::NotAnFst {
         path: PathBuf::new(),
         source,
     };
-    // The set and the map are independent: build them on two threads.
-    let (set, counts) = rayon::join(
+    // Room for the whole fst up front (the shared corpus: ~4.4 bytes a key for the set,
+    // ~6.3 for the map): growing the vector as it is written copied it again and again
+    // (realloc), on the serial tail of ingest. Pages never written cost nothing.
+    let out_bytes = words.saturating_mul(8).saturating_add(1024);
+    let (counts, set) = rayon::join(
         || -> fst::Result<Vec<u8>> {
-            let mut set = fst::SetBuilder::memory();
-            for (k, _) in kept {
-                set.insert(k)?;
-            }
-            set.into_inner()
-        },
-        || -> fst::Result<Vec<u8>> {
-            let mut map = fst::MapBuilder::memory();
-            for (k, n) in kept {
-                map.insert(k, *n)?;
+            let mut map = fst::MapBuilder::new(Vec::with_capacity(out_bytes))?;
+            for (k, n) in keys() {
+                map.insert(k, n)?;
             }
             map.into_inner()
+        },
+        || -> fst::Result<Vec<u8>> {
+            let mut set = fst::SetBuilder::new(Vec::with_capacity(out_bytes))?;
+            for (k, _) in keys() {
+                set.insert(k)?;
+            }
+            let set = set.into_inner();
+            after_set();
+            set
         },
     );
     Ok(Built {
         set: set.map_err(fst_err)?,
         counts: counts.map_err(fst_err)?,
-        words: kept.len(),
+        words,
     })
 }
 

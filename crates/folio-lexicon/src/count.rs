@@ -4,7 +4,10 @@
 //! Counting the raw spelling first means the policy's work (apostrophes, NFKD, folding,
 //! upper-casing) runs once per distinct spelling instead of once per token.
 
+use crate::book_counts::tally;
+pub use crate::book_counts::BookCounts;
 use crate::hash::FxHashMap;
+pub use crate::merge::{merge_books, KeptKeys, Merged};
 use crate::policy::{Policy, PolicyName};
 use crate::short::{Short, SHORT};
 use crate::table::SpellingTable;
@@ -22,16 +25,35 @@ pub struct TokenCounts<'a> {
     long: FxHashMap<&'a str, u64>,
 }
 
+/// The two spelling tables of a [`TokenCounts`], kept from chunk to chunk by ingest (see
+/// [`SpellingTable::reset`]).
+#[derive(Default)]
+pub(crate) struct Tables {
+    short8: SpellingTable<1>,
+    short: SpellingTable<3>,
+}
+
 impl<'a> TokenCounts<'a> {
     /// Counts the words of `text`.
     pub fn count(text: &'a str) -> TokenCounts<'a> {
+        TokenCounts::count_with(text, Tables::default())
+    }
+
+    /// As [`TokenCounts::count`], in `tables` (emptied first).
+    pub(crate) fn count_with(text: &'a str, tables: Tables) -> TokenCounts<'a> {
         // Distinct spellings grow about as the square root of the text (Heaps' law); on
         // the shared corpus, 12√n of up to 8 bytes and 4√n longer ones cover most chunks.
         let root = (text.len() as f64).sqrt() as usize;
+        let Tables {
+            mut short8,
+            mut short,
+        } = tables;
+        short8.reset((12 * root).min(1 << 16));
+        short.reset((4 * root).min(1 << 16));
         let mut tc = TokenCounts {
             tokens: 0,
-            short8: SpellingTable::with_capacity((12 * root).min(1 << 16)),
-            short: SpellingTable::with_capacity((4 * root).min(1 << 16)),
+            short8,
+            short,
             long: FxHashMap::default(),
         };
         scan(
@@ -50,8 +72,21 @@ impl<'a> TokenCounts<'a> {
         *self.long.entry(w).or_insert(0) += 1;
     }
 
+    /// The tables, for counting another text in them.
+    pub(crate) fn into_tables(self) -> Tables {
+        Tables {
+            short8: self.short8,
+            short: self.short,
+        }
+    }
+
     /// Adds the counts of `other` (another chunk of the same book).
-    pub fn merge(&mut self, mut other: TokenCounts<'a>) {
+    pub fn merge(&mut self, other: TokenCounts<'a>) {
+        self.merge_reusing(other);
+    }
+
+    /// As [`TokenCounts::merge`], giving back the tables left over.
+    pub(crate) fn merge_reusing(&mut self, mut other: TokenCounts<'a>) -> Tables {
         self.tokens += other.tokens;
         if self.short8.len() < other.short8.len() {
             std::mem::swap(&mut self.short8, &mut other.short8);
@@ -61,9 +96,10 @@ impl<'a> TokenCounts<'a> {
             std::mem::swap(&mut self.short, &mut other.short);
         }
         self.short.merge(&other.short);
-        for (w, n) in other.long {
+        for (w, n) in std::mem::take(&mut other.long) {
             *self.long.entry(w).or_insert(0) += n;
         }
+        other.into_tables()
     }
 
     /// Number of distinct spellings.
@@ -96,6 +132,9 @@ impl<'a> TokenCounts<'a> {
 }
 
 /// The counting of [`TokenCounts::count`] as the scanner's [`Sink`]: the per-token path.
+///
+/// (Prefetching each key's slot and counting it eight tokens later, measured here, added a
+/// quarter more instructions to counting and saved no time: see docs/ARCHITECTURE.md.)
 struct Counting<'t, 'a> {
     text: &'a str,
     counts: &'t mut TokenCounts<'a>,
@@ -135,24 +174,26 @@ impl TokenCounts<'_> {
         short8.chain(self.short.iter()).map(|(k, n)| (Short(k), n))
     }
 
-    /// As [`TokenCounts::to_words`] followed by [`WordCounts::into_sorted`], without the
-    /// hash map in between: the keys of every spelling are sorted and equal neighbours
-    /// summed (a few spellings share a key: `whale`, `Whale`, `whale's`).
-    pub fn to_sorted(&self, policy: &Policy) -> SortedCounts {
+    /// This book's keys for [`crate::merge::merge_books`]: each spelling folded through
+    /// `policy` into its key (as [`TokenCounts::to_words`] does), grouped by key range
+    /// rather than summed or sorted (the merge does both, over all books at once).
+    pub fn to_book_counts(&self, policy: &Policy) -> BookCounts {
         let mut short = Vec::with_capacity(self.short8.len() + self.short.len());
         let mut long: Vec<(Box<str>, WordStat)> = Vec::new();
         let mut key = String::new();
-        type ShortKeys = Vec<([u64; 3], WordStat)>;
+        type ShortKeys = Vec<([u64; 3], u64)>;
         let mut add = |short: &mut ShortKeys, w: &str, n: u64| {
             if let Some(k) = policy.normalize_token(w, &mut key) {
-                let stat = WordStat {
-                    count: n,
-                    lower_case: k.lower_case,
-                    books: 1,
-                };
                 match Short::new(&key) {
-                    Some(s) => short.push((s.0.map(u64::swap_bytes), stat)),
-                    None => long.push((key.as_str().into(), stat)),
+                    Some(s) => short.push((s.0.map(u64::swap_bytes), tally(n, k.lower_case))),
+                    None => long.push((
+                        key.as_str().into(),
+                        WordStat {
+                            count: n,
+                            lower_case: k.lower_case,
+                            books: 1,
+                        },
+                    )),
                 }
             }
         };
@@ -162,12 +203,7 @@ impl TokenCounts<'_> {
             // Most spellings are plain ASCII words: the game policy only upper-cases them.
             match k.ascii_letters_upper().filter(|_| game) {
                 Some((upper, lower_case)) => {
-                    let stat = WordStat {
-                        count: n,
-                        lower_case,
-                        books: 1,
-                    };
-                    short.push((upper.0.map(u64::swap_bytes), stat));
+                    short.push((upper.0.map(u64::swap_bytes), tally(n, lower_case)));
                 }
                 None => {
                     if let Some(w) = k.to_str(&mut buf) {
@@ -179,38 +215,16 @@ impl TokenCounts<'_> {
         for (w, &n) in &self.long {
             add(&mut short, w, n);
         }
-        // One book: occurrences add up, evidence is kept, `books` stays 1.
-        fn fold(later: &mut WordStat, kept: &mut WordStat) {
-            kept.count += later.count;
-            kept.lower_case |= later.lower_case;
-        }
-        sort_keys(&mut short);
-        short.dedup_by(|a, b| {
-            a.0 == b.0 && {
-                fold(&mut a.1, &mut b.1);
-                true
-            }
-        });
+        // Long keys (rare) are summed here: one book, so `books` stays 1.
         long.sort_unstable_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
         long.dedup_by(|a, b| {
             a.0 == b.0 && {
-                fold(&mut a.1, &mut b.1);
+                b.1.count += a.1.count;
+                b.1.lower_case |= a.1.lower_case;
                 true
             }
         });
-        SortedCounts { short, long }
-    }
-}
-
-/// Sorts inline keys (big-endian words) bytewise: by the first word, one compare each,
-/// then the rare runs sharing a first word (keys of 9 bytes and more with a common start)
-/// by all three.
-fn sort_keys(v: &mut [([u64; 3], WordStat)]) {
-    v.sort_unstable_by_key(|e| e.0[0]);
-    for run in v.chunk_by_mut(|a, b| a.0[0] == b.0[0]) {
-        if run.len() > 1 {
-            run.sort_unstable_by_key(|e| e.0);
-        }
+        BookCounts::new(short, long)
     }
 }
 
@@ -234,7 +248,8 @@ pub struct WordCounts {
     long: FxHashMap<Box<str>, WordStat>,
 }
 
-fn add_stat(e: &mut WordStat, s: &WordStat) {
+/// Adds `s` to `e`: occurrences and books add up, lower-case evidence is kept.
+pub(crate) fn add_stat(e: &mut WordStat, s: &WordStat) {
     e.count += s.count;
     e.lower_case |= s.lower_case;
     e.books += s.books;
@@ -339,217 +354,19 @@ impl WordCounts {
     }
 }
 
-/// One book's keys and statistics in bytewise key order, for [`merge_sorted`]. Sorting
-/// per book runs in parallel with the other books; merging sorted lists then reads memory in
-/// order instead of probing a large hash table once per key per book.
-#[derive(Debug, Default, PartialEq, Eq)]
-pub struct SortedCounts {
-    /// Inline keys as big-endian words (so `[u64; 3]` order is bytewise order), sorted.
-    short: Vec<([u64; 3], WordStat)>,
-    /// Keys longer than 24 bytes, sorted bytewise.
-    long: Vec<(Box<str>, WordStat)>,
-}
-
-impl SortedCounts {
-    /// Number of distinct keys.
-    pub fn len(&self) -> usize {
-        self.short.len() + self.long.len()
-    }
-
-    /// Whether there is no key.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-}
-
 impl WordCounts {
-    /// The keys and statistics in bytewise key order (see [`SortedCounts`]).
-    pub fn into_sorted(self) -> SortedCounts {
-        let mut short: Vec<([u64; 3], WordStat)> = self
+    /// One book's counts (as [`TokenCounts::to_words`] gives them: `books` is taken as 1)
+    /// as [`BookCounts`] for [`crate::merge::merge_books`].
+    pub fn into_book_counts(self) -> BookCounts {
+        let short = self
             .short
             .into_iter()
-            .map(|(k, s)| (k.0.map(u64::swap_bytes), s))
+            .map(|(k, s)| (k.0.map(u64::swap_bytes), tally(s.count, s.lower_case)))
             .collect();
-        short.sort_unstable_by_key(|e| e.0);
         let mut long: Vec<(Box<str>, WordStat)> = self.long.into_iter().collect();
         long.sort_unstable_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
-        SortedCounts { short, long }
+        BookCounts::new(short, long)
     }
-}
-
-/// What merging every book's counts gives ingest.
-#[derive(Debug, Default, PartialEq, Eq)]
-pub struct Merged {
-    /// The keys the policy keeps, sorted bytewise, with their occurrences (as
-    /// [`WordCounts::kept`] of the merged counts).
-    pub kept: Vec<(String, u64)>,
-    /// Number of distinct keys over all books.
-    pub distinct: usize,
-    /// Per book (in the order given): how many of its keys are kept (as
-    /// [`WordCounts::kept_count`]).
-    pub kept_per_book: Vec<u64>,
-}
-
-/// Key ranges the inline keys are cut into for [`merge_sorted`]: each range is merged on its
-/// own (rayon), so the merge, serial after every book is counted, uses every core.
-const MERGE_PARTS: usize = 16;
-
-/// Merges the books' sorted counts (occurrences and books add up, lower-case evidence is
-/// kept if any book has it: the same sums as [`WordCounts::merge`]) and selects the keys
-/// `policy` keeps, in one ordered pass per key range (ranges in parallel).
-pub fn merge_sorted(books: &[&SortedCounts], policy: &Policy) -> Merged {
-    use rayon::prelude::*;
-    let mut out = Merged {
-        kept_per_book: vec![0; books.len()],
-        ..Merged::default()
-    };
-    // Range bounds: quantiles of the largest book's keys (sorted, so the ranges are too).
-    let mut bounds: Vec<[u64; 3]> = Vec::new();
-    if let Some(big) = books.iter().max_by_key(|b| b.short.len()) {
-        let n = big.short.len();
-        // (No book with an inline key: no bounds, one empty range.)
-        bounds = (1..MERGE_PARTS)
-            .filter_map(|i| big.short.get(i * n / MERGE_PARTS).map(|e| e.0))
-            .collect();
-        bounds.dedup();
-    }
-    let parts: Vec<ShortMerge> = (0..=bounds.len())
-        .into_par_iter()
-        .map(|p| {
-            let lo = p.checked_sub(1).map(|i| bounds[i]);
-            let hi = bounds.get(p);
-            let slices: Vec<&[([u64; 3], WordStat)]> = books
-                .iter()
-                .map(|b| {
-                    let s = &b.short[..];
-                    let a = lo.map_or(0, |k| s.partition_point(|e| e.0 < k));
-                    let z = hi.map_or(s.len(), |k| s.partition_point(|e| e.0 < *k));
-                    &s[a..z]
-                })
-                .collect();
-            merge_short(&slices, policy)
-        })
-        .collect();
-    let mut short_kept = Vec::with_capacity(parts.iter().map(|p| p.kept.len()).sum());
-    for part in parts {
-        out.distinct += part.distinct;
-        short_kept.extend(part.kept);
-        for (o, n) in out.kept_per_book.iter_mut().zip(part.kept_per_book) {
-            *o += n;
-        }
-    }
-    // Long keys (rare): gathered and sorted, then grouped.
-    let mut long: Vec<(&str, usize, &WordStat)> = books
-        .iter()
-        .enumerate()
-        .flat_map(|(b, c)| c.long.iter().map(move |(k, s)| (&**k, b, s)))
-        .collect();
-    long.sort_unstable_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()).then(a.1.cmp(&b.1)));
-    let mut long_kept = Vec::new();
-    for group in long.chunk_by(|a, b| a.0 == b.0) {
-        let mut stat = WordStat::default();
-        for (_, _, s) in group {
-            add_stat(&mut stat, s);
-        }
-        out.distinct += 1;
-        if policy.keeps(group[0].0, &stat) {
-            long_kept.push((group[0].0.to_string(), stat.count));
-            for &(_, b, _) in group {
-                out.kept_per_book[b] += 1;
-            }
-        }
-    }
-    // Both lists are sorted bytewise: merge them (no copy when there is no long key).
-    if long_kept.is_empty() {
-        out.kept = short_kept;
-        return out;
-    }
-    out.kept = Vec::with_capacity(short_kept.len() + long_kept.len());
-    let mut long_kept = long_kept.into_iter().peekable();
-    for s in short_kept {
-        while long_kept
-            .peek()
-            .is_some_and(|l| l.0.as_bytes() < s.0.as_bytes())
-        {
-            out.kept.extend(long_kept.next());
-        }
-        out.kept.push(s);
-    }
-    out.kept.extend(long_kept);
-    out
-}
-
-/// The merge of one key range of every book's inline keys.
-struct ShortMerge {
-    kept: Vec<(String, u64)>,
-    distinct: usize,
-    kept_per_book: Vec<u64>,
-}
-
-/// k-way merge (a heap of `(key, book)` heads) of sorted slices of inline keys, one per book.
-fn merge_short(books: &[&[([u64; 3], WordStat)]], policy: &Policy) -> ShortMerge {
-    use std::cmp::Reverse;
-    use std::collections::BinaryHeap;
-    let mut out = ShortMerge {
-        kept: Vec::new(),
-        distinct: 0,
-        kept_per_book: vec![0; books.len()],
-    };
-    // Read each book's slice once in order first: one stream at a time, which the hardware
-    // prefetcher follows, brings the range into cache; the merge then reads the books
-    // interleaved, dozens of streams at once, which it does not follow, from cache instead
-    // of memory (the per-book counts were written long before).
-    let touched: u64 = books
-        .iter()
-        .flat_map(|s| s.iter())
-        .fold(0, |a, e| a.wrapping_add(e.1.count));
-    std::hint::black_box(touched);
-    let mut from = Vec::new();
-    let mut pos = vec![0usize; books.len()];
-    // Heads as tuples: compared field by field in straight-line code.
-    let head = |k: [u64; 3], b: usize| Reverse((k[0], k[1], k[2], b));
-    let mut heap: BinaryHeap<Reverse<(u64, u64, u64, usize)>> = books
-        .iter()
-        .enumerate()
-        .filter_map(|(b, c)| c.first().map(|e| head(e.0, b)))
-        .collect();
-    while let Some(&Reverse((k0, k1, k2, _))) = heap.peek() {
-        let key = [k0, k1, k2];
-        let mut stat = WordStat::default();
-        from.clear();
-        while let Some(mut top) = heap.peek_mut() {
-            let Reverse((t0, t1, t2, b)) = *top;
-            if (t0, t1, t2) != (k0, k1, k2) {
-                break;
-            }
-            add_stat(&mut stat, &books[b][pos[b]].1);
-            from.push(b);
-            pos[b] += 1;
-            // The book's next key replaces its head in place (one sift), or the book is done.
-            match books[b].get(pos[b]) {
-                Some(e) => *top = head(e.0, b),
-                None => {
-                    std::collections::binary_heap::PeekMut::pop(top);
-                }
-            }
-        }
-        out.distinct += 1;
-        let mut bytes = [0u8; SHORT];
-        for (i, w) in key.iter().enumerate() {
-            bytes[i * 8..i * 8 + 8].copy_from_slice(&w.to_be_bytes());
-        }
-        let len = bytes.iter().position(|&c| c == 0).unwrap_or(SHORT);
-        let Ok(word) = std::str::from_utf8(&bytes[..len]) else {
-            continue; // cannot happen: keys are made from text
-        };
-        if policy.keeps(word, &stat) {
-            out.kept.push((word.to_string(), stat.count));
-            for &b in &from {
-                out.kept_per_book[b] += 1;
-            }
-        }
-    }
-    out
 }
 
 #[cfg(test)]
@@ -573,6 +390,35 @@ mod tests {
             .map(|(k, _)| k)
             .collect();
         assert_eq!(kept, ["MET", "TAIL", "THE", "WHALE"]);
+    }
+
+    #[test]
+    fn counts_match_a_plain_count() {
+        // Short, medium and long spellings, in tables that grow.
+        for n in [0, 3, 8, 5000] {
+            let words: Vec<String> = (0..n)
+                .map(|i| match i % 3 {
+                    0 => format!("w{}", i % 97),
+                    1 => format!("whalebone{}", i % 89),
+                    _ => format!("{}{}", "x".repeat(25), i % 7),
+                })
+                .collect();
+            let text = words.join(" ");
+            let tc = TokenCounts::count(&text);
+            assert_eq!(tc.tokens, n as u64);
+            let mut expect: std::collections::HashMap<&str, u64> = Default::default();
+            for w in &words {
+                *expect.entry(w).or_default() += 1;
+            }
+            let mut got: std::collections::HashMap<String, u64> = Default::default();
+            tc.for_each_spelling(&mut |w, c| {
+                got.insert(w.to_string(), c);
+            });
+            assert_eq!(got.len(), expect.len(), "{n}");
+            for (w, c) in expect {
+                assert_eq!(got.get(w), Some(&c), "{w}");
+            }
+        }
     }
 
     #[test]
@@ -681,7 +527,7 @@ mod tests {
 
     proptest::proptest! {
         #[test]
-        fn sorted_merge_equals_hash_merge(
+        fn book_merge_equals_hash_merge(
             books in proptest::collection::vec(
                 proptest::collection::vec(
                     proptest::sample::select(vec![
@@ -711,14 +557,32 @@ mod tests {
             for ws in &books {
                 let text = ws.join(" ");
                 let tc = TokenCounts::count(&text);
-                proptest::prop_assert_eq!(tc.to_sorted(&p), tc.to_words(&p).into_sorted());
+                proptest::prop_assert_eq!(
+                    tc.to_book_counts(&p).totals(),
+                    tc.to_words(&p).into_book_counts().totals()
+                );
             }
-            let sorted: Vec<SortedCounts> = per_book.into_iter().map(WordCounts::into_sorted).collect();
-            let refs: Vec<&SortedCounts> = sorted.iter().collect();
-            let m = merge_sorted(&refs, &p);
-            proptest::prop_assert_eq!(m.kept, expect);
+            let expect_distinct: Vec<u64> = per_book.iter().map(|w| w.len() as u64).collect();
+            // Counted again straight from the text: spellings that share a key are separate
+            // entries there, which the merge must fold (counting the book once).
+            let direct: Vec<BookCounts> = books
+                .iter()
+                .map(|ws| TokenCounts::count(&ws.join(" ")).to_book_counts(&p))
+                .collect();
+            let from_words: Vec<BookCounts> = per_book.into_iter().map(WordCounts::into_book_counts).collect();
+            let refs: Vec<&BookCounts> = direct.iter().collect();
+            let m = merge_books(&refs, &p);
+            let refs: Vec<&BookCounts> = from_words.iter().collect();
+            proptest::prop_assert_eq!(&merge_books(&refs, &p), &m);
+            let kept: Vec<(String, u64)> = m
+                .kept
+                .iter()
+                .map(|(k, n)| (String::from_utf8(k.to_vec()).unwrap(), n))
+                .collect();
+            proptest::prop_assert_eq!(kept, expect);
             proptest::prop_assert_eq!(m.distinct, all.len());
             proptest::prop_assert_eq!(m.kept_per_book, expect_kept);
+            proptest::prop_assert_eq!(m.distinct_per_book, expect_distinct);
         }
     }
 

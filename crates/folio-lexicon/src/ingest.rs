@@ -23,9 +23,9 @@ use rayon::prelude::*;
 use sha2::{Digest, Sha256};
 
 use crate::boilerplate::{find_body, Boilerplate};
-use crate::build::{build, Built, OutputPaths};
+use crate::build::{build_kept_then, Built, OutputPaths};
 use crate::clean::clean_into;
-use crate::count::{merge_sorted, SortedCounts, TokenCounts};
+use crate::count::{merge_books, BookCounts, Tables, TokenCounts};
 use crate::decode::{decode, NotText};
 use crate::error::{Error, Result};
 use crate::manifest::{InputReport, Manifest, Outputs, Skipped, Totals};
@@ -150,7 +150,7 @@ pub struct Ingested {
 /// One book read and counted.
 struct Book {
     report: InputReport,
-    words: SortedCounts,
+    words: BookCounts,
     notes: Vec<Note>,
 }
 
@@ -215,32 +215,32 @@ pub fn ingest(
     }
     books.sort_by(|a, b| a.report.path.cmp(&b.report.path));
 
-    // Merge: commutative sums over each book's sorted keys, in key order, so the result
-    // does not depend on the order the books finished in; the kept keys come out sorted.
-    let mut merged = {
-        let refs: Vec<&SortedCounts> = books.iter().map(|b| &b.words).collect();
-        merge_sorted(&refs, policy)
+    // Merge: commutative sums over every book's keys, key range by key range, so the
+    // result does not depend on the order the books finished in; the kept keys come out
+    // sorted.
+    let merged = {
+        let refs: Vec<&BookCounts> = books.iter().map(|b| &b.words).collect();
+        merge_books(&refs, policy)
     };
-    // The books' counts and the read buffers are no longer needed: freed (a million
-    // entries, megabytes of pages) on whichever thread is idle while the set and the map
-    // are built, and the kept keys (one string each) on a pool thread once they are built,
-    // instead of on this thread before the outputs can be written.
-    let counts: Vec<SortedCounts> = books
+    // The books' counts and the read buffers are no longer needed: freed (megabytes of
+    // entries and pages) by the thread that built the set while the map is still being
+    // built, instead of on this thread before the outputs can be written. (Freed as a
+    // task of its own, it delayed the start of one of the builds by ~5 ms.)
+    let counts: Vec<BookCounts> = books
         .iter_mut()
         .map(|b| std::mem::take(&mut b.words))
         .collect();
-    let (built, ()) = rayon::join(
-        || build(&merged.kept),
-        move || {
-            drop(counts);
-            drop(buffers);
-        },
-    );
-    let built = built?;
-    let kept = std::mem::take(&mut merged.kept);
-    rayon::spawn(move || drop(kept));
-    for (b, n) in books.iter_mut().zip(&merged.kept_per_book) {
+    let built = build_kept_then(&merged.kept, move || {
+        drop(counts);
+        drop(buffers);
+    })?;
+    for ((b, n), d) in books
+        .iter_mut()
+        .zip(&merged.kept_per_book)
+        .zip(&merged.distinct_per_book)
+    {
         b.report.words_kept = *n;
+        b.report.distinct_words = *d;
     }
 
     let mut totals = Totals {
@@ -347,11 +347,13 @@ fn read_all(input: &Input, buf: &mut Vec<u8>) -> Result<()> {
     Ok(())
 }
 
-/// The buffers of one run: a book's bytes and its cleaned text (see [`crate::pool`]).
+/// The buffers of one run: a book's bytes, its cleaned text and the spelling tables (see
+/// [`crate::pool`]).
 #[derive(Default)]
 struct Buffers {
     bytes: Pool<Vec<u8>>,
     text: Pool<String>,
+    tables: Pool<Tables>,
 }
 
 fn read_book(input: &Input, policy: &Policy, buffers: &Buffers) -> Result<Outcome> {
@@ -398,10 +400,10 @@ fn book(input: &Input, bytes: &[u8], policy: &Policy, buffers: &Buffers) -> Resu
     }
     let mut cleaned = buffers.text.take();
     clean_into(&text[body.range.clone()], &mut cleaned);
-    let counts = count_parallel(&cleaned);
-    let words = counts.to_sorted(policy);
+    let counts = count_parallel(&cleaned, &buffers.tables);
+    let words = counts.to_book_counts(policy);
     let tokens = counts.tokens;
-    drop(counts);
+    buffers.tables.put(counts.into_tables());
     buffers.text.put(cleaned);
     Ok(Outcome::Book(Box::new(Book {
         report: InputReport {
@@ -412,7 +414,7 @@ fn book(input: &Input, bytes: &[u8], policy: &Policy, buffers: &Buffers) -> Resu
             boilerplate: body.found,
             body_bytes: body.range.len() as u64,
             tokens,
-            distinct_words: words.len() as u64,
+            distinct_words: 0,
             words_kept: 0,
         },
         words,
@@ -420,19 +422,21 @@ fn book(input: &Input, bytes: &[u8], policy: &Policy, buffers: &Buffers) -> Resu
     })))
 }
 
-/// Counts the words of `text`, in parallel chunks cut at paragraph breaks when it is large.
-fn count_parallel(text: &str) -> TokenCounts<'_> {
+/// Counts the words of `text`, in parallel chunks cut at paragraph breaks when it is large,
+/// in tables from `tables` (those left over go back).
+fn count_parallel<'a>(text: &'a str, tables: &Pool<Tables>) -> TokenCounts<'a> {
     let chunks = split_paragraphs(text, CHUNK_BYTES);
     if chunks.len() == 1 {
-        return TokenCounts::count(text);
+        return TokenCounts::count_with(text, tables.take());
     }
     chunks
         .into_par_iter()
-        .map(TokenCounts::count)
-        .reduce(TokenCounts::default, |mut a, b| {
-            a.merge(b);
+        .map(|c| TokenCounts::count_with(c, tables.take()))
+        .reduce_with(|mut a, b| {
+            tables.put(a.merge_reusing(b));
             a
         })
+        .unwrap_or_default()
 }
 
 /// Splits `text` into pieces of about `size` bytes, each cut just after a blank line (a
@@ -506,7 +510,7 @@ mod tests {
             assert!(c.ends_with("\n\n"), "{c:?}");
         }
         let whole = TokenCounts::count(&text).to_words(&Policy::game());
-        let parts = count_parallel(&text).to_words(&Policy::game());
+        let parts = count_parallel(&text, &Pool::default()).to_words(&Policy::game());
         assert_eq!(whole.get("WHALE"), parts.get("WHALE"));
         assert_eq!(parts.get("WHALE").unwrap().count, 500);
     }
