@@ -142,6 +142,15 @@ impl fmt::Display for Report {
             self.scoring, self.min_len, self.lexicon
         )?;
         let nicks: Vec<&str> = self.players.iter().map(|p| p.nick.as_str()).collect();
+        // The word column: as wide as the longest word (Big Boggle words run past 16).
+        let width = self
+            .players
+            .iter()
+            .flat_map(|p| &p.words)
+            .map(|w| w.word.chars().count())
+            .max()
+            .unwrap_or(0)
+            .max(16);
         for p in &self.players {
             writeln!(f)?;
             let name = p
@@ -149,7 +158,8 @@ impl fmt::Display for Report {
                 .as_ref()
                 .map(|n| format!(" ({n})"))
                 .unwrap_or_default();
-            write!(f, "{}{name}: {} points", p.nick, p.score)?;
+            let unit = if p.score == 1 { "point" } else { "points" };
+            write!(f, "{}{name}: {} {unit}", p.nick, p.score)?;
             match p.claimed {
                 Some(c) if c == p.score => write!(f, " (as claimed)")?,
                 Some(c) => write!(f, " (claimed {c})")?,
@@ -160,7 +170,7 @@ impl fmt::Display for Report {
                 let at = format!("{}:{}", w.pos.line, w.pos.col);
                 writeln!(
                     f,
-                    "  {at:<7} {:<16} {}",
+                    "  {at:<7} {:<width$} {}",
                     w.word,
                     verdict_text(&w.verdict, &nicks)
                 )?;
@@ -168,18 +178,23 @@ impl fmt::Display for Report {
         }
         writeln!(f)?;
         writeln!(f, "findings: {}", self.findings.len())?;
+        // One `file:line:col` diagnostic a finding, as for a Scrabble game.
         for x in &self.findings {
             writeln!(
                 f,
-                "  {}:{}: {}: {}",
-                x.pos.line, x.pos.col, x.player, x.message
+                "  {}:{}:{}: {}: {}",
+                self.file, x.pos.line, x.pos.col, x.player, x.message
             )?;
         }
         let points: u32 = self.missed.iter().map(|m| m.points).sum();
+        let plural =
+            |n: usize, one: &'static str, many: &'static str| if n == 1 { one } else { many };
         writeln!(
             f,
-            "missed by everyone: {} words, {points} points",
-            self.missed.len()
+            "missed by everyone: {} {}, {points} {}",
+            self.missed.len(),
+            plural(self.missed.len(), "word", "words"),
+            plural(points as usize, "point", "points"),
         )?;
         let mut line = String::new();
         for m in &self.missed {
