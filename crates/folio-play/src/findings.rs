@@ -48,13 +48,13 @@ pub enum Rule {
     #[error("cumulative: recorded {recorded}, but {previous} {points:+} = {expected}")]
     Cumulative {
         /// Written.
-        recorded: i32,
-        /// The player's previous cumulative.
-        previous: i32,
+        recorded: i64,
+        /// The player's previous cumulative (as written, or implied).
+        previous: i64,
         /// Points of this event.
         points: i32,
-        /// previous + points.
-        expected: i32,
+        /// previous + points, exact (64-bit).
+        expected: i64,
     },
     /// Tiles played or exchanged are not on the rack written (MAGPIE: `MOVE_VALIDATION_ERROR`).
     #[error("{tiles} not on the rack {rack}")]
