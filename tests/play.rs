@@ -934,3 +934,32 @@ fn an_unreadable_script_does_not_stop_the_run() {
     let (code, out, _) = play_in(tmp.path(), &["--json", "g.gcg", "-", "-"]);
     assert_eq!((code, out.as_str()), (2, ""));
 }
+
+/// A gap in the seats (`#player2` alone, `#player1` and `#player3`) is a located script
+/// error, not a phantom `player1` with 0 points.
+#[test]
+fn a_missing_seat_is_a_located_error() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    std::fs::write(tmp.path().join("two.gcg"), "#player2 b B\n>b: 8H CAT\n").expect("write");
+    std::fs::write(
+        tmp.path().join("gap.gcg"),
+        "#player1 a A\n#player3 c C\n>a: 8H CAT +10 10\n>c: - +0 0\n",
+    )
+    .expect("write");
+    for (file, at, missing) in [
+        ("two.gcg", "two.gcg:1:1:", 1),
+        ("gap.gcg", "gap.gcg:2:1:", 2),
+    ] {
+        let (code, out, err) = play_in(tmp.path(), &[file]);
+        assert_eq!(code, 1, "{file}: {err}");
+        assert!(
+            out.contains(&format!("{at} #player"))
+                && out.contains(&format!("#player{missing} is not")),
+            "{out}"
+        );
+        assert!(
+            !out.contains("player1 0") && !out.contains("off-turn"),
+            "{out}"
+        );
+    }
+}
