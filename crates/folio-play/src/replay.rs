@@ -765,6 +765,13 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
         }
         // The bonus depends on the event (5 under WESPA, sometimes 10): the record decides.
         let points = e.score.unwrap_or(5);
+        if points < 0 {
+            // Applied as written, like a positive time penalty: the finding says it is wrong.
+            self.find(
+                self.col(e, e.cols.score),
+                Rule::NegativeChallengeBonus(points),
+            );
+        }
         self.account(e, p, points);
         self.push_turn(e, p, TurnKind::Challenge, "(challenge)".into(), points);
     }

@@ -174,6 +174,19 @@ fn challenge_bonus_follows_a_play_by_the_same_player() {
     assert_eq!(codes(&r), ["challenge-without-play"]);
     let r = run(&format!("{AB}>A: - +0 0\n>A:  (challenge) +5 5\n"));
     assert_eq!(codes(&r), ["challenge-without-play"]);
+    // A bonus is never negative (the mirror of a positive time penalty), and +0 is allowed.
+    let r = run(&format!(
+        "{AB}>A: 8H HORN +14 14\n>A: (challenge) -5 9\n>B: - +0 0\n"
+    ));
+    assert_eq!(codes(&r), ["negative-challenge-bonus"]);
+    assert_eq!((r.findings[0].loc.line, r.findings[0].loc.col), (4, 17));
+    assert!(r.findings[0]
+        .to_string()
+        .contains("challenge bonus must not be negative (-5)"));
+    let r = run(&format!(
+        "{AB}>A: 8H HORN +14 14\n>A: (challenge) +0 14\n>B: - +0 0\n"
+    ));
+    assert!(r.is_valid(), "{:#?}", r.findings);
 }
 
 #[test]
