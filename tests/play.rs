@@ -864,3 +864,102 @@ fn unreadable_boggle_rounds_stay_json() {
     assert_eq!(v["reports"].as_array().map(Vec::len), Some(2));
     assert_eq!(v["summary"]["findings"], 2);
 }
+
+/// A script (or the word set it names) that cannot be read does not stop a run of many:
+/// it gets its own error entry, the other scripts are replayed, the summary is printed, and
+/// the run exits 2 at the end (2 beats 1 beats 0).
+#[test]
+fn an_unreadable_script_does_not_stop_the_run() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    std::fs::copy(
+        data_dir().join("standard_bingo.gcg"),
+        tmp.path().join("g.gcg"),
+    )
+    .expect("copy");
+    std::fs::write(
+        tmp.path().join("nolex.boggle"),
+        "#game boggle\n#lexicon nothere.fst\n#board abcdefghijklmnop\n#player a\n",
+    )
+    .expect("write");
+    std::fs::write(
+        tmp.path().join("nolex.gcg"),
+        "#player1 a A\n#player2 b B\n#lexicon nothere.fst\n>a: 8H CAT +10 10\n",
+    )
+    .expect("write");
+    // A game with a finding: exit 2 still wins over 1.
+    std::fs::write(
+        tmp.path().join("bad.gcg"),
+        "#player1 a A\n#player2 b B\n>a: 8H CAT +11 11\n",
+    )
+    .expect("write");
+    let (_, one, _) = play_in(tmp.path(), &["g.gcg"]);
+    for bad in ["missing.gcg", "nolex.boggle", "nolex.gcg"] {
+        let (code, out, err) = play_in(tmp.path(), &["--json", "g.gcg", bad, "bad.gcg"]);
+        assert_eq!(code, 2, "{bad}: {err}");
+        let v: serde_json::Value = serde_json::from_str(&out)
+            .unwrap_or_else(|e| panic!("{bad}: stdout is not one JSON document ({e}): {out}"));
+        let reports = v["reports"].as_array().expect("reports");
+        assert_eq!(reports.len(), 3, "{out}");
+        assert_eq!(reports[0]["file"], "g.gcg");
+        assert_eq!(reports[1]["file"], bad);
+        let message = reports[1]["error"].as_str().expect("an error entry");
+        assert!(message.contains(bad), "{message}");
+        assert_eq!(reports[2]["file"], "bad.gcg");
+        assert_eq!(reports[2]["findings"].as_array().map(Vec::len), Some(1));
+        assert_eq!(v["summary"]["games"], 2);
+        assert_eq!(v["summary"]["findings"], 1);
+        assert_eq!(v["summary"]["unreadable"], 1);
+        assert!(err.contains(message), "{err}");
+        assert!(err.contains("1 of 3 scripts could not be read"), "{err}");
+
+        let (code, out, err) = play_in(tmp.path(), &["g.gcg", bad, "bad.gcg"]);
+        assert_eq!(code, 2, "{bad}: {err}");
+        assert!(out.starts_with(&one), "{out}");
+        assert!(out.contains("bad.gcg:3:"), "{out}");
+        assert!(out.ends_with(", 1 finding, 1 unreadable\n"), "{out}");
+        assert!(err.contains(bad), "{err}");
+    }
+    // One script alone: its error entry is the document, and the exit code is 2.
+    let (code, out, err) = play_in(tmp.path(), &["--json", "missing.gcg"]);
+    assert_eq!(code, 2, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(v["file"], "missing.gcg");
+    assert!(
+        v["error"]
+            .as_str()
+            .is_some_and(|m| m.contains("cannot read")),
+        "{v}"
+    );
+    // A usage error still stops at once, before any script is replayed.
+    let (code, out, _) = play_in(tmp.path(), &["--json", "g.gcg", "-", "-"]);
+    assert_eq!((code, out.as_str()), (2, ""));
+}
+
+/// A gap in the seats (`#player2` alone, `#player1` and `#player3`) is a located script
+/// error, not a phantom `player1` with 0 points.
+#[test]
+fn a_missing_seat_is_a_located_error() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    std::fs::write(tmp.path().join("two.gcg"), "#player2 b B\n>b: 8H CAT\n").expect("write");
+    std::fs::write(
+        tmp.path().join("gap.gcg"),
+        "#player1 a A\n#player3 c C\n>a: 8H CAT +10 10\n>c: - +0 0\n",
+    )
+    .expect("write");
+    for (file, at, missing) in [
+        ("two.gcg", "two.gcg:1:1:", 1),
+        ("gap.gcg", "gap.gcg:2:1:", 2),
+    ] {
+        let (code, out, err) = play_in(tmp.path(), &[file]);
+        assert_eq!(code, 1, "{file}: {err}");
+        assert!(
+            out.contains(&format!("{at} #player"))
+                && out.contains(&format!("#player{missing} is not")),
+            "{out}"
+        );
+        assert!(
+            !out.contains("player1 0") && !out.contains("off-turn"),
+            "{out}"
+        );
+    }
+}

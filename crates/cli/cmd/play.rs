@@ -72,48 +72,36 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
     }
     let mut tally = Tally::default();
     let mut json_reports = Vec::new();
+    let mut unreadable = 0usize;
+    let mut only_error = None;
     for path in &args.scripts {
         let name = path.display().to_string();
-        let bytes = read_script(path).with_context(|| format!("cannot read {name}"))?;
-        if let Some(misfit) = misplaced_boggle_pragma(&bytes) {
-            // A Boggle round the Boggle reader cannot take: say so, rather than let the
-            // Scrabble reader report its pragmas as unknown.
-            tally.add(0, 1);
-            if args.json {
-                json_reports.push(invalid_round_json(
-                    &name,
-                    &[(misfit.line, misfit.col, misfit.message.clone())],
-                ));
-            } else {
-                emit(&format!(
-                    "{name}:{}:{}: {}\n",
-                    misfit.line, misfit.col, misfit.message
-                ))?;
+        match play_path(path, &args, forced.as_ref()) {
+            Ok(played) => {
+                tally.add(played.moves, played.findings);
+                match played.output {
+                    Output::Text(text) => emit(&text)?,
+                    Output::Json(value) => json_reports.push(value),
+                }
             }
-            continue;
-        }
-        if let Some(text) = boggle_text(&bytes) {
-            if args.write_gcg.is_some() {
-                bail!("{name}: --write-gcg applies to Scrabble games, not `#game boggle` rounds");
+            Err(Failure::Fatal(e)) => return Err(e),
+            Err(Failure::File(e)) => {
+                // One file that cannot be read or opened does not stop the run: it gets its
+                // own entry, the others are replayed, and the run exits 2 at the end.
+                unreadable += 1;
+                let mut message = crate::render(&e);
+                if !message.contains(&name) {
+                    message = format!("{name}: {message}");
+                }
+                if args.json {
+                    json_reports.push(serde_json::json!({"file": name, "error": message}));
+                }
+                if args.scripts.len() == 1 {
+                    only_error = Some(e);
+                } else {
+                    eprintln!("folio: error: {message}");
+                }
             }
-            if let Some(rules) = args.rules {
-                // Not an error: one run may mix Scrabble games (which take it) and rounds.
-                eprintln!(
-                    "folio: warning: {name}: --rules {} applies to Scrabble games, not to \
-                     this `#game boggle` round",
-                    rules.name()
-                );
-            }
-            play_boggle(path, text, &args, &mut tally, &mut json_reports)?;
-            continue;
-        }
-        let report = play_one(path, &bytes, &args, forced.as_ref())?;
-        if !args.json {
-            emit(&report.to_text())?;
-        }
-        tally.add(report.stats.moves, report.findings.len());
-        if args.json {
-            json_reports.push(serde_json::to_value(&report)?);
         }
     }
     if args.json {
@@ -122,20 +110,119 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
         } else {
             serde_json::to_string_pretty(&serde_json::json!({
                 "reports": json_reports,
-                "summary": {"games": tally.games, "moves": tally.moves, "findings": tally.findings},
+                "summary": {
+                    "games": tally.games,
+                    "moves": tally.moves,
+                    "findings": tally.findings,
+                    "unreadable": unreadable,
+                },
             }))?
         };
         emit(&format!("{out}\n"))?;
-    } else if tally.games > 1 {
-        emit(&format!(
-            "{}\n",
-            summary_line(tally.games, tally.moves, tally.findings)
-        ))?;
+    } else if args.scripts.len() > 1 {
+        let mut line = summary_line(tally.games, tally.moves, tally.findings);
+        if unreadable > 0 {
+            line.push_str(&format!(", {unreadable} unreadable"));
+        }
+        emit(&format!("{line}\n"))?;
+    }
+    if let Some(e) = only_error {
+        return Err(e);
+    }
+    if unreadable > 0 {
+        bail!(
+            "{unreadable} of {} scripts could not be read or opened",
+            args.scripts.len()
+        );
     }
     Ok(if tally.findings == 0 {
         Outcome::Ok
     } else {
         Outcome::Invalid
+    })
+}
+
+/// What replaying one script gave: its counts for the summary and its report, as text or
+/// JSON.
+struct Played {
+    moves: usize,
+    findings: usize,
+    output: Output,
+}
+
+/// One script's report, in the run's output form.
+enum Output {
+    Text(String),
+    Json(serde_json::Value),
+}
+
+/// Why a script gave no report.
+enum Failure {
+    /// The script, or the word set it names, cannot be read or opened: reported for that
+    /// file, and the run goes on (exit 2 at the end).
+    File(anyhow::Error),
+    /// The run cannot go on (a usage error, an unwritable `--write-gcg` output): exit 2 now.
+    Fatal(anyhow::Error),
+}
+
+impl From<serde_json::Error> for Failure {
+    fn from(e: serde_json::Error) -> Self {
+        Failure::Fatal(e.into())
+    }
+}
+
+/// Reads and replays one script, of either game.
+fn play_path(path: &Path, args: &Args, forced: Option<&WordSet>) -> Result<Played, Failure> {
+    let name = path.display().to_string();
+    let bytes = read_script(path)
+        .with_context(|| format!("cannot read {name}"))
+        .map_err(Failure::File)?;
+    if let Some(misfit) = misplaced_boggle_pragma(&bytes) {
+        // A Boggle round the Boggle reader cannot take: say so, rather than let the
+        // Scrabble reader report its pragmas as unknown.
+        let output = if args.json {
+            Output::Json(invalid_round_json(
+                &name,
+                &[(misfit.line, misfit.col, misfit.message.clone())],
+            ))
+        } else {
+            Output::Text(format!(
+                "{name}:{}:{}: {}\n",
+                misfit.line, misfit.col, misfit.message
+            ))
+        };
+        return Ok(Played {
+            moves: 0,
+            findings: 1,
+            output,
+        });
+    }
+    if let Some(text) = boggle_text(&bytes) {
+        if args.write_gcg.is_some() {
+            return Err(Failure::Fatal(anyhow::anyhow!(
+                "{name}: --write-gcg applies to Scrabble games, not `#game boggle` rounds"
+            )));
+        }
+        if let Some(rules) = args.rules {
+            // Not an error: one run may mix Scrabble games (which take it) and rounds.
+            eprintln!(
+                "folio: warning: {name}: --rules {} applies to Scrabble games, not to \
+                 this `#game boggle` round",
+                rules.name()
+            );
+        }
+        return play_boggle(path, text, args);
+    }
+    let report = play_one(path, &bytes, args, forced)?;
+    let output = if args.json {
+        Output::Json(serde_json::to_value(&report)?)
+    } else {
+        Output::Text(report.to_text())
+    };
+    Ok(Played {
+        moves: report.stats.moves,
+        findings: report.findings.len(),
+        output,
     })
 }
 
@@ -246,15 +333,9 @@ fn invalid_round_json(name: &str, errors: &[(usize, usize, String)]) -> serde_js
     })
 }
 
-/// Replays one Boggle round: a malformed round is one finding (exit 1), an unreadable
-/// lexicon an I/O error (exit 2).
-fn play_boggle(
-    path: &Path,
-    text: &str,
-    args: &Args,
-    tally: &mut Tally,
-    json_reports: &mut Vec<serde_json::Value>,
-) -> anyhow::Result<()> {
+/// Replays one Boggle round: a malformed round gives its errors as findings (exit 1), an
+/// unreadable lexicon is a [`Failure::File`] (exit 2).
+fn play_boggle(path: &Path, text: &str, args: &Args) -> Result<Played, Failure> {
     use folio_play::boggle::{play_script, LexiconChoice, Options};
     let options = Options {
         lexicon: args
@@ -264,15 +345,15 @@ fn play_boggle(
             .unwrap_or_default(),
     };
     match play_script(path, text, &options) {
-        Ok(report) => {
-            let words = report.players.iter().map(|p| p.words.len()).sum();
-            tally.add(words, report.findings.len());
-            if args.json {
-                json_reports.push(serde_json::to_value(&report)?);
+        Ok(report) => Ok(Played {
+            moves: report.players.iter().map(|p| p.words.len()).sum(),
+            findings: report.findings.len(),
+            output: if args.json {
+                Output::Json(serde_json::to_value(&report)?)
             } else {
-                emit(&report.to_string())?;
-            }
-        }
+                Output::Text(report.to_string())
+            },
+        }),
         Err(e) if e.is_invalid_script() => {
             let errors = match &e {
                 folio_play::boggle::Error::Script {
@@ -286,16 +367,18 @@ fn play_boggle(
                     .collect(),
                 _ => vec![(0, 0, e.to_string())],
             };
-            tally.add(0, errors.len());
-            if args.json {
-                json_reports.push(invalid_round_json(&path.display().to_string(), &errors));
-            } else {
-                emit(&format!("{e}\n"))?;
-            }
+            Ok(Played {
+                moves: 0,
+                findings: errors.len(),
+                output: if args.json {
+                    Output::Json(invalid_round_json(&path.display().to_string(), &errors))
+                } else {
+                    Output::Text(format!("{e}\n"))
+                },
+            })
         }
-        Err(e) => return Err(e.into()),
+        Err(e) => Err(Failure::File(e.into())),
     }
-    Ok(())
 }
 
 /// Whether a `#lexicon` value is written as a path to a word set (`sets/books.fst`,
@@ -313,7 +396,7 @@ fn play_one(
     bytes: &[u8],
     args: &Args,
     forced: Option<&WordSet>,
-) -> anyhow::Result<Report> {
+) -> Result<Report, Failure> {
     let name = path.display().to_string();
     let script = match folio_play::parse(bytes, &name) {
         Ok(s) => s,
@@ -327,7 +410,9 @@ fn play_one(
     if script.header.game == GameKind::Boggle {
         // `#game boggle` after other header lines, or not valid UTF-8: the Boggle reader
         // (which wants it first, in UTF-8) did not take it.
-        bail!("{name}: a `#game boggle` round must be UTF-8 and start with `#game boggle`");
+        return Err(Failure::File(anyhow::anyhow!(
+            "{name}: a `#game boggle` round must be UTF-8 and start with `#game boggle`"
+        )));
     }
     // `--lexicon`, else a `#lexicon` naming a word set (relative to the script), else a
     // lexicon name we do not have (NWL2018...): words are then not checked.
@@ -351,7 +436,8 @@ fn play_one(
             // unless a file of that name sits beside the script.
             if looks_like_path(value) || candidate.is_file() {
                 own = folio_lexicon::checked::open_set(&candidate)
-                    .with_context(|| format!("{name}:{loc}: #lexicon {value}"))?;
+                    .with_context(|| format!("{name}:{loc}: #lexicon {value}"))
+                    .map_err(Failure::File)?;
                 opts.lexicon_name = Some(value.clone());
                 Some(&own)
             } else {
@@ -364,7 +450,8 @@ fn play_one(
     if let Some(out) = &args.write_gcg {
         let text = folio_play::write::to_gcg(&script, &report);
         folio_lexicon::atomic::write_bytes_atomic(out, text.as_bytes())
-            .with_context(|| format!("cannot write {}", out.display()))?;
+            .with_context(|| format!("cannot write {}", out.display()))
+            .map_err(Failure::Fatal)?;
     }
     Ok(report)
 }

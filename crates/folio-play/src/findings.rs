@@ -48,13 +48,13 @@ pub enum Rule {
     #[error("cumulative: recorded {recorded}, but {previous} {points:+} = {expected}")]
     Cumulative {
         /// Written.
-        recorded: i32,
-        /// The player's previous cumulative.
-        previous: i32,
+        recorded: i64,
+        /// The player's previous cumulative (as written, or implied).
+        previous: i64,
         /// Points of this event.
         points: i32,
-        /// previous + points.
-        expected: i32,
+        /// previous + points, exact (64-bit).
+        expected: i64,
     },
     /// Tiles played or exchanged are not on the rack written (MAGPIE: `MOVE_VALIDATION_ERROR`).
     #[error("{tiles} not on the rack {rack}")]
@@ -212,6 +212,11 @@ pub enum Rule {
     /// A time penalty that is positive.
     #[error("time penalty must not be positive ({0:+})")]
     PositiveTimePenalty(i32),
+    /// A challenge bonus that is negative: the bonus is what the challenged player gains for
+    /// a play that stood (`../shared/docs/gcg-format.md`, challenge bonus: `+5` under WESPA,
+    /// `+10` at some events), the mirror of a time penalty's sign.
+    #[error("challenge bonus must not be negative ({0:+})")]
+    NegativeChallengeBonus(i32),
     /// An event by a seat the rule set does not allow (more players than it seats).
     #[error("{players} players: the {rules} rules seat {min} to {max}")]
     PlayerCount {
@@ -282,6 +287,7 @@ impl Rule {
             Rule::EndLineTwice(_) => "end-line-twice",
             Rule::MissingEndLine { .. } => "missing-end-line",
             Rule::PositiveTimePenalty(_) => "positive-time-penalty",
+            Rule::NegativeChallengeBonus(_) => "negative-challenge-bonus",
             Rule::PlayerCount { .. } => "player-count",
             Rule::Lexicon(_) => "lexicon",
             Rule::WordsNotChecked { .. } => "words-not-checked",

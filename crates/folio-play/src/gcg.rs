@@ -162,6 +162,19 @@ pub enum ParseErrorKind {
     /// `#rackN` names a seat no player sits in.
     #[error("#rack{0} names no declared player")]
     RackForUnknownSeat(usize),
+    /// A seat below a declared one has no `#playerN` (`#player2` without `#player1`,
+    /// `#player1` and `#player3` without `#player2`); one per gap, naming its first seat.
+    /// GCG numbers the players of a game
+    /// `#player1`, `#player2` (Quackle: up to `#player4`; `../shared/docs/gcg-format.md`,
+    /// pragmas), and play goes round the seats in that order: a gap would be a seat nobody
+    /// sits in. Fields: the missing seat, the declared seat above it (both 1-based).
+    #[error("#player{declared} is declared but #player{missing} is not: players are #player1 to #playerN, without a gap")]
+    MissingSeat {
+        /// The seat with no declaration.
+        missing: usize,
+        /// The first declared seat above it (this error is at its line).
+        declared: usize,
+    },
 }
 
 impl ParseErrorKind {
@@ -227,6 +240,7 @@ impl ParseErrorKind {
             CumulativeOutOfRange(_) => "cumulative-out-of-range",
             MalformedCumulative(_) => "malformed-cumulative",
             RackForUnknownSeat(_) => "rack-for-unknown-player",
+            MissingSeat { .. } => "missing-player",
         }
     }
 }
@@ -858,6 +872,19 @@ impl Parser<'_> {
             // A file of pragmas and notes only (or of stray lines) is not a game; without
             // this it would "replay" with nobody and pass.
             self.problem(Loc::new(1, 1), ParseErrorKind::NoPlayers);
+        }
+        // Seats 1..N without a gap: each gap is reported once, at the line of the first
+        // declared seat above it (players are sorted by seat).
+        let mut next = 0;
+        for p in self.header.players.clone() {
+            if p.seat > next {
+                let kind = ParseErrorKind::MissingSeat {
+                    missing: next + 1,
+                    declared: p.seat + 1,
+                };
+                self.problem(p.loc, kind);
+            }
+            next = p.seat + 1;
         }
         for r in &self.final_racks.clone() {
             if !seats.contains(&r.player) {

@@ -106,12 +106,14 @@ struct State {
     rack_len: Vec<usize>,
     /// Seeded games: the bag and every rack.
     dealt: Option<(Bag, Vec<Vec<Tile>>)>,
-    totals: Vec<i32>,
+    /// Running totals by the rules. 64-bit: a record's points are 32-bit numbers, and their
+    /// sum must not wrap or clamp (a clamped total would let a wrong cumulative pass).
+    totals: Vec<i64>,
     /// Each player's last cumulative as written (or filled in when absent).
-    recorded: Vec<i32>,
+    recorded: Vec<i64>,
     /// After a wrong cumulative, the value it should have had: the next line may build on
     /// either (one wrong number gives one finding, whichever way the record goes on).
-    corrected: Vec<Option<i32>>,
+    corrected: Vec<Option<i64>>,
     scoreless: u32,
     fails: u32,
     turns_taken: Vec<u32>,
@@ -666,17 +668,18 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
     fn account(&mut self, e: &Event, p: usize, computed: i32) {
         let written = e.score.unwrap_or(computed);
         let previous = self.st.recorded[p];
-        // Saturating: a script may write any number; it must not overflow the replay.
-        let expected = previous.saturating_add(written);
-        self.st.totals[p] = self.st.totals[p].saturating_add(computed);
+        // 32-bit points into 64-bit totals: exact for any record a file can hold (saturating
+        // only so that no input can make the replay panic).
+        let expected = previous.saturating_add(i64::from(written));
+        self.st.totals[p] = self.st.totals[p].saturating_add(i64::from(computed));
         self.check_cumulative(e, p, previous, written, expected);
     }
 
-    fn check_cumulative(&mut self, e: &Event, p: usize, previous: i32, points: i32, expected: i32) {
+    fn check_cumulative(&mut self, e: &Event, p: usize, previous: i64, points: i32, expected: i64) {
         let alternative = self.st.corrected[p]
             .take()
             .map(|c| c.saturating_add(expected.saturating_sub(previous)));
-        if let Some(c) = e.cumulative {
+        if let Some(c) = e.cumulative.map(i64::from) {
             self.stats.totals_checked += 1;
             if c == self.st.totals[p] {
                 self.stats.totals_matched += 1;
@@ -692,7 +695,7 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
                 self.find(self.col(e, e.cols.cumulative), rule);
             }
         }
-        self.st.recorded[p] = e.cumulative.unwrap_or(expected);
+        self.st.recorded[p] = e.cumulative.map_or(expected, i64::from);
     }
 
     fn withdraw(&mut self, e: &Event, p: usize) {
@@ -700,7 +703,7 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
             self.find(self.col(e, e.cols.body), Rule::WithdrawnWithoutPlay);
             // Nothing to take back: the line's numbers are not checked further.
             if let Some(c) = e.cumulative {
-                self.st.recorded[p] = c;
+                self.st.recorded[p] = i64::from(c);
             }
             self.push_turn(e, p, TurnKind::Withdrawn, "--".into(), 0);
             return;
@@ -762,6 +765,13 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
         }
         // The bonus depends on the event (5 under WESPA, sometimes 10): the record decides.
         let points = e.score.unwrap_or(5);
+        if points < 0 {
+            // Applied as written, like a positive time penalty: the finding says it is wrong.
+            self.find(
+                self.col(e, e.cols.score),
+                Rule::NegativeChallengeBonus(points),
+            );
+        }
         self.account(e, p, points);
         self.push_turn(e, p, TurnKind::Challenge, "(challenge)".into(), points);
     }
@@ -1116,7 +1126,8 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
                 adjustment,
             };
             self.find(loc, rule);
-            self.st.totals[seat] = self.st.totals[seat].saturating_add(adjustment.unwrap_or(0));
+            self.st.totals[seat] =
+                self.st.totals[seat].saturating_add(i64::from(adjustment.unwrap_or(0)));
         }
     }
 }

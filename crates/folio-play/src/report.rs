@@ -62,11 +62,13 @@ pub struct PlayerReport {
     pub nick: String,
     /// Full name.
     pub name: String,
-    /// Final score by the rules (computed), end-of-game adjustments included.
-    pub score: i32,
-    /// Last cumulative written in the record, when any.
+    /// Final score by the rules (computed), end-of-game adjustments included (64-bit: the
+    /// sum of a record's 32-bit points).
+    pub score: i64,
+    /// Last cumulative written in the record, when any (or the sum the record implies, when
+    /// its last line wrote points without a cumulative).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub recorded: Option<i32>,
+    pub recorded: Option<i64>,
 }
 
 /// What an event line does.
@@ -123,8 +125,8 @@ pub struct TurnReport {
     /// Points written in the record.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub recorded_points: Option<i32>,
-    /// Running total by the rules after this event.
-    pub total: i32,
+    /// Running total by the rules after this event (64-bit: see [`PlayerReport::score`]).
+    pub total: i64,
     /// Cumulative written in the record.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub recorded_total: Option<i32>,
@@ -384,7 +386,7 @@ fn turn_line(t: &TurnReport, w: usize) -> String {
         }
     }
     if let Some(r) = t.recorded_total {
-        if r != t.total {
+        if i64::from(r) != t.total {
             marks.push(format!("recorded total {r}"));
         }
     }

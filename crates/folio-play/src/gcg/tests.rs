@@ -419,3 +419,34 @@ mod props {
         }
     }
 }
+
+#[test]
+fn seats_run_from_player1_without_a_gap() {
+    let kinds = |text: &str| -> Vec<(u32, String, ParseErrorKind)> {
+        parse(text.as_bytes(), "t")
+            .unwrap_err()
+            .errors
+            .into_iter()
+            .map(|e| (e.loc.line, e.kind.code().to_string(), e.kind))
+            .collect()
+    };
+    let missing = |missing, declared| ParseErrorKind::MissingSeat { missing, declared };
+    assert_eq!(
+        kinds("#player2 b B\n>b: 8H CAT\n"),
+        [(1, "missing-player".into(), missing(1, 2))]
+    );
+    assert_eq!(
+        kinds("#player1 a A\n#player3 c C\n>a: 8H CAT\n"),
+        [(2, "missing-player".into(), missing(2, 3))]
+    );
+    // Declared out of order: the gap is still found, at the seat above it; one per gap.
+    assert_eq!(
+        kinds("#player4 d D\n#player1 a A\n#player2 b B\n"),
+        [(1, "missing-player".into(), missing(3, 4))]
+    );
+    assert_eq!(
+        kinds("#player4 d D\n").last().map(|k| k.2.to_string()),
+        Some("#player4 is declared but #player1 is not: players are #player1 to #playerN, without a gap".into())
+    );
+    assert!(parse(b"#player2 b B\n#player1 a A\n", "t").is_ok());
+}

@@ -61,7 +61,7 @@ fn first_play_scores_and_totals() {
     assert_eq!(r.turns[1].notation, "H6 FA.M");
     assert!(r.is_valid(), "{:#?}", r.findings);
     assert_eq!(r.result.status, "unfinished");
-    assert_eq!(r.players[1].score, r.turns[1].points);
+    assert_eq!(r.players[1].score, i64::from(r.turns[1].points));
 }
 
 #[test]
@@ -174,6 +174,19 @@ fn challenge_bonus_follows_a_play_by_the_same_player() {
     assert_eq!(codes(&r), ["challenge-without-play"]);
     let r = run(&format!("{AB}>A: - +0 0\n>A:  (challenge) +5 5\n"));
     assert_eq!(codes(&r), ["challenge-without-play"]);
+    // A bonus is never negative (the mirror of a positive time penalty), and +0 is allowed.
+    let r = run(&format!(
+        "{AB}>A: 8H HORN +14 14\n>A: (challenge) -5 9\n>B: - +0 0\n"
+    ));
+    assert_eq!(codes(&r), ["negative-challenge-bonus"]);
+    assert_eq!((r.findings[0].loc.line, r.findings[0].loc.col), (4, 17));
+    assert!(r.findings[0]
+        .to_string()
+        .contains("challenge bonus must not be negative (-5)"));
+    let r = run(&format!(
+        "{AB}>A: 8H HORN +14 14\n>A: (challenge) +0 14\n>B: - +0 0\n"
+    ));
+    assert!(r.is_valid(), "{:#?}", r.findings);
 }
 
 #[test]
@@ -245,7 +258,7 @@ fn a_missing_end_line_is_reported_and_applied() {
         .filter(|t| t.seat == 2)
         .map(|t| t.points)
         .sum();
-    assert_eq!(r.players[1].score, b_turns + 2 * value);
+    assert_eq!(r.players[1].score, i64::from(b_turns + 2 * value));
     assert!(r.findings[0].to_string().contains("B went out"));
 }
 
@@ -473,4 +486,23 @@ mod props {
             }
         }
     }
+}
+
+#[test]
+fn totals_do_not_clamp_at_the_32_bit_limit() {
+    // Each number fits a signed 32-bit field; their sum does not, and must not be clamped
+    // into a total that makes the wrong cumulative look right.
+    let r = run(&format!(
+        "{AB}>B: (time) -2147483648 -2147483648\n>B: (time) -2147483648 -2147483648\n"
+    ));
+    assert_eq!(r.players[1].score, -4_294_967_296);
+    assert_eq!(r.turns[1].total, -4_294_967_296);
+    assert!(codes(&r).contains(&"cumulative"), "{:#?}", r.findings);
+    let f = r.findings.iter().find(|f| f.rule.code() == "cumulative");
+    assert!(
+        f.is_some_and(|f| f.to_string().contains("= -4294967296")),
+        "{f:?}"
+    );
+    // The text report shows the true total, not a clamped one.
+    assert!(r.to_text().contains("-4294967296"), "{}", r.to_text());
 }
