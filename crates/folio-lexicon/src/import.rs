@@ -257,15 +257,37 @@ pub fn import_bytes(
     policy: &Policy,
     opts: &ImportOptions,
 ) -> Result<ImportManifest> {
+    // A list in UTF-16 with a byte-order mark is read as ingest reads such a book
+    // (`decode`): converted to UTF-8 first. Without a mark its NUL bytes make it binary.
+    let utf16 = match bytes.get(..2) {
+        Some([0xFF, 0xFE]) => Some((encoding_rs::UTF_16LE, "utf-16le")),
+        Some([0xFE, 0xFF]) => Some((encoding_rs::UTF_16BE, "utf-16be")),
+        _ => None,
+    };
+    let utf8: Option<String> = utf16.map(|(codec, _)| {
+        codec
+            .decode_without_bom_handling(&bytes[2..])
+            .0
+            .into_owned()
+    });
+    let text = utf8.as_deref().map_or(bytes, str::as_bytes);
     // No text file holds a NUL: importing an executable or an fst by mistake would write a
     // set of whatever letters it happens to hold, and report its bytes as rejected lines.
-    if let Some(offset) = bytes.iter().position(|&b| b == 0) {
+    if let Some(at) = text.iter().position(|&b| b == 0) {
+        let offset = match &utf8 {
+            // The NUL's byte offset in the file: the mark, then two bytes a code unit.
+            Some(t) => 2 + 2 * t[..at].chars().map(char::len_utf16).sum::<usize>(),
+            None => at,
+        };
         return Err(Error::BinaryList {
             path: source.into(),
             offset,
         });
     }
-    let list = ImportList::parse(bytes, policy, opts);
+    let mut list = ImportList::parse(text, policy, opts);
+    if let Some((_, name)) = utf16 {
+        list.report.encoding = name.to_string();
+    }
     let set = list.set_bytes().map_err(|e| Error::io(output, e))?;
     let manifest = ImportManifest {
         kind: "import",
@@ -327,6 +349,32 @@ mod tests {
         );
         assert!(some.keys.is_empty());
         assert_eq!(some.report.rejected.len(), 2);
+    }
+
+    /// A UTF-16 list with a byte-order mark imports like its UTF-8 copy.
+    #[test]
+    fn utf16_with_a_bom_is_read() {
+        let dir = tempfile::tempdir().unwrap();
+        let text = "café\r\nwhale\r\n";
+        let mut le = vec![0xFF, 0xFE];
+        le.extend(text.encode_utf16().flat_map(u16::to_le_bytes));
+        let mut be = vec![0xFE, 0xFF];
+        be.extend(text.encode_utf16().flat_map(u16::to_be_bytes));
+        for (bytes, name) in [(le, "utf-16le"), (be, "utf-16be")] {
+            let out = dir.path().join(format!("{name}.fst"));
+            let m = import_bytes(
+                name,
+                &bytes,
+                &out,
+                &Policy::game(),
+                &ImportOptions::default(),
+            )
+            .unwrap();
+            assert_eq!(m.report.encoding, name);
+            let words: Vec<String> =
+                crate::export::words(&crate::WordSet::open(&out).unwrap()).collect();
+            assert_eq!(words, ["CAFE", "WHALE"]);
+        }
     }
 
     #[test]
