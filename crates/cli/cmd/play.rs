@@ -310,10 +310,16 @@ fn misplaced_boggle_pragma(bytes: &[u8]) -> Option<Misfit> {
                 .next()
                 .is_some_and(|w| w.eq_ignore_ascii_case("boggle"))
     });
+    let first = folio_play::text::lines(&lossy).position(|l| !l.trim().is_empty());
     line.map(|i| Misfit {
         line: i + 1,
         col: 1,
-        message: "a `#game boggle` round must start with `#game boggle` on its first line".into(),
+        message: if Some(i) == first {
+            // First, but with more words: `#game boggle extra`.
+            "`#game boggle` takes nothing after it on its line".into()
+        } else {
+            "a `#game boggle` round must start with `#game boggle` on its first line".into()
+        },
     })
 }
 
