@@ -108,12 +108,14 @@ pub enum Error {
         more: Vec<Located>,
     },
     /// The lexicon could not be opened (I/O or not an fst: exit 2).
-    #[error("{}:{line}: lexicon: {source}", path.display())]
+    #[error("{}: {source}", lexicon_place(path, *line, *col))]
     Lexicon {
         /// The script file.
         path: PathBuf,
         /// Line of `#lexicon` (0 when given by the caller).
         line: usize,
+        /// Column of its value (0 when given by the caller).
+        col: usize,
         /// The underlying error, naming the lexicon file.
         #[source]
         source: Box<folio_lexicon::Error>,
@@ -177,6 +179,16 @@ impl Located {
             kind: first.kind,
             more: errors.collect(),
         }
+    }
+}
+
+/// Where a lexicon that did not open was named: `script:line:col: #lexicon`, or the script
+/// alone (`script: lexicon`) when the caller gave it.
+fn lexicon_place(path: &std::path::Path, line: usize, col: usize) -> String {
+    if line == 0 {
+        format!("{}: lexicon", path.display())
+    } else {
+        format!("{}:{line}:{col}: #lexicon", path.display())
     }
 }
 

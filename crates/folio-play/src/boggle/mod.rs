@@ -157,18 +157,19 @@ fn open_lexicon(
     script: &Script,
     options: &Options,
 ) -> Result<(Arc<WordSet>, String), Error> {
-    let open = |file: PathBuf, line: usize, label: String| {
+    let open = |file: PathBuf, pos: Option<Pos>, label: String| {
         folio_lexicon::checked::open_set(&file)
             .map(|s| (Arc::new(s), label))
             .map_err(|source| Error::Lexicon {
                 path: path.to_path_buf(),
-                line,
+                line: pos.map_or(0, |p| p.line),
+                col: pos.map_or(0, |p| p.col),
                 source: Box::new(source),
             })
     };
     match &options.lexicon {
         LexiconChoice::Loaded { set, label } => Ok((Arc::clone(set), label.clone())),
-        LexiconChoice::Path(p) => open(p.clone(), 0, p.display().to_string()),
+        LexiconChoice::Path(p) => open(p.clone(), None, p.display().to_string()),
         LexiconChoice::FromScript => {
             let Some(l) = &script.lexicon else {
                 return Err(Located {
@@ -179,7 +180,7 @@ fn open_lexicon(
                 .at(path));
             };
             let file = path.parent().unwrap_or(Path::new("")).join(&l.value);
-            open(file, l.pos.line, l.value.clone())
+            open(file, Some(l.pos), l.value.clone())
         }
     }
 }
