@@ -656,7 +656,8 @@ mod props {
 
     proptest! {
         /// The solver finds exactly the lexicon words of at least `min_len` letters that can be
-        /// traced, each with a valid path spelling it.
+        /// traced, each with a valid path spelling it; `tally` (hits logged without a branch,
+        /// de-duplicated in batches) counts those words and scores them by their lengths.
         #[test]
         fn solver_agrees_with_tracing(
             rows in 2usize..=4,
@@ -687,23 +688,7 @@ mod props {
                 .collect();
             let got: Vec<&[u8]> = found.iter().map(|f| f.word.as_bytes()).collect();
             prop_assert_eq!(got, expected);
-        }
-
-        /// `tally` (hits logged without a branch, de-duplicated in batches) counts the words
-        /// `solve` lists, and scores them by their lengths.
-        #[test]
-        fn tally_agrees_with_solve(
-            rows in 2usize..=4,
-            cols in 2usize..=4,
-            letters in proptest::collection::vec(0u8..6, 16),
-            words in proptest::collection::vec("[ABCDEQU]{1,7}", 0..60),
-            min_len in 1usize..=4,
-        ) {
-            use crate::boggle::score::OFFICIAL;
-            let board = board_from(rows, cols, &letters);
-            let lex = WordList::new(words.iter().map(|w| w.as_bytes()));
-            let found = solve(&lex, &board, min_len);
-            let scoring = OFFICIAL.with_min_len(min_len);
+            let scoring = crate::boggle::score::OFFICIAL.with_min_len(min_len);
             let tally = Solver::new().tally(&lex, &board, &scoring);
             prop_assert_eq!(tally.words, found.len());
             let points: u32 = found.iter().map(|f| scoring.points(f.letters())).sum();
