@@ -69,6 +69,28 @@ pub enum NotText {
     },
 }
 
+/// A text in UTF-16 with a byte-order mark, converted to UTF-8 with its encoding; `None`
+/// without a mark. UTF-16 is only recognised by its mark: without one, its NUL bytes make it
+/// binary (guessing would misread real binaries). Unpaired surrogates (or an odd last byte)
+/// become U+FFFD, as for any decoder.
+///
+/// # Errors
+/// `Some(Err(offset))` when the text holds a NUL character: the byte offset of its first
+/// code unit in `bytes`.
+pub fn utf16_with_bom(bytes: &[u8]) -> Option<Result<(String, Encoding), usize>> {
+    let (codec, enc) = match bytes.get(..2)? {
+        [0xFF, 0xFE] => (encoding_rs::UTF_16LE, Encoding::Utf16Le),
+        [0xFE, 0xFF] => (encoding_rs::UTF_16BE, Encoding::Utf16Be),
+        _ => return None,
+    };
+    let (text, _) = codec.decode_without_bom_handling(&bytes[2..]);
+    Some(match text.find('\0') {
+        // The mark, then two bytes a UTF-16 code unit.
+        Some(at) => Err(2 + 2 * text[..at].chars().map(char::len_utf16).sum::<usize>()),
+        None => Ok((text.into_owned(), enc)),
+    })
+}
+
 /// Decodes a book's bytes (see the module docs). Line endings are left as they are: every
 /// later step treats `\r` as whitespace.
 ///
@@ -76,27 +98,12 @@ pub enum NotText {
 /// [`NotText::Empty`] for an empty file, [`NotText::Binary`] when it holds a NUL byte (a NUL
 /// character, in UTF-16).
 pub fn decode(bytes: &[u8]) -> Result<(Cow<'_, str>, Encoding), NotText> {
-    // UTF-16 is only recognised by its byte-order mark: without one, its NUL bytes make it
-    // binary, as before (guessing would misread real binaries).
-    let utf16 = match bytes.get(..2) {
-        Some([0xFF, 0xFE]) => Some((encoding_rs::UTF_16LE, Encoding::Utf16Le)),
-        Some([0xFE, 0xFF]) => Some((encoding_rs::UTF_16BE, Encoding::Utf16Be)),
-        _ => None,
-    };
-    if let Some((codec, enc)) = utf16 {
-        // Unpaired surrogates (or an odd last byte) become U+FFFD, as for any decoder.
-        let (text, _) = codec.decode_without_bom_handling(&bytes[2..]);
-        if let Some(at) = text.find('\0') {
-            // The byte offset of the NUL: the BOM, then two bytes a UTF-16 code unit.
-            let units: usize = text[..at].chars().map(char::len_utf16).sum();
-            return Err(NotText::Binary {
-                offset: 2 + 2 * units,
-            });
-        }
+    if let Some(utf16) = utf16_with_bom(bytes) {
+        let (text, enc) = utf16.map_err(|offset| NotText::Binary { offset })?;
         if text.chars().all(char::is_whitespace) {
             return Err(NotText::Empty);
         }
-        return Ok((Cow::Owned(text.into_owned()), enc));
+        return Ok((Cow::Owned(text), enc));
     }
     // One pass for both questions (the offset is only looked for in binary files).
     let (nul, high) = nul_and_high(bytes);

@@ -259,34 +259,22 @@ pub fn import_bytes(
 ) -> Result<ImportManifest> {
     // A list in UTF-16 with a byte-order mark is read as ingest reads such a book
     // (`decode`): converted to UTF-8 first. Without a mark its NUL bytes make it binary.
-    let utf16 = match bytes.get(..2) {
-        Some([0xFF, 0xFE]) => Some((encoding_rs::UTF_16LE, "utf-16le")),
-        Some([0xFE, 0xFF]) => Some((encoding_rs::UTF_16BE, "utf-16be")),
-        _ => None,
+    let binary = |offset| Error::BinaryList {
+        path: source.into(),
+        offset,
     };
-    let utf8: Option<String> = utf16.map(|(codec, _)| {
-        codec
-            .decode_without_bom_handling(&bytes[2..])
-            .0
-            .into_owned()
-    });
-    let text = utf8.as_deref().map_or(bytes, str::as_bytes);
+    let utf16 = crate::decode::utf16_with_bom(bytes)
+        .transpose()
+        .map_err(binary)?;
+    let text = utf16.as_ref().map_or(bytes, |(t, _)| t.as_bytes());
     // No text file holds a NUL: importing an executable or an fst by mistake would write a
     // set of whatever letters it happens to hold, and report its bytes as rejected lines.
-    if let Some(at) = text.iter().position(|&b| b == 0) {
-        let offset = match &utf8 {
-            // The NUL's byte offset in the file: the mark, then two bytes a code unit.
-            Some(t) => 2 + 2 * t[..at].chars().map(char::len_utf16).sum::<usize>(),
-            None => at,
-        };
-        return Err(Error::BinaryList {
-            path: source.into(),
-            offset,
-        });
+    if let Some(offset) = text.iter().position(|&b| b == 0) {
+        return Err(binary(offset));
     }
     let mut list = ImportList::parse(text, policy, opts);
-    if let Some((_, name)) = utf16 {
-        list.report.encoding = name.to_string();
+    if let Some((_, encoding)) = utf16 {
+        list.report.encoding = encoding.name().to_string();
     }
     let set = list.set_bytes().map_err(|e| Error::io(output, e))?;
     let manifest = ImportManifest {
