@@ -354,24 +354,23 @@ fn run_inner(c: Command) -> anyhow::Result<Outcome> {
 /// first set (so a `--policy raw` set finds `café`), else the game policy. Sets built under
 /// different policies get a warning: their keys are not spelled alike.
 fn query_policy(paths: &[PathBuf]) -> anyhow::Result<Policy> {
-    let policies = paths
-        .iter()
-        .map(|p| Ok(checked::policy_beside(p)?.unwrap_or_else(Policy::game)))
-        .collect::<anyhow::Result<Vec<Policy>>>()?;
-    let Some(first) = policies.first() else {
-        return Ok(Policy::game());
-    };
-    if let Some(i) = policies.iter().position(|p| !p.spells_like(first)) {
-        eprintln!(
-            "folio: warning: {} and {} were built under different policies ({} and {}); \
-             query words are normalised as for the first",
-            paths[0].display(),
-            paths[i].display(),
-            first.spelling(),
-            policies[i].spelling(),
-        );
+    match checked::common_policy(paths) {
+        Err(folio_lexicon::Error::MixedPolicies {
+            first,
+            first_policy,
+            other,
+            other_policy,
+        }) => {
+            eprintln!(
+                "folio: warning: {} and {} were built under different policies ({first_policy} \
+                 and {other_policy}); query words are normalised as for the first",
+                first.display(),
+                other.display(),
+            );
+            Ok(checked::policy_of(&first)?)
+        }
+        policy => Ok(policy?),
     }
-    Ok(first.clone())
 }
 
 /// Opens the sets, checksums checked; several become their union, in memory.

@@ -20,7 +20,6 @@ use crate::atomic::write_files_atomic;
 use crate::build::OutputPaths;
 use crate::counts::{counts_path, CountsMap};
 use crate::error::{Error, Result};
-use crate::policy::Policy;
 use crate::set::WordSet;
 
 /// A set operation over one or more sets.
@@ -118,7 +117,7 @@ pub struct CombineReport {
 /// [`Error::Io`] naming the output when it cannot be written.
 pub fn write_combined(inputs: &[PathBuf], op: SetOp, output: &Path) -> Result<CombineReport> {
     let sets = crate::checked::open_sets(inputs)?;
-    let policy = common_policy(inputs)?;
+    let policy = crate::checked::common_policy(inputs)?;
     let mut maps = Vec::new();
     let mut without = Vec::new();
     for p in inputs {
@@ -170,28 +169,6 @@ pub fn write_combined(inputs: &[PathBuf], op: SetOp, output: &Path) -> Result<Co
         report.removed_stale_counts = remove_stale_counts(output)?;
     }
     Ok(report)
-}
-
-/// The policy the sets at `inputs` were built under (from their manifests; the game policy
-/// for a set without one), which must spell words alike for all of them.
-fn common_policy(inputs: &[PathBuf]) -> Result<Policy> {
-    let mut first: Option<(&PathBuf, Policy)> = None;
-    for p in inputs {
-        let policy = crate::checked::policy_beside(p)?.unwrap_or_else(Policy::game);
-        match &first {
-            None => first = Some((p, policy)),
-            Some((f, fp)) if !fp.spells_like(&policy) => {
-                return Err(Error::MixedPolicies {
-                    first: f.to_path_buf(),
-                    first_policy: fp.spelling(),
-                    other: p.clone(),
-                    other_policy: policy.spelling(),
-                })
-            }
-            Some(_) => {}
-        }
-    }
-    Ok(first.map_or_else(Policy::game, |(_, p)| p))
 }
 
 /// An error naming `path` when it is a folder: checked before writing a set whose stale

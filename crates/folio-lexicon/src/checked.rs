@@ -81,6 +81,42 @@ pub fn policy_beside(set_path: &Path) -> Result<Option<Policy>> {
     }
 }
 
+/// The policy of the set at `set_path`: the one in its manifest ([`policy_beside`]), else
+/// the game policy.
+///
+/// # Errors
+/// As [`policy_beside`].
+pub fn policy_of(set_path: &Path) -> Result<Policy> {
+    Ok(policy_beside(set_path)?.unwrap_or_else(Policy::game))
+}
+
+/// The policy the sets at `paths` were built under ([`policy_of`]; the game policy for no
+/// set), which must spell words alike for all of them ([`Policy::spells_like`]).
+///
+/// # Errors
+/// As [`policy_beside`]; [`Error::MixedPolicies`] naming the first set and the first of
+/// another spelling.
+pub fn common_policy<P: AsRef<Path>>(paths: &[P]) -> Result<Policy> {
+    let mut first: Option<(&Path, Policy)> = None;
+    for p in paths {
+        let p = p.as_ref();
+        let policy = policy_of(p)?;
+        match &first {
+            None => first = Some((p, policy)),
+            Some((f, fp)) if !fp.spells_like(&policy) => {
+                return Err(Error::MixedPolicies {
+                    first: f.to_path_buf(),
+                    first_policy: fp.spelling(),
+                    other: p.to_path_buf(),
+                    other_policy: policy.spelling(),
+                })
+            }
+            Some(_) => {}
+        }
+    }
+    Ok(first.map_or_else(Policy::game, |(_, p)| p))
+}
+
 /// Opens and checks every set in `paths`, in order, stopping at the first that fails.
 ///
 /// # Errors
