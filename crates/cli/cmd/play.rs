@@ -17,7 +17,9 @@ use super::Outcome;
 #[command(
     after_help = "Exit status: 0 every move legal and every recorded number right; 1 at \
 least one finding (each printed as file:line:col: rule, then the line as written) or a script \
-that does not parse; 2 usage or I/O error. Script format and JSON schema: docs/formats.md."
+that does not parse; 2 usage or I/O error (a script or word set that cannot be read is \
+reported and the other scripts are still replayed). Script format and JSON schema: \
+docs/formats.md."
 )]
 pub struct Args {
     /// Scripts to replay: GCG files, folio scripts (a superset of GCG) or Boggle rounds
