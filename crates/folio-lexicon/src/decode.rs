@@ -118,7 +118,9 @@ pub fn decode(bytes: &[u8]) -> Result<(Cow<'_, str>, Encoding), NotText> {
     if body.iter().all(|b| b.is_ascii_whitespace()) {
         return Err(NotText::Empty);
     }
-    match std::str::from_utf8(body) {
+    // simdutf8 (AVX2/SSE4.2 when the CPU has them): the same answer as `str::from_utf8`,
+    // several times faster on book text (~3% of a run's CPU with std's).
+    match simdutf8::basic::from_utf8(body) {
         Ok(text) => {
             let enc = if bom {
                 Encoding::Utf8Bom
