@@ -357,10 +357,32 @@ struct Buffers {
 }
 
 fn read_book(input: &Input, policy: &Policy, buffers: &Buffers) -> Result<Outcome> {
+    if let Some(map) = map_file(input)? {
+        return book(input, &map, policy, buffers);
+    }
     let mut bytes = buffers.bytes.take();
     let out = read_all(input, &mut bytes).and_then(|()| book(input, &bytes, policy, buffers));
     buffers.bytes.put(bytes);
     out
+}
+
+/// A regular, non-empty input file mapped into memory, or `None` to read it instead (standard
+/// input, pipes and other special files, empty files, a file system that cannot map).
+/// Mapping saves copying every book into a buffer (~5% of a run's CPU time on the shared
+/// corpus, in the kernel) and the page faults of that buffer.
+fn map_file(input: &Input) -> Result<Option<memmap2::Mmap>> {
+    let Source::File(p) = &input.source else {
+        return Ok(None);
+    };
+    let file = std::fs::File::open(p).map_err(|e| Error::io(p, e))?;
+    let meta = file.metadata().map_err(|e| Error::io(p, e))?;
+    if !meta.is_file() || meta.len() == 0 {
+        return Ok(None);
+    }
+    // SAFETY: the map is read-only and private to this run, and dropped when the book has
+    // been counted. Like every program that maps its input (ripgrep, for one), ingest relies
+    // on no other program truncating or rewriting a book while it is read.
+    Ok(unsafe { memmap2::Mmap::map(&file) }.ok())
 }
 
 /// Decodes, cleans and counts one input's bytes.
