@@ -71,6 +71,7 @@ mod short;
 pub mod stats;
 mod table;
 pub mod tokenize;
+mod word_mask;
 
 /// The fst crate, re-exported so users of word sets and counts maps get the same version.
 pub use fst;
