@@ -20,7 +20,7 @@ test:
 
 ## Every benchmark (release builds; not tests): ingest vs `wc -w`, word-set queries, move
 ## evaluation, Boggle boards/s, GCG games replayed/s. Each prints its own numbers and ratios.
-bench: bench-ingest bench-words bench-core bench-boggle bench-play
+bench: bench-ingest bench-fst-build bench-words bench-core bench-boggle bench-play
 
 doc:
 	RUSTDOCFLAGS="-D warnings" $(CARGO) doc --workspace --no-deps
@@ -70,6 +70,12 @@ bench-boggle:
 .PHONY: bench-play
 bench-play:
 	$(CARGO) bench -p folio-play --bench replay
+
+## folio's fst builder against the fst crate's (same bytes, checked), on ENABLE and the 45
+## shared books' counts: best-of-30 build times of the set and the map, and the ratio.
+.PHONY: bench-fst-build
+bench-fst-build:
+	$(CARGO) bench -p folio-lexicon --bench fst_build
 
 ## What checking the fst checksum on every open costs (ENABLE, and the 45 shared books' set
 ## and counts map): best-of-200 open times with and without it, and the checksum's MB/s.

@@ -4,6 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::error::{Error, Result};
+use crate::fst_build::FstBuilder;
 use crate::merge::KeptKeys;
 
 /// The fst bytes of a word set and its counts.
@@ -46,7 +47,8 @@ pub(crate) fn build_kept_then(kept: &KeptKeys, then: impl FnOnce() + Send) -> Re
 }
 
 /// Builds both fsts from `keys()`, called once for each, on two threads (they are
-/// independent): the map, the longer, starts on this one at once.
+/// independent): the map, the longer, starts on this one at once. Written by
+/// [`crate::fst_build`]: the bytes `fst`'s builders write, faster.
 fn build_from<'k, I>(
     keys: impl Fn() -> I + Sync,
     words: usize,
@@ -65,20 +67,20 @@ where
     let out_bytes = words.saturating_mul(8).saturating_add(1024);
     let (counts, set) = rayon::join(
         || -> fst::Result<Vec<u8>> {
-            let mut map = fst::MapBuilder::new(Vec::with_capacity(out_bytes))?;
+            let mut map = FstBuilder::new(out_bytes);
             for (k, n) in keys() {
                 map.insert(k, n)?;
             }
-            map.into_inner()
+            Ok(map.finish())
         },
         || -> fst::Result<Vec<u8>> {
-            let mut set = fst::SetBuilder::new(Vec::with_capacity(out_bytes))?;
+            let mut set = FstBuilder::new(out_bytes);
             for (k, _) in keys() {
-                set.insert(k)?;
+                set.insert(k, 0)?;
             }
-            let set = set.into_inner();
+            let set = set.finish();
             after_set();
-            set
+            Ok(set)
         },
     );
     Ok(Built {

@@ -54,6 +54,7 @@ pub mod counts;
 pub mod decode;
 pub mod error;
 pub mod export;
+pub mod fst_build;
 pub mod hash;
 pub mod import;
 pub mod ingest;

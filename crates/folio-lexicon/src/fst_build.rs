@@ -1,0 +1,674 @@
+//! Writing an fst (format version 3, the `fst` crate's) from sorted keys: the same bytes as
+//! `fst::raw::Builder` 0.4.7 writes, faster.
+//!
+//! Ingest builds its two fsts after every book has been counted, on the critical path, and
+//! `fst`'s builder spent most of its time outside the algorithm: a heap vector per unfinished
+//! node (allocated and freed for every node), registry cells swapped whole to keep their
+//! order, and a checksum updated on every few bytes written. This module is that builder
+//! (Daciuk et al.'s algorithm for minimal acyclic automata from sorted input, with a bounded
+//! registry: BurntSushi, "Index 1,600,000,000 Keys with Automata and Rust", 2015) written to
+//! give exactly the same output:
+//!
+//! - the same node encodings (one transition to the node written just before, one
+//!   transition, any transitions; the 63 common input bytes; packed outputs and address
+//!   deltas; the 256-byte index of nodes with more than 32 transitions);
+//! - the same registry: 10,000 rows of two cells, an FNV-1a hash of the node picking the
+//!   row, least recently used cell replaced. Which nodes the registry still holds decides
+//!   which suffixes are shared, so it decides the bytes;
+//! - the same header (version 3, type 0) and footer (number of keys, root address, masked
+//!   CRC-32C of everything before it).
+//!
+//! Tests build random key sets with `fst::raw::Builder` and with this module and compare
+//! the bytes; ingest's outputs on the shared corpus are unchanged (their sha256 are checked
+//! in docs/ARCHITECTURE.md's ingest notes). `make bench-fst-build` times both builders.
+//!
+//! ```
+//! use folio_lexicon::fst_build::FstBuilder;
+//! let mut b = FstBuilder::new(1024);
+//! for (key, count) in [("CAT", 3), ("DOG", 1), ("WHALE", 9)] {
+//!     b.insert(key.as_bytes(), count).unwrap();
+//! }
+//! let map = fst::Map::new(b.finish()).unwrap();
+//! assert_eq!(map.get("WHALE"), Some(9));
+//! ```
+
+/// Format version written (`fst::raw::VERSION`).
+const VERSION: u64 = 3;
+/// The address of the final node without transitions or output: written nowhere.
+const EMPTY_ADDRESS: usize = 0;
+/// No address yet (a registry cell that holds nothing).
+const NONE_ADDRESS: usize = 1;
+/// Nodes with more transitions than this get a 256-byte index.
+const TRANS_INDEX_THRESHOLD: usize = 32;
+/// Registry rows and cells per row (`fst::raw::Builder::new_type`).
+const REGISTRY_ROWS: usize = 10_000;
+
+/// A transition of a node being built: input byte, output, target address.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Transition {
+    inp: u8,
+    out: u64,
+    addr: usize,
+}
+
+/// A node whose transitions are known (frozen), ready to compile.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Node {
+    is_final: bool,
+    final_output: u64,
+    trans: Vec<Transition>,
+}
+
+/// A node on the path of the last key: its last transition's target is not compiled yet.
+#[derive(Clone, Debug, Default)]
+struct Unfinished {
+    node: Node,
+    /// The last transition (input, output), its target still unfinished.
+    last: Option<(u8, u64)>,
+}
+
+impl Unfinished {
+    /// Freezes the last transition with its target's address.
+    fn last_compiled(&mut self, addr: usize) {
+        if let Some((inp, out)) = self.last.take() {
+            self.node.trans.push(Transition { inp, out, addr });
+        }
+    }
+
+    fn add_output_prefix(&mut self, prefix: u64) {
+        if self.node.is_final {
+            self.node.final_output += prefix;
+        }
+        for t in &mut self.node.trans {
+            t.out += prefix;
+        }
+        if let Some((_, out)) = &mut self.last {
+            *out += prefix;
+        }
+    }
+}
+
+/// Builds an fst from keys in strictly increasing bytewise order (see the module docs): an
+/// `fst::Map` of each key's output, or an `fst::Set` when every output is 0 (a set is a map
+/// whose outputs are all 0, byte for byte).
+pub struct FstBuilder {
+    wtr: Vec<u8>,
+    /// The nodes on the path of the last key, root first: `stack[..depth]` (the entries
+    /// past `depth` are kept for their vectors' room).
+    stack: Vec<Unfinished>,
+    depth: usize,
+    registry: Registry,
+    last_key: Vec<u8>,
+    has_last: bool,
+    /// The address of the last node written.
+    last_addr: usize,
+    len: u64,
+}
+
+impl FstBuilder {
+    /// A builder writing into a vector with room for `capacity` bytes.
+    pub fn new(capacity: usize) -> FstBuilder {
+        let mut wtr = Vec::with_capacity(capacity.max(64));
+        wtr.extend_from_slice(&VERSION.to_le_bytes());
+        wtr.extend_from_slice(&0u64.to_le_bytes()); // fst type
+        let mut b = FstBuilder {
+            wtr,
+            stack: Vec::with_capacity(64),
+            depth: 0,
+            registry: Registry::new(),
+            last_key: Vec::new(),
+            has_last: false,
+            last_addr: NONE_ADDRESS,
+            len: 0,
+        };
+        b.push(false, None);
+        b
+    }
+
+    /// Adds `key` with output `out` (0 for a set).
+    ///
+    /// # Errors
+    /// `fst::raw::Error::OutOfOrder` / `DuplicateKey` when `key` does not come after the
+    /// previous key (nothing is added then), as `fst` reports them.
+    pub fn insert(&mut self, key: &[u8], out: u64) -> Result<(), fst::Error> {
+        if self.has_last {
+            match key.cmp(&self.last_key) {
+                std::cmp::Ordering::Greater => {}
+                std::cmp::Ordering::Equal => {
+                    return Err(fst::raw::Error::DuplicateKey { got: key.to_vec() }.into())
+                }
+                std::cmp::Ordering::Less => {
+                    return Err(fst::raw::Error::OutOfOrder {
+                        previous: self.last_key.clone(),
+                        got: key.to_vec(),
+                    }
+                    .into())
+                }
+            }
+        }
+        self.last_key.clear();
+        self.last_key.extend_from_slice(key);
+        self.has_last = true;
+        if key.is_empty() {
+            // Only ever the first key.
+            self.len = 1;
+            self.stack[0].node.is_final = true;
+            self.stack[0].node.final_output = out;
+            return Ok(());
+        }
+        let (prefix_len, out) = self.common_prefix_and_set_output(key, out);
+        self.len += 1;
+        self.compile_from(prefix_len);
+        self.add_suffix(&key[prefix_len..], out);
+        Ok(())
+    }
+
+    /// The fst's bytes.
+    pub fn finish(mut self) -> Vec<u8> {
+        self.compile_from(0);
+        debug_assert!(self.depth == 1 && self.stack[0].last.is_none());
+        let root = std::mem::take(&mut self.stack[0].node);
+        let root_addr = self.compile(&root);
+        self.wtr.extend_from_slice(&self.len.to_le_bytes());
+        self.wtr
+            .extend_from_slice(&(root_addr as u64).to_le_bytes());
+        let sum = masked(crc32c(&self.wtr));
+        self.wtr.extend_from_slice(&sum.to_le_bytes());
+        self.wtr
+    }
+
+    /// Pushes an unfinished node (reusing a kept entry's vector).
+    fn push(&mut self, is_final: bool, last: Option<(u8, u64)>) {
+        if self.depth == self.stack.len() {
+            self.stack.push(Unfinished::default());
+        }
+        let u = &mut self.stack[self.depth];
+        u.node.is_final = is_final;
+        u.node.final_output = 0;
+        u.node.trans.clear();
+        u.last = last;
+        self.depth += 1;
+    }
+
+    /// How far `key` follows the last key's path, moving outputs along it so that the
+    /// shared prefix carries the smaller output (`UnfinishedNodes::
+    /// find_common_prefix_and_set_output`); with every output 0 it only counts.
+    fn common_prefix_and_set_output(&mut self, key: &[u8], mut out: u64) -> (usize, u64) {
+        let mut i = 0;
+        while i < key.len() {
+            let add_prefix = match &mut self.stack[i].last {
+                Some((inp, t_out)) if *inp == key[i] => {
+                    i += 1;
+                    let common = (*t_out).min(out);
+                    let add = *t_out - common;
+                    out -= common;
+                    *t_out = common;
+                    add
+                }
+                _ => break,
+            };
+            if add_prefix != 0 {
+                self.stack[i].add_output_prefix(add_prefix);
+            }
+        }
+        (i, out)
+    }
+
+    /// Compiles the nodes of the last key's path below depth `istate` (deepest first) and
+    /// freezes the transition into them.
+    fn compile_from(&mut self, istate: usize) {
+        let mut addr = NONE_ADDRESS;
+        while istate + 1 < self.depth {
+            self.depth -= 1;
+            let mut u = std::mem::take(&mut self.stack[self.depth]);
+            if addr != NONE_ADDRESS {
+                u.last_compiled(addr);
+            }
+            addr = self.compile(&u.node);
+            self.stack[self.depth] = u;
+        }
+        self.stack[self.depth - 1].last_compiled(addr);
+    }
+
+    fn add_suffix(&mut self, suffix: &[u8], out: u64) {
+        let Some((&first, rest)) = suffix.split_first() else {
+            return;
+        };
+        self.stack[self.depth - 1].last = Some((first, out));
+        for &b in rest {
+            self.push(false, Some((b, 0)));
+        }
+        self.push(true, None);
+    }
+
+    /// The address of `node`: one the registry holds, or written now.
+    fn compile(&mut self, node: &Node) -> usize {
+        if node.is_final && node.trans.is_empty() && node.final_output == 0 {
+            return EMPTY_ADDRESS;
+        }
+        let (row, hash) = Registry::row(node);
+        if let Some(addr) = self.registry.find(row, hash, node) {
+            return addr;
+        }
+        let start = self.wtr.len();
+        write_node(&mut self.wtr, self.last_addr, start, node);
+        self.last_addr = self.wtr.len() - 1;
+        self.registry.insert(row, hash, node, self.last_addr);
+        self.last_addr
+    }
+}
+
+/// Compiled nodes by content: `fst`'s bounded registry (10,000 rows of 2 cells, least
+/// recently used replaced). Laid out for the cache: a row is 32 bytes (the cells' addresses
+/// and hashes, and which cell is the more recent), so most misses read nothing else; a
+/// cell's node is one 64-byte line (up to two transitions inline, more in a vector kept
+/// for the cell) read only when the hashes match; a row's order is a bit, not a swap.
+struct Registry {
+    rows: Vec<Row>,
+    /// The node of each cell (`2 * row + cell`).
+    cells: Vec<CellNode>,
+    /// The transitions of a cell's node when it has more than [`INLINE`].
+    spill: Vec<Vec<Transition>>,
+}
+
+#[derive(Clone, Copy)]
+#[repr(align(32))]
+struct Row {
+    addr: [usize; 2],
+    /// The cells' hashes (the low half: only a filter before comparing nodes).
+    hash: [u32; 2],
+    /// The most recently used cell (0 or 1).
+    mru: usize,
+}
+
+/// Transitions a cell holds inline.
+const INLINE: usize = 2;
+
+#[derive(Clone, Copy, Default)]
+#[repr(align(64))]
+struct CellNode {
+    final_output: u64,
+    is_final: bool,
+    ntrans: u16,
+    trans: [Transition; INLINE],
+}
+
+impl Registry {
+    fn new() -> Registry {
+        Registry {
+            rows: vec![
+                Row {
+                    addr: [NONE_ADDRESS; 2],
+                    hash: [0; 2],
+                    mru: 0,
+                };
+                REGISTRY_ROWS
+            ],
+            cells: vec![CellNode::default(); 2 * REGISTRY_ROWS],
+            spill: Vec::new(),
+        }
+    }
+
+    /// The row of a node, and its hash: FNV-1a over the node as `fst` hashes it.
+    #[inline]
+    fn row(node: &Node) -> (usize, u64) {
+        const PRIME: u64 = 1_099_511_628_211;
+        let mut h: u64 = 14_695_981_039_346_656_037;
+        h = (h ^ u64::from(node.is_final)).wrapping_mul(PRIME);
+        h = (h ^ node.final_output).wrapping_mul(PRIME);
+        for t in &node.trans {
+            h = (h ^ u64::from(t.inp)).wrapping_mul(PRIME);
+            h = (h ^ t.out).wrapping_mul(PRIME);
+            h = (h ^ t.addr as u64).wrapping_mul(PRIME);
+        }
+        ((h % REGISTRY_ROWS as u64) as usize, h)
+    }
+
+    /// The address of a registered node equal to `node` (that cell becomes the most
+    /// recently used).
+    #[inline]
+    fn find(&mut self, row: usize, hash: u64, node: &Node) -> Option<usize> {
+        let r = self.rows[row];
+        for cell in [r.mru, r.mru ^ 1] {
+            if r.addr[cell] != NONE_ADDRESS
+                && r.hash[cell] == hash as u32
+                && self.holds(2 * row + cell, node)
+            {
+                self.rows[row].mru = cell;
+                return Some(r.addr[cell]);
+            }
+        }
+        None
+    }
+
+    /// Whether cell `i` holds `node`.
+    #[inline]
+    fn holds(&self, i: usize, node: &Node) -> bool {
+        let c = &self.cells[i];
+        c.is_final == node.is_final
+            && c.final_output == node.final_output
+            && usize::from(c.ntrans) == node.trans.len()
+            && match node.trans.len() {
+                0..=INLINE => c.trans[..node.trans.len()] == node.trans[..],
+                _ => self.spill[i] == node.trans,
+            }
+    }
+
+    /// Registers `node` at `addr` in the row's least recently used cell.
+    #[inline]
+    fn insert(&mut self, row: usize, hash: u64, node: &Node, addr: usize) {
+        let r = &mut self.rows[row];
+        let cell = r.mru ^ 1;
+        r.hash[cell] = hash as u32;
+        r.addr[cell] = addr;
+        r.mru = cell;
+        let i = 2 * row + cell;
+        let c = &mut self.cells[i];
+        c.is_final = node.is_final;
+        c.final_output = node.final_output;
+        // At most 256 transitions.
+        c.ntrans = node.trans.len() as u16;
+        if node.trans.len() <= INLINE {
+            c.trans[..node.trans.len()].copy_from_slice(&node.trans);
+        } else {
+            if self.spill.is_empty() {
+                self.spill = vec![Vec::new(); 2 * REGISTRY_ROWS];
+            }
+            self.spill[i].clone_from(&node.trans);
+        }
+    }
+}
+
+/// Writes `node`, starting at address `addr`; `last_addr` is the last node written.
+fn write_node(w: &mut Vec<u8>, last_addr: usize, addr: usize, node: &Node) {
+    debug_assert!(node.trans.len() <= 256);
+    match node.trans.as_slice() {
+        [t] if !node.is_final => {
+            if t.addr == last_addr && t.out == 0 {
+                // One transition to the node written just before: no address.
+                let common = common_index(t.inp);
+                if common == 0 {
+                    w.push(t.inp);
+                }
+                w.push(0b11_000000 | common);
+            } else {
+                let osize = if t.out == 0 {
+                    0
+                } else {
+                    pack_uint(w, t.out, pack_size(t.out))
+                };
+                let tsize = pack_uint(w, delta(addr, t.addr), pack_size(delta(addr, t.addr)));
+                w.push(tsize << 4 | osize);
+                let common = common_index(t.inp);
+                if common == 0 {
+                    w.push(t.inp);
+                }
+                w.push(0b10_000000 | common);
+            }
+        }
+        trans => {
+            let mut tsize = 0;
+            let mut osize = pack_size(node.final_output);
+            let mut any_outs = node.final_output != 0;
+            for t in trans {
+                tsize = tsize.max(pack_size(delta(addr, t.addr)));
+                osize = osize.max(pack_size(t.out));
+                any_outs |= t.out != 0;
+            }
+            if any_outs {
+                if node.is_final {
+                    pack_uint(w, node.final_output, osize);
+                }
+                for t in trans.iter().rev() {
+                    pack_uint(w, t.out, osize);
+                }
+            } else {
+                osize = 0;
+            }
+            for t in trans.iter().rev() {
+                pack_uint(w, delta(addr, t.addr), tsize);
+            }
+            w.extend(trans.iter().rev().map(|t| t.inp));
+            if trans.len() > TRANS_INDEX_THRESHOLD {
+                // 255: no transition on that byte.
+                let mut index = [255u8; 256];
+                for (i, t) in trans.iter().enumerate() {
+                    index[usize::from(t.inp)] = i as u8;
+                }
+                w.extend_from_slice(&index);
+            }
+            w.push(tsize << 4 | osize);
+            let mut state = if node.is_final { 0b01_000000 } else { 0 };
+            match trans.len() {
+                n @ 1..=0b111111 => state |= n as u8,
+                // 256 does not fit a byte, and 1 is always in the state byte.
+                256 => w.push(1),
+                n => w.push(n as u8),
+            }
+            w.push(state);
+        }
+    }
+}
+
+/// The distance back from a node at `addr` to its transition's target (0 for the empty
+/// final node).
+#[inline]
+fn delta(addr: usize, target: usize) -> u64 {
+    if target == EMPTY_ADDRESS {
+        EMPTY_ADDRESS as u64
+    } else {
+        (addr - target) as u64
+    }
+}
+
+/// Bytes needed for `n` (at least 1).
+#[inline]
+fn pack_size(n: u64) -> u8 {
+    (8 - (n.leading_zeros() / 8) as u8).max(1)
+}
+
+/// Writes the low `size` bytes of `n`, little-endian; returns `size`.
+#[inline]
+fn pack_uint(w: &mut Vec<u8>, n: u64, size: u8) -> u8 {
+    w.extend_from_slice(&n.to_le_bytes()[..usize::from(size)]);
+    size
+}
+
+/// Input bytes written into a node's state byte rather than after it, most common first
+/// (`fst`'s `COMMON_INPUTS_INV`, the first 63: its table was tallied from real key sets).
+const COMMON_INPUTS: &[u8; 63] = b"te/oasripcnw.hlm-du012g=:bf3y5&_4v9678k%?xCDASFIBEjPTzRNM+LOqHG";
+
+/// `1 + ` the place of `b` in [`COMMON_INPUTS`], or 0.
+#[inline]
+fn common_index(b: u8) -> u8 {
+    COMMON_INDEX[usize::from(b)]
+}
+
+static COMMON_INDEX: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < COMMON_INPUTS.len() {
+        t[COMMON_INPUTS[i] as usize] = i as u8 + 1;
+        i += 1;
+    }
+    t
+};
+
+/// CRC-32C (Castagnoli), as `fst` checksums its bytes.
+fn crc32c(bytes: &[u8]) -> u32 {
+    let mut crc = !0u32;
+    let mut chunks = bytes.chunks_exact(8);
+    for c in &mut chunks {
+        let lo = u32::from_le_bytes([c[0], c[1], c[2], c[3]]) ^ crc;
+        crc = CRC_TABLES[7][(lo & 0xFF) as usize]
+            ^ CRC_TABLES[6][(lo >> 8 & 0xFF) as usize]
+            ^ CRC_TABLES[5][(lo >> 16 & 0xFF) as usize]
+            ^ CRC_TABLES[4][(lo >> 24) as usize]
+            ^ CRC_TABLES[3][usize::from(c[4])]
+            ^ CRC_TABLES[2][usize::from(c[5])]
+            ^ CRC_TABLES[1][usize::from(c[6])]
+            ^ CRC_TABLES[0][usize::from(c[7])];
+    }
+    for &b in chunks.remainder() {
+        crc = CRC_TABLES[0][((crc ^ u32::from(b)) & 0xFF) as usize] ^ (crc >> 8);
+    }
+    !crc
+}
+
+/// The checksum as `fst` (and Snappy's framing) stores it: rotated and offset.
+fn masked(sum: u32) -> u32 {
+    sum.rotate_right(15).wrapping_add(0xA282_EAD8)
+}
+
+/// Slicing-by-8 tables of the reflected Castagnoli polynomial.
+static CRC_TABLES: [[u32; 256]; 8] = {
+    const POLY: u32 = 0x82F6_3B78;
+    let mut t = [[0u32; 256]; 8];
+    let mut i = 0;
+    while i < 256 {
+        let mut c = i as u32;
+        let mut k = 0;
+        while k < 8 {
+            c = if c & 1 == 1 { c >> 1 ^ POLY } else { c >> 1 };
+            k += 1;
+        }
+        t[0][i] = c;
+        i += 1;
+    }
+    let mut s = 1;
+    while s < 8 {
+        let mut i = 0;
+        while i < 256 {
+            let prev = t[s - 1][i];
+            t[s][i] = prev >> 8 ^ t[0][(prev & 0xFF) as usize];
+            i += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// What `fst`'s own builders write for the same keys.
+    fn reference(keys: &[(Vec<u8>, u64)], map: bool) -> Vec<u8> {
+        if map {
+            let mut b = fst::MapBuilder::memory();
+            for (k, v) in keys {
+                b.insert(k, *v).unwrap();
+            }
+            b.into_inner().unwrap()
+        } else {
+            let mut b = fst::SetBuilder::memory();
+            for (k, _) in keys {
+                b.insert(k).unwrap();
+            }
+            b.into_inner().unwrap()
+        }
+    }
+
+    fn ours(keys: &[(Vec<u8>, u64)], map: bool) -> Vec<u8> {
+        let mut b = FstBuilder::new(0);
+        for (k, v) in keys {
+            b.insert(k, if map { *v } else { 0 }).unwrap();
+        }
+        b.finish()
+    }
+
+    fn sorted(mut keys: Vec<(Vec<u8>, u64)>) -> Vec<(Vec<u8>, u64)> {
+        keys.sort();
+        keys.dedup_by(|a, b| a.0 == b.0);
+        keys
+    }
+
+    #[test]
+    fn empty_and_tiny_fsts_match() {
+        for keys in [
+            vec![],
+            vec![(vec![], 0)],
+            vec![(vec![], 7)],
+            vec![(vec![], 7), (b"a".to_vec(), 0)],
+            vec![
+                (b"a".to_vec(), 1),
+                (b"ab".to_vec(), 300),
+                (b"b".to_vec(), 0),
+            ],
+        ] {
+            for map in [false, true] {
+                assert_eq!(
+                    ours(&keys, map),
+                    reference(&keys, map),
+                    "{keys:?} map {map}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn nodes_with_many_transitions_match() {
+        // 256 transitions from the root, and from a second node; more than 32 gets an index.
+        let mut keys: Vec<(Vec<u8>, u64)> = (0..=255u8).map(|b| (vec![b], u64::from(b))).collect();
+        keys.extend((0..=255u8).map(|b| (vec![b'x', b, b'y'], 1 << 40 | u64::from(b))));
+        let keys = sorted(keys);
+        for map in [false, true] {
+            assert_eq!(ours(&keys, map), reference(&keys, map));
+        }
+        let forty: Vec<(Vec<u8>, u64)> = (0..40u8).map(|b| (vec![b'a' + b % 26, b], 5)).collect();
+        let forty = sorted(forty);
+        assert_eq!(ours(&forty, true), reference(&forty, true));
+    }
+
+    #[test]
+    fn the_registry_evicts_as_fst_does() {
+        // Enough distinct suffixes to overflow the 10,000 rows many times over.
+        let keys: Vec<(Vec<u8>, u64)> = (0..60_000u64)
+            .map(|i| (format!("{:05}{}", i, i * 7919 % 1000).into_bytes(), i % 97))
+            .collect();
+        let keys = sorted(keys);
+        for map in [false, true] {
+            assert_eq!(ours(&keys, map), reference(&keys, map), "map {map}");
+        }
+    }
+
+    #[test]
+    fn keys_out_of_order_or_repeated_are_refused() {
+        let mut b = FstBuilder::new(0);
+        b.insert(b"dog", 1).unwrap();
+        assert!(b.insert(b"cat", 1).is_err());
+        assert!(b.insert(b"dog", 2).is_err());
+        b.insert(b"dogs", 2).unwrap();
+        let set = fst::Map::new(b.finish()).unwrap();
+        assert_eq!(set.get("dogs"), Some(2));
+        assert_eq!(set.len(), 2);
+    }
+
+    #[test]
+    fn crc32c_check_value() {
+        assert_eq!(crc32c(b"123456789"), 0xE306_9283);
+        assert_eq!(crc32c(b""), 0);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        #[test]
+        fn random_key_sets_match_fst(
+            keys in proptest::collection::vec(
+                (
+                    proptest::collection::vec(
+                        prop_oneof![4 => b'a'..=b'e', 1 => any::<u8>()],
+                        0..12,
+                    ),
+                    prop_oneof![3 => Just(0u64), 3 => 0..1000u64, 1 => any::<u64>()],
+                ),
+                0..400,
+            ).prop_map(sorted)
+        ) {
+            prop_assert_eq!(ours(&keys, false), reference(&keys, false));
+            prop_assert_eq!(ours(&keys, true), reference(&keys, true));
+        }
+    }
+}
