@@ -908,3 +908,37 @@ fn set_algebra_manifests_and_policies() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("c.json: unreadable manifest"), "{err}");
 }
+
+/// An empty word is a usage error (exit 2) for every query, `contains` included (it once
+/// answered `"" false`, exit 1, as if the word were simply absent), and nothing is printed
+/// for the other words first; a blank line on stdin is still skipped.
+#[test]
+fn an_empty_word_is_a_usage_error_everywhere() {
+    let dir = tempfile::tempdir().unwrap();
+    let set = dir.path().join("s.fst");
+    let w = WordSet::from_words(["CAT"]).unwrap();
+    std::fs::write(&set, w.as_fst_set().as_fst().as_bytes()).unwrap();
+    let set = set.to_str().unwrap();
+    let cases: &[(&[&str], &str)] = &[
+        (&["contains", "--set", set, ""], "empty word"),
+        (&["contains", "--set", set, "cat", "  "], "empty word"),
+        (&["prefix", "--set", set, ""], "empty prefix"),
+        (&["fuzzy", "--set", set, ""], "empty word"),
+        (&["anagram", "--set", set, ""], "empty rack"),
+        (&["from-rack", "--set", set, " "], "empty rack"),
+        (&["pattern", "--set", set, ""], "empty pattern"),
+    ];
+    for (args, why) in cases {
+        let o = folio().arg("words").args(*args).output().unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(why), "{args:?}: {err}");
+        assert!(o.stdout.is_empty(), "{args:?}: {:?}", o.stdout);
+    }
+    folio()
+        .args(["words", "contains", "--set", set])
+        .write_stdin("cat\n\n  \ncat\n")
+        .assert()
+        .code(0)
+        .stdout("cat true\ncat true\n");
+}

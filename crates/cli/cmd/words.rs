@@ -391,13 +391,18 @@ fn contains(
     json: bool,
     w: &mut impl Write,
 ) -> anyhow::Result<Outcome> {
+    // An empty word on the command line is a usage error (exit 2), as for every other
+    // query, found before any answer is printed; blank lines of stdin are skipped instead.
+    for word in &words {
+        query::key(policy, word)?;
+    }
     let set = load(sets)?;
     let fst = set.as_fst_set();
     let (mut total, mut absent) = (0usize, 0usize);
     let mut results = Vec::new();
     // Answers are written as the words come, so a long batch on stdin streams through.
     let mut answer = |word: &str, w: &mut dyn Write| -> std::io::Result<()> {
-        let key = policy.normalize_word(word);
+        let key = query::key(policy, word).ok().flatten();
         let present = key.as_ref().is_some_and(|k| fst.contains(k));
         total += 1;
         absent += usize::from(!present);
