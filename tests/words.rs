@@ -942,3 +942,57 @@ fn an_empty_word_is_a_usage_error_everywhere() {
         .code(0)
         .stdout("cat true\ncat true\n");
 }
+
+/// A word given to a query is never echoed raw: a word that is not a word under the policy
+/// (terminal escapes, binary bytes from stdin) is shown escaped in `contains` answers and in
+/// every query's errors, so it cannot rewrite the terminal. Words are shown as given.
+#[test]
+fn words_that_are_not_words_are_shown_escaped() {
+    let dir = tempfile::tempdir().unwrap();
+    let set = dir.path().join("s.fst");
+    let w = WordSet::from_words(["CAT"]).unwrap();
+    std::fs::write(&set, w.as_fst_set().as_fst().as_bytes()).unwrap();
+    let set = set.to_str().unwrap();
+    let evil = "\u{1b}]0;owned\u{7}\u{1b}[2J";
+    let no_control = |bytes: &[u8]| {
+        let text = String::from_utf8_lossy(bytes);
+        assert!(
+            !text.chars().any(|c| c.is_control() && c != '\n'),
+            "raw control characters in {text:?}"
+        );
+        text.into_owned()
+    };
+    let o = folio()
+        .args(["words", "contains", "--set", set, "cat", evil, "c4t"])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        no_control(&o.stdout),
+        "cat true\n\"\\u{1b}]0;owned\\u{7}\\u{1b}[2J\" false\nc4t false\n"
+    );
+    let o = folio()
+        .args(["words", "contains", "--set", set])
+        .write_stdin(&b"cat\n\x1b[31m\x9b\xff\n"[..])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    assert!(no_control(&o.stdout).starts_with("cat true\n\""), "{o:?}");
+    for query in [
+        "prefix",
+        "fuzzy",
+        "anagram",
+        "from-rack",
+        "pattern",
+        "regex",
+    ] {
+        let arg = format!("{evil}(");
+        let o = folio()
+            .args(["words", query, "--set", set, &arg])
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(2), "{query}");
+        let err = no_control(&o.stderr);
+        assert!(err.contains(r"\u{1b}]0;owned\u{7}"), "{query}: {err}");
+    }
+}

@@ -410,7 +410,13 @@ fn contains(
             results.push(json!({ "word": word, "key": key, "present": present }));
             Ok(())
         } else {
-            w.write_all(word.as_bytes())?;
+            // A word that is not a word under the policy may be anything (terminal escapes
+            // from a binary file on stdin): shown escaped. A word is shown as given.
+            if key.is_some() {
+                w.write_all(word.as_bytes())?;
+            } else {
+                write!(w, "{}", folio_core::quote::shown(word))?;
+            }
             w.write_all(if present { b" true\n" } else { b" false\n" })
         }
     };
