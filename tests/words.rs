@@ -996,3 +996,28 @@ fn words_that_are_not_words_are_shown_escaped() {
         assert!(err.contains(r"\u{1b}]0;owned\u{7}"), "{query}: {err}");
     }
 }
+
+/// A set may come through a pipe (`--set /dev/stdin < g.fst`, `<(cat g.fst)`): a stream has
+/// no length to map (once "empty file"), so it is read whole, its checksum still checked.
+#[cfg(unix)]
+#[test]
+fn a_set_can_be_read_from_a_pipe() {
+    let w = WordSet::from_words(["CAT", "DOG"]).unwrap();
+    let bytes = w.as_fst_set().as_fst().as_bytes().to_vec();
+    folio()
+        .args(["words", "contains", "--set", "/dev/stdin", "cat", "cow"])
+        .write_stdin(bytes.clone())
+        .assert()
+        .code(1)
+        .stdout("cat true\ncow false\n");
+    let mut corrupt = bytes;
+    corrupt[9] ^= 1;
+    folio()
+        .args(["words", "contains", "--set", "/dev/stdin", "cat"])
+        .write_stdin(corrupt)
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "/dev/stdin: not a folio word set (fst) file: checksum mismatch",
+        ));
+}
