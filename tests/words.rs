@@ -1021,3 +1021,37 @@ fn a_set_can_be_read_from_a_pipe() {
             "/dev/stdin: not a folio word set (fst) file: checksum mismatch",
         ));
 }
+
+/// An fst of format 1 or 2 (fst before 0.4) has no checksum: refused (exit 2) with the
+/// reason docs/words.md quotes, not opened unchecked.
+#[test]
+fn old_fst_formats_are_refused_with_the_documented_reason() {
+    let dir = tempfile::tempdir().unwrap();
+    let w = WordSet::from_words(["CAT", "DOG"]).unwrap();
+    let v3 = w.as_fst_set().as_fst().as_bytes();
+    let doc = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/words.md"))
+        .unwrap();
+    let reason = "no checksum to check it against (fst format 1 or 2; folio writes format 3)";
+    assert!(doc.contains(reason));
+    for version in [1u64, 2] {
+        // Formats 1 and 2 are format 3 without the checksum at the end.
+        let mut old = v3[..v3.len() - 4].to_vec();
+        old[..8].copy_from_slice(&version.to_le_bytes());
+        let p = dir.path().join(format!("v{version}.fst"));
+        std::fs::write(&p, &old).unwrap();
+        let o = folio()
+            .args(["words", "contains", "--set"])
+            .arg(&p)
+            .arg("cat")
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            err.contains(&format!(
+                "v{version}.fst: not a folio word set (fst) file: {reason}"
+            )),
+            "{err}"
+        );
+    }
+}
