@@ -325,7 +325,7 @@ fn folio_play_dispatches_on_game_boggle_in_any_case() {
 fn a_long_board_is_quoted_shortened() {
     let dir = tempfile::tempdir().unwrap();
     let set = import(dir.path(), "cat\n");
-    let board = "ab/".repeat(3000);
+    let board = format!("{}ab", "ab/".repeat(2999));
     let a = folio()
         .args(["boggle", "solve", "--board", &board, "--set"])
         .arg(&set)
@@ -333,5 +333,11 @@ fn a_long_board_is_quoted_shortened() {
         .code(2);
     let err = String::from_utf8_lossy(&a.get_output().stderr).into_owned();
     assert!(err.len() < 300, "{err}");
-    assert!(err.contains("…\": a board is at least 2x2"), "{err}");
+    assert!(
+        err.contains(&format!(
+            "--board \"{}\"… (8999 characters): a board is at least 2x2",
+            "ab/".repeat(26) + "ab"
+        )),
+        "{err}"
+    );
 }

@@ -963,3 +963,33 @@ fn a_missing_seat_is_a_located_error() {
         );
     }
 }
+
+/// A megabyte token on a play line is quoted cut in every finding (80 characters, `…` and
+/// the length) and in the move table, and the line echoed under a finding is cut too: once
+/// a 2 MB line came back whole, up to three times.
+#[test]
+fn a_huge_play_line_is_quoted_cut() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let head = "#player1 Ann Ann\n#player2 Bob Bob\n";
+    let word = "RETAINS1".repeat(250_000);
+    let rack = "A".repeat(2_000_000);
+    for (name, line) in [
+        ("word.gcg", format!(">Ann: AEINRST 8B {word} +66 66\n")),
+        ("rack.gcg", format!(">Ann: {rack} 8B RETAINS +66 66\n")),
+        ("nick.gcg", format!(">{rack}: AEINRST 8B RETAINS +66 66\n")),
+        (
+            "total.gcg",
+            format!(">Ann: AEINRST 8B RETAINS +66 {rack}\n"),
+        ),
+    ] {
+        std::fs::write(tmp.path().join(name), format!("{head}{line}")).expect("write");
+        let (code, out, err) = play_in(tmp.path(), &[name]);
+        assert_eq!(code, 1, "{name}: {err}");
+        assert!(out.len() < 3000, "{name}: {} bytes: {out}", out.len());
+        assert!(out.contains("… (2000000 characters)"), "{name}: {out}");
+        assert!(
+            out.contains("characters)\n"),
+            "{name}: the line echoed is cut: {out}"
+        );
+    }
+}

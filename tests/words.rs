@@ -456,7 +456,10 @@ fn import_refuses_binary_files_and_shortens_long_rejected_lines() {
     let long = format!("cat\n{} x\n", "q".repeat(5000));
     std::fs::write(&list, &long).unwrap();
     let text = stdout_of(&mut import_cmd(&list, &out));
-    let shown = format!("  line 2: \"{}…\": not a word", "q".repeat(60));
+    let shown = format!(
+        "  line 2: \"{}\"… (5002 characters): not a word",
+        "q".repeat(80)
+    );
     assert!(text.contains(&shown), "{text}");
     assert!(text.len() < 1000, "{text}");
     let manifest: serde_json::Value =
@@ -1054,4 +1057,50 @@ fn old_fst_formats_are_refused_with_the_documented_reason() {
             "{err}"
         );
     }
+}
+
+/// A huge query argument is quoted cut in the error (80 characters, `…` and the length),
+/// not echoed whole: once a 100 KB rack or pattern came back whole, twice for a pattern.
+#[test]
+fn long_query_arguments_are_quoted_cut() {
+    let dir = tempfile::tempdir().unwrap();
+    let set = dir.path().join("s.fst");
+    let w = WordSet::from_words(["CAT"]).unwrap();
+    std::fs::write(&set, w.as_fst_set().as_fst().as_bytes()).unwrap();
+    let set = set.to_str().unwrap();
+    let arg = format!("{}1", "a".repeat(100_000));
+    let cut = format!("\"{}\"… (100001 characters)", "a".repeat(80));
+    for query in [
+        "from-rack",
+        "anagram",
+        "pattern",
+        "prefix",
+        "fuzzy",
+        "regex",
+    ] {
+        let o = folio()
+            .args(["words", query, "--set", set, &arg])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(
+            o.status.code(),
+            Some(if query == "regex" { 0 } else { 2 }),
+            "{query}"
+        );
+        assert!(err.len() < 400, "{query}: {} bytes: {err}", err.len());
+        if query != "regex" {
+            assert!(err.contains(&cut), "{query}: {err}");
+        }
+    }
+    let o = folio()
+        .args(["words", "regex", "--set", set, &format!("({arg}")])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        err.ends_with("(100002 characters): unclosed group\n"),
+        "{err}"
+    );
 }

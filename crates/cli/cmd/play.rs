@@ -49,8 +49,12 @@ pub struct Args {
 }
 
 fn parse_rules(s: &str) -> Result<RulesName, String> {
-    RulesName::parse(s)
-        .ok_or_else(|| format!("unknown rule set {s:?} (course, standard, wordbler)"))
+    RulesName::parse(s).ok_or_else(|| {
+        format!(
+            "unknown rule set {} (course, standard, wordbler)",
+            folio_core::quote::quoted(s)
+        )
+    })
 }
 
 /// Runs `folio play`.

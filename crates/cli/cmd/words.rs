@@ -19,7 +19,7 @@ use folio_lexicon::stats::SetStats;
 use folio_lexicon::{anagram, checked, export, query, rack, Policy, WordSet};
 use serde_json::json;
 
-use super::{refuse_overwriting_inputs, shortened};
+use super::refuse_overwriting_inputs;
 
 use super::Outcome;
 
@@ -705,9 +705,9 @@ fn import(
     for x in r.rejected.iter().take(REPORT_LINES) {
         writeln!(
             w,
-            "  line {}: {:?}: {}",
+            "  line {}: {}: {}",
             x.line,
-            shortened(&x.text),
+            folio_core::quote::quoted(&x.text),
             x.reason
         )?;
     }

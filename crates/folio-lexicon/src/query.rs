@@ -15,13 +15,15 @@
 //! assert_eq!(near, ["CAT", "CATS", "COT"]);
 //! ```
 
+use folio_core::quote::quoted;
 use fst::{Automaton, IntoStreamer, Streamer};
 
 use crate::policy::Policy;
 use crate::set::WordSet;
 
 /// A query the policy or a query syntax cannot accept. No file is involved: these name the
-/// offending input instead.
+/// offending input instead, quoted by `folio_core::quote::quoted` (escaped, and cut after 80
+/// characters).
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum QueryError {
@@ -30,7 +32,7 @@ pub enum QueryError {
     #[error("empty {0}: give at least one letter")]
     Empty(&'static str),
     /// The word (or a letter run of a pattern or rack) has characters the policy rejects.
-    #[error("{input:?}: not a word under the {policy} policy")]
+    #[error("{}: not a word under the {policy} policy", quoted(.input))]
     NotAWord {
         /// The input as given.
         input: String,
@@ -38,7 +40,7 @@ pub enum QueryError {
         policy: String,
     },
     /// A `pattern` query is malformed.
-    #[error("pattern {pattern:?}: {reason}")]
+    #[error("pattern {}: {reason}", quoted(.pattern))]
     BadPattern {
         /// The pattern as given.
         pattern: String,
@@ -46,7 +48,7 @@ pub enum QueryError {
         reason: String,
     },
     /// A `regex` query does not compile to a DFA.
-    #[error("regex {regex:?}: {reason}")]
+    #[error("regex {}: {reason}", quoted(.regex))]
     BadRegex {
         /// The regex as given.
         regex: String,
@@ -54,7 +56,7 @@ pub enum QueryError {
         reason: String,
     },
     /// A `fuzzy` query is too large for the Levenshtein automaton.
-    #[error("fuzzy {word:?} -d {distance}: {reason}")]
+    #[error("fuzzy {} -d {distance}: {reason}", quoted(.word))]
     BadFuzzy {
         /// The query word.
         word: String,

@@ -99,10 +99,12 @@ impl fst::Automaton for WholeWordRegex {
 
 /// The reason of a syntax error. regex-syntax's message draws the regex, with a caret under
 /// the fault, and ends with an `error: WHAT` line. The drawing is kept when the regex prints
-/// as itself on one line; otherwise only WHAT is: the regex would be echoed raw (control
-/// characters reach the terminal), and escaped it would no longer line up with the caret.
+/// as itself on one line of at most `QUOTED_CHARS` characters; otherwise only WHAT is: the
+/// regex would be echoed raw (control characters reach the terminal) or whole (a megabyte),
+/// and escaped or cut it would no longer line up with the caret.
 fn syntax_reason(regex: &str, message: String) -> String {
-    if !folio_core::quote::needs_escaping(regex) {
+    let fits = regex.chars().nth(folio_core::quote::QUOTED_CHARS).is_none();
+    if fits && !folio_core::quote::needs_escaping(regex) {
         return message;
     }
     match message

@@ -349,7 +349,11 @@ impl Report {
 }
 
 fn turn_line(t: &TurnReport, w: usize) -> String {
-    let rack = t.rack.as_deref().unwrap_or("");
+    // Rack and move are shown as written: clipped, so a megabyte token stays one short row.
+    let clip =
+        |text: &str| folio_core::quote::clipped(text, folio_core::quote::QUOTED_CHARS).to_string();
+    let rack = clip(t.rack.as_deref().unwrap_or(""));
+    let notation = clip(&t.notation);
     let mut detail = match t.kind {
         TurnKind::Play => {
             let mut words: Vec<String> = t
@@ -398,7 +402,7 @@ fn turn_line(t: &TurnReport, w: usize) -> String {
         t.line,
         t.player,
         rack,
-        t.notation,
+        notation,
         t.points,
         t.total,
         detail,
