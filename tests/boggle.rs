@@ -341,3 +341,43 @@ fn a_long_board_is_quoted_shortened() {
         "{err}"
     );
 }
+
+/// An empty row between `/` separators (or a `/` at either end) is a usage error naming
+/// its offset, not skipped (`ab//cd` once solved as `ab/cd`); runs of spaces and newlines
+/// between rows are still one separator.
+#[test]
+fn an_empty_board_row_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let set = import(dir.path(), "bad\ncab\n");
+    for (board, offset) in [("ab//cd", 3), ("/ab/cd", 0), ("ab/cd/", 5)] {
+        let out = folio()
+            .args(["boggle", "solve", "--board", board, "--set"])
+            .arg(&set)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{board}: {err}");
+        assert!(
+            err.contains(&format!(
+                "--board \"{board}\": empty row at offset {offset}: each `/` must separate two rows"
+            )),
+            "{board}: {err}"
+        );
+    }
+    for board in ["ab cd", "ab \n cd", "ab/\ncd\n"] {
+        let out = stdout(
+            folio()
+                .args([
+                    "boggle",
+                    "solve",
+                    "--board",
+                    board,
+                    "--min-len",
+                    "2",
+                    "--set",
+                ])
+                .arg(&set),
+        );
+        assert!(out.ends_with("words 2, points 2\n"), "{board}: {out}");
+    }
+}
