@@ -30,13 +30,15 @@ pub struct Args {
     /// Check every word formed against this folio word set (overrides `#lexicon`).
     #[arg(long, value_name = "SET.fst")]
     lexicon: Option<PathBuf>,
-    /// Rule set: course, standard or wordbler (overrides `#rules`; default standard).
+    /// Rule set: course, standard or wordbler (overrides `#rules`; default standard; Scrabble
+    /// games only).
     #[arg(long, value_name = "NAME", value_parser = parse_rules)]
     rules: Option<RulesName>,
     /// Print the full report as JSON (schema in docs/formats.md).
     #[arg(long)]
     json: bool,
-    /// Print the board after every turn (text output).
+    /// Print the board after every turn (text output; Scrabble games only: a Boggle round's
+    /// report always shows its board).
     #[arg(long)]
     board: bool,
     /// Write the replayed game as a complete GCG file (one script only; written atomically).
@@ -209,13 +211,16 @@ fn play_path(path: &Path, args: &Args, forced: Option<&WordSet>) -> Result<Playe
                 "{name}: --write-gcg applies to Scrabble games, not `#game boggle` rounds"
             )));
         }
-        if let Some(rules) = args.rules {
-            // Not an error: one run may mix Scrabble games (which take it) and rounds.
-            eprintln!(
-                "folio: warning: {name}: --rules {} applies to Scrabble games, not to \
-                 this `#game boggle` round",
-                rules.name()
+        for option in scrabble_only_options(args) {
+            let why = format!(
+                "{name}: {option} applies to Scrabble games, not to this `#game boggle` round"
             );
+            // Alone, the round makes the option meaningless: a usage error. In a run of
+            // several scripts it may be meant for the Scrabble games among them: a warning.
+            if args.scripts.len() == 1 {
+                return Err(Failure::Fatal(anyhow::anyhow!(why)));
+            }
+            eprintln!("folio: warning: {why}");
         }
         return play_boggle(path, text, args);
     }
@@ -230,6 +235,19 @@ fn play_path(path: &Path, args: &Args, forced: Option<&WordSet>) -> Result<Playe
         findings: report.findings.len(),
         output,
     })
+}
+
+/// The options given that only Scrabble games use, as written: `--rules NAME` (a Boggle
+/// round has its own `#scoring`) and `--board` (a round's report always shows its board).
+fn scrabble_only_options(args: &Args) -> Vec<String> {
+    let mut given = Vec::new();
+    if let Some(rules) = args.rules {
+        given.push(format!("--rules {}", rules.name()));
+    }
+    if args.board {
+        given.push("--board".to_string());
+    }
+    given
 }
 
 /// Whether `path` is `-`, stdin.
