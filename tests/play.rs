@@ -1020,3 +1020,23 @@ fn a_huge_play_line_is_quoted_cut() {
         );
     }
 }
+
+/// A Boggle player whose nick holds `:` (the separator of `>NICK: words`) could never be
+/// named on a words line: refused where declared, at the `:` (exit 1), not left to make
+/// every line for it an "unknown player".
+#[test]
+fn a_boggle_nick_with_the_separator_is_a_script_error() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    std::fs::write(
+        tmp.path().join("n.boggle"),
+        "#game boggle\n#board abcd/efgh/ijkl/mnop\n#player a:b\n#player c\n>c: abe\n",
+    )
+    .expect("w");
+    let (code, out, err) = play_in(tmp.path(), &["n.boggle"]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert_eq!(
+        out,
+        "n.boggle:3:10: player name \"a:b\" cannot be used on a `>NICK: words` line: it \
+         holds `:`, which ends the name there\n"
+    );
+}

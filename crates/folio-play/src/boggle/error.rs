@@ -78,6 +78,15 @@ pub enum ScriptError {
     /// No `#player`.
     #[error("no players: declare them with `#player NICK [full name]`")]
     NoPlayers,
+    /// A `#player` nick that no `>NICK:` line could name: one holding the `:` that ends the
+    /// nick there, whitespace, or nothing.
+    #[error("player name {} cannot be used on a `>NICK: words` line: {reason}", quoted(.nick))]
+    BadNick {
+        /// As written.
+        nick: String,
+        /// What is wrong with it.
+        reason: &'static str,
+    },
     /// `#player` declares a nick twice.
     #[error("player {} is declared twice", quoted(.0))]
     DuplicatePlayer(String),

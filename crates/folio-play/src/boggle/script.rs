@@ -75,6 +75,20 @@ fn col_of(line: &str, sub: &str) -> usize {
     line[..offset].chars().count() + 1
 }
 
+/// Why a player nick could not be written on a `>NICK: words` line, with the byte offset of
+/// the character at fault: the line's nick ends at its first `:` and is trimmed, so a nick
+/// must be non-empty, without `:` and without whitespace.
+fn nick_problem(nick: &str) -> Option<(usize, &'static str)> {
+    if nick.is_empty() {
+        return Some((0, "it is empty"));
+    }
+    nick.char_indices().find_map(|(i, c)| match c {
+        ':' => Some((i, "it holds `:`, which ends the name there")),
+        c if c.is_whitespace() => Some((i, "it holds whitespace")),
+        _ => None,
+    })
+}
+
 /// Parses a script.
 ///
 /// # Errors
@@ -282,6 +296,17 @@ fn parse_line(
                 Some((n, rest)) => (n, Some(rest.trim().to_string())),
                 None => (value, None),
             };
+            if let Some((offset, reason)) = nick_problem(nick) {
+                let col = col_of(line, nick) + nick[..offset].chars().count();
+                return Err(Located {
+                    line: line_no,
+                    col,
+                    kind: ScriptError::BadNick {
+                        nick: nick.to_string(),
+                        reason,
+                    },
+                });
+            }
             if script.players.iter().any(|p| p.nick.value == nick) {
                 return Err(at(nick, ScriptError::DuplicatePlayer(nick.to_string())));
             }
@@ -386,6 +411,24 @@ mod tests {
         let at: Vec<(usize, usize)> = errors.iter().map(|e| (e.line, e.col)).collect();
         assert_eq!(at, [(2, 7), (4, 1), (5, 1), (6, 2)]);
         assert!(matches!(errors[2].kind, ScriptError::UnknownPlayer(ref n) if n == "b"));
+    }
+
+    /// A nick that no `>NICK:` line could name is refused where it is declared, at the
+    /// character at fault; it once was accepted and every line for it was "unknown player".
+    #[test]
+    fn nicks_a_words_line_cannot_name_are_refused() {
+        let errors = parse("#game boggle\n#player a:b Al\n#player :x\n>a:b: cat\n").unwrap_err();
+        let at: Vec<(usize, usize)> = errors.iter().map(|e| (e.line, e.col)).collect();
+        assert_eq!(at, [(2, 10), (3, 9), (4, 1)]);
+        assert_eq!(
+            errors[0].kind.to_string(),
+            "player name \"a:b\" cannot be used on a `>NICK: words` line: it holds `:`, which \
+             ends the name there"
+        );
+        assert!(matches!(errors[2].kind, ScriptError::UnknownPlayer(ref n) if n == "a"));
+        assert_eq!(nick_problem("a b"), Some((1, "it holds whitespace")));
+        assert_eq!(nick_problem(""), Some((0, "it is empty")));
+        assert_eq!(nick_problem("ann-2"), None);
     }
 
     #[test]
