@@ -1040,3 +1040,35 @@ fn a_boggle_nick_with_the_separator_is_a_script_error() {
          holds `:`, which ends the name there\n"
     );
 }
+
+/// A Boggle round with several lines that are not UTF-8 reports each of them at its line,
+/// in line order with the round's other errors, in text and JSON (once only the first bad
+/// line was reported, and nothing else).
+#[test]
+fn every_invalid_utf8_line_of_a_boggle_round_is_reported() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    std::fs::write(
+        tmp.path().join("u.boggle"),
+        b"#game boggle\n#board ab\xffd\n#player a\n>a: c\xe9t\n#seed x\n>a: d\xf0g\n",
+    )
+    .expect("write");
+    let (code, out, _) = play_in(tmp.path(), &["u.boggle"]);
+    assert_eq!(code, 1, "{out}");
+    assert_eq!(
+        out,
+        "u.boggle:2:10: invalid UTF-8: a `#game boggle` round must be UTF-8\n\
+         u.boggle:4:6: invalid UTF-8: a `#game boggle` round must be UTF-8\n\
+         u.boggle:5:7: `#seed` needs a non-negative integer, not \"x\"\n\
+         u.boggle:6:6: invalid UTF-8: a `#game boggle` round must be UTF-8\n"
+    );
+    let (code, out, _) = play_in(tmp.path(), &["u.boggle", "--json"]);
+    assert_eq!(code, 1, "{out}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("one JSON document");
+    let lines: Vec<u64> = v["findings"]
+        .as_array()
+        .expect("findings")
+        .iter()
+        .map(|f| f["pos"]["line"].as_u64().expect("line"))
+        .collect();
+    assert_eq!(lines, [2, 4, 5, 6], "{out}");
+}

@@ -205,7 +205,7 @@ fn play_path(path: &Path, args: &Args, forced: Option<&WordSet>) -> Result<Playe
             output,
         });
     }
-    if let Some(text) = boggle_text(&bytes) {
+    if folio_play::boggle::is_boggle(&bytes) {
         if args.write_gcg.is_some() {
             return Err(Failure::Fatal(anyhow::anyhow!(
                 "{name}: --write-gcg applies to Scrabble games, not `#game boggle` rounds"
@@ -222,7 +222,7 @@ fn play_path(path: &Path, args: &Args, forced: Option<&WordSet>) -> Result<Playe
             }
             eprintln!("folio: warning: {why}");
         }
-        return play_boggle(path, text, args);
+        return play_boggle(path, &bytes, args);
     }
     let report = play_one(path, &bytes, args, forced)?;
     let output = if args.json {
@@ -290,12 +290,6 @@ impl Tally {
     }
 }
 
-/// The script's text when it is a Boggle round (`#game boggle` first), else `None`.
-fn boggle_text(bytes: &[u8]) -> Option<&str> {
-    let text = std::str::from_utf8(bytes).ok()?;
-    folio_play::boggle::is_boggle(text).then_some(text)
-}
-
 /// Why a script holding a `#game boggle` pragma is not read as a Boggle round.
 struct Misfit {
     line: usize,
@@ -303,28 +297,15 @@ struct Misfit {
     message: String,
 }
 
-/// Where and why a script with a `#game boggle` pragma is not taken by [`boggle_text`]:
-/// not UTF-8 (the first bad byte), or the pragma not first (its line). `None` when the
-/// script is a readable round or has no such pragma.
+/// Where and why a script with a `#game boggle` pragma is not a Boggle round
+/// (`folio_play::boggle::is_boggle`): the pragma is not first (its line). `None` when the
+/// script is a round or has no such pragma. (A round whose lines are not all UTF-8 is a
+/// round: the Boggle reader reports each such line.)
 fn misplaced_boggle_pragma(bytes: &[u8]) -> Option<Misfit> {
-    if boggle_text(bytes).is_some() {
+    if folio_play::boggle::is_boggle(bytes) {
         return None;
     }
     let lossy = String::from_utf8_lossy(bytes);
-    if folio_play::boggle::is_boggle(&lossy) {
-        // `#game boggle` is first: only the encoding is wrong. Point at the first bad byte.
-        let good = std::str::from_utf8(bytes).err()?.valid_up_to();
-        let before = std::str::from_utf8(&bytes[..good]).ok()?;
-        // Line ends as the readers count them: `\n`, `\r\n` or a lone `\r`.
-        let line_start = before.rfind(['\n', '\r']).map_or(0, |i| i + 1);
-        let ends = before.matches('\n').count() + before.matches('\r').count()
-            - before.matches("\r\n").count();
-        return Some(Misfit {
-            line: ends + 1,
-            col: before[line_start..].chars().count() + 1,
-            message: "invalid UTF-8: a `#game boggle` round must be UTF-8".into(),
-        });
-    }
     let line = folio_play::text::lines(&lossy).position(|l| {
         let mut words = l.split_whitespace();
         words
@@ -365,7 +346,7 @@ fn invalid_round_json(name: &str, errors: &[(usize, usize, String)]) -> serde_js
 
 /// Replays one Boggle round: a malformed round gives its errors as findings (exit 1), an
 /// unreadable lexicon is a [`Failure::File`] (exit 2).
-fn play_boggle(path: &Path, text: &str, args: &Args) -> Result<Played, Failure> {
+fn play_boggle(path: &Path, text: &[u8], args: &Args) -> Result<Played, Failure> {
     use folio_play::boggle::{play_script, LexiconChoice, Options};
     let options = Options {
         lexicon: args
@@ -438,10 +419,10 @@ fn play_one(
         }
     };
     if script.header.game == GameKind::Boggle {
-        // `#game boggle` after other header lines, or not valid UTF-8: the Boggle reader
-        // (which wants it first, in UTF-8) did not take it.
+        // `#game boggle` after other header lines: the Boggle reader (which wants it
+        // first) did not take it.
         return Err(Failure::File(anyhow::anyhow!(
-            "{name}: a `#game boggle` round must be UTF-8 and start with `#game boggle`"
+            "{name}: a `#game boggle` round must start with `#game boggle`"
         )));
     }
     // `--lexicon`, else a `#lexicon` naming a word set (relative to the script), else a

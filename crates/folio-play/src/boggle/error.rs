@@ -12,6 +12,9 @@ pub enum ScriptError {
     /// The first pragma is not `#game boggle`.
     #[error("not a Boggle script: the first line must be `#game boggle`")]
     NotBoggle,
+    /// A line that is not valid UTF-8 (the column is its first bad byte's).
+    #[error("invalid UTF-8: a `#game boggle` round must be UTF-8")]
+    InvalidUtf8,
     /// A `#` line folio does not know.
     #[error("unknown pragma `#{}` (known: #game #board #shape #dice #seed #scoring #min-len #lexicon #player #score #note)", clipped(.0, QUOTED_CHARS))]
     UnknownPragma(String),

@@ -54,13 +54,18 @@ pub struct Options {
     pub lexicon: LexiconChoice,
 }
 
-/// Parses, validates and replays the Boggle script `text` read from `path`.
+/// Parses, validates and replays the Boggle script `text` (a `str`, or the bytes of the
+/// file: a line that is not UTF-8 is then a script error at that line) read from `path`.
 ///
 /// # Errors
 /// [`Error::Script`] (file:line:col) for a malformed or inconsistent script (exit 1);
 /// [`Error::Lexicon`] when the lexicon cannot be opened (exit 2). Rejected words and wrong
 /// claimed scores are not errors: they are the report's findings.
-pub fn play_script(path: &Path, text: &str, options: &Options) -> Result<Report, Error> {
+pub fn play_script<T: AsRef<[u8]> + ?Sized>(
+    path: &Path,
+    text: &T,
+    options: &Options,
+) -> Result<Report, Error> {
     let (script, mut errors) = script::read(text).map_err(|e| Located::all_at(e, path))?;
     // The checks of the whole script run on the lines that read, so that one run reports
     // every error; that a board or a player is missing follows from a bad line, if any.
