@@ -1072,3 +1072,50 @@ fn every_invalid_utf8_line_of_a_boggle_round_is_reported() {
         .collect();
     assert_eq!(lines, [2, 4, 5, 6], "{out}");
 }
+
+/// A megabyte word in a Boggle round is reported clipped, in its line and its finding (the
+/// word column once asked `format!` for a width it cannot pad to: a panic).
+#[test]
+fn a_huge_boggle_word_is_clipped_not_a_panic() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let set = folio_lexicon::WordSet::from_words(["ABE"]).expect("set");
+    std::fs::write(
+        tmp.path().join("x.fst"),
+        set.as_fst_set().as_fst().as_bytes(),
+    )
+    .expect("w");
+    let word = "ab".repeat(500_000);
+    std::fs::write(
+        tmp.path().join("w.boggle"),
+        format!(
+            "#game boggle\n#board abcd/efgh/ijkl/mnop\n#lexicon x.fst\n#player a\n>a: {word}\n"
+        ),
+    )
+    .expect("w");
+    let (code, out, err) = play_in(tmp.path(), &["w.boggle"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(out.len() < 2000, "{} bytes", out.len());
+    assert!(
+        out.contains("… (1000000 characters) not on the board"),
+        "{out}"
+    );
+}
+
+/// A megabyte nickname is clipped in the transcript: the turn table's name column once
+/// asked `format!` for a width it cannot pad to (a panic).
+#[test]
+fn a_huge_nickname_is_clipped_not_a_panic() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let nick = "A".repeat(70_000);
+    std::fs::write(
+        tmp.path().join("n.gcg"),
+        format!("#player1 {nick} Ann\n#player2 Bob Bob\n>{nick}: AEINRST 8B RETAINS +66 66\n"),
+    )
+    .expect("w");
+    let (code, out, err) = play_in(tmp.path(), &["n.gcg"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(out.len() < 3000, "{} bytes", out.len());
+    assert!(out.contains("… (70000 characters) 66, Bob 0"), "{out}");
+}

@@ -24,6 +24,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use folio_core::boggle::{Round, Verdict};
+use folio_core::quote::{clipped, QUOTED_CHARS};
 use folio_lexicon::WordSet;
 
 pub use error::{Error, Located, ScriptError};
@@ -98,7 +99,7 @@ pub fn play_script<T: AsRef<[u8]> + ?Sized>(
                 findings.push(Finding {
                     pos: *pos,
                     player: p.nick.clone(),
-                    message: format!("{} {rejection}", c.word),
+                    message: format!("{} {rejection}", clipped(&c.word, QUOTED_CHARS)),
                 });
             }
             words.push(WordReport {
