@@ -325,7 +325,7 @@ fn folio_play_dispatches_on_game_boggle_in_any_case() {
 fn a_long_board_is_quoted_shortened() {
     let dir = tempfile::tempdir().unwrap();
     let set = import(dir.path(), "cat\n");
-    let board = "ab/".repeat(3000);
+    let board = format!("{}ab", "ab/".repeat(2999));
     let a = folio()
         .args(["boggle", "solve", "--board", &board, "--set"])
         .arg(&set)
@@ -333,5 +333,51 @@ fn a_long_board_is_quoted_shortened() {
         .code(2);
     let err = String::from_utf8_lossy(&a.get_output().stderr).into_owned();
     assert!(err.len() < 300, "{err}");
-    assert!(err.contains("…\": a board is at least 2x2"), "{err}");
+    assert!(
+        err.contains(&format!(
+            "--board \"{}\"… (8999 characters): a board is at least 2x2",
+            "ab/".repeat(26) + "ab"
+        )),
+        "{err}"
+    );
+}
+
+/// An empty row between `/` separators (or a `/` at either end) is a usage error naming
+/// its offset, not skipped (`ab//cd` once solved as `ab/cd`); runs of spaces and newlines
+/// between rows are still one separator.
+#[test]
+fn an_empty_board_row_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let set = import(dir.path(), "bad\ncab\n");
+    for (board, offset) in [("ab//cd", 3), ("/ab/cd", 0), ("ab/cd/", 5)] {
+        let out = folio()
+            .args(["boggle", "solve", "--board", board, "--set"])
+            .arg(&set)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{board}: {err}");
+        assert!(
+            err.contains(&format!(
+                "--board \"{board}\": empty row at offset {offset}: each `/` must separate two rows"
+            )),
+            "{board}: {err}"
+        );
+    }
+    for board in ["ab cd", "ab \n cd", "ab/\ncd\n"] {
+        let out = stdout(
+            folio()
+                .args([
+                    "boggle",
+                    "solve",
+                    "--board",
+                    board,
+                    "--min-len",
+                    "2",
+                    "--set",
+                ])
+                .arg(&set),
+        );
+        assert!(out.ends_with("words 2, points 2\n"), "{board}: {out}");
+    }
 }

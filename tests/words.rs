@@ -456,7 +456,10 @@ fn import_refuses_binary_files_and_shortens_long_rejected_lines() {
     let long = format!("cat\n{} x\n", "q".repeat(5000));
     std::fs::write(&list, &long).unwrap();
     let text = stdout_of(&mut import_cmd(&list, &out));
-    let shown = format!("  line 2: \"{}…\": not a word", "q".repeat(60));
+    let shown = format!(
+        "  line 2: \"{}\"… (5002 characters): not a word",
+        "q".repeat(80)
+    );
     assert!(text.contains(&shown), "{text}");
     assert!(text.len() < 1000, "{text}");
     let manifest: serde_json::Value =
@@ -907,4 +910,197 @@ fn set_algebra_manifests_and_policies() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("c.json: unreadable manifest"), "{err}");
+}
+
+/// An empty word is a usage error (exit 2) for every query, `contains` included (it once
+/// answered `"" false`, exit 1, as if the word were simply absent), and nothing is printed
+/// for the other words first; a blank line on stdin is still skipped.
+#[test]
+fn an_empty_word_is_a_usage_error_everywhere() {
+    let dir = tempfile::tempdir().unwrap();
+    let set = dir.path().join("s.fst");
+    let w = WordSet::from_words(["CAT"]).unwrap();
+    std::fs::write(&set, w.as_fst_set().as_fst().as_bytes()).unwrap();
+    let set = set.to_str().unwrap();
+    let cases: &[(&[&str], &str)] = &[
+        (&["contains", "--set", set, ""], "empty word"),
+        (&["contains", "--set", set, "cat", "  "], "empty word"),
+        (&["prefix", "--set", set, ""], "empty prefix"),
+        (&["fuzzy", "--set", set, ""], "empty word"),
+        (&["anagram", "--set", set, ""], "empty rack"),
+        (&["from-rack", "--set", set, " "], "empty rack"),
+        (&["pattern", "--set", set, ""], "empty pattern"),
+    ];
+    for (args, why) in cases {
+        let o = folio().arg("words").args(*args).output().unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(why), "{args:?}: {err}");
+        assert!(o.stdout.is_empty(), "{args:?}: {:?}", o.stdout);
+    }
+    folio()
+        .args(["words", "contains", "--set", set])
+        .write_stdin("cat\n\n  \ncat\n")
+        .assert()
+        .code(0)
+        .stdout("cat true\ncat true\n");
+}
+
+/// A word given to a query is never echoed raw: a word that is not a word under the policy
+/// (terminal escapes, binary bytes from stdin) is shown escaped in `contains` answers and in
+/// every query's errors, so it cannot rewrite the terminal. Words are shown as given.
+#[test]
+fn words_that_are_not_words_are_shown_escaped() {
+    let dir = tempfile::tempdir().unwrap();
+    let set = dir.path().join("s.fst");
+    let w = WordSet::from_words(["CAT"]).unwrap();
+    std::fs::write(&set, w.as_fst_set().as_fst().as_bytes()).unwrap();
+    let set = set.to_str().unwrap();
+    let evil = "\u{1b}]0;owned\u{7}\u{1b}[2J";
+    let no_control = |bytes: &[u8]| {
+        let text = String::from_utf8_lossy(bytes);
+        assert!(
+            !text.chars().any(|c| c.is_control() && c != '\n'),
+            "raw control characters in {text:?}"
+        );
+        text.into_owned()
+    };
+    let o = folio()
+        .args(["words", "contains", "--set", set, "cat", evil, "c4t"])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        no_control(&o.stdout),
+        "cat true\n\"\\u{1b}]0;owned\\u{7}\\u{1b}[2J\" false\nc4t false\n"
+    );
+    let o = folio()
+        .args(["words", "contains", "--set", set])
+        .write_stdin(&b"cat\n\x1b[31m\x9b\xff\n"[..])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    assert!(no_control(&o.stdout).starts_with("cat true\n\""), "{o:?}");
+    for query in [
+        "prefix",
+        "fuzzy",
+        "anagram",
+        "from-rack",
+        "pattern",
+        "regex",
+    ] {
+        let arg = format!("{evil}(");
+        let o = folio()
+            .args(["words", query, "--set", set, &arg])
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(2), "{query}");
+        let err = no_control(&o.stderr);
+        assert!(err.contains(r"\u{1b}]0;owned\u{7}"), "{query}: {err}");
+    }
+}
+
+/// A set may come through a pipe (`--set /dev/stdin < g.fst`, `<(cat g.fst)`): a stream has
+/// no length to map (once "empty file"), so it is read whole, its checksum still checked.
+#[cfg(unix)]
+#[test]
+fn a_set_can_be_read_from_a_pipe() {
+    let w = WordSet::from_words(["CAT", "DOG"]).unwrap();
+    let bytes = w.as_fst_set().as_fst().as_bytes().to_vec();
+    folio()
+        .args(["words", "contains", "--set", "/dev/stdin", "cat", "cow"])
+        .write_stdin(bytes.clone())
+        .assert()
+        .code(1)
+        .stdout("cat true\ncow false\n");
+    let mut corrupt = bytes;
+    corrupt[9] ^= 1;
+    folio()
+        .args(["words", "contains", "--set", "/dev/stdin", "cat"])
+        .write_stdin(corrupt)
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "/dev/stdin: not a folio word set (fst) file: checksum mismatch",
+        ));
+}
+
+/// An fst of format 1 or 2 (fst before 0.4) has no checksum: refused (exit 2) with the
+/// reason docs/words.md quotes, not opened unchecked.
+#[test]
+fn old_fst_formats_are_refused_with_the_documented_reason() {
+    let dir = tempfile::tempdir().unwrap();
+    let w = WordSet::from_words(["CAT", "DOG"]).unwrap();
+    let v3 = w.as_fst_set().as_fst().as_bytes();
+    let doc = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/words.md"))
+        .unwrap();
+    let reason = "no checksum to check it against (fst format 1 or 2; folio writes format 3)";
+    assert!(doc.contains(reason));
+    for version in [1u64, 2] {
+        // Formats 1 and 2 are format 3 without the checksum at the end.
+        let mut old = v3[..v3.len() - 4].to_vec();
+        old[..8].copy_from_slice(&version.to_le_bytes());
+        let p = dir.path().join(format!("v{version}.fst"));
+        std::fs::write(&p, &old).unwrap();
+        let o = folio()
+            .args(["words", "contains", "--set"])
+            .arg(&p)
+            .arg("cat")
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            err.contains(&format!(
+                "v{version}.fst: not a folio word set (fst) file: {reason}"
+            )),
+            "{err}"
+        );
+    }
+}
+
+/// A huge query argument is quoted cut in the error (80 characters, `…` and the length),
+/// not echoed whole: once a 100 KB rack or pattern came back whole, twice for a pattern.
+#[test]
+fn long_query_arguments_are_quoted_cut() {
+    let dir = tempfile::tempdir().unwrap();
+    let set = dir.path().join("s.fst");
+    let w = WordSet::from_words(["CAT"]).unwrap();
+    std::fs::write(&set, w.as_fst_set().as_fst().as_bytes()).unwrap();
+    let set = set.to_str().unwrap();
+    let arg = format!("{}1", "a".repeat(100_000));
+    let cut = format!("\"{}\"… (100001 characters)", "a".repeat(80));
+    for query in [
+        "from-rack",
+        "anagram",
+        "pattern",
+        "prefix",
+        "fuzzy",
+        "regex",
+    ] {
+        let o = folio()
+            .args(["words", query, "--set", set, &arg])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(
+            o.status.code(),
+            Some(if query == "regex" { 0 } else { 2 }),
+            "{query}"
+        );
+        assert!(err.len() < 400, "{query}: {} bytes: {err}", err.len());
+        if query != "regex" {
+            assert!(err.contains(&cut), "{query}: {err}");
+        }
+    }
+    let o = folio()
+        .args(["words", "regex", "--set", set, &format!("({arg}")])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        err.ends_with("(100002 characters): unclosed group\n"),
+        "{err}"
+    );
 }

@@ -1,4 +1,4 @@
-//! Any text given to the Boggle script parser, board parser and replay gives a report or a
+//! Any bytes given to the Boggle script parser, board parser and replay give a report or a
 //! located error, never a panic.
 #![no_main]
 
@@ -23,9 +23,11 @@ fn options() -> &'static Options {
 }
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else { return };
-    let _ = folio_core::boggle::Board::parse(text, None);
-    match play_script(Path::new("fuzz.boggle"), text, options()) {
+    if let Ok(text) = std::str::from_utf8(data) {
+        let _ = folio_core::boggle::Board::parse(text, None);
+    }
+    // Bytes, not text: a line that is not UTF-8 is a located error like any other.
+    match play_script(Path::new("fuzz.boggle"), data, options()) {
         Ok(report) => {
             let _ = report.to_string();
             let _ = report.to_json();

@@ -4,6 +4,7 @@ use std::path::PathBuf;
 
 use anyhow::Context;
 use folio_core::boggle::{roll, Board, CubeSet, Scoring, Solver};
+use folio_core::quote::quoted;
 
 use super::Outcome;
 
@@ -76,12 +77,12 @@ pub fn run(c: Command) -> anyhow::Result<Outcome> {
 
 fn solve(a: SolveArgs) -> anyhow::Result<Outcome> {
     let shape = a.rows.zip(a.cols);
-    let board = Board::parse(&a.board, shape)
-        .with_context(|| format!("--board {:?}", super::shortened(&a.board)))?;
+    let board =
+        Board::parse(&a.board, shape).with_context(|| format!("--board {}", quoted(&a.board)))?;
     let mut scoring = Scoring::by_name(&a.scoring).with_context(|| {
         format!(
-            "--scoring {:?}: known scorings are official, seed",
-            a.scoring
+            "--scoring {}: known scorings are official, seed",
+            quoted(&a.scoring)
         )
     })?;
     if let Some(n) = a.min_len {
@@ -128,8 +129,8 @@ fn solve(a: SolveArgs) -> anyhow::Result<Outcome> {
 fn roll_cmd(a: RollArgs) -> anyhow::Result<Outcome> {
     let set = CubeSet::by_name(&a.dice).with_context(|| {
         format!(
-            "--dice {:?}: known cube sets are {}",
-            a.dice,
+            "--dice {}: known cube sets are {}",
+            quoted(&a.dice),
             CubeSet::names().join(", ")
         )
     })?;

@@ -26,16 +26,6 @@ impl Outcome {
     }
 }
 
-/// Text a user gave (a rejected line, a `--board`) as a message shows it: its first 60
-/// characters and `…`, so one long value does not flood the terminal.
-pub(crate) fn shortened(text: &str) -> std::borrow::Cow<'_, str> {
-    const SHOWN: usize = 60;
-    match text.char_indices().nth(SHOWN) {
-        Some((cut, _)) => format!("{}…", &text[..cut]).into(),
-        None => text.into(),
-    }
-}
-
 /// Refuses to write an output that is one of the inputs (`folio words export --set g.fst -o
 /// g.fst`, `folio ingest book.txt -o book.txt`, `folio play s.gcg --write-gcg s.gcg`): the
 /// input would be destroyed. Paths are compared canonicalised; an output not there yet

@@ -30,13 +30,15 @@ pub struct Args {
     /// Check every word formed against this folio word set (overrides `#lexicon`).
     #[arg(long, value_name = "SET.fst")]
     lexicon: Option<PathBuf>,
-    /// Rule set: course, standard or wordbler (overrides `#rules`; default standard).
+    /// Rule set: course, standard or wordbler (overrides `#rules`; default standard; Scrabble
+    /// games only).
     #[arg(long, value_name = "NAME", value_parser = parse_rules)]
     rules: Option<RulesName>,
     /// Print the full report as JSON (schema in docs/formats.md).
     #[arg(long)]
     json: bool,
-    /// Print the board after every turn (text output).
+    /// Print the board after every turn (text output; Scrabble games only: a Boggle round's
+    /// report always shows its board).
     #[arg(long)]
     board: bool,
     /// Write the replayed game as a complete GCG file (one script only; written atomically).
@@ -49,8 +51,12 @@ pub struct Args {
 }
 
 fn parse_rules(s: &str) -> Result<RulesName, String> {
-    RulesName::parse(s)
-        .ok_or_else(|| format!("unknown rule set {s:?} (course, standard, wordbler)"))
+    RulesName::parse(s).ok_or_else(|| {
+        format!(
+            "unknown rule set {} (course, standard, wordbler)",
+            folio_core::quote::quoted(s)
+        )
+    })
 }
 
 /// Runs `folio play`.
@@ -199,21 +205,24 @@ fn play_path(path: &Path, args: &Args, forced: Option<&WordSet>) -> Result<Playe
             output,
         });
     }
-    if let Some(text) = boggle_text(&bytes) {
+    if folio_play::boggle::is_boggle(&bytes) {
         if args.write_gcg.is_some() {
             return Err(Failure::Fatal(anyhow::anyhow!(
                 "{name}: --write-gcg applies to Scrabble games, not `#game boggle` rounds"
             )));
         }
-        if let Some(rules) = args.rules {
-            // Not an error: one run may mix Scrabble games (which take it) and rounds.
-            eprintln!(
-                "folio: warning: {name}: --rules {} applies to Scrabble games, not to \
-                 this `#game boggle` round",
-                rules.name()
+        for option in scrabble_only_options(args) {
+            let why = format!(
+                "{name}: {option} applies to Scrabble games, not to this `#game boggle` round"
             );
+            // Alone, the round makes the option meaningless: a usage error. In a run of
+            // several scripts it may be meant for the Scrabble games among them: a warning.
+            if args.scripts.len() == 1 {
+                return Err(Failure::Fatal(anyhow::anyhow!(why)));
+            }
+            eprintln!("folio: warning: {why}");
         }
-        return play_boggle(path, text, args);
+        return play_boggle(path, &bytes, args);
     }
     let report = play_one(path, &bytes, args, forced)?;
     let output = if args.json {
@@ -226,6 +235,19 @@ fn play_path(path: &Path, args: &Args, forced: Option<&WordSet>) -> Result<Playe
         findings: report.findings.len(),
         output,
     })
+}
+
+/// The options given that only Scrabble games use, as written: `--rules NAME` (a Boggle
+/// round has its own `#scoring`) and `--board` (a round's report always shows its board).
+fn scrabble_only_options(args: &Args) -> Vec<String> {
+    let mut given = Vec::new();
+    if let Some(rules) = args.rules {
+        given.push(format!("--rules {}", rules.name()));
+    }
+    if args.board {
+        given.push("--board".to_string());
+    }
+    given
 }
 
 /// Whether `path` is `-`, stdin.
@@ -268,12 +290,6 @@ impl Tally {
     }
 }
 
-/// The script's text when it is a Boggle round (`#game boggle` first), else `None`.
-fn boggle_text(bytes: &[u8]) -> Option<&str> {
-    let text = std::str::from_utf8(bytes).ok()?;
-    folio_play::boggle::is_boggle(text).then_some(text)
-}
-
 /// Why a script holding a `#game boggle` pragma is not read as a Boggle round.
 struct Misfit {
     line: usize,
@@ -281,28 +297,15 @@ struct Misfit {
     message: String,
 }
 
-/// Where and why a script with a `#game boggle` pragma is not taken by [`boggle_text`]:
-/// not UTF-8 (the first bad byte), or the pragma not first (its line). `None` when the
-/// script is a readable round or has no such pragma.
+/// Where and why a script with a `#game boggle` pragma is not a Boggle round
+/// (`folio_play::boggle::is_boggle`): the pragma is not first (its line). `None` when the
+/// script is a round or has no such pragma. (A round whose lines are not all UTF-8 is a
+/// round: the Boggle reader reports each such line.)
 fn misplaced_boggle_pragma(bytes: &[u8]) -> Option<Misfit> {
-    if boggle_text(bytes).is_some() {
+    if folio_play::boggle::is_boggle(bytes) {
         return None;
     }
     let lossy = String::from_utf8_lossy(bytes);
-    if folio_play::boggle::is_boggle(&lossy) {
-        // `#game boggle` is first: only the encoding is wrong. Point at the first bad byte.
-        let good = std::str::from_utf8(bytes).err()?.valid_up_to();
-        let before = std::str::from_utf8(&bytes[..good]).ok()?;
-        // Line ends as the readers count them: `\n`, `\r\n` or a lone `\r`.
-        let line_start = before.rfind(['\n', '\r']).map_or(0, |i| i + 1);
-        let ends = before.matches('\n').count() + before.matches('\r').count()
-            - before.matches("\r\n").count();
-        return Some(Misfit {
-            line: ends + 1,
-            col: before[line_start..].chars().count() + 1,
-            message: "invalid UTF-8: a `#game boggle` round must be UTF-8".into(),
-        });
-    }
     let line = folio_play::text::lines(&lossy).position(|l| {
         let mut words = l.split_whitespace();
         words
@@ -343,7 +346,7 @@ fn invalid_round_json(name: &str, errors: &[(usize, usize, String)]) -> serde_js
 
 /// Replays one Boggle round: a malformed round gives its errors as findings (exit 1), an
 /// unreadable lexicon is a [`Failure::File`] (exit 2).
-fn play_boggle(path: &Path, text: &str, args: &Args) -> Result<Played, Failure> {
+fn play_boggle(path: &Path, text: &[u8], args: &Args) -> Result<Played, Failure> {
     use folio_play::boggle::{play_script, LexiconChoice, Options};
     let options = Options {
         lexicon: args
@@ -416,10 +419,10 @@ fn play_one(
         }
     };
     if script.header.game == GameKind::Boggle {
-        // `#game boggle` after other header lines, or not valid UTF-8: the Boggle reader
-        // (which wants it first, in UTF-8) did not take it.
+        // `#game boggle` after other header lines: the Boggle reader (which wants it
+        // first) did not take it.
         return Err(Failure::File(anyhow::anyhow!(
-            "{name}: a `#game boggle` round must be UTF-8 and start with `#game boggle`"
+            "{name}: a `#game boggle` round must start with `#game boggle`"
         )));
     }
     // `--lexicon`, else a `#lexicon` naming a word set (relative to the script), else a

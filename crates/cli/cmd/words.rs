@@ -19,7 +19,7 @@ use folio_lexicon::stats::SetStats;
 use folio_lexicon::{anagram, checked, export, query, rack, Policy, WordSet};
 use serde_json::json;
 
-use super::{refuse_overwriting_inputs, shortened};
+use super::refuse_overwriting_inputs;
 
 use super::Outcome;
 
@@ -391,13 +391,18 @@ fn contains(
     json: bool,
     w: &mut impl Write,
 ) -> anyhow::Result<Outcome> {
+    // An empty word on the command line is a usage error (exit 2), as for every other
+    // query, found before any answer is printed; blank lines of stdin are skipped instead.
+    for word in &words {
+        query::key(policy, word)?;
+    }
     let set = load(sets)?;
     let fst = set.as_fst_set();
     let (mut total, mut absent) = (0usize, 0usize);
     let mut results = Vec::new();
     // Answers are written as the words come, so a long batch on stdin streams through.
     let mut answer = |word: &str, w: &mut dyn Write| -> std::io::Result<()> {
-        let key = policy.normalize_word(word);
+        let key = query::key(policy, word).ok().flatten();
         let present = key.as_ref().is_some_and(|k| fst.contains(k));
         total += 1;
         absent += usize::from(!present);
@@ -405,7 +410,13 @@ fn contains(
             results.push(json!({ "word": word, "key": key, "present": present }));
             Ok(())
         } else {
-            w.write_all(word.as_bytes())?;
+            // A word that is not a word under the policy may be anything (terminal escapes
+            // from a binary file on stdin): shown escaped. A word is shown as given.
+            if key.is_some() {
+                w.write_all(word.as_bytes())?;
+            } else {
+                write!(w, "{}", folio_core::quote::shown(word))?;
+            }
             w.write_all(if present { b" true\n" } else { b" false\n" })
         }
     };
@@ -694,9 +705,9 @@ fn import(
     for x in r.rejected.iter().take(REPORT_LINES) {
         writeln!(
             w,
-            "  line {}: {:?}: {}",
+            "  line {}: {}: {}",
             x.line,
-            shortened(&x.text),
+            folio_core::quote::quoted(&x.text),
             x.reason
         )?;
     }

@@ -7,6 +7,8 @@
 
 use std::fmt;
 
+use crate::quote::{clipped, QUOTED_CHARS};
+
 /// Board side length: 15 squares.
 pub const SIZE: usize = 15;
 
@@ -124,14 +126,15 @@ pub struct Position {
     pub dir: Dir,
 }
 
-/// A malformed coordinate.
+/// A malformed coordinate (shown as written, control characters escaped and cut after
+/// [`QUOTED_CHARS`] characters: see [`crate::quote`]).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum CoordError {
     /// Not a row number and a column letter in either order.
-    #[error("`{0}` is not a coordinate (want `8H` across or `H8` down)")]
+    #[error("`{}` is not a coordinate (want `8H` across or `H8` down)", clipped(.0, QUOTED_CHARS))]
     Malformed(String),
     /// Row outside 1..=15 or column outside A..=O.
-    #[error("`{0}` is off the 15x15 board (rows 1-15, columns A-O)")]
+    #[error("`{}` is off the 15x15 board (rows 1-15, columns A-O)", clipped(.0, QUOTED_CHARS))]
     OffBoard(String),
 }
 

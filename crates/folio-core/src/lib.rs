@@ -11,7 +11,8 @@
 //!   [`Illegal`] verdict naming the broken rule; [`Board::apply`] puts a move down;
 //! - games: [`Game`], a state machine with a seeded [`Bag`] ([`SplitMix64`]) and racks, where
 //!   each [`Turn`] returns the new state or a typed [`GameError`];
-//! - [`boggle`]: Boggle boards, cube sets, seeded rolls, scoring tables, the solver and rounds.
+//! - [`boggle`]: Boggle boards, cube sets, seeded rolls, scoring tables, the solver and rounds;
+//! - [`quote`]: user text as messages and answers show it (escaped, never raw control bytes).
 //!
 //! Place HORN, then FARM through its R, under the course rules:
 //!
@@ -51,6 +52,7 @@ pub mod legality;
 pub mod lexicon;
 pub mod placement;
 pub mod premium;
+pub mod quote;
 pub mod rng;
 pub mod rules;
 pub mod score;

@@ -14,6 +14,7 @@ use std::fmt;
 
 use crate::coord::{CoordError, Dir, Position, Square};
 use crate::legality::Illegal;
+use crate::quote::{clipped, QUOTED_CHARS};
 use crate::tile::BoardTile;
 
 /// One square of a placement, in reading order.
@@ -52,10 +53,10 @@ pub enum NotationError {
     #[error("the placement has no word (want e.g. `8H WORD`)")]
     MissingWord,
     /// More than coordinate and word.
-    #[error("unexpected `{0}` after the word")]
+    #[error("unexpected `{}` after the word", clipped(.0, QUOTED_CHARS))]
     Trailing(String),
     /// A character that is neither a letter, `.`, `(`, `)` nor (course form) `_`.
-    #[error("unexpected character `{ch}` at column {column}")]
+    #[error("unexpected character `{}` at column {column}", if ch.is_control() { ch.escape_default().to_string() } else { ch.to_string() })]
     BadChar {
         /// The character.
         ch: char,

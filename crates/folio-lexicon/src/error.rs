@@ -118,8 +118,10 @@ pub fn fst_reason(err: &fst::Error) -> String {
             Raw::Format { size } => {
                 format!("truncated, or not an fst at all ({size} bytes; no fst footer at the end)")
             }
-            Raw::Version { expected, got } if *got <= PLAUSIBLE_VERSION => {
-                format!("fst format version {got}, but this folio reads 1 to {expected}")
+            // Formats 1 and 2 open but carry no checksum (`ChecksumMissing` below), so only
+            // a newer format is worth naming; 0 is no version at all.
+            Raw::Version { expected, got } if *got > *expected && *got <= PLAUSIBLE_VERSION => {
+                format!("fst format version {got}, newer than this folio reads (format {expected})")
             }
             Raw::Version { .. } => "no fst header (not an fst file)".to_string(),
             Raw::ChecksumMismatch { .. } => "checksum mismatch: the file is corrupt".to_string(),
@@ -157,7 +159,14 @@ mod tests {
                 expected: 3,
                 got: 4
             }),
-            "fst format version 4, but this folio reads 1 to 3"
+            "fst format version 4, newer than this folio reads (format 3)"
+        );
+        assert_eq!(
+            r(Raw::Version {
+                expected: 3,
+                got: 0
+            }),
+            "no fst header (not an fst file)"
         );
         // Text read as a version number is no version at all.
         let got = u64::from_le_bytes(*b"hello wo");
@@ -165,6 +174,26 @@ mod tests {
             r(Raw::Version { expected: 3, got }),
             "no fst header (not an fst file)"
         );
+        // docs/words.md quotes every reason as printed.
+        let doc = include_str!("../../../docs/words.md");
+        for raw in [
+            Raw::Format { size: 0 },
+            Raw::Format { size: 20 },
+            Raw::Format { size: 65 },
+            Raw::Version {
+                expected: 3,
+                got: 4,
+            },
+            Raw::Version { expected: 3, got },
+            Raw::ChecksumMismatch {
+                expected: 1,
+                got: 2,
+            },
+            Raw::ChecksumMissing,
+        ] {
+            let reason = r(raw);
+            assert!(doc.contains(&format!("`{reason}`")), "{reason}");
+        }
         let e = Error::NotAnFst {
             path: "x.fst".into(),
             source: Raw::Format { size: 0 }.into(),

@@ -55,7 +55,8 @@ impl Pattern {
             }
             let key = policy.normalize_word(run).ok_or_else(|| {
                 bad(format!(
-                    "{run:?} is not letters under the {} policy (use ? for one letter, * for any run)",
+                    "{} is not letters under the {} policy (use ? for one letter, * for any run)",
+                    folio_core::quote::quoted(run),
                     policy.name
                 ))
             })?;

@@ -55,7 +55,10 @@ impl std::str::FromStr for PolicyName {
         match s {
             "game" => Ok(PolicyName::Game),
             "raw" => Ok(PolicyName::Raw),
-            other => Err(format!("unknown policy {other:?} (expected game or raw)")),
+            other => Err(format!(
+                "unknown policy {} (expected game or raw)",
+                folio_core::quote::quoted(other)
+            )),
         }
     }
 }

@@ -15,18 +15,24 @@
 //! assert_eq!(near, ["CAT", "CATS", "COT"]);
 //! ```
 
+use folio_core::quote::quoted;
 use fst::{Automaton, IntoStreamer, Streamer};
 
 use crate::policy::Policy;
 use crate::set::WordSet;
 
 /// A query the policy or a query syntax cannot accept. No file is involved: these name the
-/// offending input instead.
+/// offending input instead, quoted by `folio_core::quote::quoted` (escaped, and cut after 80
+/// characters).
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum QueryError {
+    /// The query word, prefix or rack is empty (or only blanks): a usage error, not a word
+    /// that is simply absent. The field names what is empty (`word`, `prefix`, `rack`).
+    #[error("empty {0}: give at least one letter")]
+    Empty(&'static str),
     /// The word (or a letter run of a pattern or rack) has characters the policy rejects.
-    #[error("{input:?}: not a word under the {policy} policy")]
+    #[error("{}: not a word under the {policy} policy", quoted(.input))]
     NotAWord {
         /// The input as given.
         input: String,
@@ -34,7 +40,7 @@ pub enum QueryError {
         policy: String,
     },
     /// A `pattern` query is malformed.
-    #[error("pattern {pattern:?}: {reason}")]
+    #[error("pattern {}: {reason}", quoted(.pattern))]
     BadPattern {
         /// The pattern as given.
         pattern: String,
@@ -42,7 +48,7 @@ pub enum QueryError {
         reason: String,
     },
     /// A `regex` query does not compile to a DFA.
-    #[error("regex {regex:?}: {reason}")]
+    #[error("regex {}: {reason}", quoted(.regex))]
     BadRegex {
         /// The regex as given.
         regex: String,
@@ -50,7 +56,7 @@ pub enum QueryError {
         reason: String,
     },
     /// A `fuzzy` query is too large for the Levenshtein automaton.
-    #[error("fuzzy {word:?} -d {distance}: {reason}")]
+    #[error("fuzzy {} -d {distance}: {reason}", quoted(.word))]
     BadFuzzy {
         /// The query word.
         word: String,
@@ -64,18 +70,31 @@ pub enum QueryError {
 /// Normalises a user's query word through `policy`.
 ///
 /// # Errors
-/// [`QueryError::NotAWord`] when the policy rejects it.
+/// [`QueryError::Empty`] when it is empty or blank; [`QueryError::NotAWord`] when the policy
+/// rejects it.
 pub fn normalize(policy: &Policy, input: &str) -> Result<String, QueryError> {
-    policy
-        .normalize_word(input.trim())
-        .ok_or_else(|| QueryError::NotAWord {
-            input: input.to_string(),
-            policy: policy.name.to_string(),
-        })
+    key(policy, input)?.ok_or_else(|| QueryError::NotAWord {
+        input: input.to_string(),
+        policy: policy.name.to_string(),
+    })
+}
+
+/// The key a `contains` lookup searches for `word` (surrounding blanks trimmed): `None` when
+/// the policy rejects the word, which is then simply absent (`c4t`).
+///
+/// # Errors
+/// [`QueryError::Empty`] when the word is empty or blank: that is no word to look up, so a
+/// caller reports it as a usage error rather than as an absent word.
+pub fn key(policy: &Policy, word: &str) -> Result<Option<String>, QueryError> {
+    let word = word.trim();
+    if word.is_empty() {
+        return Err(QueryError::Empty("word"));
+    }
+    Ok(policy.normalize_word(word))
 }
 
 /// Whether `word` (as a user typed it) is in `set` after normalisation. A word the policy
-/// rejects is never present.
+/// rejects, and an empty word, are never present ([`key`] tells them apart).
 pub fn contains(set: &WordSet, policy: &Policy, word: &str) -> bool {
     policy
         .normalize_word(word.trim())
@@ -96,8 +115,12 @@ pub fn search<A: Automaton>(set: &WordSet, aut: A) -> Vec<String> {
 /// is included when it is a word.
 ///
 /// # Errors
-/// [`QueryError::NotAWord`] when the policy rejects the prefix.
+/// [`QueryError::Empty`] when the prefix is empty (list every word with `export`);
+/// [`QueryError::NotAWord`] when the policy rejects it.
 pub fn prefix(set: &WordSet, policy: &Policy, prefix: &str) -> Result<Vec<String>, QueryError> {
+    if prefix.trim().is_empty() {
+        return Err(QueryError::Empty("prefix"));
+    }
     let key = normalize(policy, prefix)?;
     Ok(search(set, fst::automaton::Str::new(&key).starts_with()))
 }
@@ -117,7 +140,8 @@ pub struct FuzzyMatch {
 /// long words may hit its state limit.
 ///
 /// # Errors
-/// [`QueryError::NotAWord`] when the policy rejects the word; [`QueryError::BadFuzzy`] when
+/// [`QueryError::Empty`] for an empty word; [`QueryError::NotAWord`] when the policy rejects
+/// the word; [`QueryError::BadFuzzy`] when
 /// the automaton would be too large.
 pub fn fuzzy(
     set: &WordSet,
@@ -174,6 +198,30 @@ mod tests {
             prefix(&set, &p, "c4"),
             Err(QueryError::NotAWord { .. })
         ));
+    }
+
+    /// An empty word is no word to look up: a usage error everywhere, never "absent".
+    #[test]
+    fn empty_words_are_errors_not_absent() {
+        let set = WordSet::from_words(["CAT"]).unwrap();
+        let p = Policy::game();
+        for blank in ["", "  ", "\t"] {
+            assert!(matches!(key(&p, blank), Err(QueryError::Empty("word"))));
+            assert!(matches!(
+                prefix(&set, &p, blank),
+                Err(QueryError::Empty("prefix"))
+            ));
+            assert!(matches!(
+                fuzzy(&set, &p, blank, 1),
+                Err(QueryError::Empty("word"))
+            ));
+        }
+        assert_eq!(key(&p, "c4t").unwrap(), None);
+        assert_eq!(key(&p, " cat ").unwrap().as_deref(), Some("CAT"));
+        assert_eq!(
+            QueryError::Empty("word").to_string(),
+            "empty word: give at least one letter"
+        );
     }
 
     #[test]

@@ -42,14 +42,17 @@ impl Rack {
     /// `policy` (so `é` is an `E` tile under the game policy).
     ///
     /// # Errors
-    /// [`QueryError::NotAWord`] when the policy rejects a letter; also when the rack is empty
-    /// or has more than 255 tiles of one kind.
+    /// [`QueryError::Empty`] when the rack is empty or blank; [`QueryError::NotAWord`] when
+    /// the policy rejects a letter, or the rack has more than 255 tiles of one kind.
     pub fn parse(policy: &Policy, letters: &str) -> Result<Rack, QueryError> {
         let not_a_rack = || QueryError::NotAWord {
             input: letters.to_string(),
             policy: policy.name.to_string(),
         };
         let letters_t = letters.trim();
+        if letters_t.is_empty() {
+            return Err(QueryError::Empty("rack"));
+        }
         let blanks = letters_t.chars().filter(|&c| c == '?').count();
         let rest: String = letters_t.chars().filter(|&c| c != '?').collect();
         let key = if rest.is_empty() {
@@ -245,7 +248,10 @@ mod tests {
     #[test]
     fn bad_racks() {
         let p = Policy::game();
-        assert!(Rack::parse(&p, "").is_err());
+        assert!(matches!(
+            Rack::parse(&p, ""),
+            Err(QueryError::Empty("rack"))
+        ));
         assert!(Rack::parse(&p, "ab1").is_err());
         assert_eq!(Rack::parse(&p, "??").unwrap().blanks(), 2);
     }

@@ -46,7 +46,7 @@ impl WholeWordRegex {
         // The user's regex is parsed on its own first: wrapped as `(?:RE)$`, an unbalanced
         // `zz)|(qi` would parse (as `(?:zz)|(qi)$`) and run with another meaning, and a
         // syntax error would quote the wrapper instead of what the user wrote.
-        syntax::parse_with(regex, &config).map_err(|e| bad(e.to_string()))?;
+        syntax::parse_with(regex, &config).map_err(|e| bad(syntax_reason(regex, e.to_string())))?;
         let dfa = dense::Builder::new()
             .syntax(config)
             .configure(
@@ -94,6 +94,26 @@ impl fst::Automaton for WholeWordRegex {
 
     fn accept(&self, s: &StateID, byte: u8) -> StateID {
         self.dfa.next_state(*s, byte)
+    }
+}
+
+/// The reason of a syntax error. regex-syntax's message draws the regex, with a caret under
+/// the fault, and ends with an `error: WHAT` line. The drawing is kept when the regex prints
+/// as itself on one line of at most `QUOTED_CHARS` characters; otherwise only WHAT is: the
+/// regex would be echoed raw (control characters reach the terminal) or whole (a megabyte),
+/// and escaped or cut it would no longer line up with the caret.
+fn syntax_reason(regex: &str, message: String) -> String {
+    let fits = regex.chars().nth(folio_core::quote::QUOTED_CHARS).is_none();
+    if fits && !folio_core::quote::needs_escaping(regex) {
+        return message;
+    }
+    match message
+        .lines()
+        .rev()
+        .find_map(|l| l.strip_prefix("error: "))
+    {
+        Some(what) => what.to_string(),
+        None => message,
     }
 }
 
@@ -151,6 +171,15 @@ mod tests {
                 "{unbalanced}: {msg:?}"
             );
         }
+        // A regex with control characters is not echoed raw by regex-syntax's drawing.
+        let msg = WholeWordRegex::new("\u{1b}]0;x(")
+            .err()
+            .map(|e| e.to_string());
+        assert_eq!(
+            msg.as_deref(),
+            Some(r#"regex "\u{1b}]0;x(": unclosed group"#),
+            "{msg:?}"
+        );
         // The reason is said, not only "error building NFA".
         let msg = WholeWordRegex::new("(ab").err().map(|e| e.to_string());
         assert!(

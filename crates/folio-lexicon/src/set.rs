@@ -213,10 +213,13 @@ pub(crate) fn check_footer(bytes: &[u8]) -> std::result::Result<(), fst::Error> 
     }
 }
 
-/// Maps the file at `path` read-only (an empty file gives empty owned bytes).
+/// Maps the file at `path` read-only (an empty file gives empty owned bytes). A path that is
+/// not a regular file (a pipe, `/dev/stdin`, `<(cmd)`) has no length to map: it is read
+/// whole into memory instead ([`read_stream`]).
 ///
 /// # Errors
-/// [`Error::Io`] naming `path` when it is missing, a directory or unreadable.
+/// [`Error::Io`] naming `path` when it is missing, a directory or unreadable; for a stream,
+/// as [`read_stream`].
 pub(crate) fn map_file(path: &Path) -> Result<SetBytes> {
     let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
     let meta = file.metadata().map_err(|e| Error::io(path, e))?;
@@ -225,6 +228,9 @@ pub(crate) fn map_file(path: &Path) -> Result<SetBytes> {
             path,
             std::io::Error::new(std::io::ErrorKind::InvalidInput, "is a directory"),
         ));
+    }
+    if !meta.is_file() {
+        return read_stream(path, file);
     }
     // An empty file cannot be mapped on every platform; fst reports it as too short.
     if meta.len() == 0 {
@@ -235,6 +241,51 @@ pub(crate) fn map_file(path: &Path) -> Result<SetBytes> {
     // program truncates the file, as with any mmap reader.
     let map = unsafe { memmap2::Mmap::map(&file) }.map_err(|e| Error::io(path, e))?;
     Ok(SetBytes::Mmap(map))
+}
+
+/// Largest word set read from a stream, in bytes: node addresses must fit a [`NodeCursor`]'s
+/// 32 bits (as [`fits_cursor`] checks).
+const STREAM_LIMIT: u64 = u32::MAX as u64;
+
+/// Reads a stream (not a regular file: its metadata length is 0) whole into memory. The
+/// first 8 bytes of an fst are its format version (fst 0.4 reads 1 to 3); when they are not,
+/// reading stops there, so `/dev/zero` or `/dev/urandom` is refused at once instead of being
+/// read for ever. The checksum is checked afterwards as for a file.
+///
+/// # Errors
+/// [`Error::Io`] when reading fails; [`Error::NotAnFst`] when the stream does not start
+/// with an fst version; [`Error::TooLarge`] past 4 GiB, where reading stops.
+fn read_stream(path: &Path, mut file: std::fs::File) -> Result<SetBytes> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    let mut read = |limit: u64, bytes: &mut Vec<u8>| {
+        (&mut file)
+            .take(limit)
+            .read_to_end(bytes)
+            .map_err(|e| Error::io(path, e))
+    };
+    read(8, &mut bytes)?;
+    if let Ok(head) = <[u8; 8]>::try_from(bytes.as_slice()) {
+        let version = u64::from_le_bytes(head);
+        if !(1..=fst::raw::VERSION).contains(&version) {
+            return Err(Error::NotAnFst {
+                path: path.to_path_buf(),
+                source: fst::raw::Error::Version {
+                    expected: fst::raw::VERSION,
+                    got: version,
+                }
+                .into(),
+            });
+        }
+    }
+    read(STREAM_LIMIT + 1 - 8, &mut bytes)?;
+    if bytes.len() as u64 > STREAM_LIMIT {
+        return Err(Error::TooLarge {
+            path: path.to_path_buf(),
+            bytes: bytes.len() as u64,
+        });
+    }
+    Ok(SetBytes::Owned(bytes))
 }
 
 impl Lexicon for WordSet {
@@ -325,6 +376,15 @@ mod tests {
 
         std::fs::write(&p, b"").unwrap();
         assert!(matches!(WordSet::open(&p), Err(Error::NotAnFst { .. })));
+
+        // Devices are streams: read, not mapped; an endless one is refused at its first bytes.
+        #[cfg(unix)]
+        {
+            let err = WordSet::open("/dev/null").err().expect("empty");
+            assert!(err.to_string().ends_with("empty file"), "{err}");
+            let err = WordSet::open("/dev/zero").err().expect("not an fst");
+            assert!(matches!(err, Error::NotAnFst { .. }), "{err}");
+        }
 
         let missing = dir.path().join("missing.fst");
         let err = WordSet::open(&missing).err().expect("must fail");

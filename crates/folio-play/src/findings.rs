@@ -6,10 +6,14 @@
 
 use std::fmt;
 
+use folio_core::quote::{clipped, QUOTED_CHARS};
+
 use crate::gcg::{ParseError, ParseErrorKind};
 use crate::script::{Loc, Script};
 
-/// A rule of the game or of the record that a replayed event breaks.
+/// A rule of the game or of the record that a replayed event breaks. Text taken from the
+/// script (racks, tiles, nicknames) is shown clipped (`folio_core::quote::clipped`: control
+/// characters escaped, cut after 80 characters with the total length).
 ///
 /// Sources: the rule set in force (`docs/rules.md`), the GCG format (Poslfit spec 1.2 and
 /// MAGPIE's validation, summarised in `shared/docs/gcg-format.md`).
@@ -57,7 +61,7 @@ pub enum Rule {
         expected: i64,
     },
     /// Tiles played or exchanged are not on the rack written (MAGPIE: `MOVE_VALIDATION_ERROR`).
-    #[error("{tiles} not on the rack {rack}")]
+    #[error("{} not on the rack {}", clipped(.tiles, QUOTED_CHARS), clipped(.rack, QUOTED_CHARS))]
     NotOnRack {
         /// The missing tiles.
         tiles: String,
@@ -66,7 +70,7 @@ pub enum Rule {
     },
     /// A rack (or the tiles of a play) holds more of a tile than the bag and racks can still
     /// hold, given the tiles on the board (MAGPIE: `RACK_NOT_IN_BAG`).
-    #[error("{tiles} cannot be drawn: {detail}")]
+    #[error("{} cannot be drawn: {detail}", clipped(.tiles, QUOTED_CHARS))]
     NotInBag {
         /// The tiles written.
         tiles: String,
@@ -74,7 +78,7 @@ pub enum Rule {
         detail: String,
     },
     /// The rack written differs from the rack dealt by the seeded bag (`#seed`).
-    #[error("rack {written} is not the rack dealt ({dealt})")]
+    #[error("rack {} is not the rack dealt ({dealt})", clipped(.written, QUOTED_CHARS))]
     RackNotDealt {
         /// Written.
         written: String,
@@ -82,7 +86,7 @@ pub enum Rule {
         dealt: String,
     },
     /// A turn by the wrong player (MAGPIE: `GAME_EVENT_OFF_TURN`).
-    #[error("{player} moves out of turn: it is {expected}'s turn")]
+    #[error("{} moves out of turn: it is {}'s turn", clipped(.player, QUOTED_CHARS), clipped(.expected, QUOTED_CHARS))]
     OffTurn {
         /// Who moved.
         player: String,
@@ -122,7 +126,7 @@ pub enum Rule {
     WithdrawnWithoutPlay,
     /// The rack of a `--` line differs from the rack of the play withdrawn (MAGPIE:
     /// `PHONY_TILES_RETURNED_MISMATCH`).
-    #[error("withdrawal rack {withdrawn} differs from the rack {played} of the play")]
+    #[error("withdrawal rack {} differs from the rack {} of the play", clipped(.withdrawn, QUOTED_CHARS), clipped(.played, QUOTED_CHARS))]
     WithdrawnRackMismatch {
         /// Rack on the `--` line.
         withdrawn: String,
@@ -139,7 +143,7 @@ pub enum Rule {
     },
     /// `(challenge)` not right after a play by the same player (MAGPIE:
     /// `CHALLENGE_BONUS_WITHOUT_PLAY`, `INVALID_CHALLENGE_BONUS_PLAYER_INDEX`).
-    #[error("challenge bonus without a play by {0} just before")]
+    #[error("challenge bonus without a play by {} just before", clipped(.0, QUOTED_CHARS))]
     ChallengeWithoutPlay(String),
     /// An end-of-game line before the game is over (MAGPIE: `END_GAME_EVENT_BEFORE_GAME_END`).
     #[error("{0} before the game is over")]
@@ -148,13 +152,13 @@ pub enum Rule {
     #[error("move after the game is over ({0})")]
     MoveAfterGameOver(String),
     /// End-of-game rack points by someone other than the player who went out.
-    #[error("end-of-game rack points go to {expected}, who went out")]
+    #[error("end-of-game rack points go to {}, who went out", clipped(.expected, QUOTED_CHARS))]
     EndPointsWrongPlayer {
         /// Who went out.
         expected: String,
     },
     /// The rack in `(RACK)` is not what is left (MAGPIE: `RACK_END_POINTS_INCORRECT`).
-    #[error("end-of-game rack ({written}) is not the tiles left ({left})")]
+    #[error("end-of-game rack ({}) is not the tiles left ({left})", clipped(.written, QUOTED_CHARS))]
     EndRackTiles {
         /// Written.
         written: String,
@@ -173,7 +177,8 @@ pub enum Rule {
     },
     /// Wrong end-of-game penalty (MAGPIE: `END_RACK_PENALTY_INCORRECT`).
     #[error(
-        "end-of-game rack penalty: recorded {recorded:+}, the rack ({rack}) gives {expected:+}"
+        "end-of-game rack penalty: recorded {recorded:+}, the rack ({}) gives {expected:+}",
+        clipped(.rack, QUOTED_CHARS)
     )]
     EndPenalty {
         /// Written.
@@ -185,7 +190,7 @@ pub enum Rule {
     },
     /// A `(RACK)` penalty that differs from the rack field on the same line (MAGPIE:
     /// `PLAYED_LETTERS_NOT_IN_RACK`).
-    #[error("end-of-game rack ({penalty}) differs from the rack {rack} on the same line")]
+    #[error("end-of-game rack ({}) differs from the rack {} on the same line", clipped(.penalty, QUOTED_CHARS), clipped(.rack, QUOTED_CHARS))]
     EndRackMismatch {
         /// In parentheses.
         penalty: String,
@@ -196,10 +201,10 @@ pub enum Rule {
     #[error("end-of-game penalty not due: {0}")]
     PenaltyNotDue(String),
     /// The same end-of-game line twice.
-    #[error("second end-of-game line for {0}")]
+    #[error("second end-of-game line for {}", clipped(.0, QUOTED_CHARS))]
     EndLineTwice(String),
     /// A finished game without its end-of-game line(s).
-    #[error("the game is over ({reason}) but the end-of-game line for {player} is missing{}", match .adjustment { Some(a) => format!(" ({a:+} by the rules)"), None => String::new() })]
+    #[error("the game is over ({reason}) but the end-of-game line for {} is missing{}", clipped(.player, QUOTED_CHARS), match .adjustment { Some(a) => format!(" ({a:+} by the rules)"), None => String::new() })]
     MissingEndLine {
         /// How the game ended.
         reason: String,
@@ -230,7 +235,7 @@ pub enum Rule {
         max: usize,
     },
     /// `#lexicon` names a file that exists but is not a readable folio word set.
-    #[error("#lexicon {0}")]
+    #[error("#lexicon {}", clipped(.0, QUOTED_CHARS))]
     Lexicon(String),
     /// No word of the game was checked against a lexicon, and the caller requires it
     /// (`folio play --require-lexicon`). Located at `#lexicon`, else at the first line.
@@ -331,34 +336,18 @@ impl Finding {
 
     /// The diagnostic: `file:line:col: rule` then the line as written, indented. Control
     /// characters in the line are shown escaped (`\u{1b}`), and a line over
-    /// [`SHOWN_CHARS`] characters is cut with `…`: a binary file given as a script must not
+    /// [`SHOWN_CHARS`] characters is cut with `… (N characters)`
+    /// (`folio_core::quote::clipped`): a binary file given as a script must not
     /// write terminal escapes or kilobytes of bytes to the screen. The JSON keeps the line
     /// whole.
     pub fn diagnostic(&self) -> String {
-        format!("{self}\n    | {}", shown_line(&self.text))
+        format!("{self}\n    | {}", clipped(&self.text, SHOWN_CHARS))
     }
 }
 
-/// The longest line a text diagnostic echoes, in characters (longer ones are cut with `…`).
+/// The longest line a text diagnostic echoes, in characters (longer ones are cut with `…` and
+/// their length).
 pub const SHOWN_CHARS: usize = 200;
-
-/// `line` as a diagnostic echoes it: control characters but tab escaped, cut at
-/// [`SHOWN_CHARS`].
-fn shown_line(line: &str) -> String {
-    let mut out = String::with_capacity(line.len().min(SHOWN_CHARS * 4));
-    for (i, c) in line.chars().enumerate() {
-        if i == SHOWN_CHARS {
-            out.push('…');
-            break;
-        }
-        if c.is_control() && c != '\t' {
-            out.extend(c.escape_default());
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
 
 impl fmt::Display for Finding {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -401,8 +390,14 @@ mod tests {
         let long = "é".repeat(SHOWN_CHARS + 50);
         let d = finding(&long).diagnostic();
         let echoed = d.lines().nth(1).unwrap();
-        assert_eq!(echoed.chars().count(), "    | ".len() + SHOWN_CHARS + 1);
-        assert!(echoed.ends_with("é…"), "{echoed}");
+        assert_eq!(
+            echoed,
+            format!(
+                "    | {}… ({} characters)",
+                "é".repeat(SHOWN_CHARS),
+                SHOWN_CHARS + 50
+            )
+        );
         let plain = finding(">ann: 8H HORN +14 14").diagnostic();
         assert!(plain.ends_with("\n    | >ann: 8H HORN +14 14"), "{plain}");
     }

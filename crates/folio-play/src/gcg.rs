@@ -17,6 +17,8 @@
 use std::collections::HashMap;
 use std::fmt;
 
+use folio_core::quote::{clipped, quoted, QUOTED_CHARS};
+
 use crate::script::{
     Coord, Dir, Event, EventCols, EventKind, Exchanged, FinalRack, GameKind, Header, Loc,
     PlayerDecl, RulesName, Script, Tiles, WordTile,
@@ -40,13 +42,13 @@ pub enum ParseErrorKind {
     #[error("invalid UTF-8 (the file declares #character-encoding UTF-8)")]
     InvalidUtf8,
     /// `#character-encoding` names something other than UTF-8 or ISO-8859-1.
-    #[error("unsupported character encoding {0:?} (GCG allows UTF-8 and ISO-8859-1); read as UTF-8 when valid, else ISO-8859-1")]
+    #[error("unsupported character encoding {} (GCG allows UTF-8 and ISO-8859-1); read as UTF-8 when valid, else ISO-8859-1", quoted(.0))]
     UnsupportedEncoding(String),
     /// `#character-encoding` is not the first line.
     #[error("#character-encoding must be the first line")]
     EncodingNotFirst,
     /// `#playerN` with N outside 1–4 or not a number.
-    #[error("unknown player pragma {0:?} (expected #player1 to #player4)")]
+    #[error("unknown player pragma {} (expected #player1 to #player4)", quoted(.0))]
     BadSeat(String),
     /// No `#playerN` at all in a script that is not empty: nobody to replay a game for.
     #[error("no players: declare them with #player1 NICK NAME and #player2 NICK NAME")]
@@ -59,35 +61,35 @@ pub enum ParseErrorKind {
     SeatRedeclared(usize),
     /// Two players share a nickname (MAGPIE: `DUPLICATE_NICKNAMES`); turns are then attributed
     /// by alternation.
-    #[error("two players share the nickname {0:?}")]
+    #[error("two players share the nickname {}", quoted(.0))]
     DuplicateNick(String),
     /// Two players share a full name (MAGPIE: `DUPLICATE_NAMES`).
-    #[error("two players share the name {0:?}")]
+    #[error("two players share the name {}", quoted(.0))]
     DuplicateName(String),
     /// A `#playerN` comes after an event (MAGPIE: `GAME_EVENT_BEFORE_PLAYER`).
     #[error("player declared after the first event: every #playerN must precede the events")]
     PlayerAfterEvents,
     /// Another header pragma after the events (MAGPIE: `PRAGMA_SUCCEEDED_EVENT`).
-    #[error("#{0} after the first event: header pragmas must precede the events")]
+    #[error("#{} after the first event: header pragmas must precede the events", clipped(.0, QUOTED_CHARS))]
     PragmaAfterEvents(String),
     /// A single-valued pragma given twice (MAGPIE: `REDUNDANT_PRAGMA`).
-    #[error("#{0} given twice (the first value is kept)")]
+    #[error("#{} given twice (the first value is kept)", clipped(.0, QUOTED_CHARS))]
     RedundantPragma(String),
     /// `#game-type` other than `classic` (MAGPIE: `UNRECOGNIZED_GAME_VARIANT`).
-    #[error("unrecognised game variant {0:?} (only classic is replayed)")]
+    #[error("unrecognised game variant {} (only classic is replayed)", quoted(.0))]
     UnknownGameType(String),
     /// `#game` other than `scrabble` or `boggle` (folio).
-    #[error("unknown game {0:?} (expected scrabble or boggle)")]
+    #[error("unknown game {} (expected scrabble or boggle)", quoted(.0))]
     UnknownGame(String),
     /// `#rules` other than course, standard, wordbler (folio).
-    #[error("unknown rule set {0:?} (expected course, standard or wordbler)")]
+    #[error("unknown rule set {} (expected course, standard or wordbler)", quoted(.0))]
     UnknownRules(String),
     /// A numeric pragma value that is not a number.
-    #[error("#{0} needs a non-negative number, found {1:?}")]
+    #[error("#{} needs a non-negative number, found {}", clipped(.0, QUOTED_CHARS), quoted(.1))]
     BadNumber(String, String),
     /// A numeric pragma value that is a whole number outside its range (`#seed` 0 to
     /// 2^64 − 1, `#rounds` 1 to 2^32 − 1: a game of no rounds would end before it starts).
-    #[error("#{pragma} {value} is out of range ({min} to {max})")]
+    #[error("#{} {} is out of range ({min} to {max})", clipped(.pragma, QUOTED_CHARS), clipped(.value, QUOTED_CHARS))]
     OutOfRange {
         /// The pragma as written.
         pragma: String,
@@ -99,7 +101,7 @@ pub enum ParseErrorKind {
         max: u64,
     },
     /// A pragma that needs a value has none.
-    #[error("#{0} needs a value")]
+    #[error("#{} needs a value", clipped(.0, QUOTED_CHARS))]
     MissingValue(String),
     /// A `#note` before any event (MAGPIE: `NOTE_PRECEDENT_EVENT`): kept as a game note.
     #[error("#note before the first event (a note annotates the event before it)")]
@@ -117,13 +119,13 @@ pub enum ParseErrorKind {
     #[error("event line has an empty nickname")]
     EmptyNick,
     /// An event names a nickname no `#playerN` declared.
-    #[error("unknown player {0:?} (not declared by any #playerN)")]
+    #[error("unknown player {} (not declared by any #playerN)", quoted(.0))]
     UnknownPlayer(String),
     /// The line stops before its move.
     #[error("truncated event: {0}")]
     Truncated(&'static str),
     /// A rack with something other than A–Z or `?` (MAGPIE: `RACK_MALFORMED`).
-    #[error("malformed rack {rack:?}: {ch:?} is not a tile (A-Z, or ? for a blank)")]
+    #[error("malformed rack {}: {ch:?} is not a tile (A-Z, or ? for a blank)", quoted(.rack))]
     MalformedRack {
         /// The token as written.
         rack: String,
@@ -131,10 +133,10 @@ pub enum ParseErrorKind {
         ch: char,
     },
     /// A coordinate that is not `8H`/`H8` with rows 1–15 and columns A–O.
-    #[error("unknown coordinate {0:?} (row 1-15 and column A-O: 8H across, H8 down)")]
+    #[error("unknown coordinate {} (row 1-15 and column A-O: 8H across, H8 down)", quoted(.0))]
     BadCoordinate(String),
     /// A word with a character that is not a letter, `.` or `(…)`.
-    #[error("malformed word {word:?}: {ch:?} is not a letter, '.' or '(…)'")]
+    #[error("malformed word {}: {ch:?} is not a letter, '.' or '(…)'", quoted(.word))]
     MalformedWord {
         /// The token as written.
         word: String,
@@ -142,22 +144,22 @@ pub enum ParseErrorKind {
         ch: char,
     },
     /// An exchange whose tiles are not A–Z/`?` nor a count.
-    #[error("malformed exchange {0:?} (expected -TILES or -N)")]
+    #[error("malformed exchange {} (expected -TILES or -N)", quoted(.0))]
     MalformedExchange(String),
     /// The move token is none of the GCG forms.
-    #[error("unrecognised move {0:?} (expected a coordinate and word, -, -TILES, -N, --, (challenge), (time) or (RACK))")]
+    #[error("unrecognised move {} (expected a coordinate and word, -, -TILES, -N, --, (challenge), (time) or (RACK))", quoted(.0))]
     UnknownMove(String),
     /// The score token is not `+N`/`-N`.
-    #[error("malformed score {0:?} (expected a signed number like +28 or -5)")]
+    #[error("malformed score {} (expected a signed number like +28 or -5)", quoted(.0))]
     MalformedScore(String),
     /// The cumulative token is not a number.
-    #[error("malformed cumulative score {0:?} (expected a number like 328)")]
+    #[error("malformed cumulative score {} (expected a number like 328)", quoted(.0))]
     MalformedCumulative(String),
     /// The score token is a signed number too large for a score.
-    #[error("score {0} is out of range ({min} to +{max})", min = i32::MIN, max = i32::MAX)]
+    #[error("score {} is out of range ({min} to +{max})", clipped(.0, QUOTED_CHARS), min = i32::MIN, max = i32::MAX)]
     ScoreOutOfRange(String),
     /// The cumulative token is a number too large for a score.
-    #[error("cumulative score {0} is out of range ({min} to {max})", min = i32::MIN, max = i32::MAX)]
+    #[error("cumulative score {} is out of range ({min} to {max})", clipped(.0, QUOTED_CHARS), min = i32::MIN, max = i32::MAX)]
     CumulativeOutOfRange(String),
     /// `#rackN` names a seat no player sits in.
     #[error("#rack{0} names no declared player")]

@@ -263,7 +263,7 @@ impl Report {
     /// finding with the line as written.
     pub fn to_text(&self) -> String {
         let mut out = String::new();
-        let names: Vec<&str> = self.players.iter().map(|p| p.nick.as_str()).collect();
+        let names: Vec<String> = self.players.iter().map(|p| clip(&p.nick)).collect();
         let lex = match (&self.lexicon.name, self.lexicon.checked) {
             (Some(n), true) => format!("words checked against {n}"),
             (Some(n), false) => format!("lexicon {n} not available: words not checked"),
@@ -310,8 +310,10 @@ impl Report {
             let parts: Vec<String> = standings
                 .iter()
                 .map(|p| match p.recorded {
-                    Some(r) if r != p.score => format!("{} {} (recorded {r})", p.nick, p.score),
-                    _ => format!("{} {}", p.nick, p.score),
+                    Some(r) if r != p.score => {
+                        format!("{} {} (recorded {r})", clip(&p.nick), p.score)
+                    }
+                    _ => format!("{} {}", clip(&p.nick), p.score),
                 })
                 .collect();
             let _ = writeln!(out, "final: {}", parts.join(", "));
@@ -348,8 +350,16 @@ impl Report {
     }
 }
 
+/// Text of the script (a nickname, a rack, a move) as the transcript shows it: clipped
+/// (`folio_core::quote::clipped`), so a megabyte token stays one short row, and a column is
+/// never wider than `format!` can pad (a wider one panicked).
+fn clip(text: &str) -> String {
+    folio_core::quote::clipped(text, folio_core::quote::QUOTED_CHARS).to_string()
+}
+
 fn turn_line(t: &TurnReport, w: usize) -> String {
-    let rack = t.rack.as_deref().unwrap_or("");
+    let rack = clip(t.rack.as_deref().unwrap_or(""));
+    let notation = clip(&t.notation);
     let mut detail = match t.kind {
         TurnKind::Play => {
             let mut words: Vec<String> = t
@@ -396,9 +406,9 @@ fn turn_line(t: &TurnReport, w: usize) -> String {
     format!(
         "{:>4}  {:<w$}  {:<7}  {:<18} {:>+5} {:>5}  {}",
         t.line,
-        t.player,
+        clip(&t.player),
         rack,
-        t.notation,
+        notation,
         t.points,
         t.total,
         detail,

@@ -87,7 +87,7 @@ pub fn lines(text: &str) -> impl Iterator<Item = &str> {
 }
 
 /// Splits on `\n`, `\r\n` and lone `\r`; a final line without terminator is kept.
-fn split_lines(bytes: &[u8]) -> Vec<&[u8]> {
+pub(crate) fn split_lines(bytes: &[u8]) -> Vec<&[u8]> {
     let mut lines = Vec::new();
     let mut start = 0;
     let mut i = 0;

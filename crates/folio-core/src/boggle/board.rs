@@ -3,7 +3,8 @@
 //! Board strings follow the convention of the shared test data (danvk's): row-major,
 //! case-insensitive, one character per cell, `q` meaning the `Qu` face. folio also accepts
 //! `qu` for that face, `[an]` for any other multi-letter face (Big Boggle 2012, Super Big
-//! Boggle), `#` for a blank face, and `/` or whitespace between rows.
+//! Boggle), `#` for a blank face, and `/` or whitespace between rows (a run of whitespace is
+//! one separator; a `/` next to no row is an empty row, refused).
 
 use std::fmt;
 
@@ -117,6 +118,13 @@ pub enum BoardError {
     )]
     BadFace {
         /// Byte offset of the `[`.
+        offset: usize,
+    },
+    /// A `/` with no face between it and the previous `/` or the start, or after it and the
+    /// end (`ab//cd`, `/abcd`, `abcd/`): a row with no face, most likely a typo.
+    #[error("empty row at offset {offset}: each `/` must separate two rows of faces")]
+    EmptyRow {
+        /// Byte offset of the `/` that ends (or, at the end, starts) the empty row.
         offset: usize,
     },
     /// The number of cells does not fit the rows and columns asked for, or no square.
@@ -340,14 +348,32 @@ impl fmt::Display for Board {
     }
 }
 
+/// Reads a board string into faces and row breaks. A run of separators between two faces is
+/// one row break: whitespace (spaces, tabs, newlines) in any amount, with at most one `/` in
+/// it. Whitespace before the first face and after the last is ignored; a `/` there, or a
+/// second `/` in a run, would mark a row with no face: [`BoardError::EmptyRow`].
 fn tokenize(text: &str) -> Result<Vec<Token>, BoardError> {
     let bytes = text.as_bytes();
     let mut tokens = Vec::with_capacity(bytes.len());
+    // The offset of the `/` in the current run of separators, if it has one.
+    let mut slash: Option<usize> = None;
     let mut i = 0;
     while i < bytes.len() {
         let b = bytes[i];
+        if !matches!(b, b'/' | b' ' | b'\t' | b'\r' | b'\n') {
+            slash = None;
+        }
         match b {
-            b'/' | b' ' | b'\t' | b'\r' | b'\n' => {
+            b'/' if tokens.is_empty() || slash.is_some() => {
+                return Err(BoardError::EmptyRow { offset: i });
+            }
+            b'/' => {
+                slash = Some(i);
+                if !matches!(tokens.last(), Some(Token::RowBreak)) {
+                    tokens.push(Token::RowBreak);
+                }
+            }
+            b' ' | b'\t' | b'\r' | b'\n' => {
                 if !matches!(tokens.last(), None | Some(Token::RowBreak)) {
                     tokens.push(Token::RowBreak);
                 }
@@ -375,6 +401,9 @@ fn tokenize(text: &str) -> Result<Vec<Token>, BoardError> {
             },
         }
         i += 1;
+    }
+    if let Some(offset) = slash {
+        return Err(BoardError::EmptyRow { offset });
     }
     if matches!(tokens.last(), Some(Token::RowBreak)) {
         tokens.pop();
@@ -549,6 +578,44 @@ mod tests {
         assert!(Board::parse("", None).is_err());
         assert!(Board::parse("é", None).is_err());
         assert!(Board::parse("abcd", Some((usize::MAX, usize::MAX))).is_err());
+    }
+
+    /// Runs of whitespace between rows (and around the board) are one row break, but a `/`
+    /// with no face on one side marks an empty row: refused at that `/`, not skipped.
+    #[test]
+    fn empty_rows_are_refused_and_whitespace_is_not() {
+        for (text, offset) in [
+            ("ab//cd", 3),
+            ("ab/ /cd", 4),
+            ("ab/\n/cd", 4),
+            ("/ab/cd", 0),
+            ("  /ab/cd", 2),
+            ("ab/cd/", 5),
+            ("ab/cd/  \n", 5),
+            ("/", 0),
+        ] {
+            assert_eq!(
+                Board::parse(text, None),
+                Err(BoardError::EmptyRow { offset }),
+                "{text:?}"
+            );
+        }
+        let want = Board::parse("ab/cd", None).unwrap();
+        for text in [
+            "ab cd",
+            "ab  cd",
+            "ab\n\ncd",
+            "ab\r\ncd\r\n",
+            " ab / cd ",
+            "\nab/\ncd\n",
+            "ab\t/\tcd",
+        ] {
+            assert_eq!(Board::parse(text, None).as_ref(), Ok(&want), "{text:?}");
+        }
+        assert_eq!(
+            BoardError::EmptyRow { offset: 3 }.to_string(),
+            "empty row at offset 3: each `/` must separate two rows of faces"
+        );
     }
 
     #[test]

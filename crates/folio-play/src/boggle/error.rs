@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 
 use folio_core::boggle::BoardError;
+use folio_core::quote::{clipped, quoted, QUOTED_CHARS};
 
 /// What is wrong with a script line (the location is in [`Error::Script`]).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -11,8 +12,11 @@ pub enum ScriptError {
     /// The first pragma is not `#game boggle`.
     #[error("not a Boggle script: the first line must be `#game boggle`")]
     NotBoggle,
+    /// A line that is not valid UTF-8 (the column is its first bad byte's).
+    #[error("invalid UTF-8: a `#game boggle` round must be UTF-8")]
+    InvalidUtf8,
     /// A `#` line folio does not know.
-    #[error("unknown pragma `#{0}` (known: #game #board #shape #dice #seed #scoring #min-len #lexicon #player #score #note)")]
+    #[error("unknown pragma `#{}` (known: #game #board #shape #dice #seed #scoring #min-len #lexicon #player #score #note)", clipped(.0, QUOTED_CHARS))]
     UnknownPragma(String),
     /// A pragma without its value.
     #[error("`#{0}` needs a value")]
@@ -27,10 +31,10 @@ pub enum ScriptError {
     #[error("bad board: {0}")]
     BadBoard(BoardError),
     /// `#shape` is not `RxC`.
-    #[error("bad shape {0:?}: write rows x columns, as `4x4`")]
+    #[error("bad shape {}: write rows x columns, as `4x4`", quoted(.0))]
     BadShape(String),
     /// `#dice` names no cube set.
-    #[error("unknown cube set {name:?} (known: {known})")]
+    #[error("unknown cube set {} (known: {known})", quoted(.name))]
     UnknownDice {
         /// As written.
         name: String,
@@ -38,7 +42,7 @@ pub enum ScriptError {
         known: String,
     },
     /// A number that does not parse.
-    #[error("`#{pragma}` needs a non-negative integer, not {value:?}")]
+    #[error("`#{pragma}` needs a non-negative integer, not {}", quoted(.value))]
     BadNumber {
         /// The pragma.
         pragma: &'static str,
@@ -47,7 +51,7 @@ pub enum ScriptError {
     },
     /// A whole number outside what the pragma allows (`#seed` 0 to 2^64 − 1, `#min-len` at
     /// least 1, `#score` 0 to 2^32 − 1).
-    #[error("`#{pragma}` {value} is out of range ({min} to {max})")]
+    #[error("`#{pragma}` {} is out of range ({min} to {max})", clipped(.value, QUOTED_CHARS))]
     OutOfRange {
         /// The pragma.
         pragma: &'static str,
@@ -59,7 +63,7 @@ pub enum ScriptError {
         max: u64,
     },
     /// `#scoring` names no scoring.
-    #[error("unknown scoring {0:?} (known: official, seed)")]
+    #[error("unknown scoring {} (known: official, seed)", quoted(.0))]
     UnknownScoring(String),
     /// Both `#board` and `#dice`, or `#seed` with `#board`, or `#shape` with dice.
     #[error("{0}")]
@@ -77,14 +81,23 @@ pub enum ScriptError {
     /// No `#player`.
     #[error("no players: declare them with `#player NICK [full name]`")]
     NoPlayers,
+    /// A `#player` nick that no `>NICK:` line could name: one holding the `:` that ends the
+    /// nick there, whitespace, or nothing.
+    #[error("player name {} cannot be used on a `>NICK: words` line: {reason}", quoted(.nick))]
+    BadNick {
+        /// As written.
+        nick: String,
+        /// What is wrong with it.
+        reason: &'static str,
+    },
     /// `#player` declares a nick twice.
-    #[error("player {0:?} is declared twice")]
+    #[error("player {} is declared twice", quoted(.0))]
     DuplicatePlayer(String),
     /// A `>nick:` or `#score` for an undeclared nick.
-    #[error("unknown player {0:?} (declare it with `#player`)")]
+    #[error("unknown player {} (declare it with `#player`)", quoted(.0))]
     UnknownPlayer(String),
     /// A word the game policy cannot normalise (digits, punctuation).
-    #[error("{0:?} is not a word (letters only)")]
+    #[error("{} is not a word (letters only)", quoted(.0))]
     BadWord(String),
 }
 

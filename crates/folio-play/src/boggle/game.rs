@@ -143,9 +143,9 @@ fn board(script: &Script) -> Result<(Board, Option<(String, u64)>), Located> {
 fn letters_board(b: &Spanned<String>, shape: Option<(usize, usize)>) -> Result<Board, Located> {
     Board::parse(&b.value, shape).map_err(|e| {
         let offset = match &e {
-            BoardError::BadChar { offset, .. } | BoardError::BadFace { offset } => {
-                b.value[..*offset].chars().count()
-            }
+            BoardError::BadChar { offset, .. }
+            | BoardError::BadFace { offset }
+            | BoardError::EmptyRow { offset } => b.value[..*offset].chars().count(),
             _ => 0,
         };
         located(
@@ -200,6 +200,13 @@ mod tests {
         let e = err("#game boggle\n#board ab1d\n#player a\n");
         assert_eq!((e.line, e.col), (2, 10));
         assert!(matches!(e.kind, ScriptError::BadBoard(_)));
+        // An empty row: the column of the `/` that makes it.
+        let e = err("#game boggle\n#board ab//cd\n#player a\n");
+        assert_eq!((e.line, e.col), (2, 11));
+        assert!(matches!(
+            e.kind,
+            ScriptError::BadBoard(BoardError::EmptyRow { offset: 3 })
+        ));
         let e = err("#game boggle\n#dice nope\n#seed 1\n#player a\n");
         assert!(matches!(e.kind, ScriptError::UnknownDice { .. }));
         let e = err("#game boggle\n#dice new-1987\n#player a\n");

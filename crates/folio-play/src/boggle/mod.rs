@@ -24,6 +24,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use folio_core::boggle::{Round, Verdict};
+use folio_core::quote::{clipped, QUOTED_CHARS};
 use folio_lexicon::WordSet;
 
 pub use error::{Error, Located, ScriptError};
@@ -54,13 +55,18 @@ pub struct Options {
     pub lexicon: LexiconChoice,
 }
 
-/// Parses, validates and replays the Boggle script `text` read from `path`.
+/// Parses, validates and replays the Boggle script `text` (a `str`, or the bytes of the
+/// file: a line that is not UTF-8 is then a script error at that line) read from `path`.
 ///
 /// # Errors
 /// [`Error::Script`] (file:line:col) for a malformed or inconsistent script (exit 1);
 /// [`Error::Lexicon`] when the lexicon cannot be opened (exit 2). Rejected words and wrong
 /// claimed scores are not errors: they are the report's findings.
-pub fn play_script(path: &Path, text: &str, options: &Options) -> Result<Report, Error> {
+pub fn play_script<T: AsRef<[u8]> + ?Sized>(
+    path: &Path,
+    text: &T,
+    options: &Options,
+) -> Result<Report, Error> {
     let (script, mut errors) = script::read(text).map_err(|e| Located::all_at(e, path))?;
     // The checks of the whole script run on the lines that read, so that one run reports
     // every error; that a board or a player is missing follows from a bad line, if any.
@@ -93,7 +99,7 @@ pub fn play_script(path: &Path, text: &str, options: &Options) -> Result<Report,
                 findings.push(Finding {
                     pos: *pos,
                     player: p.nick.clone(),
-                    message: format!("{} {rejection}", c.word),
+                    message: format!("{} {rejection}", clipped(&c.word, QUOTED_CHARS)),
                 });
             }
             words.push(WordReport {

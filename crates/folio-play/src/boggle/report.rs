@@ -4,6 +4,7 @@
 use std::fmt::{self, Write as _};
 
 use folio_core::boggle::Verdict;
+use folio_core::quote::{clipped, QUOTED_CHARS};
 
 use super::script::Pos;
 
@@ -142,12 +143,15 @@ impl fmt::Display for Report {
             self.scoring, self.min_len, self.lexicon
         )?;
         let nicks: Vec<&str> = self.players.iter().map(|p| p.nick.as_str()).collect();
+        // Words and names as written may be anything: shown clipped (a megabyte word is one
+        // short line, and a column that wide is past what `{:<width$}` can pad: it panicked).
+        let shown = |word: &str| clipped(word, QUOTED_CHARS).to_string();
         // The word column: as wide as the longest word (Big Boggle words run past 16).
         let width = self
             .players
             .iter()
             .flat_map(|p| &p.words)
-            .map(|w| w.word.chars().count())
+            .map(|w| shown(&w.word).chars().count())
             .max()
             .unwrap_or(0)
             .max(16);
@@ -156,10 +160,10 @@ impl fmt::Display for Report {
             let name = p
                 .name
                 .as_ref()
-                .map(|n| format!(" ({n})"))
+                .map(|n| format!(" ({})", shown(n)))
                 .unwrap_or_default();
             let unit = if p.score == 1 { "point" } else { "points" };
-            write!(f, "{}{name}: {} {unit}", p.nick, p.score)?;
+            write!(f, "{}{name}: {} {unit}", shown(&p.nick), p.score)?;
             match p.claimed {
                 Some(c) if c == p.score => write!(f, " (as claimed)")?,
                 Some(c) => write!(f, " (claimed {c})")?,
@@ -171,7 +175,7 @@ impl fmt::Display for Report {
                 writeln!(
                     f,
                     "  {at:<7} {:<width$} {}",
-                    w.word,
+                    shown(&w.word),
                     verdict_text(&w.verdict, &nicks)
                 )?;
             }
@@ -183,7 +187,11 @@ impl fmt::Display for Report {
             writeln!(
                 f,
                 "  {}:{}:{}: {}: {}",
-                self.file, x.pos.line, x.pos.col, x.player, x.message
+                self.file,
+                x.pos.line,
+                x.pos.col,
+                shown(&x.player),
+                x.message
             )?;
         }
         let points: u32 = self.missed.iter().map(|m| m.points).sum();

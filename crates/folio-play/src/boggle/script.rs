@@ -57,17 +57,25 @@ pub struct Script {
     pub players: Vec<PlayerSpec>,
 }
 
-/// Whether `text` is a Boggle script: its first non-blank line is `#game boggle`. This is what
-/// `folio play` dispatches on.
-pub fn is_boggle(text: &str) -> bool {
-    crate::text::lines(text)
-        .map(|l| l.trim_start_matches('\u{feff}').trim())
-        .find(|l| !l.is_empty())
-        .and_then(|l| match (l.get(..5), l.get(5..)) {
-            (Some(pragma), Some(rest)) if pragma.eq_ignore_ascii_case("#game") => Some(rest),
-            _ => None,
-        })
-        .is_some_and(|rest| rest.trim().eq_ignore_ascii_case("boggle"))
+/// Whether `text` (a `str` or bytes) is a Boggle script: its first non-blank line is
+/// `#game boggle`. This is what `folio play` dispatches on; the other lines need not be
+/// UTF-8 (each line that is not is then an error of the round, at that line).
+pub fn is_boggle<T: AsRef<[u8]> + ?Sized>(text: &T) -> bool {
+    crate::text::split_lines(text.as_ref())
+        .into_iter()
+        .map(String::from_utf8_lossy)
+        .find(|l| !l.trim_start_matches('\u{feff}').trim().is_empty())
+        .is_some_and(|l| is_game_boggle(l.trim_start_matches('\u{feff}').trim()))
+}
+
+/// Whether a trimmed line is the `#game boggle` pragma (any case, any blanks between).
+fn is_game_boggle(line: &str) -> bool {
+    match (line.get(..5), line.get(5..)) {
+        (Some(pragma), Some(rest)) if pragma.eq_ignore_ascii_case("#game") => {
+            rest.trim().eq_ignore_ascii_case("boggle")
+        }
+        _ => false,
+    }
 }
 
 fn col_of(line: &str, sub: &str) -> usize {
@@ -75,13 +83,28 @@ fn col_of(line: &str, sub: &str) -> usize {
     line[..offset].chars().count() + 1
 }
 
-/// Parses a script.
+/// Why a player nick could not be written on a `>NICK: words` line, with the byte offset of
+/// the character at fault: the line's nick ends at its first `:` and is trimmed, so a nick
+/// must be non-empty, without `:` and without whitespace.
+fn nick_problem(nick: &str) -> Option<(usize, &'static str)> {
+    if nick.is_empty() {
+        return Some((0, "it is empty"));
+    }
+    nick.char_indices().find_map(|(i, c)| match c {
+        ':' => Some((i, "it holds `:`, which ends the name there")),
+        c if c.is_whitespace() => Some((i, "it holds whitespace")),
+        _ => None,
+    })
+}
+
+/// Parses a script (a `str`, or bytes: a line that is not UTF-8 is then an error at that
+/// line, the column of its first bad byte, and the other lines are read).
 ///
 /// # Errors
 /// A [`Located`] error for each malformed line, in line order (every line is read, so that
 /// one run shows them all); only the first when the script does not start with
 /// `#game boggle`, since the rest would then mean nothing.
-pub fn parse(text: &str) -> Result<Script, Vec<Located>> {
+pub fn parse<T: AsRef<[u8]> + ?Sized>(text: &T) -> Result<Script, Vec<Located>> {
     match read(text) {
         Ok((script, errors)) if errors.is_empty() => Ok(script),
         Ok((_, errors)) | Err(errors) => Err(errors),
@@ -90,17 +113,46 @@ pub fn parse(text: &str) -> Result<Script, Vec<Located>> {
 
 /// Reads every line: the script made of the lines that read, and an error for each line
 /// that did not; `Err` with the one error when the script is not a Boggle round.
-pub(crate) fn read(text: &str) -> Result<(Script, Vec<Located>), Vec<Located>> {
+///
+/// Lines are decoded one by one: a line that is not UTF-8 is an error at its first bad
+/// byte ([`ScriptError::InvalidUtf8`]), and the lines after it are still read, as every
+/// other malformed line is.
+pub(crate) fn read<T: AsRef<[u8]> + ?Sized>(
+    text: &T,
+) -> Result<(Script, Vec<Located>), Vec<Located>> {
     let mut script = Script::default();
     let mut seen_game = false;
     let mut errors = Vec::new();
-    for (i, raw) in crate::text::lines(text).enumerate() {
+    for (i, raw) in crate::text::split_lines(text.as_ref())
+        .into_iter()
+        .enumerate()
+    {
         let line_no = i + 1;
-        let line = raw.trim_end_matches('\r');
-        let line = if i == 0 {
-            line.trim_start_matches('\u{feff}')
+        let raw = if i == 0 {
+            raw.strip_prefix("\u{feff}".as_bytes()).unwrap_or(raw)
         } else {
-            line
+            raw
+        };
+        let line = match std::str::from_utf8(raw) {
+            Ok(line) => line,
+            Err(e) => {
+                let good = std::str::from_utf8(&raw[..e.valid_up_to()]).unwrap_or_default();
+                let bad = Located {
+                    line: line_no,
+                    col: good.chars().count() + 1,
+                    kind: ScriptError::InvalidUtf8,
+                };
+                if !seen_game {
+                    // The first line is not `#game boggle`: not a round, as for any other.
+                    return Err(vec![Located {
+                        col: 1,
+                        kind: ScriptError::NotBoggle,
+                        ..bad
+                    }]);
+                }
+                errors.push(bad);
+                continue;
+            }
         };
         let trimmed = line.trim();
         if trimmed.is_empty() {
@@ -282,6 +334,17 @@ fn parse_line(
                 Some((n, rest)) => (n, Some(rest.trim().to_string())),
                 None => (value, None),
             };
+            if let Some((offset, reason)) = nick_problem(nick) {
+                let col = col_of(line, nick) + nick[..offset].chars().count();
+                return Err(Located {
+                    line: line_no,
+                    col,
+                    kind: ScriptError::BadNick {
+                        nick: nick.to_string(),
+                        reason,
+                    },
+                });
+            }
             if script.players.iter().any(|p| p.nick.value == nick) {
                 return Err(at(nick, ScriptError::DuplicatePlayer(nick.to_string())));
             }
@@ -386,6 +449,44 @@ mod tests {
         let at: Vec<(usize, usize)> = errors.iter().map(|e| (e.line, e.col)).collect();
         assert_eq!(at, [(2, 7), (4, 1), (5, 1), (6, 2)]);
         assert!(matches!(errors[2].kind, ScriptError::UnknownPlayer(ref n) if n == "b"));
+    }
+
+    /// A nick that no `>NICK:` line could name is refused where it is declared, at the
+    /// character at fault; it once was accepted and every line for it was "unknown player".
+    #[test]
+    fn nicks_a_words_line_cannot_name_are_refused() {
+        let errors = parse("#game boggle\n#player a:b Al\n#player :x\n>a:b: cat\n").unwrap_err();
+        let at: Vec<(usize, usize)> = errors.iter().map(|e| (e.line, e.col)).collect();
+        assert_eq!(at, [(2, 10), (3, 9), (4, 1)]);
+        assert_eq!(
+            errors[0].kind.to_string(),
+            "player name \"a:b\" cannot be used on a `>NICK: words` line: it holds `:`, which \
+             ends the name there"
+        );
+        assert!(matches!(errors[2].kind, ScriptError::UnknownPlayer(ref n) if n == "a"));
+        assert_eq!(nick_problem("a b"), Some((1, "it holds whitespace")));
+        assert_eq!(nick_problem(""), Some((0, "it is empty")));
+        assert_eq!(nick_problem("ann-2"), None);
+    }
+
+    /// Lines are decoded one by one: each line that is not UTF-8 is an error at its first
+    /// bad byte, in line order with the other errors (once only the first was reported).
+    #[test]
+    fn every_line_that_is_not_utf8_is_reported() {
+        let text =
+            b"\xef\xbb\xbf#game boggle\n#board ab\xffd\n#player a\n>a: c\xe9t\n#seed x\n>a: \xf0\n";
+        assert!(is_boggle(&text[..]));
+        let errors = parse(&text[..]).unwrap_err();
+        let at: Vec<(usize, usize)> = errors.iter().map(|e| (e.line, e.col)).collect();
+        assert_eq!(at, [(2, 10), (4, 6), (5, 7), (6, 5)]);
+        assert_eq!(errors[1].kind, ScriptError::InvalidUtf8);
+        // A first line that is not UTF-8 is no `#game boggle` line.
+        assert!(!is_boggle(&b"#game boggle\xff\n"[..]));
+        let e = parse(&b"\xff\n#game boggle\n"[..]).unwrap_err();
+        assert_eq!(
+            (e[0].line, e[0].col, &e[0].kind),
+            (1, 1, &ScriptError::NotBoggle)
+        );
     }
 
     #[test]
