@@ -65,7 +65,8 @@ pub struct Note {
 const CHUNK_BYTES: usize = 1024 * 1024;
 
 /// Expands the command-line inputs: files as they are, folders recursively into their `*.txt`
-/// files (sorted), `-` for stdin (once). Folders without `.txt` files are returned as skipped.
+/// files (sorted), `-` for stdin (once). Folders without `.txt` files, and FIFOs, sockets
+/// and devices named `*.txt` inside folders, are returned as skipped.
 ///
 /// # Errors
 /// [`Error::Io`] naming the path when it does not exist or a folder cannot be listed: a book
@@ -89,14 +90,24 @@ pub fn expand_inputs(args: &[OsString]) -> Result<(Vec<Input>, Vec<Skipped>)> {
         let meta = std::fs::metadata(&path).map_err(|e| Error::io(&path, e))?;
         if meta.is_dir() {
             let mut found = Vec::new();
-            collect_txt(&path, &mut found, &mut HashSet::new())?;
+            let mut special = Vec::new();
+            collect_txt(&path, &mut found, &mut special, &mut HashSet::new())?;
             found.sort();
-            if found.is_empty() {
+            special.sort();
+            if found.is_empty() && special.is_empty() {
                 skipped.push(Skipped {
                     path: path.display().to_string(),
                     reason: "folder holds no .txt file".into(),
                 });
             }
+            skipped.extend(special.into_iter().map(|p| {
+                Skipped {
+                    path: p.display().to_string(),
+                    reason: "not a regular file (a FIFO, socket or device found in a folder); \
+                         name it on the command line to read it"
+                        .into(),
+                }
+            }));
             inputs.extend(found.into_iter().map(|p| Input {
                 label: p.display().to_string(),
                 source: Source::File(p),
@@ -114,7 +125,17 @@ pub fn expand_inputs(args: &[OsString]) -> Result<(Vec<Input>, Vec<Skipped>)> {
 /// Collects the `*.txt` files under `dir`, following symbolic links to folders. `visited`
 /// holds the canonical path of every folder read: a folder reached again (a link to a parent,
 /// two links to one folder) is not read twice, so a link cycle cannot make the walk endless.
-fn collect_txt(dir: &Path, out: &mut Vec<PathBuf>, visited: &mut HashSet<PathBuf>) -> Result<()> {
+///
+/// Only regular files (or links to them) are books: a FIFO, socket or device named `*.txt`
+/// goes to `special` instead (opening a FIFO waits for a writer, so reading one found in a
+/// folder would hang the run; ripgrep's walk leaves them out too). A broken link stays in
+/// `out`, so that reading it fails naming it.
+fn collect_txt(
+    dir: &Path,
+    out: &mut Vec<PathBuf>,
+    special: &mut Vec<PathBuf>,
+    visited: &mut HashSet<PathBuf>,
+) -> Result<()> {
     let canonical = std::fs::canonicalize(dir).map_err(|e| Error::io(dir, e))?;
     if !visited.insert(canonical) {
         return Ok(());
@@ -125,12 +146,18 @@ fn collect_txt(dir: &Path, out: &mut Vec<PathBuf>, visited: &mut HashSet<PathBuf
         let path = entry.path();
         let ty = entry.file_type().map_err(|e| Error::io(&path, e))?;
         if ty.is_dir() || (ty.is_symlink() && path.is_dir()) {
-            collect_txt(&path, out, visited)?;
+            collect_txt(&path, out, special, visited)?;
         } else if path
             .extension()
             .is_some_and(|e| e.eq_ignore_ascii_case("txt"))
         {
-            out.push(path);
+            let regular = ty.is_file()
+                || (ty.is_symlink() && std::fs::metadata(&path).map_or(true, |m| m.is_file()));
+            if regular {
+                out.push(path);
+            } else {
+                special.push(path);
+            }
         }
     }
     Ok(())
@@ -556,6 +583,47 @@ mod tests {
         assert_eq!(skipped.len(), 1);
         let err = expand_inputs(&args(&[&d.join("missing.txt")])).unwrap_err();
         assert!(err.to_string().contains("missing.txt"), "{err}");
+    }
+
+    /// A FIFO, socket or device named `*.txt` inside a folder is not a book: opening a FIFO
+    /// waits for a writer (the run hung for ever), opening a socket fails. Skipped, recorded.
+    #[cfg(unix)]
+    #[test]
+    fn special_files_in_folders_are_skipped_not_read() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        write(d, "shelf/a.txt", b"the whale");
+        let _socket = std::os::unix::net::UnixListener::bind(d.join("shelf/socket.txt")).unwrap();
+        let fifo = d.join("shelf/pipe.txt");
+        let made_fifo = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .is_ok_and(|s| s.success());
+        std::os::unix::fs::symlink("socket.txt", d.join("shelf/link-to-socket.txt")).unwrap();
+        let (inputs, skipped) = expand_inputs(&args(&[&d.join("shelf")])).unwrap();
+        let labels: Vec<&str> = inputs.iter().map(|i| i.label.as_str()).collect();
+        assert_eq!(labels.len(), 1, "{labels:?}");
+        assert!(labels[0].ends_with("a.txt"), "{labels:?}");
+        let mut names: Vec<&str> = skipped.iter().map(|s| s.path.as_str()).collect();
+        names.sort();
+        assert_eq!(names.len(), if made_fifo { 3 } else { 2 }, "{skipped:?}");
+        assert!(names.iter().any(|n| n.ends_with("socket.txt")), "{names:?}");
+        assert!(
+            names.iter().any(|n| n.ends_with("link-to-socket.txt")),
+            "{names:?}"
+        );
+        assert!(
+            skipped
+                .iter()
+                .all(|s| s.reason.contains("not a regular file")),
+            "{skipped:?}"
+        );
+        // Named on the command line, a special file is read as given (`<(cat book)`): only
+        // the folder walk leaves them out.
+        if made_fifo {
+            let (inputs, skipped) = expand_inputs(&args(&[&fifo])).unwrap();
+            assert_eq!((inputs.len(), skipped.len()), (1, 0));
+        }
     }
 
     #[test]
