@@ -334,18 +334,30 @@ pub fn write_outputs(paths: &OutputPaths, run: &Ingested) -> Result<Manifest> {
     Ok(manifest)
 }
 
+/// The inputs with each file once: of the names reaching one file (the same path twice, a
+/// link and its target, a relative and an absolute path), the least is kept, so the manifest
+/// does not depend on the order the inputs were given in.
 fn dedup(inputs: &[Input]) -> Vec<Input> {
-    let mut seen = std::collections::HashSet::new();
+    let mut kept: std::collections::HashMap<PathBuf, usize> = std::collections::HashMap::new();
+    for (n, i) in inputs.iter().enumerate() {
+        let id = match &i.source {
+            Source::File(p) => std::fs::canonicalize(p).unwrap_or_else(|_| p.clone()),
+            Source::Stdin => PathBuf::from("-"),
+        };
+        kept.entry(id)
+            .and_modify(|k| {
+                if i.label < inputs[*k].label {
+                    *k = n;
+                }
+            })
+            .or_insert(n);
+    }
+    let keep: HashSet<usize> = kept.into_values().collect();
     inputs
         .iter()
-        .filter(|i| {
-            let id = match &i.source {
-                Source::File(p) => std::fs::canonicalize(p).unwrap_or_else(|_| p.clone()),
-                Source::Stdin => PathBuf::from("-"),
-            };
-            seen.insert(id)
-        })
-        .cloned()
+        .enumerate()
+        .filter(|(n, _)| keep.contains(n))
+        .map(|(_, i)| i.clone())
         .collect()
 }
 
@@ -666,6 +678,27 @@ mod tests {
             .any(|n| n.path.ends_with("b.txt") && n.message.contains("Windows-1252")));
         let counts = fst::Map::new(run.built.counts.clone()).unwrap();
         assert_eq!(counts.get("WHALE"), Some(3));
+    }
+
+    /// One book reached under two names (a link; also a relative and an absolute path) is
+    /// read once, under the same name whatever the order of the inputs: the manifest, like the
+    /// fsts, must not depend on it (docs/policy.md §7).
+    #[cfg(unix)]
+    #[test]
+    fn a_book_given_twice_is_named_the_same_whatever_the_order() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        let a = write(d, "a.txt", b"the whale");
+        let b = d.join("b.txt");
+        std::os::unix::fs::symlink(&a, &b).unwrap();
+        let manifest = |paths: &[&Path]| {
+            let (inputs, skipped) = expand_inputs(&args(paths)).unwrap();
+            let run = ingest(&inputs, skipped, &Policy::game(), &|_, _| {}).unwrap();
+            assert_eq!(run.manifest.inputs.len(), 1);
+            run.manifest.to_json()
+        };
+        assert_eq!(manifest(&[&a, &b]), manifest(&[&b, &a]));
+        assert_eq!(manifest(&[&b, &a, &b]), manifest(&[&a, &b]));
     }
 
     #[test]
