@@ -555,3 +555,32 @@ fn utf16_with_a_byte_order_mark_is_read() {
     let manifest = std::fs::read_to_string(d.join("b.json")).unwrap();
     assert!(manifest.contains("\"utf-16le\""), "{manifest}");
 }
+
+/// A book whose lines end with a lone `\r` (classic Mac OS text) has its Project Gutenberg
+/// markers found like its LF copy: it was read as one line, kept whole, license and all.
+#[test]
+fn lone_cr_line_endings_find_the_markers() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let text = std::str::from_utf8(BOOK).unwrap();
+    let lf = write(d, "lf.txt", text.replace("\r\n", "\n").as_bytes());
+    let cr = write(d, "cr.txt", text.replace("\r\n", "\r").as_bytes());
+    for (input, out) in [(&lf, "lf.fst"), (&cr, "cr.fst")] {
+        folio()
+            .args(["ingest", "--quiet"])
+            .arg(input)
+            .arg("-o")
+            .arg(d.join(out))
+            .assert()
+            .success();
+    }
+    assert_eq!(
+        std::fs::read(d.join("lf.fst")).unwrap(),
+        std::fs::read(d.join("cr.fst")).unwrap()
+    );
+    let manifest = std::fs::read_to_string(d.join("cr.json")).unwrap();
+    assert!(manifest.contains("\"markers\""), "{manifest}");
+    assert!(!WordSet::open(&d.join("cr.fst"))
+        .unwrap()
+        .contains(b"LICENSE"));
+}

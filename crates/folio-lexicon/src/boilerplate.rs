@@ -3,9 +3,9 @@
 //! Sources: `../shared/docs/tokenization.md` §3 (c-w/gutenberg `strip_headers`, the markers
 //! seen in this corpus) and the notes of `../shared/corpora/gutenberg/MANIFEST.tsv`.
 //!
-//! Markers are matched **case-exactly at the start of a line** (after indentation; `\r`
-//! ignored), and every marker names "Gutenberg" or "SMALL PRINT", so a body line such as
-//! "Author and End of all things" (pg26) never ends a book.
+//! Markers are matched **case-exactly at the start of a line** (after indentation; a line
+//! ends with `\n`, `\r\n` or a lone `\r`), and every marker names "Gutenberg" or "SMALL
+//! PRINT", so a body line such as "Author and End of all things" (pg26) never ends a book.
 //!
 //! - Start: `*** START OF THE PROJECT GUTENBERG …***` or `… THIS PROJECT …`, with or without
 //!   spaces after the stars (pg768), possibly wrapped over two lines (pg1661, pg76): the
@@ -88,23 +88,30 @@ const CREDITS: &[&str] = &[
     "Transcribed from",
 ];
 
-/// A line of the text: its content (indentation and `\r` trimmed) and where the next begins.
+/// A line of the text: its content (indentation trimmed) and where the next begins.
 struct Line<'a> {
     text: &'a str,
     next: usize,
 }
 
+/// The lines of `text`, ended by `\n`, `\r\n` or a lone `\r` (classic Mac OS text: its
+/// markers are at the start of lines too).
 fn lines(text: &str) -> impl Iterator<Item = Line<'_>> {
+    let b = text.as_bytes();
     let mut pos = 0;
     std::iter::from_fn(move || {
-        if pos >= text.len() {
+        if pos >= b.len() {
             return None;
         }
         let start = pos;
-        let end = text[pos..].find('\n').map_or(text.len(), |i| pos + i);
-        pos = if end < text.len() { end + 1 } else { end };
+        let end = next_line_break(b, pos).unwrap_or(b.len());
+        pos = match b.get(end) {
+            Some(b'\r') if b.get(end + 1) == Some(&b'\n') => end + 2,
+            Some(_) => end + 1,
+            None => end,
+        };
         Some(Line {
-            text: text[start..end].trim_end_matches('\r').trim_start(),
+            text: text[start..end].trim_start(),
             next: pos,
         })
     })
@@ -197,13 +204,10 @@ fn first_end_line(text: &str) -> Option<usize> {
         }
         let start = b[..g]
             .iter()
-            .rposition(|&c| c == b'\n')
+            .rposition(|&c| c == b'\n' || c == b'\r')
             .map_or(0, |j| j + 1);
-        let end = b[g..]
-            .iter()
-            .position(|&c| c == b'\n')
-            .map_or(b.len(), |j| g + j);
-        if is_end(text[start..end].trim_end_matches('\r').trim_start()) {
+        let end = next_line_break(b, g).unwrap_or(b.len());
+        if is_end(text[start..end].trim_start()) {
             return Some(start);
         }
         i = end;
@@ -227,6 +231,28 @@ fn next_byte(b: &[u8], mut i: usize, x: u8) -> Option<usize> {
         i += 8;
     }
     (i..b.len()).find(|&j| b[j] == x)
+}
+
+/// The offset of the first `\n` or `\r` at or after `i`, eight bytes at a time (as
+/// [`next_byte`], for two bytes).
+fn next_line_break(b: &[u8], mut i: usize) -> Option<usize> {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    while let Some(chunk) = b.get(i..i + 8) {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(chunk);
+        let w = u64::from_le_bytes(w);
+        let n = w ^ (LO * u64::from(b'\n'));
+        let r = w ^ (LO * u64::from(b'\r'));
+        // Each term's lowest set bit marks its lowest zero byte (bits above it may be
+        // spurious), so the lowest bit of both is the first line break.
+        let m = (n.wrapping_sub(LO) & !n | r.wrapping_sub(LO) & !r) & HI;
+        if m != 0 {
+            return Some(i + (m.trailing_zeros() / 8) as usize);
+        }
+        i += 8;
+    }
+    (i..b.len()).find(|&j| b[j] == b'\n' || b[j] == b'\r')
 }
 
 /// Skips blank lines and one credit paragraph ("Produced by …") right after the start.
@@ -265,6 +291,40 @@ mod tests {
     }
 
     #[test]
+    fn lone_cr_line_endings() {
+        // Classic Mac OS text ends its lines with a lone `\r`: the markers are still at the
+        // start of lines (the whole book once read as one line, license and all).
+        let t = "The Project Gutenberg EBook of X\r*** START OF THIS PROJECT GUTENBERG EBOOK X ***\r\rProduced by Someone\rand Others\r\rCall me Ishmael.\rEnd of the Project Gutenberg EBook of X\r*** END OF THIS PROJECT GUTENBERG EBOOK X ***\rlicense";
+        let (b, f) = body(t);
+        assert_eq!(b.trim(), "Call me Ishmael.");
+        assert_eq!(f, Boilerplate::Markers);
+        let t = "x\r*END*THE SMALL PRINT! FOR PUBLIC DOMAIN ETEXTS*Ver.04.29.93*END*\rnews\r*** END OF THE PROJECT GUTENBERG EBOOK X ***\r";
+        assert_eq!(body(t), ("news\r", Boilerplate::SmallPrint));
+        // A lone `\r` ends a line in any file; `\r\n` is one line end, not two.
+        let t = "h\r\n*** START OF THE PROJECT GUTENBERG EBOOK X ***\r\n\r\nbody\rmore\n*** END OF THE PROJECT GUTENBERG EBOOK X ***\n";
+        assert_eq!(body(t), ("\r\nbody\rmore\n", Boilerplate::Markers));
+    }
+
+    #[test]
+    fn line_breaks_found_anywhere() {
+        for len in 0..40 {
+            for at in 0..len {
+                for x in [b'\n', b'\r', b'\x0b', b'\x8d', b'\x0a' | 0x80] {
+                    let mut b = vec![b'a'; len];
+                    b[at] = x;
+                    let naive = b.iter().position(|&c| c == b'\n' || c == b'\r');
+                    for from in 0..=len {
+                        let expect = naive.filter(|&p| p >= from);
+                        assert_eq!(next_line_break(&b, from), expect, "{len} {at} {x:x} {from}");
+                    }
+                }
+            }
+        }
+        // A break after a zero-distance byte (the borrow trick must not invent one).
+        assert_eq!(next_line_break(b"\x0c\x0e\x0b\x0d\x09\x0a", 0), Some(3));
+    }
+
+    #[test]
     fn markers_without_spaces_indented_or_wrapped() {
         let t = "h\n***START OF THE PROJECT GUTENBERG EBOOK WUTHERING HEIGHTS***\nbody\n***END OF THE PROJECT GUTENBERG EBOOK WUTHERING HEIGHTS***\nf";
         assert_eq!(body(t), ("body\n", Boilerplate::Markers));
@@ -300,7 +360,7 @@ mod tests {
         fn end_lines_are_found_like_a_line_scan(
             parts in proptest::collection::vec(
                 proptest::sample::select(vec![
-                    "whale", " ", "\n", "\r\n", "  ", "\u{a0}", "G", "Gutenberg", "GUTENBERG",
+                    "whale", " ", "\n", "\r\n", "\r", "  ", "\u{a0}", "G", "Gutenberg", "GUTENBERG",
                     "End of the Project Gutenberg EBook", "End of Project Gutenberg’s X",
                     "*** END OF THE PROJECT GUTENBERG EBOOK X ***", "***END OF THIS PROJECT GUTENBERG",
                     "END OF PROJECT GUTENBERG", "the end of project gutenberg", "End of all",
