@@ -189,6 +189,32 @@ pub fn find_body(text: &str) -> Body {
     }
 }
 
+/// The line number (from 1) of a start marker after the end of a book's body: another
+/// Project Gutenberg book in the same file (books joined with `cat`), of which ingest reads
+/// only the first, as the markers say. `None` when the body runs to the end of the text, or
+/// nothing after it starts a book.
+pub fn next_book(text: &str, body: &Body) -> Option<usize> {
+    let end = body.range.end;
+    if end >= text.len() {
+        return None;
+    }
+    let mut offset = end;
+    for line in lines(&text[end..]) {
+        if is_start(line.text) || is_small_print_end(line.text) {
+            let before = &text.as_bytes()[..offset];
+            // Lines end with `\n`, `\r\n` or a lone `\r`: count the line starts before it.
+            let breaks = before
+                .iter()
+                .enumerate()
+                .filter(|&(i, &c)| c == b'\n' || (c == b'\r' && before.get(i + 1) != Some(&b'\n')))
+                .count();
+            return Some(breaks + 1);
+        }
+        offset = end + line.next;
+    }
+    None
+}
+
 /// The start of the first line of `text` that is an end marker: the same line as
 /// `lines(text).find(|l| is_end(l.text))`, found faster. Every end marker names "Project
 /// Gutenberg" or "PROJECT GUTENBERG", so only lines holding `Gutenberg` or `GUTENBERG` are
@@ -322,6 +348,24 @@ mod tests {
         }
         // A break after a zero-distance byte (the borrow trick must not invent one).
         assert_eq!(next_line_break(b"\x0c\x0e\x0b\x0d\x09\x0a", 0), Some(3));
+    }
+
+    #[test]
+    fn a_second_book_after_the_end_is_found_by_line() {
+        let one = "*** START OF THE PROJECT GUTENBERG EBOOK A ***\nwhale\n*** END OF THE PROJECT GUTENBERG EBOOK A ***\nlicense\n";
+        let two = "*** START OF THE PROJECT GUTENBERG EBOOK B ***\nharpoon\n";
+        let small = "x\n*END*THE SMALL PRINT! FOR PUBLIC DOMAIN ETEXTS*Ver.04.29.93*END*\nnews\n";
+        for (text, line) in [
+            (format!("{one}"), None),
+            (format!("{one}{two}"), Some(5)),
+            (format!("{one}\n{small}"), Some(7)),
+            (format!("{one}{two}").replace('\n', "\r\n"), Some(5)),
+            (format!("{one}{two}").replace('\n', "\r"), Some(5)),
+            // No end marker: the body runs to the end and holds the second start.
+            (two.to_string() + two, None),
+        ] {
+            assert_eq!(next_book(&text, &find_body(&text)), line, "{text:?}");
+        }
     }
 
     #[test]

@@ -22,7 +22,7 @@ use std::path::{Path, PathBuf};
 use rayon::prelude::*;
 use sha2::{Digest, Sha256};
 
-use crate::boilerplate::{find_body, Boilerplate};
+use crate::boilerplate::{find_body, next_book, Boilerplate};
 use crate::build::{build_kept_then, Built, OutputPaths};
 use crate::clean::clean_into;
 use crate::count::{merge_books, BookCounts, Tables, TokenCounts};
@@ -459,6 +459,16 @@ fn book(input: &Input, bytes: &[u8], policy: &Policy, buffers: &Buffers) -> Resu
             message: "no Project Gutenberg markers: kept whole".into(),
         });
     }
+    if let Some(line) = next_book(&text, &body) {
+        notes.push(Note {
+            path: input.label.clone(),
+            message: format!(
+                "another Project Gutenberg book starts at line {line}, after this one's end \
+                 marker: only the first book of the file is read (give each book as a file \
+                 of its own)"
+            ),
+        });
+    }
     let mut cleaned = buffers.text.take();
     clean_into(&text[body.range.clone()], &mut cleaned);
     let counts = count_parallel(&cleaned, &buffers.tables);
@@ -699,6 +709,30 @@ mod tests {
         };
         assert_eq!(manifest(&[&a, &b]), manifest(&[&b, &a]));
         assert_eq!(manifest(&[&b, &a, &b]), manifest(&[&a, &b]));
+    }
+
+    /// Books joined into one file (`cat *.txt > all.txt`): only the first is read, as the
+    /// markers say, but no longer silently (a 20 MB file gave the 100 KB of its first book).
+    #[test]
+    fn a_second_book_after_the_end_marker_is_warned_about() {
+        let dir = tempfile::tempdir().unwrap();
+        let one = "*** START OF THE PROJECT GUTENBERG EBOOK A ***\nthe whale\n*** END OF THE PROJECT GUTENBERG EBOOK A ***\nlicense\n";
+        let two = "*** START OF THE PROJECT GUTENBERG EBOOK B ***\nthe harpoon\n*** END OF THE PROJECT GUTENBERG EBOOK B ***\nlicense\n";
+        let joined = write(dir.path(), "joined.txt", format!("{one}{two}").as_bytes());
+        let single = write(dir.path(), "single.txt", one.as_bytes());
+        let (inputs, skipped) = expand_inputs(&args(&[&joined, &single])).unwrap();
+        let run = ingest(&inputs, skipped, &Policy::game(), &|_, _| {}).unwrap();
+        let notes: Vec<&Note> = run
+            .notes
+            .iter()
+            .filter(|n| n.message.contains("another Project Gutenberg book"))
+            .collect();
+        assert_eq!(notes.len(), 1, "{:?}", run.notes);
+        assert!(notes[0].path.ends_with("joined.txt"), "{notes:?}");
+        assert!(notes[0].message.contains("line 5"), "{notes:?}");
+        let set = crate::WordSet::from_bytes(run.built.set.clone()).unwrap();
+        use folio_core::Lexicon;
+        assert!(set.contains(b"WHALE") && !set.contains(b"HARPOON"));
     }
 
     #[test]
