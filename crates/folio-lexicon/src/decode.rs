@@ -91,6 +91,34 @@ pub fn utf16_with_bom(bytes: &[u8]) -> Option<Result<(String, Encoding), usize>>
     })
 }
 
+/// Whether bytes that are not text (they hold NUL bytes) look like UTF-16 without a
+/// byte-order mark: in their first 512 bytes, taken in pairs, nine in ten pairs or more have
+/// a NUL in one place (the high byte of a Latin-1 character) and not in the other. Only a
+/// hint for the message: such a file is still not read (UTF-16 is recognised by its mark).
+pub fn looks_like_utf16(bytes: &[u8]) -> Option<Encoding> {
+    let head = &bytes[..bytes.len().min(512) & !1];
+    let pairs = head.len() / 2;
+    if pairs < 4 {
+        return None;
+    }
+    let (mut le, mut be) = (0, 0);
+    for p in head.chunks_exact(2) {
+        match (p[0], p[1]) {
+            (0, 0) => {}
+            (_, 0) => le += 1,
+            (0, _) => be += 1,
+            _ => {}
+        }
+    }
+    if le * 10 >= pairs * 9 {
+        Some(Encoding::Utf16Le)
+    } else if be * 10 >= pairs * 9 {
+        Some(Encoding::Utf16Be)
+    } else {
+        None
+    }
+}
+
 /// Decodes a book's bytes (see the module docs). Line endings are left as they are: every
 /// later step treats `\r` as whitespace.
 ///
@@ -250,6 +278,19 @@ mod tests {
             decode(&[0xFF, 0xFE, b'a', 0, 0, 0]),
             Err(NotText::Binary { offset: 4 })
         );
+    }
+
+    #[test]
+    fn utf16_without_a_mark_is_recognised_only_as_a_hint() {
+        let text = "Café ‘tea’ and the whale.\r\n";
+        let le: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
+        let be: Vec<u8> = text.encode_utf16().flat_map(u16::to_be_bytes).collect();
+        assert_eq!(looks_like_utf16(&le), Some(Encoding::Utf16Le));
+        assert_eq!(looks_like_utf16(&be), Some(Encoding::Utf16Be));
+        assert!(matches!(decode(&le), Err(NotText::Binary { .. })));
+        for not in [&b"PK\x03\x04\x00\x00\x00\x00"[..], b"a\0", b"", &[0; 64]] {
+            assert_eq!(looks_like_utf16(not), None, "{not:?}");
+        }
     }
 
     #[test]

@@ -26,7 +26,7 @@ use crate::boilerplate::{find_body, next_book, Boilerplate};
 use crate::build::{build_kept_then, Built, OutputPaths};
 use crate::clean::clean_into;
 use crate::count::{merge_books, BookCounts, Tables, TokenCounts};
-use crate::decode::{decode, NotText};
+use crate::decode::{decode, looks_like_utf16, NotText};
 use crate::error::{Error, Result};
 use crate::manifest::{InputReport, Manifest, Outputs, Skipped, Totals};
 use crate::policy::Policy;
@@ -436,9 +436,17 @@ fn book(input: &Input, bytes: &[u8], policy: &Policy, buffers: &Buffers) -> Resu
         Ok(d) => d,
         Err(NotText::Empty) => return skip("empty (no text)".into()),
         Err(NotText::Binary { offset }) => {
+            let hint = match looks_like_utf16(bytes) {
+                Some(enc) => format!(
+                    "; it looks like {} text without a byte-order mark: save it as UTF-8 \
+                     (or as UTF-16 with its mark)",
+                    enc.name().to_uppercase()
+                ),
+                None => String::new(),
+            };
             return skip(format!(
-                "binary file (NUL byte at offset {offset}), not a book"
-            ))
+                "binary file (NUL byte at offset {offset}), not a book{hint}"
+            ));
         }
     };
     let sha256 = hex(&Sha256::digest(bytes));
@@ -733,6 +741,44 @@ mod tests {
         let set = crate::WordSet::from_bytes(run.built.set.clone()).unwrap();
         use folio_core::Lexicon;
         assert!(set.contains(b"WHALE") && !set.contains(b"HARPOON"));
+    }
+
+    /// UTF-16 without a byte-order mark is not guessed at (docs/policy.md §1), but the
+    /// message says what the file looks like and what to do, instead of only "binary".
+    #[test]
+    fn utf16_without_a_mark_is_named_in_the_skip_reason() {
+        let dir = tempfile::tempdir().unwrap();
+        let text = "The whale, the harpoon, and the sea.\r\n";
+        let le: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
+        let be: Vec<u8> = text.encode_utf16().flat_map(u16::to_be_bytes).collect();
+        let le = write(dir.path(), "le.txt", &le);
+        let be = write(dir.path(), "be.txt", &be);
+        let png = write(
+            dir.path(),
+            "png.txt",
+            b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\x01\0",
+        );
+        let (inputs, skipped) = expand_inputs(&args(&[&le, &be, &png])).unwrap();
+        let err = ingest(&inputs, skipped, &Policy::game(), &|_, _| {}).unwrap_err();
+        let Error::NothingUsable { skipped } = &err else {
+            panic!("{err}")
+        };
+        assert_eq!(skipped.len(), 3, "{skipped:?}");
+        for (name, hint) in [
+            ("be.txt", Some("UTF-16BE")),
+            ("le.txt", Some("UTF-16LE")),
+            ("png.txt", None),
+        ] {
+            let reason = skipped.iter().find(|s| s.contains(name)).unwrap();
+            assert!(reason.contains("binary"), "{reason}");
+            match hint {
+                Some(h) => assert!(
+                    reason.contains(&format!("looks like {h} text without a byte-order mark")),
+                    "{reason}"
+                ),
+                None => assert!(!reason.contains("UTF-16"), "{reason}"),
+            }
+        }
     }
 
     #[test]
