@@ -1,6 +1,8 @@
 //! Atomic output: write to a temporary file in the destination folder, then rename.
 //!
-//! A failed or interrupted run leaves no partial file and never spoils a previous good one.
+//! A failed or interrupted run leaves no partial file at the output paths and never spoils a
+//! previous good one. (A process killed by a signal while writing may leave its hidden
+//! temporary file, `.NAME.PID.tmp`, behind: nothing removes it then.)
 
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
