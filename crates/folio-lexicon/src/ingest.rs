@@ -227,7 +227,9 @@ pub fn ingest(
             Outcome::Skipped(s) => skipped.push(s),
         }
     }
-    skipped.sort_by(|a, b| a.path.cmp(&b.path));
+    // By path, then by what tells apart two inputs whose names print the same (names that
+    // differ only in bytes that are not UTF-8): the order must not be the inputs'.
+    skipped.sort_by(|a, b| (&a.path, &a.reason).cmp(&(&b.path, &b.reason)));
     if books.is_empty() {
         return Err(Error::NothingUsable {
             skipped: if skipped.is_empty() {
@@ -240,7 +242,9 @@ pub fn ingest(
             },
         });
     }
-    books.sort_by(|a, b| a.report.path.cmp(&b.report.path));
+    books.sort_by(|a, b| {
+        (&a.report.path, &a.report.sha256).cmp(&(&b.report.path, &b.report.sha256))
+    });
 
     // Merge: commutative sums over every book's keys, key range by key range, so the
     // result does not depend on the order the books finished in; the kept keys come out
@@ -717,6 +721,27 @@ mod tests {
         };
         assert_eq!(manifest(&[&a, &b]), manifest(&[&b, &a]));
         assert_eq!(manifest(&[&b, &a, &b]), manifest(&[&a, &b]));
+    }
+
+    /// Two books whose names differ only in bytes that are not UTF-8 get the same label
+    /// (`a\u{FFFD}.txt`): their order in the manifest once followed the order they were given in.
+    #[cfg(unix)]
+    #[test]
+    fn books_with_the_same_label_are_ordered_by_content() {
+        use std::os::unix::ffi::OsStrExt;
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        let a = d.join(std::ffi::OsStr::from_bytes(b"a\xFF.txt"));
+        let b = d.join(std::ffi::OsStr::from_bytes(b"a\xFE.txt"));
+        std::fs::write(&a, b"the whale").unwrap();
+        std::fs::write(&b, b"the shark").unwrap();
+        let manifest = |paths: &[&Path]| {
+            let (inputs, skipped) = expand_inputs(&args(paths)).unwrap();
+            let run = ingest(&inputs, skipped, &Policy::game(), &|_, _| {}).unwrap();
+            assert_eq!(run.manifest.inputs[0].path, run.manifest.inputs[1].path);
+            run.manifest.to_json()
+        };
+        assert_eq!(manifest(&[&a, &b]), manifest(&[&b, &a]));
     }
 
     /// Books joined into one file (`cat *.txt > all.txt`): only the first is read, as the
