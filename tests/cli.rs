@@ -25,3 +25,44 @@ fn help_lists_the_commands() {
 fn unknown_subcommand_is_a_usage_error() {
     folio().arg("frobnicate").assert().code(2);
 }
+
+/// `-o -` once wrote a file named `-` (and `words import - -o x` then took that file for
+/// standard input). Where the output is fst files it is a usage error naming the option;
+/// `words export -o -` writes to standard output, as `export` does without `-o`.
+#[test]
+fn dash_as_an_output_is_refused_or_means_stdout() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(d.join("book.txt"), "the whale and the sea\n").unwrap();
+    std::fs::write(d.join("list.txt"), "cat\ndog\n").unwrap();
+    folio()
+        .current_dir(d)
+        .args(["words", "import", "list.txt", "-o", "a.fst"])
+        .assert()
+        .success();
+    for args in [
+        &["ingest", "book.txt", "-o", "-"][..],
+        &["words", "import", "list.txt", "-o", "-"],
+        &["words", "union", "a.fst", "a.fst", "-o", "-"],
+        &["words", "difference", "a.fst", "a.fst", "--output=-"],
+        &["play", "game.gcg", "--write-gcg", "-"],
+    ] {
+        let out = folio().current_dir(d).args(args).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains("standard output"), "{args:?}: {err}");
+    }
+    let out = folio()
+        .current_dir(d)
+        .args(["words", "export", "--set", "a.fst", "-o", "-"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "CAT\nDOG\n");
+    let left: Vec<_> = std::fs::read_dir(d)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with('-'))
+        .collect();
+    assert!(left.is_empty(), "files named after `-`: {left:?}");
+}

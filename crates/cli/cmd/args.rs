@@ -60,6 +60,21 @@ pub fn top_n(s: &str) -> Result<usize, String> {
     at_least_one(s, "0 would list no word")
 }
 
+/// `-o OUT` of a command that writes files (fst sets with their counts and manifest beside
+/// them, a GCG record): `-` is refused rather than taken for a file named `-` (standard
+/// output cannot hold them; `-` means standard input or output everywhere else).
+pub fn output_file(s: &str) -> Result<std::path::PathBuf, String> {
+    if s == "-" {
+        return Err(
+            "`-` (standard output) cannot take this command's output: it writes \
+                    files (a word set with its counts and manifest beside it, or a GCG \
+                    record); name a file"
+                .into(),
+        );
+    }
+    Ok(s.into())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -75,5 +90,7 @@ mod tests {
         assert!(max_len("0").unwrap_err().contains("keep no word"));
         assert!(limit("0").unwrap_err().contains("--count"));
         assert!(min_count("-1").is_err());
+        assert!(output_file("-").unwrap_err().contains("standard output"));
+        assert_eq!(output_file("-x.fst"), Ok("-x.fst".into()));
     }
 }

@@ -25,7 +25,7 @@ pub struct Args {
     #[arg(required = true, value_name = "INPUT")]
     inputs: Vec<OsString>,
     /// The word set to write (an fst::Set); the counts and manifest go beside it.
-    #[arg(short, long, value_name = "OUT.fst")]
+    #[arg(short, long, value_name = "OUT.fst", value_parser = super::args::output_file)]
     output: PathBuf,
     /// Word-list policy: `game` (A–Z words for word games) or `raw` (every normalised word).
     #[arg(long, default_value = "game", value_name = "NAME")]

@@ -42,7 +42,7 @@ pub struct Args {
     #[arg(long)]
     board: bool,
     /// Write the replayed game as a complete GCG file (one script only; written atomically).
-    #[arg(long, value_name = "OUT")]
+    #[arg(long, value_name = "OUT", value_parser = super::args::output_file)]
     write_gcg: Option<PathBuf>,
     /// Fail (exit 1, with a finding) any game whose words could not be checked against a
     /// word set: no --lexicon, and a #lexicon that names none folio can open (`NWL2020`).

@@ -158,7 +158,7 @@ pub enum Command {
     Export {
         #[command(flatten)]
         sets: Sets,
-        /// Write to this file (atomically) instead of stdout.
+        /// Write to this file (atomically) instead of stdout (`-o -`: stdout, as without it).
         #[arg(short = 'o', long = "output", value_name = "OUT")]
         output: Option<PathBuf>,
         /// Print one JSON object instead of one word a line.
@@ -170,7 +170,7 @@ pub enum Command {
         /// The list (`-` for stdin).
         list: PathBuf,
         /// The word set to write (its manifest goes to OUT.json).
-        #[arg(short = 'o', long = "output", value_name = "OUT")]
+        #[arg(short = 'o', long = "output", value_name = "OUT", value_parser = super::args::output_file)]
         output: PathBuf,
         /// Reject words shorter than N letters, N at least 1 (no limit by default).
         #[arg(long, value_name = "N", value_parser = super::args::min_len)]
@@ -191,7 +191,7 @@ pub struct Algebra {
     #[arg(value_name = "SET", num_args = 2.., required = true)]
     sets: Vec<PathBuf>,
     /// The word set to write.
-    #[arg(short = 'o', long = "output", value_name = "OUT")]
+    #[arg(short = 'o', long = "output", value_name = "OUT", value_parser = super::args::output_file)]
     output: PathBuf,
     /// Does nothing, kept so older command lines run: checksums are always checked.
     #[arg(long = "verify")]
@@ -318,6 +318,7 @@ fn run_inner(c: Command) -> anyhow::Result<Outcome> {
         Command::Intersect(a) => combine(a, SetOp::Intersect, &mut w)?,
         Command::Difference(a) => combine(a, SetOp::Difference, &mut w)?,
         Command::Export { sets, output, json } => {
+            let output = output.filter(|p| p.as_os_str() != "-");
             if let Some(path) = &output {
                 refuse_overwriting_inputs(std::slice::from_ref(path), &sets.sets)?;
             }
