@@ -4,7 +4,8 @@
 //! A [`Pattern`] is an [`fst::Automaton`]: the state is the set of pattern positions reached
 //! (a bit set, so patterns have at most [`Pattern::MAX_TOKENS`] tokens), and a search visits
 //! only the fst branches some position can still match. Positions step one key byte, which
-//! is one letter for A–Z keys (the game policy).
+//! is one letter for A–Z keys (the game policy); in sets beyond A–Z (`--keep-diacritics`,
+//! raw), a `?` takes a whole UTF-8 character, its continuation bytes included.
 //!
 //! ```
 //! use folio_lexicon::{pattern::Pattern, query, Policy, WordSet};
@@ -130,9 +131,17 @@ impl fst::Automaton for Pattern {
         while bits != 0 {
             let i = bits.trailing_zeros() as usize;
             bits &= bits - 1;
+            // A UTF-8 continuation byte (keys beyond A–Z: `--keep-diacritics`, raw) is the
+            // rest of the character whose first byte a `?` just took: it stays there. Only
+            // a `?` leaves a position between a character's bytes: a letter token's bytes
+            // are whole characters, and `*` takes any byte anyway.
+            let continuation = byte & 0xC0 == 0x80;
+            if continuation && i > 0 && self.tokens[i - 1] == Token::One {
+                next |= 1 << i;
+            }
             match self.tokens.get(i) {
                 Some(Token::Byte(b)) if *b == byte => next |= 1 << (i + 1),
-                Some(Token::One) => next |= 1 << (i + 1),
+                Some(Token::One) if !continuation => next |= 1 << (i + 1),
                 Some(Token::Any) => next |= 1 << i,
                 _ => {}
             }
@@ -174,7 +183,55 @@ mod tests {
         }
     }
 
+    /// `?` is one letter of a `--keep-diacritics` or raw set too, where É is two key bytes
+    /// (`caf?` once found no CAFÉ, and `?` no one-letter word beyond A–Z).
+    #[test]
+    fn one_letter_is_one_character_in_sets_beyond_a_to_z() {
+        let mut pol = Policy::game();
+        pol.keep_diacritics = true;
+        let p = |s: &str| Pattern::parse(&pol, s).unwrap();
+        assert!(p("caf?").matches("CAFÉ".as_bytes()));
+        assert!(p("?").matches("É".as_bytes()));
+        assert!(p("?").matches("Ꭰ".as_bytes())); // three bytes
+        assert!(p("?").matches("𐐀".as_bytes())); // four bytes
+        assert!(!p("?").matches("ÉA".as_bytes()));
+        assert!(!p("??").matches("É".as_bytes()));
+        assert!(p("??").matches("ÉA".as_bytes()));
+        assert!(p("?é").matches("ÉÉ".as_bytes()));
+        assert!(p("*?").matches("É".as_bytes()));
+        assert!(p("?*?").matches("ÉÉ".as_bytes()));
+        assert!(!p("?*?").matches("É".as_bytes()));
+        assert!(p("na?ve").matches("NAÏVE".as_bytes()));
+    }
+
+    /// A glob over characters, the reference for keys beyond A–Z.
+    fn glob_chars(p: &[char], w: &[char]) -> bool {
+        match p.split_first() {
+            None => w.is_empty(),
+            Some(('*', rest)) => (0..=w.len()).any(|i| glob_chars(rest, &w[i..])),
+            Some(('?', rest)) => !w.is_empty() && glob_chars(rest, &w[1..]),
+            Some((c, rest)) => w.first() == Some(c) && glob_chars(rest, &w[1..]),
+        }
+    }
+
     proptest::proptest! {
+        #[test]
+        fn automaton_agrees_with_a_character_glob(
+            // One, two, three and four bytes, each its own NFKC upper case.
+            pat in "[AÉᎠ𐐀?*]{1,8}",
+            word in "[AÉᎠ𐐀]{0,8}",
+        ) {
+            let mut pol = Policy::raw();
+            pol.min_len = 1;
+            let compiled = Pattern::parse(&pol, &pat).unwrap();
+            let (pc, wc): (Vec<char>, Vec<char>) = (pat.chars().collect(), word.chars().collect());
+            proptest::prop_assert_eq!(
+                compiled.matches(word.as_bytes()),
+                glob_chars(&pc, &wc),
+                "{} vs {}", pat, word
+            );
+        }
+
         #[test]
         fn automaton_agrees_with_backtracking(
             pat in "[AB?*]{1,8}",
