@@ -580,7 +580,7 @@ fn lone_cr_line_endings_find_the_markers() {
     );
     let manifest = std::fs::read_to_string(d.join("cr.json")).unwrap();
     assert!(manifest.contains("\"markers\""), "{manifest}");
-    assert!(!WordSet::open(&d.join("cr.fst"))
+    assert!(!WordSet::open(d.join("cr.fst"))
         .unwrap()
         .contains(b"LICENSE"));
 }

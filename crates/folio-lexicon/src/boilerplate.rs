@@ -356,7 +356,7 @@ mod tests {
         let two = "*** START OF THE PROJECT GUTENBERG EBOOK B ***\nharpoon\n";
         let small = "x\n*END*THE SMALL PRINT! FOR PUBLIC DOMAIN ETEXTS*Ver.04.29.93*END*\nnews\n";
         for (text, line) in [
-            (format!("{one}"), None),
+            (one.to_string(), None),
             (format!("{one}{two}"), Some(5)),
             (format!("{one}\n{small}"), Some(7)),
             (format!("{one}{two}").replace('\n', "\r\n"), Some(5)),
