@@ -508,7 +508,7 @@ fn print_scored(
 
 fn stats(path: &Path, json: bool, w: &mut impl Write) -> anyhow::Result<Outcome> {
     let set = checked::open_set(path)?;
-    let counts = checked::open_counts_beside(path)?;
+    let counts = checked::open_counts_beside(path, &set)?;
     let s = SetStats::of(&set);
     let counts_info = counts
         .as_ref()
@@ -555,10 +555,10 @@ fn stats(path: &Path, json: bool, w: &mut impl Write) -> anyhow::Result<Outcome>
 
 fn top(sets: &Sets, n: usize, json: bool, w: &mut impl Write) -> anyhow::Result<Outcome> {
     // Open the sets too: a bad set path is reported as such, not as a missing counts map.
-    checked::open_sets(&sets.sets)?;
+    let opened = checked::open_sets(&sets.sets)?;
     let mut maps = Vec::new();
-    for path in &sets.sets {
-        let Some(map) = checked::open_counts_beside(path)? else {
+    for (path, set) in sets.sets.iter().zip(&opened) {
+        let Some(map) = checked::open_counts_beside(path, set)? else {
             bail!(
                 "{}: no counts map beside this set (expected {}); sets made by `folio words import`, \
                  or by set algebra over sets without counts, have none: `folio ingest` writes one",

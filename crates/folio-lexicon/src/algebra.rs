@@ -120,8 +120,8 @@ pub fn write_combined(inputs: &[PathBuf], op: SetOp, output: &Path) -> Result<Co
     let policy = crate::checked::common_policy(inputs)?;
     let mut maps = Vec::new();
     let mut without = Vec::new();
-    for p in inputs {
-        match crate::checked::open_counts_beside(p)? {
+    for (p, set) in inputs.iter().zip(&sets) {
+        match crate::checked::open_counts_beside(p, set)? {
             Some(m) => maps.push(m),
             None => without.push(p.clone()),
         }

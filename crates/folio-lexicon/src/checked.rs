@@ -136,16 +136,62 @@ pub fn open_counts(path: impl AsRef<Path>) -> Result<CountsMap> {
 }
 
 /// Opens and checks the counts map beside the set at `set_path` ([`counts_path`]), or
-/// `Ok(None)` when there is none.
+/// `Ok(None)` when there is none. Its words must be exactly the words of `set` (the set
+/// opened from `set_path`): ingest and set algebra write them so, and a map left beside
+/// another set (a set copied or renamed without its counts) would give that set's counts.
+/// Comparing the keys streams both fsts once (a few milliseconds for 100,000 words).
 ///
 /// # Errors
-/// As [`open_counts`] when the file exists.
-pub fn open_counts_beside(set_path: &Path) -> Result<Option<CountsMap>> {
+/// As [`open_counts`] when the file exists; [`Error::CountsNotOfSet`] naming both files
+/// and the first word that differs when the words are not the set's.
+pub fn open_counts_beside(set_path: &Path, set: &WordSet) -> Result<Option<CountsMap>> {
     let p = counts_path(set_path);
     if !p.exists() {
         return Ok(None);
     }
-    open_counts(p).map(Some)
+    let map = open_counts(&p)?;
+    if let Some(reason) = keys_differ(set, &map) {
+        return Err(Error::CountsNotOfSet {
+            counts: p,
+            set: set_path.to_path_buf(),
+            reason,
+        });
+    }
+    Ok(Some(map))
+}
+
+/// How the words of `map` differ from those of `set`, or `None` when they are the same.
+fn keys_differ(set: &WordSet, map: &CountsMap) -> Option<String> {
+    use fst::{IntoStreamer, Streamer};
+    let shown = |k: &[u8]| folio_core::quote::quoted(&String::from_utf8_lossy(k)).to_string();
+    let mut a = set.as_fst_set().into_stream();
+    let mut b = map.as_fst_map().keys();
+    loop {
+        match (a.next(), b.next()) {
+            (None, None) => return None,
+            (Some(x), Some(y)) if x == y => {}
+            (x, y) => {
+                let word = match (x, y) {
+                    (Some(x), Some(y)) => {
+                        if x < y {
+                            format!("{} is in the set only", shown(x))
+                        } else {
+                            format!("{} is in the counts map only", shown(y))
+                        }
+                    }
+                    (Some(x), None) => format!("{} is in the set only", shown(x)),
+                    (None, Some(y)) => format!("{} is in the counts map only", shown(y)),
+                    (None, None) => String::new(),
+                };
+                let n = map.len();
+                return Some(format!(
+                    "it holds {n} word{}, the set {}; {word}",
+                    if n == 1 { "" } else { "s" },
+                    set.len()
+                ));
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -215,14 +261,49 @@ mod tests {
     fn counts_maps_are_checked_too() {
         let dir = tempfile::tempdir().unwrap();
         let set_path = dir.path().join("w.fst");
-        assert!(open_counts_beside(&set_path).unwrap().is_none());
+        let set = WordSet::from_words(["CAT", "DOG"]).unwrap();
+        assert!(open_counts_beside(&set_path, &set).unwrap().is_none());
         let cp = counts_path(&set_path);
         crate::counts::write_counts(&cp, [("CAT", 3u64), ("DOG", 9)]).unwrap();
-        assert_eq!(open_counts_beside(&set_path).unwrap().unwrap().len(), 2);
+        assert_eq!(
+            open_counts_beside(&set_path, &set).unwrap().unwrap().len(),
+            2
+        );
         let mut bytes = std::fs::read(&cp).unwrap();
         bytes[10] ^= 0x01;
         std::fs::write(&cp, &bytes).unwrap();
-        let e = open_counts_beside(&set_path).err().unwrap();
+        let e = open_counts_beside(&set_path, &set).err().unwrap();
         assert!(e.to_string().contains("checksum mismatch"), "{e}");
+    }
+
+    /// A counts map left beside a set it does not belong to (`cp new.fst g.fst` without its
+    /// counts): `top` once listed the other set's words and counts, `stats` its totals.
+    #[test]
+    fn a_counts_map_of_other_words_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let set_path = dir.path().join("w.fst");
+        let cp = counts_path(&set_path);
+        let set = WordSet::from_words(["CAT", "DOG"]).unwrap();
+        for (pairs, why) in [
+            (
+                &[("CAT", 3u64), ("EMU", 1)][..],
+                "\"DOG\" is in the set only",
+            ),
+            (&[("CAT", 3u64)][..], "1 word, the set 2"),
+            (
+                &[("CAT", 3u64), ("DOG", 1), ("EMU", 1)][..],
+                "\"EMU\" is in the counts map only",
+            ),
+        ] {
+            crate::counts::write_counts(&cp, pairs.iter().copied()).unwrap();
+            let e = open_counts_beside(&set_path, &set).err().unwrap();
+            assert!(matches!(e, Error::CountsNotOfSet { .. }), "{e}");
+            let msg = e.to_string();
+            assert!(
+                msg.contains("w.counts.fst") && msg.contains("w.fst"),
+                "{msg}"
+            );
+            assert!(msg.contains(why), "{msg}");
+        }
     }
 }

@@ -53,6 +53,22 @@ pub enum Error {
         /// The file as given.
         path: PathBuf,
     },
+    /// The counts map beside a set holds other words than the set (it was left there by
+    /// another set: a set copied or renamed without its counts map).
+    #[error(
+        "{}: not the counts map of {} ({reason}): it belongs to another set; run `folio \
+         ingest` again, or remove it",
+        counts.display(),
+        set.display()
+    )]
+    CountsNotOfSet {
+        /// The counts map.
+        counts: PathBuf,
+        /// The set beside it.
+        set: PathBuf,
+        /// The word counts and the first word that differs.
+        reason: String,
+    },
     /// No input gave a book: every one was empty, binary or a folder without `.txt` files.
     #[error("nothing usable to ingest: {}", skipped.join("; "))]
     NothingUsable {
