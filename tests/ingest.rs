@@ -584,3 +584,30 @@ fn lone_cr_line_endings_find_the_markers() {
         .unwrap()
         .contains(b"LICENSE"));
 }
+
+#[test]
+fn no_mmap_reads_the_books_and_writes_the_same_bytes() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let book = write(d, "moby.txt", BOOK);
+    for (name, extra) in [("mapped.fst", None), ("read.fst", Some("--no-mmap"))] {
+        let out = folio()
+            .arg("ingest")
+            .arg(&book)
+            .arg("-o")
+            .arg(d.join(name))
+            .args(extra)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    }
+    for (a, b) in [
+        ("mapped.fst", "read.fst"),
+        ("mapped.counts.fst", "read.counts.fst"),
+    ] {
+        assert_eq!(
+            std::fs::read(d.join(a)).unwrap(),
+            std::fs::read(d.join(b)).unwrap()
+        );
+    }
+}

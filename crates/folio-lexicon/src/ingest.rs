@@ -196,8 +196,34 @@ enum Outcome {
 /// [`Error::NothingUsable`] when no input gave a book.
 pub fn ingest(
     inputs: &[Input],
+    skipped: Vec<Skipped>,
+    policy: &Policy,
+    on_book: &(dyn Fn(&str, u64) + Sync),
+) -> Result<Ingested> {
+    ingest_with(inputs, skipped, policy, Reading::Map, on_book)
+}
+
+/// How ingest reads input files.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Reading {
+    /// Regular files are memory-mapped (no copy: ~5% of a run's CPU saved on the shared
+    /// corpus). A book that another program truncates during the run ends it with SIGBUS.
+    #[default]
+    Map,
+    /// Every input is read into a buffer (`folio ingest --no-mmap`): safe when books may
+    /// change during the run.
+    Read,
+}
+
+/// As [`ingest`], reading input files as `reading` says.
+///
+/// # Errors
+/// As [`ingest`].
+pub fn ingest_with(
+    inputs: &[Input],
     mut skipped: Vec<Skipped>,
     policy: &Policy,
+    reading: Reading,
     on_book: &(dyn Fn(&str, u64) + Sync),
 ) -> Result<Ingested> {
     let mut inputs = dedup(inputs);
@@ -211,7 +237,7 @@ pub fn ingest(
     let outcomes: Vec<Result<Outcome>> = inputs
         .par_iter()
         .map(|input| {
-            let out = read_book(input, policy, &buffers);
+            let out = read_book(input, policy, reading, &buffers);
             let bytes = match &out {
                 Ok(Outcome::Book(b)) => b.report.bytes,
                 _ => 0,
@@ -399,9 +425,16 @@ struct Buffers {
     tables: Pool<Tables>,
 }
 
-fn read_book(input: &Input, policy: &Policy, buffers: &Buffers) -> Result<Outcome> {
-    if let Some(map) = map_file(input)? {
-        return book(input, &map, policy, buffers);
+fn read_book(
+    input: &Input,
+    policy: &Policy,
+    reading: Reading,
+    buffers: &Buffers,
+) -> Result<Outcome> {
+    if reading == Reading::Map {
+        if let Some(map) = map_file(input)? {
+            return book(input, &map, policy, buffers);
+        }
     }
     let mut bytes = buffers.bytes.take();
     let out = read_all(input, &mut bytes).and_then(|()| book(input, &bytes, policy, buffers));
@@ -424,7 +457,8 @@ fn map_file(input: &Input) -> Result<Option<memmap2::Mmap>> {
     }
     // SAFETY: the map is read-only and private to this run, and dropped when the book has
     // been counted. Like every program that maps its input (ripgrep, for one), ingest relies
-    // on no other program truncating or rewriting a book while it is read.
+    // on no other program truncating or rewriting a book while it is read (documented, with
+    // `Reading::Read` / `--no-mmap` for books that may change).
     Ok(unsafe { memmap2::Mmap::map(&file) }.ok())
 }
 
