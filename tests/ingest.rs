@@ -21,6 +21,27 @@ fn stderr_of(out: &std::process::Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
+/// Runs `folio ingest --quiet INPUT -o DIR/OUT EXTRA...`, which must succeed.
+fn ingest_one(input: &Path, dir: &Path, out: &str, extra: &[&str]) {
+    folio()
+        .args(["ingest", "--quiet"])
+        .arg(input)
+        .arg("-o")
+        .arg(dir.join(out))
+        .args(extra)
+        .assert()
+        .success();
+}
+
+/// Asserts that the files `a` and `b` in `dir` hold the same bytes.
+fn assert_same_bytes(dir: &Path, a: &str, b: &str) {
+    assert_eq!(
+        std::fs::read(dir.join(a)).unwrap(),
+        std::fs::read(dir.join(b)).unwrap(),
+        "{a} and {b} differ"
+    );
+}
+
 const BOOK: &[u8] = b"The Project Gutenberg EBook of Moby Dick\r\n\
 *** START OF THIS PROJECT GUTENBERG EBOOK MOBY DICK ***\r\n\
 Call me Ishmael. The whale\xe2\x80\x99s harpoon; the whale.\r\n\
@@ -539,19 +560,9 @@ fn utf16_with_a_byte_order_mark_is_read() {
         .collect();
     let a = write(d, "a.txt", BOOK);
     let b = write(d, "b.txt", &utf16);
-    for (input, out) in [(&a, "a.fst"), (&b, "b.fst")] {
-        folio()
-            .args(["ingest", "--quiet"])
-            .arg(input)
-            .arg("-o")
-            .arg(d.join(out))
-            .assert()
-            .success();
-    }
-    assert_eq!(
-        std::fs::read(d.join("a.fst")).unwrap(),
-        std::fs::read(d.join("b.fst")).unwrap()
-    );
+    ingest_one(&a, d, "a.fst", &[]);
+    ingest_one(&b, d, "b.fst", &[]);
+    assert_same_bytes(d, "a.fst", "b.fst");
     let manifest = std::fs::read_to_string(d.join("b.json")).unwrap();
     assert!(manifest.contains("\"utf-16le\""), "{manifest}");
 }
@@ -565,19 +576,9 @@ fn lone_cr_line_endings_find_the_markers() {
     let text = std::str::from_utf8(BOOK).unwrap();
     let lf = write(d, "lf.txt", text.replace("\r\n", "\n").as_bytes());
     let cr = write(d, "cr.txt", text.replace("\r\n", "\r").as_bytes());
-    for (input, out) in [(&lf, "lf.fst"), (&cr, "cr.fst")] {
-        folio()
-            .args(["ingest", "--quiet"])
-            .arg(input)
-            .arg("-o")
-            .arg(d.join(out))
-            .assert()
-            .success();
-    }
-    assert_eq!(
-        std::fs::read(d.join("lf.fst")).unwrap(),
-        std::fs::read(d.join("cr.fst")).unwrap()
-    );
+    ingest_one(&lf, d, "lf.fst", &[]);
+    ingest_one(&cr, d, "cr.fst", &[]);
+    assert_same_bytes(d, "lf.fst", "cr.fst");
     let manifest = std::fs::read_to_string(d.join("cr.json")).unwrap();
     assert!(manifest.contains("\"markers\""), "{manifest}");
     assert!(!WordSet::open(d.join("cr.fst"))
@@ -590,24 +591,8 @@ fn no_mmap_reads_the_books_and_writes_the_same_bytes() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     let book = write(d, "moby.txt", BOOK);
-    for (name, extra) in [("mapped.fst", None), ("read.fst", Some("--no-mmap"))] {
-        let out = folio()
-            .arg("ingest")
-            .arg(&book)
-            .arg("-o")
-            .arg(d.join(name))
-            .args(extra)
-            .output()
-            .unwrap();
-        assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
-    }
-    for (a, b) in [
-        ("mapped.fst", "read.fst"),
-        ("mapped.counts.fst", "read.counts.fst"),
-    ] {
-        assert_eq!(
-            std::fs::read(d.join(a)).unwrap(),
-            std::fs::read(d.join(b)).unwrap()
-        );
-    }
+    ingest_one(&book, d, "mapped.fst", &[]);
+    ingest_one(&book, d, "read.fst", &["--no-mmap"]);
+    assert_same_bytes(d, "mapped.fst", "read.fst");
+    assert_same_bytes(d, "mapped.counts.fst", "read.counts.fst");
 }
