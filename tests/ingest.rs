@@ -377,7 +377,7 @@ fn ingest_corpus(files: &[PathBuf], out: &Path, threads: &str) {
 /// and 1 thread in reverse order. Both must write the same bytes.
 #[test]
 fn shared_corpus_acceptance_and_determinism() {
-    let Some(books) = folio_shared::path("corpora/gutenberg") else {
+    let Some(books) = folio_testdata::path("corpora/gutenberg") else {
         return;
     };
     let dir = tempfile::tempdir().unwrap();
@@ -472,7 +472,7 @@ fn shared_corpus_acceptance_and_determinism() {
 /// The two copies of pg84 (UTF-8 and Windows-1252), ingested one at a time, give the same set.
 #[test]
 fn the_two_copies_of_frankenstein_give_the_same_set() {
-    let Some(books) = folio_shared::path("corpora/gutenberg") else {
+    let Some(books) = folio_testdata::path("corpora/gutenberg") else {
         return;
     };
     let dir = tempfile::tempdir().unwrap();

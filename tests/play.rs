@@ -82,7 +82,7 @@ fn wordbler_game_with_a_blank_and_a_repeated_word() {
 
 #[test]
 fn course_game_against_a_word_set_built_from_two_books() {
-    let Some(books) = folio_shared::path("corpora/gutenberg") else {
+    let Some(books) = folio_testdata::path("corpora/gutenberg") else {
         return;
     };
     let tmp = tempfile::tempdir().expect("tempdir");
@@ -119,7 +119,7 @@ fn write_gcg_round_trips_to_the_same_report() {
     .iter()
     .map(|n| data_dir().join(n))
     .collect();
-    if let Some(dir) = folio_shared::path("games/scrabble/gcg") {
+    if let Some(dir) = folio_testdata::path("games/scrabble/gcg") {
         for n in [
             "liwords__r20_peter.gcg",
             "quackle__capp.gcg",
@@ -200,7 +200,7 @@ fn substance(v: &serde_json::Value) -> serde_json::Value {
 
 #[test]
 fn shared_records_replay_and_reproduce_the_recorded_scores() {
-    let Some(dir) = folio_shared::path("games/scrabble/gcg") else {
+    let Some(dir) = folio_testdata::path("games/scrabble/gcg") else {
         return;
     };
     let (code, out, err) = play_in(&dir, &["--json", "*.gcg"]);
@@ -267,7 +267,7 @@ fn shared_records_replay_and_reproduce_the_recorded_scores() {
 
 #[test]
 fn a_finished_game_without_its_end_line_is_reported() {
-    let Some(src) = folio_shared::path("games/scrabble/gcg/liwords__r20_peter.gcg") else {
+    let Some(src) = folio_testdata::path("games/scrabble/gcg/liwords__r20_peter.gcg") else {
         return;
     };
     let text = std::fs::read_to_string(src).expect("read");
@@ -286,7 +286,7 @@ fn a_finished_game_without_its_end_line_is_reported() {
 /// names (our rule code for MAGPIE's error), never a panic.
 #[test]
 fn invalid_records_name_their_problem() {
-    let Some(dir) = folio_shared::path("games/scrabble/gcg/invalid") else {
+    let Some(dir) = folio_testdata::path("games/scrabble/gcg/invalid") else {
         return;
     };
     let expected: &[(&str, &str)] = &[
@@ -842,7 +842,7 @@ fn every_bad_line_of_a_boggle_round_is_reported() {
         .as_array()
         .expect("findings")
         .iter()
-        .map(|f| f["pos"]["line"].as_u64().expect("line"))
+        .map(|f| f["line"].as_u64().expect("line"))
         .collect();
     assert_eq!(lines, [2, 5, 6], "{out}");
 }
@@ -876,7 +876,7 @@ fn unreadable_boggle_rounds_stay_json() {
         assert_eq!(v["game"], "boggle");
         let f = &v["findings"][0];
         assert_eq!(
-            (&f["pos"]["line"], &f["pos"]["col"]),
+            (&f["line"], &f["col"]),
             (&line.into(), &col.into()),
             "{file}"
         );
@@ -1068,7 +1068,7 @@ fn every_invalid_utf8_line_of_a_boggle_round_is_reported() {
         .as_array()
         .expect("findings")
         .iter()
-        .map(|f| f["pos"]["line"].as_u64().expect("line"))
+        .map(|f| f["line"].as_u64().expect("line"))
         .collect();
     assert_eq!(lines, [2, 4, 5, 6], "{out}");
 }

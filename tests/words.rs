@@ -30,7 +30,7 @@ fn enable() -> Option<&'static (PathBuf, PathBuf)> {
     static ENABLE: OnceLock<Option<(PathBuf, PathBuf)>> = OnceLock::new();
     ENABLE
         .get_or_init(|| {
-            let list = folio_shared::path("wordlists/enable1.txt")?;
+            let list = folio_testdata::path("wordlists/enable1.txt")?;
             let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("words-enable");
             std::fs::create_dir_all(&dir).expect("scratch folder");
             let set = dir.join("enable.fst");
@@ -249,7 +249,7 @@ fn from_rack_shows_blanks_and_scores() {
 /// A set of the words of a book: whitespace-split tokens, punctuation trimmed, normalised by
 /// the game policy. A stand-in until `folio ingest` lands on main.
 fn book_set(rel: &str, out: &Path) -> Option<()> {
-    let book = folio_shared::path(rel)?;
+    let book = folio_testdata::path(rel)?;
     let text = String::from_utf8_lossy(&std::fs::read(book).unwrap()).into_owned();
     let policy = Policy::game();
     let words = text

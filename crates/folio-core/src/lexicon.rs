@@ -35,6 +35,16 @@ pub trait Lexicon {
         ALL_LETTERS
     }
 
+    /// The key a word written by a player has in this lexicon (`whale` → `WHALE`), or `None`
+    /// when no key of this lexicon can be written so (empty, several words, a character the
+    /// lexicon does not hold). Each lexicon normalises as it was built; this default takes
+    /// one token of ASCII letters and upper-cases it.
+    fn normalize(&self, word: &str) -> Option<String> {
+        let word = word.trim();
+        (!word.is_empty() && word.bytes().all(|b| b.is_ascii_alphabetic()))
+            .then(|| word.to_ascii_uppercase())
+    }
+
     /// Whether `word` (upper-case key bytes) is in the lexicon.
     fn contains(&self, word: &[u8]) -> bool {
         self.walk(word).is_some_and(|c| self.is_word(c))
@@ -62,6 +72,9 @@ impl<L: Lexicon + ?Sized> Lexicon for &L {
     }
     fn letters(&self, cursor: Self::Cursor) -> u32 {
         (**self).letters(cursor)
+    }
+    fn normalize(&self, word: &str) -> Option<String> {
+        (**self).normalize(word)
     }
 }
 

@@ -1,76 +1,31 @@
-//! Pure rules of the games folio knows: no I/O, no fst.
+//! folio's kernel: what every game and tool of folio shares, and nothing game-specific.
 //!
-//! The Scrabble-style engine is layered so a replay can use any level:
+//! - [`Lexicon`]: what rules and solvers may ask about words (membership and a prefix
+//!   cursor); [`WordList`] is an in-memory implementation for tests and examples, and
+//!   folio-lexicon implements it over fst.
+//! - [`rng`]: [`SplitMix64`], the portable seeded generator behind every bag, roll and deal.
+//! - [`quote`]: user text as messages show it (escaped, clipped).
+//! - [`script`]: what every scripted game shares: [`Loc`](script::Loc), the line splitter and
+//!   encodings, [`Finding`](script::Finding), the `#game` reader and the
+//!   [`ScriptedGame`](script::ScriptedGame) trait `folio play` dispatches through.
 //!
-//! - data: [`Tile`], [`TileSet`] (letter values and distributions), the premium
-//!   [`LAYOUT`](premium::LAYOUT), [`Rules`] presets (`course`, `standard`, `wordbler`);
-//! - positions: [`Square`] (0-based `(row, col)`), [`Position`] (`8H` across, `H8` down),
-//!   [`Board`] (with a plain-text rendering);
-//! - moves: [`Placement`] (course form or notation form), checked by [`check_board`] and
-//!   [`Rules::evaluate`] into a scored [`Move`] (words formed with per-tile breakdown) or an
-//!   [`Illegal`] verdict naming the broken rule; [`Board::apply`] puts a move down;
-//! - games: [`Game`], a state machine with a seeded [`Bag`] ([`SplitMix64`]) and racks, where
-//!   each [`Turn`] returns the new state or a typed [`GameError`];
-//! - [`boggle`]: Boggle boards, cube sets, seeded rolls, scoring tables, the solver and rounds;
-//! - [`quote`]: user text as messages and answers show it (escaped, never raw control bytes).
-//!
-//! Place HORN, then FARM through its R, under the course rules:
+//! No I/O, no fst, no game: each game lives in its own crate (folio-scrabble, folio-boggle,
+//! …) on top of this one.
 //!
 //! ```
-//! use folio_core::{Board, Dir, Placement, Rules, WordList};
-//!
-//! let words = WordList::new(["HORN", "FARM"]);
-//! let rules = Rules::COURSE;
-//! let mut board = Board::new();
-//! for placement in [
-//!     Placement::course("HORN", 7, 5, Dir::Across)?, // 0-based (row, col): 8F across
-//!     Placement::parse("H6 FA.M")?,                   // notation form: FARM down through R
-//! ] {
-//!     let mv = rules.evaluate(&board, &placement, Some(&words))?;
-//!     for w in &mv.words {
-//!         println!("{placement}: {} at {} scores {}", w.text(), w.position, w.score);
-//!     }
-//!     board.apply(&mv);
-//!     println!("move total {}", mv.score);
-//! }
-//! assert_eq!(board.tile_count(), 7);
-//! print!("{board}");
-//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! use folio_core::{Lexicon, WordList};
+//! let words = WordList::new(["HORN", "HORNS", "FARM"]);
+//! assert!(words.contains(b"HORN"));
+//! let horn = words.walk(b"HORN").unwrap();
+//! assert!(words.step(horn, b'S').is_some_and(|c| words.is_word(c)));
 //! ```
-//!
-//! Words are checked through the [`Lexicon`] trait (membership and a prefix cursor), which
-//! folio-lexicon implements over fst; [`WordList`] is an in-memory implementation for tests.
-//!
-//! `docs/rules.md` states every rule of each preset with its source.
 
-pub mod bag;
-pub mod board;
-pub mod boggle;
-pub mod coord;
-pub mod game;
-pub mod legality;
+#![deny(missing_docs)]
+
 pub mod lexicon;
-pub mod placement;
-pub mod premium;
 pub mod quote;
 pub mod rng;
-pub mod rules;
-pub mod score;
-pub mod tile;
-pub mod tileset;
-pub mod words;
+pub mod script;
 
-pub use bag::{Bag, BagError};
-pub use board::{Board, ScoredWord};
-pub use coord::{CoordError, Dir, Position, Square};
-pub use game::{EndReason, Game, GameEnd, GameError, Turn, TurnOutcome, TurnRecord};
-pub use legality::{check_board, Illegal};
 pub use lexicon::{Lexicon, WordList};
-pub use placement::{Cell, NotationError, Placement};
-pub use premium::Premium;
 pub use rng::SplitMix64;
-pub use rules::{EndRules, FailedPlay, FirstPlayer, OnFail, PremiumPolicy, Rules};
-pub use score::{Move, MoveError, NO_LEXICON};
-pub use tile::{BoardTile, Tile};
-pub use tileset::TileSet;
-pub use words::{words_formed, Word, WordTile};

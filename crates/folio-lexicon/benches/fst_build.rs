@@ -67,7 +67,7 @@ fn main() {
     // `cargo test --all-targets` runs this without `--bench`: a smoke run only.
     let benching = std::env::args().any(|a| a == "--bench");
     let runs = if benching { 30 } else { 1 };
-    if let Some(list) = folio_shared::path("wordlists/enable1.txt") {
+    if let Some(list) = folio_testdata::path("wordlists/enable1.txt") {
         let text = std::fs::read_to_string(&list).expect("ENABLE");
         let mut keys: Vec<(Vec<u8>, u64)> = text
             .lines()
@@ -79,7 +79,7 @@ fn main() {
         keys.dedup_by(|a, b| a.0 == b.0);
         report("ENABLE", &keys, runs);
     }
-    if let Some(books) = folio_shared::path("corpora/gutenberg") {
+    if let Some(books) = folio_testdata::path("corpora/gutenberg") {
         let (inputs, skipped) =
             folio_lexicon::ingest::expand_inputs(&[books.into_os_string()]).expect("books");
         let run = folio_lexicon::ingest::ingest(

@@ -52,7 +52,7 @@ fn main() {
     let benching = std::env::args().any(|a| a == "--bench");
     let runs = if benching { 200 } else { 1 };
     let dir = tempfile::tempdir().expect("tempdir");
-    if let Some(list) = folio_shared::path("wordlists/enable1.txt") {
+    if let Some(list) = folio_testdata::path("wordlists/enable1.txt") {
         let set = dir.path().join("enable.fst");
         folio_lexicon::import::import_file(&list, &set, &Policy::game(), &Default::default())
             .expect("import ENABLE");
@@ -61,7 +61,7 @@ fn main() {
     if !benching {
         return;
     }
-    if let Some(books) = folio_shared::path("corpora/gutenberg") {
+    if let Some(books) = folio_testdata::path("corpora/gutenberg") {
         let (inputs, skipped) =
             ingest::expand_inputs(&[OsString::from(books)]).expect("the shared books");
         let run = ingest::ingest(&inputs, skipped, &Policy::game(), &|_, _| {}).expect("ingest");

@@ -41,6 +41,8 @@
 //! [`import`], [`export`], [`stats`]; [`checked`] opens sets and counts maps with their
 //! checksum checked, as the CLI does.
 
+#![deny(missing_docs)]
+
 pub mod algebra;
 pub mod anagram;
 pub mod atomic;

@@ -19,11 +19,16 @@ use crate::policy::Policy;
 use crate::query::QueryError;
 use crate::set::{SetBytes, WordSet};
 
+/// English tile values `A`..`Z` (interim: the values become a parameter).
+const ENGLISH_VALUES: [u8; 26] = [
+    1, 3, 3, 2, 1, 4, 2, 4, 1, 8, 5, 1, 3, 1, 1, 3, 10, 1, 1, 1, 1, 4, 4, 8, 4, 10,
+];
+
 /// The face value of a tile showing `letter` (an upper-case key byte): English values, `A`=1
 /// … `Z`=10; 0 for anything else.
 pub fn tile_value(letter: u8) -> u32 {
     if letter.is_ascii_uppercase() {
-        u32::from(folio_core::tileset::ENGLISH_VALUES[usize::from(letter - b'A')])
+        u32::from(ENGLISH_VALUES[usize::from(letter - b'A')])
     } else {
         0
     }

@@ -1,7 +1,7 @@
 //! The `WordSet` cursor (fst node table) against the reference `WordList` cursor, through the
 //! Boggle solver: both must find exactly the same words with the same paths on any board.
 
-use folio_core::boggle::{solve, Board, Face};
+use folio_boggle::{solve, Board, Face};
 use folio_core::{Lexicon, WordList};
 use folio_lexicon::WordSet;
 use proptest::prelude::*;

@@ -25,7 +25,7 @@ fn enable() -> Option<&'static Enable> {
     static ENABLE: OnceLock<Option<Enable>> = OnceLock::new();
     ENABLE
         .get_or_init(|| {
-            let path = folio_shared::path("wordlists/enable1.txt")?;
+            let path = folio_testdata::path("wordlists/enable1.txt")?;
             let bytes = std::fs::read(path).expect("read ENABLE");
             let list = ImportList::parse(&bytes, &Policy::game(), &ImportOptions::default());
             let set = WordSet::from_words(&list.keys).expect("build set");

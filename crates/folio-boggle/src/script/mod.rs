@@ -1,0 +1,175 @@
+//! Boggle round scripts: parse → validate → play, and the report.
+//!
+//! A script (`docs/formats-boggle.md`) names a board (letters, or a cube set and a seed), a
+//! scoring, a lexicon and each player's words. [`play_script`] replays it through
+//! [`Round`](crate::Round) against a lexicon the caller opened and returns a [`Report`];
+//! malformed scripts give an [`Error::Script`] naming file, line and column.
+//! [`Boggle`] is the game `folio play` dispatches `#game boggle` scripts to.
+//!
+//! ```
+//! use folio_boggle::script::play_script;
+//! use folio_core::WordList;
+//! let text = "#game boggle\n#board ABCD/EFGH/IJKL/MNOP\n#player ann\n>ann: fine glop\n";
+//! let words = WordList::new(["FINE", "GLOP", "KNIFE"]);
+//! let report = play_script("round.boggle", text, &words, "words").unwrap();
+//! assert_eq!(report.findings.len(), 1); // FINE cannot be traced on this board
+//! print!("{report}");
+//! ```
+
+pub mod error;
+mod findings;
+pub mod game;
+pub mod report;
+pub mod script;
+mod scripted;
+
+use folio_core::quote::{clipped, QUOTED_CHARS};
+use folio_core::script::split_lines;
+use folio_core::Lexicon;
+
+use crate::{Round, Verdict};
+
+pub use error::{Error, Located, ScriptError};
+pub use findings::{Finding, Rule};
+pub use report::{MissedWord, PlayerReport, Report, WordReport};
+pub use script::{is_boggle, parse, Loc, Script};
+pub use scripted::Boggle;
+
+/// Parses and validates the Boggle script `text` (a `str`, or the bytes of the file: a line
+/// that is not UTF-8 is then a script error at that line) read from `path`, with players'
+/// words normalised by `normalize`; the lexicon is not needed yet.
+///
+/// # Errors
+/// [`Error::Script`] (file:line:col) for a malformed or inconsistent script.
+pub fn check<T: AsRef<[u8]> + ?Sized>(
+    path: &str,
+    text: &T,
+    normalize: &dyn Fn(&str) -> Option<String>,
+) -> Result<(Script, game::Game), Error> {
+    let (script, mut errors) = script::read(text).map_err(|e| Located::all_at(e, path))?;
+    // The checks of the whole script run on the lines that read, so that one run reports
+    // every error; that a board or a player is missing follows from a bad line, if any.
+    match game::validate(&script, normalize) {
+        Ok(game) if errors.is_empty() => Ok((script, game)),
+        Ok(_) => Err(Located::all_at(errors, path)),
+        Err(more) => {
+            let consequence = !errors.is_empty();
+            errors.extend(
+                more.into_iter()
+                    .filter(|e| !(consequence && e.kind.is_absence())),
+            );
+            Err(Located::all_at(errors, path))
+        }
+    }
+}
+
+/// Parses, validates and replays the Boggle script `text` read from `path` against
+/// `lexicon` (named `label` in the report), normalising players' words with the lexicon's
+/// own rule ([`Lexicon::normalize`]).
+///
+/// # Errors
+/// [`Error::Script`] (file:line:col) for a malformed or inconsistent script (exit 1).
+/// Rejected words and wrong claimed scores are not errors: they are the report's findings.
+pub fn play_script<T, L>(path: &str, text: &T, lexicon: &L, label: &str) -> Result<Report, Error>
+where
+    T: AsRef<[u8]> + ?Sized,
+    L: Lexicon + ?Sized,
+{
+    let (_, game) = check(path, text, &|w| lexicon.normalize(w))?;
+    Ok(play(path, text.as_ref(), &game, lexicon, label))
+}
+
+/// Plays a checked round.
+fn play<L: Lexicon + ?Sized>(
+    path: &str,
+    text: &[u8],
+    game: &game::Game,
+    lexicon: &L,
+    label: &str,
+) -> Report {
+    let keys: Vec<Vec<String>> = game
+        .players
+        .iter()
+        .map(|p| p.words.iter().map(|(_, key, _)| key.clone()).collect())
+        .collect();
+    let result = Round::new(&game.board, game.scoring, &lexicon).play(&keys);
+    let lines = split_lines(text);
+    let line_text = |loc: Loc| {
+        lines
+            .get(loc.line.saturating_sub(1) as usize)
+            .map(|l| String::from_utf8_lossy(l).into_owned())
+            .unwrap_or_default()
+    };
+    let finding = |loc: Loc, rule: Rule| Finding {
+        file: path.to_string(),
+        loc,
+        rule,
+        text: line_text(loc),
+    };
+
+    let mut findings = Vec::new();
+    let mut players = Vec::with_capacity(game.players.len());
+    for (p, r) in game.players.iter().zip(result.players) {
+        let mut words = Vec::with_capacity(p.words.len());
+        for ((written, _, loc), c) in p.words.iter().zip(r.words) {
+            if let Verdict::Rejected { rejection } = &c.verdict {
+                let rule = Rule::Rejected {
+                    player: p.nick.clone(),
+                    word: clipped(&c.word, QUOTED_CHARS).to_string(),
+                    rejection: rejection.clone(),
+                };
+                findings.push(finding(*loc, rule));
+            }
+            words.push(WordReport {
+                written: written.clone(),
+                word: c.word,
+                pos: *loc,
+                path: c.path,
+                verdict: c.verdict,
+            });
+        }
+        if let Some(claim) = &p.claimed {
+            if claim.value != r.score {
+                let rule = Rule::ClaimedScore {
+                    player: p.nick.clone(),
+                    claimed: claim.value,
+                    replay: r.score,
+                };
+                findings.push(finding(claim.pos, rule));
+            }
+        }
+        players.push(PlayerReport {
+            nick: p.nick.clone(),
+            name: p.name.clone(),
+            score: r.score,
+            claimed: p.claimed.as_ref().map(|c| c.value),
+            words,
+        });
+    }
+    findings.sort_by_key(|f| f.loc);
+    let missed = result
+        .missed
+        .into_iter()
+        .map(|(f, points)| MissedWord {
+            word: f.word,
+            points,
+            path: f.path,
+        })
+        .collect();
+    Report {
+        file: path.to_string(),
+        game: "boggle",
+        board: game.board.to_string(),
+        rows: game.board.rows(),
+        cols: game.board.cols(),
+        dice: game.rolled.as_ref().map(|(d, _)| d.clone()),
+        seed: game.rolled.as_ref().map(|&(_, s)| s),
+        scoring: game.scoring.name.to_string(),
+        min_len: result.min_len,
+        lexicon: label.to_string(),
+        players,
+        missed,
+        findings,
+        grid: game.board.grid(),
+    }
+}

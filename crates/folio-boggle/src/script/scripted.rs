@@ -1,0 +1,158 @@
+//! [`Boggle`]: Boggle rounds as `folio play` sees them (the kernel's [`ScriptedGame`]).
+
+use folio_core::script::{
+    LexiconRequest, Lexicons, Loc, Options, Refusal, ScriptReport, ScriptedGame, Source,
+};
+use folio_core::{Lexicon, WordList};
+
+use super::{Error, Report};
+
+/// Boggle rounds: scripts whose first line is `#game boggle`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Boggle;
+
+impl ScriptReport for Report {
+    fn file(&self) -> &str {
+        &self.file
+    }
+    fn game(&self) -> &'static str {
+        self.game
+    }
+    fn moves(&self) -> usize {
+        self.players.iter().map(|p| p.words.len()).sum()
+    }
+    fn findings(&self) -> usize {
+        self.findings.len()
+    }
+    fn to_text(&self) -> String {
+        self.to_string()
+    }
+    fn to_json(&self) -> serde_json::Value {
+        serde_json::to_value(self).unwrap_or_else(
+            |e| serde_json::json!({"file": self.file, "game": self.game, "error": e.to_string()}),
+        )
+    }
+}
+
+/// A round that could not be replayed: its located errors.
+struct Invalid {
+    file: String,
+    error: Error,
+}
+
+impl Invalid {
+    fn findings(&self) -> Vec<(Loc, String, &'static str)> {
+        match &self.error {
+            Error::Script {
+                line,
+                col,
+                kind,
+                more,
+                ..
+            } => std::iter::once((loc(*line, *col), kind.to_string(), kind.code()))
+                .chain(
+                    more.iter()
+                        .map(|m| (loc(m.line, m.col), m.kind.to_string(), m.kind.code())),
+                )
+                .collect(),
+            Error::Lexicon { .. } => vec![(Loc::new(0, 0), self.error.to_string(), "lexicon")],
+        }
+    }
+}
+
+fn loc(line: u32, col: u32) -> Loc {
+    Loc::new(line, col)
+}
+
+impl ScriptReport for Invalid {
+    fn file(&self) -> &str {
+        &self.file
+    }
+    fn game(&self) -> &'static str {
+        "boggle"
+    }
+    fn moves(&self) -> usize {
+        0
+    }
+    fn findings(&self) -> usize {
+        Invalid::findings(self).len()
+    }
+    fn to_text(&self) -> String {
+        format!("{}\n", self.error)
+    }
+    fn to_json(&self) -> serde_json::Value {
+        let findings: Vec<serde_json::Value> = Invalid::findings(self)
+            .into_iter()
+            .map(|(loc, message, rule)| {
+                serde_json::json!({"file": self.file, "line": loc.line, "col": loc.col,
+                    "rule": rule, "message": message})
+            })
+            .collect();
+        serde_json::json!({"file": self.file, "game": "boggle", "findings": findings})
+    }
+}
+
+impl<L: Lexicon + ?Sized> ScriptedGame<L> for Boggle {
+    fn name(&self) -> &'static str {
+        "boggle"
+    }
+
+    fn claims(&self, name: Option<&str>) -> bool {
+        name == Some("boggle")
+    }
+
+    fn refuses(&self, options: &Options) -> Vec<String> {
+        let mut given = Vec::new();
+        if let Some(rules) = &options.rules {
+            given.push(format!("--rules {rules}"));
+        }
+        if options.boards {
+            given.push("--board".to_string());
+        }
+        given
+    }
+
+    fn replay(
+        &self,
+        source: Source<'_>,
+        lexicons: &dyn Lexicons<L>,
+        _options: &Options,
+    ) -> Result<Box<dyn ScriptReport>, Refusal> {
+        let file = source.name.to_string();
+        let invalid = |error: Error| -> Box<dyn ScriptReport> {
+            Box::new(Invalid {
+                file: file.clone(),
+                error,
+            })
+        };
+        // Checked first with the plain key rule, so a malformed round is reported whole
+        // before any word set is opened.
+        let plain = WordList::default();
+        let (script, _) = match super::check(source.name, source.bytes, &|w| plain.normalize(w)) {
+            Ok(checked) => checked,
+            Err(e) => return Ok(invalid(e)),
+        };
+        let named = script.lexicon.as_ref().map(|l| (l.value.as_str(), l.pos));
+        let request = LexiconRequest {
+            named,
+            path_only: true,
+        };
+        let Some(resolved) = lexicons.resolve(request).map_err(Refusal::Unreadable)? else {
+            let e = super::Located {
+                line: 1,
+                col: 1,
+                kind: super::ScriptError::NoLexicon,
+            };
+            return Ok(invalid(e.at(source.name)));
+        };
+        match super::play_script(
+            source.name,
+            source.bytes,
+            resolved.lexicon.as_ref(),
+            &resolved.label,
+        ) {
+            Ok(report) => Ok(Box::new(report)),
+            Err(e) => Ok(invalid(e)),
+        }
+    }
+}

@@ -1,0 +1,126 @@
+//! [`Finding`]: one located problem in a script, the one shape every game reports.
+//!
+//! A finding is `file:line:col: message` plus the line as written, and a stable rule code
+//! (`score`, `unknown-word`, `rejected-word`…) for tools. The rule itself stays typed in
+//! each game ([`Rule`] is the kernel's view of it: a code and a message), so a game keeps
+//! its verdicts as values and the kernel prints and serialises them all alike.
+
+use std::fmt;
+
+use crate::quote::clipped;
+use crate::script::Loc;
+
+/// What the kernel needs of a game's typed rule: a stable code, and a message (`Display`).
+pub trait Rule: fmt::Display {
+    /// The stable, kebab-case code of the rule (`score`, `off-turn`, `rejected-word`):
+    /// part of the JSON contract, never reworded.
+    fn code(&self) -> &'static str;
+}
+
+/// One located finding of a game whose rules are `R`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Finding<R> {
+    /// The file as named on the command line (`-` for stdin).
+    pub file: String,
+    /// Line and column (1-based).
+    pub loc: Loc,
+    /// The rule broken, typed by the game.
+    pub rule: R,
+    /// The line as written (decoded; the JSON keeps it whole).
+    pub text: String,
+}
+
+/// The longest line a text diagnostic echoes, in characters (longer ones are cut with `…` and
+/// their length).
+pub const SHOWN_CHARS: usize = 200;
+
+impl<R: Rule> Finding<R> {
+    /// The diagnostic: `file:line:col: message` then the line as written, indented. Control
+    /// characters in the line are shown escaped (`\u{1b}`), and a line over [`SHOWN_CHARS`]
+    /// characters is cut with `… (N characters)` ([`clipped`]): a binary file given as a
+    /// script must not write terminal escapes or kilobytes of bytes to the screen.
+    pub fn diagnostic(&self) -> String {
+        format!("{self}\n    | {}", clipped(&self.text, SHOWN_CHARS))
+    }
+}
+
+impl<R: Rule> fmt::Display for Finding<R> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}: {}", self.file, self.loc, self.rule)
+    }
+}
+
+/// `{file, line, col, rule, message, text}`: the finding object of every report
+/// (docs/formats.md).
+impl<R: Rule> serde::Serialize for Finding<R> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut st = s.serialize_struct("Finding", 6)?;
+        st.serialize_field("file", &self.file)?;
+        st.serialize_field("line", &self.loc.line)?;
+        st.serialize_field("col", &self.loc.col)?;
+        st.serialize_field("rule", self.rule.code())?;
+        st.serialize_field("message", &self.rule.to_string())?;
+        st.serialize_field("text", &self.text)?;
+        st.end()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct Empty;
+    impl fmt::Display for Empty {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("the script is empty")
+        }
+    }
+    impl Rule for Empty {
+        fn code(&self) -> &'static str {
+            "empty"
+        }
+    }
+
+    fn finding(text: &str) -> Finding<Empty> {
+        Finding {
+            file: "f.gcg".into(),
+            loc: Loc::new(3, 1),
+            rule: Empty,
+            text: text.into(),
+        }
+    }
+
+    #[test]
+    fn diagnostics_escape_control_characters_and_cut_long_lines() {
+        let d = finding("\u{7f}ELF\u{1b}[2J\0\tx").diagnostic();
+        let echoed = d.lines().nth(1).unwrap();
+        assert_eq!(echoed, "    | \\u{7f}ELF\\u{1b}[2J\\u{0}\tx");
+        let long = "é".repeat(SHOWN_CHARS + 50);
+        let d = finding(&long).diagnostic();
+        let echoed = d.lines().nth(1).unwrap();
+        assert_eq!(
+            echoed,
+            format!(
+                "    | {}… ({} characters)",
+                "é".repeat(SHOWN_CHARS),
+                SHOWN_CHARS + 50
+            )
+        );
+        let plain = finding(">ann: 8H HORN +14 14").diagnostic();
+        assert_eq!(
+            plain,
+            "f.gcg:3:1: the script is empty\n    | >ann: 8H HORN +14 14"
+        );
+    }
+
+    #[test]
+    fn serialises_as_the_shared_finding_object() {
+        let v = serde_json::to_value(finding("x")).unwrap();
+        assert_eq!(
+            v,
+            serde_json::json!({"file": "f.gcg", "line": 3, "col": 1, "rule": "empty",
+                "message": "the script is empty", "text": "x"})
+        );
+    }
+}

@@ -1,0 +1,175 @@
+//! Bytes to lines: line ends and character encodings of real GCG files.
+//!
+//! GCG's default encoding is ISO-8859-1; `#character-encoding UTF-8` switches to UTF-8
+//! (Poslfit spec 1.2). Real files without the pragma still carry UTF-8 names, so an
+//! undeclared file is read as UTF-8 when every line is valid UTF-8 and as ISO-8859-1
+//! otherwise (Macondo's reader does the same). A file that *declares* UTF-8 must be valid
+//! UTF-8: each bad line is reported with the column of its first bad byte.
+
+/// How a script's bytes were decoded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub enum Encoding {
+    /// UTF-8 (declared, or detected because every line is valid UTF-8).
+    #[serde(rename = "UTF-8")]
+    Utf8,
+    /// ISO-8859-1, the GCG default when the file declares nothing and is not valid UTF-8.
+    #[serde(rename = "ISO-8859-1")]
+    Latin1,
+}
+
+impl Encoding {
+    /// The name used by the `#character-encoding` pragma.
+    pub fn name(self) -> &'static str {
+        match self {
+            Encoding::Utf8 => "UTF-8",
+            Encoding::Latin1 => "ISO-8859-1",
+        }
+    }
+}
+
+/// Decoded text of a script.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Decoded {
+    /// Lines without terminators (`\n`, `\r\n` or a stray `\r`).
+    pub lines: Vec<String>,
+    /// The encoding used.
+    pub encoding: Encoding,
+    /// The value of a `#character-encoding` pragma, with its 1-based line.
+    pub declared: Option<(String, u32)>,
+    /// Lines (1-based) that are not valid UTF-8 although the file declares UTF-8, with the
+    /// 1-based character column of the first bad byte. Such lines are decoded lossily.
+    pub invalid_utf8: Vec<(u32, u32)>,
+}
+
+/// Splits `bytes` into lines and decodes them (see the module doc for the policy).
+pub fn decode(bytes: &[u8]) -> Decoded {
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    let raw = split_lines(bytes);
+    let declared = raw.iter().enumerate().find_map(|(i, l)| {
+        l.strip_prefix(b"#character-encoding").map(|rest| {
+            let value = String::from_utf8_lossy(rest).trim().to_string();
+            (value, i as u32 + 1)
+        })
+    });
+    let declared_enc = declared.as_ref().and_then(|(v, _)| encoding_named(v));
+    let all_utf8 = raw.iter().all(|l| std::str::from_utf8(l).is_ok());
+    let encoding = match declared_enc {
+        Some(e) => e,
+        None if all_utf8 => Encoding::Utf8,
+        None => Encoding::Latin1,
+    };
+    let mut invalid_utf8 = Vec::new();
+    let lines = raw
+        .iter()
+        .enumerate()
+        .map(|(i, l)| match encoding {
+            Encoding::Latin1 => l.iter().map(|&b| b as char).collect(),
+            Encoding::Utf8 => match std::str::from_utf8(l) {
+                Ok(s) => s.to_string(),
+                Err(e) => {
+                    let good = std::str::from_utf8(&l[..e.valid_up_to()]).unwrap_or("");
+                    invalid_utf8.push((i as u32 + 1, good.chars().count() as u32 + 1));
+                    String::from_utf8_lossy(l).into_owned()
+                }
+            },
+        })
+        .collect();
+    Decoded {
+        lines,
+        encoding,
+        declared,
+        invalid_utf8,
+    }
+}
+
+/// The encoding a `#character-encoding` value names, if folio supports it.
+pub fn encoding_named(value: &str) -> Option<Encoding> {
+    let v: String = value
+        .chars()
+        .filter(|c| !matches!(c, '-' | '_' | ' '))
+        .collect::<String>()
+        .to_ascii_uppercase();
+    match v.as_str() {
+        "UTF8" => Some(Encoding::Utf8),
+        "ISO88591" | "LATIN1" => Some(Encoding::Latin1),
+        _ => None,
+    }
+}
+
+/// The lines of `text` as every folio script reader splits them: on `\n`, `\r\n` and lone
+/// `\r` (old Mac files), a final line without terminator kept.
+pub fn lines(text: &str) -> impl Iterator<Item = &str> {
+    // Splitting at ASCII bytes keeps every piece valid UTF-8.
+    split_lines(text.as_bytes())
+        .into_iter()
+        .map(|l| std::str::from_utf8(l).unwrap_or_default())
+}
+
+/// Splits on `\n`, `\r\n` and lone `\r`; a final line without terminator is kept.
+pub fn split_lines(bytes: &[u8]) -> Vec<&[u8]> {
+    let mut lines = Vec::new();
+    let mut start = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\n' => {
+                lines.push(&bytes[start..i]);
+                start = i + 1;
+            }
+            b'\r' => {
+                lines.push(&bytes[start..i]);
+                if bytes.get(i + 1) == Some(&b'\n') {
+                    i += 1;
+                }
+                start = i + 1;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    if start < bytes.len() {
+        lines.push(&bytes[start..]);
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_ends() {
+        let d = decode(b"a\r\nb\rc\nd");
+        assert_eq!(d.lines, ["a", "b", "c", "d"]);
+        let d = decode(b"a\n\nb\n");
+        assert_eq!(d.lines, ["a", "", "b"]);
+        assert!(decode(b"").lines.is_empty());
+    }
+
+    #[test]
+    fn undeclared_latin1_falls_back() {
+        let d = decode(b"#player1 c\xe9sar c\xe9sar\n");
+        assert_eq!(d.encoding, Encoding::Latin1);
+        assert_eq!(d.lines[0], "#player1 césar césar");
+        let d = decode("#player1 césar x\n".as_bytes());
+        assert_eq!(d.encoding, Encoding::Utf8);
+        assert_eq!(d.lines[0], "#player1 césar x");
+    }
+
+    #[test]
+    fn declared_utf8_reports_bad_bytes_with_column() {
+        let d = decode(b"#character-encoding UTF-8\n#player1 ab\xffc x\n");
+        assert_eq!(d.encoding, Encoding::Utf8);
+        assert_eq!(d.invalid_utf8, [(2, 12)]);
+        assert_eq!(d.declared, Some(("UTF-8".to_string(), 1)));
+    }
+
+    #[test]
+    fn declared_latin1() {
+        let d = decode(b"#character-encoding ISO-8859-1\n#player1 \xe9 x\n");
+        assert_eq!(d.encoding, Encoding::Latin1);
+        assert_eq!(d.lines[1], "#player1 é x");
+        assert_eq!(encoding_named("latin1"), Some(Encoding::Latin1));
+        assert_eq!(encoding_named("ASCII"), None);
+    }
+}

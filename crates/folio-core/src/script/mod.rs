@@ -1,0 +1,37 @@
+//! What every scripted game shares: one location type, one line splitter with its encodings,
+//! one finding shape, one `#game` reader and the [`ScriptedGame`] trait.
+//!
+//! A game crate parses a script into its own plain data, validates and replays it through its
+//! own rules, and reports through these types, so `folio play` can treat every game alike:
+//!
+//! ```
+//! use folio_core::script::{Finding, Loc, Rule};
+//!
+//! #[derive(Debug)]
+//! struct Duplicate(u8);
+//! impl std::fmt::Display for Duplicate {
+//!     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+//!         write!(f, "{} is already in this row", self.0)
+//!     }
+//! }
+//! impl Rule for Duplicate {
+//!     fn code(&self) -> &'static str { "row-duplicate" }
+//! }
+//!
+//! let f = Finding { file: "s.kenken".into(), loc: Loc::new(4, 1), rule: Duplicate(3), text: "B3=3".into() };
+//! assert_eq!(f.to_string(), "s.kenken:4:1: 3 is already in this row");
+//! ```
+
+pub mod finding;
+pub mod game;
+pub mod lines;
+pub mod loc;
+pub mod pragma;
+
+pub use finding::{Finding, Rule, SHOWN_CHARS};
+pub use game::{
+    LexiconRequest, Lexicons, Options, Refusal, Resolved, ScriptReport, ScriptedGame, Source,
+};
+pub use lines::{decode, split_lines, Decoded, Encoding};
+pub use loc::Loc;
+pub use pragma::{game_line, GameLine};

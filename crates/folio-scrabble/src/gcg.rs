@@ -1,0 +1,943 @@
+//! The script parser: GCG and folio's superset of it, from bytes to a [`Script`].
+//!
+//! Line grammar (Poslfit GCG 1.2 as summarised in `shared/docs/gcg-format.md`, with the
+//! readers' quirks; folio extensions in `docs/formats.md`):
+//!
+//! ```text
+//! #pragma VALUE…
+//! >NICK: [RACK] BODY [±SCORE [CUMULATIVE [TRAILING…]]]
+//! BODY = COORD WORD | - | -TILES | -N | -- | (challenge) | (time) | (TILES)
+//! ```
+//!
+//! Every line is parsed independently, so one bad line does not hide the next: [`parse`]
+//! returns all fatal errors at once ([`ParseErrors`]), or a [`Script`] whose
+//! [`issues`](Script::issues) hold the non-fatal ones (a pragma out of place, an unsupported
+//! encoding name). Every error names `file:line:col` and keeps the line as written.
+
+use std::collections::HashMap;
+use std::fmt;
+
+use folio_core::quote::{clipped, quoted, QUOTED_CHARS};
+
+use crate::script::{
+    Coord, Dir, Event, EventCols, EventKind, Exchanged, FinalRack, GameKind, Header, Loc,
+    PlayerDecl, RulesName, Script, Tiles, WordTile,
+};
+use folio_core::script::lines as text;
+
+/// Most players a script may declare (`#player1`…`#player4`; Quackle reads four).
+pub const MAX_PLAYERS: usize = 4;
+
+/// What is wrong with a line. The message names the rule of the format that is broken.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ParseErrorKind {
+    /// The file holds nothing (MAGPIE: `GCG_EMPTY`).
+    #[error("empty script: no pragma and no event")]
+    Empty,
+    /// The file holds a NUL byte: a binary file, or UTF-16 text, not a script. Reported once,
+    /// at the first NUL, instead of one stray line per line.
+    #[error("binary file (NUL byte at offset {0}), not a script; GCG is UTF-8 or ISO-8859-1 text, not UTF-16")]
+    Binary(usize),
+    /// A line of a file that declares UTF-8 is not valid UTF-8.
+    #[error("invalid UTF-8 (the file declares #character-encoding UTF-8)")]
+    InvalidUtf8,
+    /// `#character-encoding` names something other than UTF-8 or ISO-8859-1.
+    #[error("unsupported character encoding {} (GCG allows UTF-8 and ISO-8859-1); read as UTF-8 when valid, else ISO-8859-1", quoted(.0))]
+    UnsupportedEncoding(String),
+    /// `#character-encoding` is not the first line.
+    #[error("#character-encoding must be the first line")]
+    EncodingNotFirst,
+    /// `#playerN` with N outside 1–4 or not a number.
+    #[error("unknown player pragma {} (expected #player1 to #player4)", quoted(.0))]
+    BadSeat(String),
+    /// No `#playerN` at all in a script that is not empty: nobody to replay a game for.
+    #[error("no players: declare them with #player1 NICK NAME and #player2 NICK NAME")]
+    NoPlayers,
+    /// `#playerN` without a nickname.
+    #[error("player pragma without a nickname")]
+    MissingNick,
+    /// The same `#playerN` twice (MAGPIE: `PLAYER_NUMBER_REDUNDANT`).
+    #[error("#player{0} is declared twice")]
+    SeatRedeclared(usize),
+    /// Two players share a nickname (MAGPIE: `DUPLICATE_NICKNAMES`); turns are then attributed
+    /// by alternation.
+    #[error("two players share the nickname {}", quoted(.0))]
+    DuplicateNick(String),
+    /// Two players share a full name (MAGPIE: `DUPLICATE_NAMES`).
+    #[error("two players share the name {}", quoted(.0))]
+    DuplicateName(String),
+    /// A `#playerN` comes after an event (MAGPIE: `GAME_EVENT_BEFORE_PLAYER`).
+    #[error("player declared after the first event: every #playerN must precede the events")]
+    PlayerAfterEvents,
+    /// Another header pragma after the events (MAGPIE: `PRAGMA_SUCCEEDED_EVENT`).
+    #[error("#{} after the first event: header pragmas must precede the events", clipped(.0, QUOTED_CHARS))]
+    PragmaAfterEvents(String),
+    /// A single-valued pragma given twice (MAGPIE: `REDUNDANT_PRAGMA`).
+    #[error("#{} given twice (the first value is kept)", clipped(.0, QUOTED_CHARS))]
+    RedundantPragma(String),
+    /// `#game-type` other than `classic` (MAGPIE: `UNRECOGNIZED_GAME_VARIANT`).
+    #[error("unrecognised game variant {} (only classic is replayed)", quoted(.0))]
+    UnknownGameType(String),
+    /// `#game` other than `scrabble` or `boggle` (folio).
+    #[error("unknown game {} (expected scrabble or boggle)", quoted(.0))]
+    UnknownGame(String),
+    /// `#rules` other than course, standard, wordbler (folio).
+    #[error("unknown rule set {} (expected course, standard or wordbler)", quoted(.0))]
+    UnknownRules(String),
+    /// A numeric pragma value that is not a number.
+    #[error("#{} needs a non-negative number, found {}", clipped(.0, QUOTED_CHARS), quoted(.1))]
+    BadNumber(String, String),
+    /// A numeric pragma value that is a whole number outside its range (`#seed` 0 to
+    /// 2^64 − 1, `#rounds` 1 to 2^32 − 1: a game of no rounds would end before it starts).
+    #[error("#{} {} is out of range ({min} to {max})", clipped(.pragma, QUOTED_CHARS), clipped(.value, QUOTED_CHARS))]
+    OutOfRange {
+        /// The pragma as written.
+        pragma: String,
+        /// The value as written.
+        value: String,
+        /// Smallest value allowed.
+        min: u64,
+        /// Largest value allowed.
+        max: u64,
+    },
+    /// A pragma that needs a value has none.
+    #[error("#{} needs a value", clipped(.0, QUOTED_CHARS))]
+    MissingValue(String),
+    /// A `#note` before any event (MAGPIE: `NOTE_PRECEDENT_EVENT`): kept as a game note.
+    #[error("#note before the first event (a note annotates the event before it)")]
+    NoteBeforeEvents,
+    /// An event after a `#rackN` pragma (MAGPIE: `EVENT_AFTER_LAST_RACK`).
+    #[error("event after a #rack pragma: #rack1/#rack2 close the record")]
+    EventAfterFinalRack,
+    /// A line that is neither a pragma, an event nor a note continuation; ignored.
+    #[error("line is neither a pragma (#) nor an event (>): ignored")]
+    StrayLine,
+    /// `>NICK` without the colon.
+    #[error("event line needs ':' after the nickname (>NICK: …)")]
+    MissingColon,
+    /// `>: …`.
+    #[error("event line has an empty nickname")]
+    EmptyNick,
+    /// An event names a nickname no `#playerN` declared.
+    #[error("unknown player {} (not declared by any #playerN)", quoted(.0))]
+    UnknownPlayer(String),
+    /// The line stops before its move.
+    #[error("truncated event: {0}")]
+    Truncated(&'static str),
+    /// A rack with something other than A–Z or `?` (MAGPIE: `RACK_MALFORMED`).
+    #[error("malformed rack {}: {ch:?} is not a tile (A-Z, or ? for a blank)", quoted(.rack))]
+    MalformedRack {
+        /// The token as written.
+        rack: String,
+        /// The offending character.
+        ch: char,
+    },
+    /// A coordinate that is not `8H`/`H8` with rows 1–15 and columns A–O.
+    #[error("unknown coordinate {} (row 1-15 and column A-O: 8H across, H8 down)", quoted(.0))]
+    BadCoordinate(String),
+    /// A word with a character that is not a letter, `.` or `(…)`.
+    #[error("malformed word {}: {ch:?} is not a letter, '.' or '(…)'", quoted(.word))]
+    MalformedWord {
+        /// The token as written.
+        word: String,
+        /// The offending character.
+        ch: char,
+    },
+    /// An exchange whose tiles are not A–Z/`?` nor a count.
+    #[error("malformed exchange {} (expected -TILES or -N)", quoted(.0))]
+    MalformedExchange(String),
+    /// The move token is none of the GCG forms.
+    #[error("unrecognised move {} (expected a coordinate and word, -, -TILES, -N, --, (challenge), (time) or (RACK))", quoted(.0))]
+    UnknownMove(String),
+    /// The score token is not `+N`/`-N`.
+    #[error("malformed score {} (expected a signed number like +28 or -5)", quoted(.0))]
+    MalformedScore(String),
+    /// The cumulative token is not a number.
+    #[error("malformed cumulative score {} (expected a number like 328)", quoted(.0))]
+    MalformedCumulative(String),
+    /// The score token is a signed number too large for a score.
+    #[error("score {} is out of range ({min} to +{max})", clipped(.0, QUOTED_CHARS), min = i32::MIN, max = i32::MAX)]
+    ScoreOutOfRange(String),
+    /// The cumulative token is a number too large for a score.
+    #[error("cumulative score {} is out of range ({min} to {max})", clipped(.0, QUOTED_CHARS), min = i32::MIN, max = i32::MAX)]
+    CumulativeOutOfRange(String),
+    /// `#rackN` names a seat no player sits in.
+    #[error("#rack{0} names no declared player")]
+    RackForUnknownSeat(usize),
+    /// A seat below a declared one has no `#playerN` (`#player2` without `#player1`,
+    /// `#player1` and `#player3` without `#player2`); one per gap, naming its first seat.
+    /// GCG numbers the players of a game
+    /// `#player1`, `#player2` (Quackle: up to `#player4`; `../shared/docs/gcg-format.md`,
+    /// pragmas), and play goes round the seats in that order: a gap would be a seat nobody
+    /// sits in. Fields: the missing seat, the declared seat above it (both 1-based).
+    #[error("#player{declared} is declared but #player{missing} is not: players are #player1 to #playerN, without a gap")]
+    MissingSeat {
+        /// The seat with no declaration.
+        missing: usize,
+        /// The first declared seat above it (this error is at its line).
+        declared: usize,
+    },
+}
+
+impl ParseErrorKind {
+    /// Whether the script cannot be replayed with this error. Non-fatal kinds are kept in
+    /// [`Script::issues`] and reported as findings.
+    pub fn is_fatal(&self) -> bool {
+        use ParseErrorKind::*;
+        !matches!(
+            self,
+            UnsupportedEncoding(_)
+                | EncodingNotFirst
+                | SeatRedeclared(_)
+                | DuplicateNick(_)
+                | DuplicateName(_)
+                | PlayerAfterEvents
+                | PragmaAfterEvents(_)
+                | RedundantPragma(_)
+                | UnknownGameType(_)
+                | NoteBeforeEvents
+                | EventAfterFinalRack
+                | StrayLine
+        )
+    }
+
+    /// A short stable code naming the rule (used in JSON reports).
+    pub fn code(&self) -> &'static str {
+        use ParseErrorKind::*;
+        match self {
+            Empty => "empty",
+            Binary(_) => "binary",
+            NoPlayers => "no-players",
+            InvalidUtf8 => "invalid-utf8",
+            UnsupportedEncoding(_) => "unsupported-encoding",
+            EncodingNotFirst => "encoding-not-first",
+            BadSeat(_) => "bad-player-pragma",
+            MissingNick => "missing-nickname",
+            SeatRedeclared(_) => "player-redeclared",
+            DuplicateNick(_) => "duplicate-nickname",
+            DuplicateName(_) => "duplicate-name",
+            PlayerAfterEvents => "player-after-events",
+            PragmaAfterEvents(_) => "pragma-after-events",
+            RedundantPragma(_) => "redundant-pragma",
+            UnknownGameType(_) => "unknown-game-variant",
+            UnknownGame(_) => "unknown-game",
+            UnknownRules(_) => "unknown-rules",
+            BadNumber(..) => "bad-number",
+            OutOfRange { .. } => "number-out-of-range",
+            MissingValue(_) => "missing-value",
+            NoteBeforeEvents => "note-before-events",
+            EventAfterFinalRack => "event-after-final-rack",
+            StrayLine => "stray-line",
+            MissingColon => "missing-colon",
+            EmptyNick => "empty-nickname",
+            UnknownPlayer(_) => "unknown-player",
+            Truncated(_) => "truncated",
+            MalformedRack { .. } => "malformed-rack",
+            BadCoordinate(_) => "bad-coordinate",
+            MalformedWord { .. } => "malformed-word",
+            MalformedExchange(_) => "malformed-exchange",
+            UnknownMove(_) => "unknown-move",
+            MalformedScore(_) => "malformed-score",
+            ScoreOutOfRange(_) => "score-out-of-range",
+            CumulativeOutOfRange(_) => "cumulative-out-of-range",
+            MalformedCumulative(_) => "malformed-cumulative",
+            RackForUnknownSeat(_) => "rack-for-unknown-player",
+            MissingSeat { .. } => "missing-player",
+        }
+    }
+}
+
+/// One located problem of a script: `file:line:col: message`, with the line as written.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{file}:{loc}: {kind}")]
+pub struct ParseError {
+    /// The file name as given.
+    pub file: String,
+    /// Line and column.
+    pub loc: Loc,
+    /// What is wrong.
+    pub kind: ParseErrorKind,
+    /// The line as written (decoded).
+    pub text: String,
+}
+
+/// Every fatal problem of a script that cannot be replayed, plus its non-fatal issues, in
+/// line order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseErrors {
+    /// All problems, fatal and not, sorted by location.
+    pub errors: Vec<ParseError>,
+}
+
+impl fmt::Display for ParseErrors {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let fatal = self.errors.iter().find(|e| e.kind.is_fatal());
+        match (fatal, self.errors.len()) {
+            (Some(e), 1) => write!(f, "{e}"),
+            (Some(e), n) => write!(f, "{e} (and {} more)", n - 1),
+            (None, _) => write!(f, "script cannot be parsed"),
+        }
+    }
+}
+
+impl std::error::Error for ParseErrors {}
+
+/// Parses a script from its bytes. `file` is the name diagnostics give it.
+///
+/// # Errors
+/// [`ParseErrors`] with every problem of the file when any of them is fatal (see
+/// [`ParseErrorKind::is_fatal`]).
+///
+/// ```
+/// let text = b"#player1 Joel Joel S\n#player2 Ann Ann T\n>Joel: DROWNUG 8G WOUND +28 28\n";
+/// let script = crate::gcg::parse(text, "game.gcg").unwrap();
+/// assert_eq!(script.events.len(), 1);
+/// assert_eq!(script.events[0].score, Some(28));
+/// ```
+pub fn parse(bytes: &[u8], file: &str) -> Result<Script, ParseErrors> {
+    let decoded = text::decode(bytes);
+    let mut p = Parser {
+        file,
+        lines: &decoded.lines,
+        header: Header::default(),
+        events: Vec::new(),
+        final_racks: Vec::new(),
+        problems: Vec::new(),
+        seen: HashMap::new(),
+        nick_seats: HashMap::new(),
+        in_note: false,
+        event_after_rack_reported: false,
+    };
+    if let Some(offset) = bytes.iter().position(|&b| b == 0) {
+        // Nothing else is read: every line of a binary file would be a stray line.
+        let before = &bytes[..offset];
+        let line_start = before
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1);
+        let col = String::from_utf8_lossy(&before[line_start..])
+            .chars()
+            .count()
+            + 1;
+        let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+        p.problem(
+            Loc::new(
+                u32::try_from(line).unwrap_or(u32::MAX),
+                u32::try_from(col).unwrap_or(u32::MAX),
+            ),
+            ParseErrorKind::Binary(offset),
+        );
+        return Err(ParseErrors { errors: p.problems });
+    }
+    for &(line, col) in &decoded.invalid_utf8 {
+        p.problem(Loc::new(line, col), ParseErrorKind::InvalidUtf8);
+    }
+    if let Some((value, line)) = &decoded.declared {
+        if text::encoding_named(value).is_none() {
+            p.problem(
+                Loc::new(*line, 21),
+                ParseErrorKind::UnsupportedEncoding(value.clone()),
+            );
+        }
+        if *line != 1 {
+            p.problem(Loc::new(*line, 1), ParseErrorKind::EncodingNotFirst);
+        }
+        p.header.encoding_declared = Some(value.clone());
+    }
+    if decoded.lines.iter().all(|l| l.trim().is_empty()) {
+        p.problem(Loc::new(1, 1), ParseErrorKind::Empty);
+    }
+    for (i, line) in decoded.lines.iter().enumerate() {
+        p.line(i as u32 + 1, line);
+    }
+    p.check_players();
+    let Parser {
+        header,
+        events,
+        final_racks,
+        mut problems,
+        ..
+    } = p;
+    problems.sort_by_key(|e| e.loc);
+    if problems.iter().any(|e| e.kind.is_fatal()) {
+        return Err(ParseErrors { errors: problems });
+    }
+    Ok(Script {
+        source: file.to_string(),
+        lines: decoded.lines,
+        encoding: decoded.encoding,
+        header,
+        events,
+        final_racks,
+        issues: problems,
+    })
+}
+
+/// `value` as a whole number in `min..=max`: [`ParseErrorKind::BadNumber`] when it is not a
+/// whole number at all, [`ParseErrorKind::OutOfRange`] when it is one (negative, or too big
+/// for 64 bits, included) outside the range.
+fn number_in(pragma: &str, value: &str, min: u64, max: u64) -> Result<u64, ParseErrorKind> {
+    let digits = value.strip_prefix(['-', '+']).unwrap_or(value);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(ParseErrorKind::BadNumber(
+            pragma.to_string(),
+            value.to_string(),
+        ));
+    }
+    match value.strip_prefix('+').unwrap_or(value).parse::<u64>() {
+        Ok(n) if (min..=max).contains(&n) => Ok(n),
+        _ => Err(ParseErrorKind::OutOfRange {
+            pragma: pragma.to_string(),
+            value: value.to_string(),
+            min,
+            max,
+        }),
+    }
+}
+
+struct Parser<'a> {
+    file: &'a str,
+    lines: &'a [String],
+    header: Header,
+    events: Vec<Event>,
+    final_racks: Vec<FinalRack>,
+    problems: Vec<ParseError>,
+    /// Single-valued pragmas already seen.
+    seen: HashMap<String, Loc>,
+    /// Nickname → seats (several when nicknames collide).
+    nick_seats: HashMap<String, Vec<usize>>,
+    /// The previous non-blank line was a note (or its continuation).
+    in_note: bool,
+    /// An event after `#rackN` was reported (once per file).
+    event_after_rack_reported: bool,
+}
+
+/// A token of a line: its 1-based character column and text.
+type Token<'s> = (u32, &'s str);
+
+/// Splits `s` on white space, keeping each token's 1-based character column (`base` is the
+/// column of `s`'s first character).
+fn tokens(s: &str, base: u32) -> Vec<Token<'_>> {
+    let mut out = Vec::new();
+    let mut start: Option<(u32, usize)> = None;
+    for (col, (i, c)) in (base..).zip(s.char_indices()) {
+        if c.is_whitespace() {
+            if let Some((tc, ti)) = start.take() {
+                out.push((tc, &s[ti..i]));
+            }
+        } else if start.is_none() {
+            start = Some((col, i));
+        }
+    }
+    if let Some((tc, ti)) = start {
+        out.push((tc, &s[ti..]));
+    }
+    out
+}
+
+impl Parser<'_> {
+    fn problem(&mut self, loc: Loc, kind: ParseErrorKind) {
+        let text = self
+            .lines
+            .get(loc.line as usize - 1)
+            .cloned()
+            .unwrap_or_default();
+        self.problems.push(ParseError {
+            file: self.file.to_string(),
+            loc,
+            kind,
+            text,
+        });
+    }
+
+    fn line(&mut self, n: u32, line: &str) {
+        let trimmed = line.trim_start();
+        let indent = (line.chars().count() - trimmed.chars().count()) as u32;
+        if trimmed.is_empty() {
+            return;
+        }
+        let loc = Loc::new(n, indent + 1);
+        if let Some(rest) = trimmed.strip_prefix('#') {
+            self.pragma(loc, rest);
+        } else if let Some(rest) = trimmed.strip_prefix('>') {
+            self.in_note = false;
+            if !self.final_racks.is_empty() && !self.event_after_rack_reported {
+                self.event_after_rack_reported = true;
+                self.problem(loc, ParseErrorKind::EventAfterFinalRack);
+            }
+            if let Some(event) = self.event(loc, rest) {
+                self.events.push(event);
+            }
+        } else if self.in_note {
+            self.append_note(trimmed.trim_end());
+        } else {
+            self.problem(loc, ParseErrorKind::StrayLine);
+        }
+    }
+
+    /// Appends a note line to the last event's note, or to the game note before any event.
+    fn append_note(&mut self, text: &str) {
+        let note = match self.events.last_mut() {
+            Some(ev) => &mut ev.note,
+            None => &mut self.header.note,
+        };
+        match note {
+            Some(n) => {
+                n.push('\n');
+                n.push_str(text);
+            }
+            None => *note = Some(text.to_string()),
+        }
+    }
+
+    /// `rest` is the line after `#`; `loc` the column of `#`.
+    fn pragma(&mut self, loc: Loc, rest: &str) {
+        let name_end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        let name = &rest[..name_end];
+        let value = rest[name_end..].trim();
+        let value_col = loc.col + 1 + name.chars().count() as u32 + {
+            let after = &rest[name_end..];
+            (after.chars().count() - after.trim_start().chars().count()) as u32
+        };
+        let vloc = Loc::new(loc.line, value_col);
+        let lname = name.to_ascii_lowercase();
+        let after_events = !self.events.is_empty();
+
+        if lname == "note" || lname == "-" {
+            if self.events.is_empty() && lname == "note" {
+                self.problem(loc, ParseErrorKind::NoteBeforeEvents);
+            }
+            self.append_note(value);
+            self.in_note = true;
+            return;
+        }
+        self.in_note = false;
+
+        if let Some(seat) = lname.strip_prefix("rack") {
+            match seat.parse::<usize>() {
+                Ok(s) if (1..=MAX_PLAYERS).contains(&s) => {
+                    if let Some(tiles) = self.tiles(vloc, value, value) {
+                        self.final_racks.push(FinalRack {
+                            player: s - 1,
+                            tiles,
+                            loc,
+                            after_events: self.events.len(),
+                        });
+                    }
+                }
+                _ => self.problem(loc, ParseErrorKind::BadSeat(format!("#{name}"))),
+            }
+            return;
+        }
+        if let Some(seat) = lname.strip_prefix("player") {
+            if after_events {
+                self.problem(loc, ParseErrorKind::PlayerAfterEvents);
+            }
+            let seat = match seat.parse::<usize>() {
+                Ok(s) if (1..=MAX_PLAYERS).contains(&s) => s - 1,
+                _ => {
+                    self.problem(loc, ParseErrorKind::BadSeat(format!("#{name}")));
+                    return;
+                }
+            };
+            let toks = tokens(value, value_col);
+            let Some(&(_, nick)) = toks.first() else {
+                self.problem(loc, ParseErrorKind::MissingNick);
+                return;
+            };
+            let full = value[nick.len()..].trim();
+            let full = if full.is_empty() { nick } else { full };
+            if self.header.players.iter().any(|p| p.seat == seat) {
+                self.problem(loc, ParseErrorKind::SeatRedeclared(seat + 1));
+                return;
+            }
+            if self.header.players.iter().any(|p| p.nick == nick) {
+                self.problem(vloc, ParseErrorKind::DuplicateNick(nick.to_string()));
+            }
+            if self.header.players.iter().any(|p| p.name == full) {
+                self.problem(vloc, ParseErrorKind::DuplicateName(full.to_string()));
+            }
+            self.nick_seats
+                .entry(nick.to_string())
+                .or_default()
+                .push(seat);
+            self.header.players.push(PlayerDecl {
+                seat,
+                nick: nick.to_string(),
+                name: full.to_string(),
+                loc,
+            });
+            self.header.players.sort_by_key(|p| p.seat);
+            return;
+        }
+
+        if after_events && lname != "incomplete" && lname != "character-encoding" {
+            self.problem(loc, ParseErrorKind::PragmaAfterEvents(name.to_string()));
+        }
+        let single = [
+            "title",
+            "description",
+            "id",
+            "lexicon",
+            "rules",
+            "seed",
+            "rounds",
+            "game",
+            "game-type",
+            "character-encoding",
+        ];
+        if single.contains(&lname.as_str()) {
+            if self.seen.contains_key(&lname) {
+                self.problem(loc, ParseErrorKind::RedundantPragma(name.to_string()));
+                return;
+            }
+            self.seen.insert(lname.clone(), loc);
+        }
+        let needs_value = ["lexicon", "rules", "seed", "rounds", "game"];
+        if value.is_empty() && needs_value.contains(&lname.as_str()) {
+            self.problem(loc, ParseErrorKind::MissingValue(name.to_string()));
+            return;
+        }
+        let h = &mut self.header;
+        match lname.as_str() {
+            "character-encoding" => {} // decided by `text::decode`
+            "title" => h.title = Some(value.to_string()),
+            "description" => h.description = Some(value.to_string()),
+            "id" => h.id = Some(value.to_string()),
+            "lexicon" => h.lexicon = Some((value.to_string(), vloc)),
+            "incomplete" => h.incomplete = true,
+            "rules" => match RulesName::parse(value) {
+                Some(r) => h.rules = Some(r),
+                None => self.problem(vloc, ParseErrorKind::UnknownRules(value.to_string())),
+            },
+            "seed" => match number_in(name, value, 0, u64::MAX) {
+                Ok(n) => h.seed = Some(n),
+                Err(kind) => self.problem(vloc, kind),
+            },
+            "rounds" => match number_in(name, value, 1, u64::from(u32::MAX)) {
+                Ok(n) => h.rounds = u32::try_from(n).ok(),
+                Err(kind) => self.problem(vloc, kind),
+            },
+            "game" => match value.to_ascii_lowercase().as_str() {
+                "scrabble" => h.game = GameKind::Scrabble,
+                "boggle" => h.game = GameKind::Boggle,
+                _ => self.problem(vloc, ParseErrorKind::UnknownGame(value.to_string())),
+            },
+            "game-type" => {
+                h.game_type = Some(value.to_string());
+                if !value.eq_ignore_ascii_case("classic") {
+                    self.problem(vloc, ParseErrorKind::UnknownGameType(value.to_string()));
+                }
+            }
+            _ => h.other.push((name.to_string(), value.to_string())),
+        }
+    }
+
+    /// Parses tiles (`A`–`Z`, `?`; lower case accepted as upper) from `tok`, reporting a
+    /// malformed rack at the offending character.
+    fn tiles(&mut self, loc: Loc, tok: &str, shown: &str) -> Option<Tiles> {
+        let mut out = Vec::with_capacity(tok.len());
+        for (i, c) in tok.chars().enumerate() {
+            match c {
+                'A'..='Z' | '?' => out.push(c as u8),
+                'a'..='z' => out.push(c.to_ascii_uppercase() as u8),
+                _ => {
+                    self.problem(
+                        Loc::new(loc.line, loc.col + i as u32),
+                        ParseErrorKind::MalformedRack {
+                            rack: shown.to_string(),
+                            ch: c,
+                        },
+                    );
+                    return None;
+                }
+            }
+        }
+        Some(out)
+    }
+
+    /// The seat an event's nickname names; alternation breaks ties between shared nicknames.
+    fn seat_of(&self, nick: &str) -> Option<usize> {
+        let seats = self.nick_seats.get(nick)?;
+        if seats.len() > 1 {
+            if let Some(last) = self.events.last() {
+                let n = self.header.players.len().max(1);
+                let next = (last.player + 1) % n;
+                if seats.contains(&next) {
+                    return Some(next);
+                }
+            }
+        }
+        seats.first().copied()
+    }
+
+    /// `rest` is the line after `>`; `loc` is the column of `>`.
+    fn event(&mut self, loc: Loc, rest: &str) -> Option<Event> {
+        let Some(colon) = rest.find(':') else {
+            self.problem(loc, ParseErrorKind::MissingColon);
+            return None;
+        };
+        let nick = rest[..colon].trim();
+        if nick.is_empty() {
+            self.problem(Loc::new(loc.line, loc.col + 1), ParseErrorKind::EmptyNick);
+            return None;
+        }
+        let player = match self.seat_of(nick) {
+            Some(s) => s,
+            None => {
+                self.problem(
+                    Loc::new(loc.line, loc.col + 1),
+                    ParseErrorKind::UnknownPlayer(nick.to_string()),
+                );
+                return None;
+            }
+        };
+        let body_col = loc.col + 1 + rest[..=colon].chars().count() as u32;
+        let toks = tokens(&rest[colon + 1..], body_col);
+        let at = |c: u32| Loc::new(loc.line, c);
+        let mut cols = EventCols::default();
+        let mut i = 0;
+        let Some(&(c0, t0)) = toks.first() else {
+            self.problem(
+                at(body_col),
+                ParseErrorKind::Truncated("no move after the nickname"),
+            );
+            return None;
+        };
+        let mut rack = None;
+        if !t0.starts_with('-') && !t0.starts_with('(') && parse_coord(t0).is_none() {
+            rack = Some(self.tiles(at(c0), t0, t0)?);
+            cols.rack = c0;
+            i = 1;
+        }
+        let Some(&(bc, body)) = toks.get(i) else {
+            self.problem(
+                at(c0 + t0.chars().count() as u32),
+                ParseErrorKind::Truncated("no move after the rack"),
+            );
+            return None;
+        };
+        cols.body = bc;
+        i += 1;
+        let kind = if body == "--" {
+            EventKind::Withdrawn
+        } else if body == "-" || body == "-0" {
+            EventKind::Pass
+        } else if let Some(ex) = body.strip_prefix('-') {
+            if ex.bytes().all(|b| b.is_ascii_digit()) {
+                match ex.parse::<u8>() {
+                    Ok(n) => EventKind::Exchange(Exchanged::Count(n)),
+                    Err(_) => {
+                        self.problem(at(bc), ParseErrorKind::MalformedExchange(body.into()));
+                        return None;
+                    }
+                }
+            } else if ex.chars().all(|c| c.is_ascii_alphabetic() || c == '?') {
+                EventKind::Exchange(Exchanged::Tiles(
+                    ex.bytes().map(|b| b.to_ascii_uppercase()).collect(),
+                ))
+            } else {
+                self.problem(at(bc), ParseErrorKind::MalformedExchange(body.into()));
+                return None;
+            }
+        } else if body.eq_ignore_ascii_case("(challenge)") {
+            EventKind::ChallengeBonus
+        } else if body.eq_ignore_ascii_case("(time)") {
+            EventKind::TimePenalty
+        } else if let Some(inner) = body.strip_prefix('(') {
+            let Some(inner) = inner.strip_suffix(')') else {
+                self.problem(at(bc), ParseErrorKind::UnknownMove(body.into()));
+                return None;
+            };
+            EventKind::EndRack(self.tiles(at(bc + 1), inner, body)?)
+        } else if let Some(coord) = parse_coord(body) {
+            let Some(&(wc, word)) = toks.get(i) else {
+                self.problem(
+                    at(bc + body.chars().count() as u32),
+                    ParseErrorKind::Truncated("play without a word after its coordinate"),
+                );
+                return None;
+            };
+            cols.word = wc;
+            i += 1;
+            EventKind::Play {
+                coord,
+                word: self.word(at(wc), word)?,
+            }
+        } else if body.chars().any(|c| c.is_ascii_digit()) {
+            self.problem(at(bc), ParseErrorKind::BadCoordinate(body.into()));
+            return None;
+        } else {
+            self.problem(at(bc), ParseErrorKind::UnknownMove(body.into()));
+            return None;
+        };
+
+        let mut score = None;
+        if let Some(&(sc, s)) = toks.get(i) {
+            match parse_signed(s) {
+                Ok(v) => {
+                    score = Some(v);
+                    cols.score = sc;
+                }
+                Err(kind) => {
+                    self.problem(at(sc), kind);
+                    return None;
+                }
+            }
+            i += 1;
+        }
+        let mut cumulative = None;
+        if let Some(&(cc, s)) = toks.get(i) {
+            match s.parse::<i32>() {
+                Ok(v) if !s.starts_with('+') => {
+                    cumulative = Some(v);
+                    cols.cumulative = cc;
+                }
+                _ => {
+                    let digits = s.strip_prefix('-').unwrap_or(s);
+                    let kind = if !digits.is_empty() && digits.bytes().all(|d| d.is_ascii_digit()) {
+                        ParseErrorKind::CumulativeOutOfRange(s.into())
+                    } else {
+                        ParseErrorKind::MalformedCumulative(s.into())
+                    };
+                    self.problem(at(cc), kind);
+                    return None;
+                }
+            }
+            i += 1;
+        }
+        let trailing = toks[i.min(toks.len())..]
+            .iter()
+            .map(|&(_, t)| t.to_string())
+            .collect();
+        Some(Event {
+            loc,
+            cols,
+            player,
+            rack,
+            kind,
+            score,
+            cumulative,
+            trailing,
+            note: None,
+        })
+    }
+
+    /// Parses a written word: letters (lower case = blank), `.`, and `(…)` runs.
+    fn word(&mut self, loc: Loc, tok: &str) -> Option<Vec<WordTile>> {
+        let mut out = Vec::with_capacity(tok.len());
+        let mut in_paren = false;
+        let bad = |s: &mut Self, i: usize, ch: char| {
+            s.problem(
+                Loc::new(loc.line, loc.col + i as u32),
+                ParseErrorKind::MalformedWord {
+                    word: tok.to_string(),
+                    ch,
+                },
+            );
+            None
+        };
+        for (i, c) in tok.chars().enumerate() {
+            match c {
+                '(' if !in_paren => in_paren = true,
+                ')' if in_paren => in_paren = false,
+                c if in_paren && c.is_ascii_alphabetic() => {
+                    out.push(WordTile::Through(Some(c.to_ascii_uppercase() as u8)))
+                }
+                '.' if !in_paren => out.push(WordTile::Through(None)),
+                'A'..='Z' => out.push(WordTile::Letter {
+                    letter: c as u8,
+                    blank: false,
+                }),
+                'a'..='z' => out.push(WordTile::Letter {
+                    letter: c.to_ascii_uppercase() as u8,
+                    blank: true,
+                }),
+                _ => return bad(self, i, c),
+            }
+        }
+        if in_paren {
+            let n = tok.chars().count();
+            return bad(self, n.saturating_sub(1), ')');
+        }
+        if out.is_empty() {
+            return bad(self, 0, tok.chars().next().unwrap_or(' '));
+        }
+        Some(out)
+    }
+
+    /// Cross-checks players once the whole file is read.
+    fn check_players(&mut self) {
+        let seats: Vec<usize> = self.header.players.iter().map(|p| p.seat).collect();
+        let empty = self.lines.iter().all(|l| l.trim().is_empty());
+        if seats.is_empty() && !empty && !self.problems.iter().any(|e| e.kind.is_fatal()) {
+            // A file of pragmas and notes only (or of stray lines) is not a game; without
+            // this it would "replay" with nobody and pass.
+            self.problem(Loc::new(1, 1), ParseErrorKind::NoPlayers);
+        }
+        // Seats 1..N without a gap: each gap is reported once, at the line of the first
+        // declared seat above it (players are sorted by seat).
+        let mut next = 0;
+        for p in self.header.players.clone() {
+            if p.seat > next {
+                let kind = ParseErrorKind::MissingSeat {
+                    missing: next + 1,
+                    declared: p.seat + 1,
+                };
+                self.problem(p.loc, kind);
+            }
+            next = p.seat + 1;
+        }
+        for r in &self.final_racks.clone() {
+            if !seats.contains(&r.player) {
+                self.problem(r.loc, ParseErrorKind::RackForUnknownSeat(r.player + 1));
+            }
+        }
+    }
+}
+
+/// Parses a coordinate: row first (`8H`, across) or column first (`H8`, down);
+/// case-insensitive; rows 1–15, columns A–O.
+pub fn parse_coord(tok: &str) -> Option<Coord> {
+    let b = tok.as_bytes();
+    let (dir, letter, digits) = match b.first()? {
+        c if c.is_ascii_digit() => (Dir::Across, *b.last()?, &tok[..tok.len() - 1]),
+        c if c.is_ascii_alphabetic() => (Dir::Down, *c, &tok[1..]),
+        _ => return None,
+    };
+    if digits.is_empty() || !digits.bytes().all(|d| d.is_ascii_digit()) || digits.len() > 2 {
+        return None;
+    }
+    let row: u8 = digits.parse().ok()?;
+    let col = letter.to_ascii_uppercase().checked_sub(b'A')?;
+    if !(1..=15).contains(&row) || col > 14 {
+        return None;
+    }
+    Some(Coord {
+        row: row - 1,
+        col,
+        dir,
+    })
+}
+
+/// Parses `+N` or `-N` (the sign is required).
+/// A move's score: `+N` or `-N`, a signed 32-bit number.
+fn parse_signed(s: &str) -> Result<i32, ParseErrorKind> {
+    let malformed = || ParseErrorKind::MalformedScore(s.into());
+    let (neg, digits) = match s.as_bytes().first() {
+        Some(b'+') => (false, &s[1..]),
+        Some(b'-') => (true, &s[1..]),
+        _ => return Err(malformed()),
+    };
+    if digits.is_empty() || !digits.bytes().all(|d| d.is_ascii_digit()) {
+        return Err(malformed());
+    }
+    let v: i64 = digits
+        .parse()
+        .unwrap_or(i64::MAX)
+        .saturating_mul(if neg { -1 } else { 1 });
+    i32::try_from(v).map_err(|_| ParseErrorKind::ScoreOutOfRange(s.into()))
+}
+
+#[cfg(test)]
+mod tests;
