@@ -460,7 +460,7 @@ fn play_one(
     let report = replay::replay(&script, lexicon, &opts);
     if let Some(out) = &args.write_gcg {
         let text = folio_play::write::to_gcg(&script, &report);
-        folio_lexicon::atomic::write_bytes_atomic(out, text.as_bytes())
+        folio_lexicon::set::atomic::write_bytes_atomic(out, text.as_bytes())
             .with_context(|| format!("cannot write {}", out.display()))
             .map_err(Failure::Fatal)?;
     }

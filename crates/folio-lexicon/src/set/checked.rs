@@ -25,10 +25,11 @@
 
 use std::path::Path;
 
-use crate::build::OutputPaths;
-use crate::counts::{counts_path, CountsMap};
 use crate::error::{Error, Result};
 use crate::policy::Policy;
+use crate::set::counts::CountsMap;
+use crate::set::paths::counts_path;
+use crate::set::paths::OutputPaths;
 use crate::set::WordSet;
 
 /// Opens the word set at `path` and checks its checksum.
@@ -264,7 +265,7 @@ mod tests {
         let set = WordSet::from_words(["CAT", "DOG"]).unwrap();
         assert!(open_counts_beside(&set_path, &set).unwrap().is_none());
         let cp = counts_path(&set_path);
-        crate::counts::write_counts(&cp, [("CAT", 3u64), ("DOG", 9)]).unwrap();
+        crate::set::counts::write_counts(&cp, [("CAT", 3u64), ("DOG", 9)]).unwrap();
         assert_eq!(
             open_counts_beside(&set_path, &set).unwrap().unwrap().len(),
             2
@@ -295,7 +296,7 @@ mod tests {
                 "\"EMU\" is in the counts map only",
             ),
         ] {
-            crate::counts::write_counts(&cp, pairs.iter().copied()).unwrap();
+            crate::set::counts::write_counts(&cp, pairs.iter().copied()).unwrap();
             let e = open_counts_beside(&set_path, &set).err().unwrap();
             assert!(matches!(e, Error::CountsNotOfSet { .. }), "{e}");
             let msg = e.to_string();
