@@ -355,7 +355,16 @@ fn play_boggle(path: &Path, text: &[u8], args: &Args) -> Result<Played, Failure>
             .map(LexiconChoice::Path)
             .unwrap_or_default(),
     };
-    match play_script(path, text, &options) {
+    // The walk of the word set runs guarded (a set that passes its checksum may still be
+    // malformed). folio-play opens a `#lexicon` set itself, so its path is not known here:
+    // the error names the script's lexicon instead, until the binary opens Boggle's sets.
+    let sets = match &args.lexicon {
+        Some(p) => vec![p.clone()],
+        None => vec![PathBuf::from(format!("{} (its #lexicon)", path.display()))],
+    };
+    let played = folio_lexicon::guarded(&sets, || play_script(path, text, &options))
+        .map_err(|e| Failure::File(e.into()))?;
+    match played {
         Ok(report) => Ok(Played {
             moves: report.players.iter().map(|p| p.words.len()).sum(),
             findings: report.findings.len(),
@@ -439,6 +448,7 @@ fn play_one(
         require_lexicon: args.require_lexicon,
     };
     let own;
+    let mut lexicon_path = args.lexicon.clone();
     let lexicon = match (forced, &script.header.lexicon) {
         (Some(set), _) => Some(set),
         (None, Some((value, loc))) => {
@@ -450,6 +460,7 @@ fn play_one(
                     .with_context(|| format!("{name}:{loc}: #lexicon {value}"))
                     .map_err(Failure::File)?;
                 opts.lexicon_name = Some(value.clone());
+                lexicon_path = Some(candidate);
                 Some(&own)
             } else {
                 None
@@ -457,7 +468,15 @@ fn play_one(
         }
         (None, None) => None,
     };
-    let report = replay::replay(&script, lexicon, &opts);
+    // Words are looked up in the set: a set that passes its checksum may still be
+    // malformed, so the replay runs guarded.
+    let report = match &lexicon_path {
+        Some(p) if lexicon.is_some() => folio_lexicon::guarded(std::slice::from_ref(p), || {
+            replay::replay(&script, lexicon, &opts)
+        })
+        .map_err(|e| Failure::File(e.into()))?,
+        _ => replay::replay(&script, lexicon, &opts),
+    };
     if let Some(out) = &args.write_gcg {
         let text = folio_play::write::to_gcg(&script, &report);
         folio_lexicon::set::atomic::write_bytes_atomic(out, text.as_bytes())

@@ -495,7 +495,7 @@ static COMMON_INDEX: [u8; 256] = {
 };
 
 /// CRC-32C (Castagnoli), as `fst` checksums its bytes.
-fn crc32c(bytes: &[u8]) -> u32 {
+pub(crate) fn crc32c(bytes: &[u8]) -> u32 {
     let mut crc = !0u32;
     let mut chunks = bytes.chunks_exact(8);
     for c in &mut chunks {
@@ -516,7 +516,7 @@ fn crc32c(bytes: &[u8]) -> u32 {
 }
 
 /// The checksum as `fst` (and Snappy's framing) stores it: rotated and offset.
-fn masked(sum: u32) -> u32 {
+pub(crate) fn masked(sum: u32) -> u32 {
     sum.rotate_right(15).wrapping_add(0xA282_EAD8)
 }
 

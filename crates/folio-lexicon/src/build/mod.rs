@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 use crate::error::{Error, Result};
-mod fst_builder;
+pub(crate) mod fst_builder;
 
 pub use fst_builder::FstBuilder;
 

@@ -1,9 +1,9 @@
 //! Tests of the ingest run (unit tests of each step sit beside the step).
 
 use super::*;
+use crate::ingest::decode::Encoding;
 use std::ffi::OsString;
 use std::path::PathBuf;
-use crate::ingest::decode::Encoding;
 
 fn write(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
     let p = dir.join(name);

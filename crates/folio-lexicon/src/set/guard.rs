@@ -102,4 +102,40 @@ mod tests {
         let inner = guarded(&["x.fst"], || guarded(&["y.fst"], || 5).unwrap()).unwrap();
         assert_eq!(inner, 5);
     }
+
+    /// Every one-byte change of a small set, re-checksummed so that the checked opening
+    /// accepts it: a full walk under the guard answers or fails with `Malformed`, never
+    /// aborts the test, and some changes do make fst panic (the case the guard is for).
+    #[test]
+    fn malformed_but_checksummed_sets_are_errors() {
+        use crate::build::fst_builder::{crc32c, masked};
+        let good = crate::build::build(&[("CAT", 1), ("CATS", 2), ("DOG", 3), ("DOGS", 4)])
+            .unwrap()
+            .set;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("g.fst");
+        let mut malformed = 0;
+        for i in 0..good.len() - 4 {
+            for flip in [0x01u8, 0x80, 0xFF] {
+                let mut bytes = good.clone();
+                bytes[i] ^= flip;
+                let n = bytes.len();
+                let sum = masked(crc32c(&bytes[..n - 4]));
+                bytes[n - 4..].copy_from_slice(&sum.to_le_bytes());
+                std::fs::write(&path, &bytes).unwrap();
+                let Ok(set) = crate::set::checked::open_set(&path) else {
+                    continue;
+                };
+                match guarded(&[&path], || crate::query::export::words(&set).count()) {
+                    Ok(_) => {}
+                    Err(Error::Malformed { paths, .. }) => {
+                        assert_eq!(paths, std::slice::from_ref(&path));
+                        malformed += 1;
+                    }
+                    Err(e) => panic!("unexpected error {e}"),
+                }
+            }
+        }
+        assert!(malformed > 0, "no change made fst panic");
+    }
 }
