@@ -20,7 +20,7 @@
 //!
 //! Tests build random key sets with `fst::raw::Builder` and with this module and compare
 //! the bytes; ingest's outputs on the shared corpus are unchanged (their sha256 are checked
-//! in docs/ARCHITECTURE.md's ingest notes). `make bench-fst-build` times both builders.
+//! in docs/ingest-performance.md). `make bench-fst-build` times both builders.
 //!
 //! ```
 //! use folio_lexicon::build::FstBuilder;

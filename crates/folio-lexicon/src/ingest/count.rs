@@ -134,7 +134,7 @@ impl<'a> TokenCounts<'a> {
 /// The counting of [`TokenCounts::count`] as the scanner's [`Sink`]: the per-token path.
 ///
 /// (Prefetching each key's slot and counting it eight tokens later, measured here, added a
-/// quarter more instructions to counting and saved no time: see docs/ARCHITECTURE.md.)
+/// quarter more instructions to counting and saved no time: see docs/ingest-performance.md.)
 struct Counting<'t, 'a> {
     text: &'a str,
     counts: &'t mut TokenCounts<'a>,

@@ -7,7 +7,7 @@
 //! a k-way heap merge of per-book sorted lists spent a sift of five or six mispredicted
 //! compares and a load from a different book's stream per entry (~135 ns per entry on the
 //! shared corpus, the merge ~45 ms of one thread), and each book a full sort (see
-//! docs/ARCHITECTURE.md). The table also folds a book's spellings that share a key, counting
+//! docs/ingest-performance.md). The table also folds a book's spellings that share a key, counting
 //! the book once. The sums are commutative, so the order books are added in does not
 //! matter, and the kept keys come out in bytewise order.
 
