@@ -111,7 +111,7 @@ pub enum Error {
     #[error(
         "{}: word set could not be decoded although its checksum matches (a malformed fst): \
          {detail}",
-        crate::set::guard::names(paths)
+        names(paths)
     )]
     Malformed {
         /// The sets the walk read.
@@ -165,6 +165,15 @@ pub fn fst_reason(err: &fst::Error) -> String {
             other => other.to_string(),
         },
     }
+}
+
+/// The paths of an [`Error::Malformed`], for its message: `a.fst, b.fst`.
+fn names(paths: &[PathBuf]) -> String {
+    paths
+        .iter()
+        .map(|p| p.display().to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// Result with this crate's [`Error`].

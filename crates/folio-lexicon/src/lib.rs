@@ -5,7 +5,7 @@
 //! [`folio_core::Lexicon`], so games can ask it about words.
 //!
 //! The crate has four parts, each a module:
-//! - [`ingest`]: books → counted, normalised keys (decode, Gutenberg boilerplate, cleaning,
+//! - [`mod@ingest`]: books → counted, normalised keys (decode, Gutenberg boilerplate, cleaning,
 //!   UAX #29 words, counting, merging, the manifest), driven by [`ingest()`].
 //! - [`build`]: keys → fst bytes (a set and a counts map), written by [`build::FstBuilder`].
 //! - [`set`]: the files: [`WordSet`], [`CountsMap`], opening with the checksum checked

@@ -8,8 +8,8 @@
 //! write_outputs(&OutputPaths::for_set("g.fst".as_ref()), &run).unwrap();
 //! ```
 //!
-//! Per book: read → SHA-256 → [`decode`](crate::ingest::decode) → [`boilerplate`](crate::ingest::boilerplate)
-//! → [`clean`](crate::ingest::clean) → chunks at paragraph breaks → [`count`](crate::ingest::count) per chunk
+//! Per book: read → SHA-256 → [`decode`](mod@decode) → [`boilerplate`]
+//! → [`clean`] → chunks at paragraph breaks → [`count`] per chunk
 //! (rayon) → keys through the [`Policy`]. Books run in parallel too (rayon); per-book counts
 //! are merged with commutative sums and the outputs are sorted, so the bytes written do not
 //! depend on the thread count or the order of the inputs.

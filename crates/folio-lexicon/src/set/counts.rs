@@ -218,16 +218,4 @@ mod tests {
         assert!(err.to_string().contains("c.counts.fst"), "{err}");
         assert_eq!(CountsMap::open(&p).unwrap().len(), 2, "previous map kept");
     }
-
-    #[test]
-    fn counts_path_names() {
-        assert_eq!(
-            counts_path(Path::new("x/g.fst")),
-            Path::new("x/g.counts.fst")
-        );
-        assert_eq!(
-            counts_path(Path::new("g.set")),
-            Path::new("g.set.counts.fst")
-        );
-    }
 }

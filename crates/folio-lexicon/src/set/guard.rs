@@ -7,7 +7,7 @@
 //! Boggle solving, replays checking words), instead of a crash.
 
 use std::panic::{self, AssertUnwindSafe, PanicHookInfo};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::{Mutex, PoisonError};
 
 use crate::error::{Error, Result};
@@ -67,15 +67,6 @@ fn quiet(enter: bool) {
             }
         }
     }
-}
-
-/// The paths of a [`Error::Malformed`], for its message.
-pub(crate) fn names(paths: &[PathBuf]) -> String {
-    paths
-        .iter()
-        .map(|p| p.display().to_string())
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 #[cfg(test)]
