@@ -660,7 +660,7 @@ fn top_says_when_there_is_no_counts_map() {
 
 #[test]
 fn top_reads_and_union_sums_the_counts_maps() {
-    use folio_lexicon::counts::{counts_path, write_counts};
+    use folio_lexicon::set::{counts::write_counts, counts_path};
     let dir = tempfile::tempdir().unwrap();
     let write = |name: &str, pairs: &[(&str, u64)]| {
         let p = dir.path().join(name);

@@ -2,7 +2,7 @@
 //! de-duplicated, with outputs made from their bytes, must give the same set and map bytes.
 #![no_main]
 
-use folio_lexicon::fst_build::FstBuilder;
+use folio_lexicon::build::FstBuilder;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

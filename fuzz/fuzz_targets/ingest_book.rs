@@ -3,11 +3,11 @@
 //! fast tokenizer must agree with `unicode-segmentation`; every kept key must be A–Z.
 #![no_main]
 
-use folio_lexicon::boilerplate::find_body;
-use folio_lexicon::clean::clean;
-use folio_lexicon::count::TokenCounts;
-use folio_lexicon::decode::decode;
-use folio_lexicon::tokenize::words;
+use folio_lexicon::ingest::boilerplate::find_body;
+use folio_lexicon::ingest::clean::clean;
+use folio_lexicon::ingest::count::TokenCounts;
+use folio_lexicon::ingest::decode::decode;
+use folio_lexicon::ingest::tokenize::words;
 use folio_lexicon::Policy;
 use libfuzzer_sys::fuzz_target;
 use unicode_segmentation::UnicodeSegmentation;

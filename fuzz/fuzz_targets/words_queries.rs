@@ -3,11 +3,12 @@
 //! and whatever parses must run against a small set without panicking.
 #![no_main]
 
-use folio_lexicon::import::{ImportList, ImportOptions};
-use folio_lexicon::pattern::Pattern;
-use folio_lexicon::rack::{self, Rack};
-use folio_lexicon::regex_automaton::WholeWordRegex;
-use folio_lexicon::{anagram, query, Policy, WordSet};
+use folio_lexicon::query::import::{ImportList, ImportOptions};
+use folio_lexicon::query::pattern::Pattern;
+use folio_lexicon::query::rack::{self, LetterValues, Rack};
+use folio_lexicon::query::regex::WholeWordRegex;
+use folio_lexicon::query::{self, anagram};
+use folio_lexicon::{Policy, WordSet};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -27,8 +28,8 @@ fuzz_target!(|data: &[u8]| {
     }
     if let Ok(r) = Rack::parse(&policy, &text) {
         if r.len() <= 12 {
-            let _ = rack::from_rack(&set, &r, 1);
-            let _ = anagram::anagrams(&set, &r);
+            let _ = rack::from_rack(&set, &r, 1, &LetterValues::default());
+            let _ = anagram::anagrams(&set, &r, &LetterValues::default());
         }
     }
 });

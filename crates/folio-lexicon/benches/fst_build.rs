@@ -1,4 +1,4 @@
-//! `make bench-fst-build`: folio's fst builder (`folio_lexicon::fst_build`) against the `fst`
+//! `make bench-fst-build`: folio's fst builder (`folio_lexicon::build::FstBuilder`) against the `fst`
 //! crate's, on the same keys, one thread each; both write the same bytes (checked here).
 //!
 //! Keys: ENABLE (`wordlists/enable1.txt`, upper-cased, outputs = line numbers) and the 45
@@ -7,7 +7,7 @@
 
 use std::time::Instant;
 
-use folio_lexicon::fst_build::FstBuilder;
+use folio_lexicon::build::FstBuilder;
 
 /// Best time of `runs` calls of `f`, in seconds.
 fn best(runs: usize, mut f: impl FnMut() -> Vec<u8>) -> f64 {

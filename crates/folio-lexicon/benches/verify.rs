@@ -10,8 +10,8 @@ use std::ffi::OsString;
 use std::path::Path;
 use std::time::Instant;
 
-use folio_lexicon::build::OutputPaths;
-use folio_lexicon::{checked, counts::CountsMap, ingest, Policy, WordSet};
+use folio_lexicon::set::OutputPaths;
+use folio_lexicon::{checked, ingest, CountsMap, Policy, WordSet};
 
 /// Best time of `runs` calls of `f`, in seconds.
 fn best(runs: usize, mut f: impl FnMut()) -> f64 {
@@ -54,8 +54,13 @@ fn main() {
     let dir = tempfile::tempdir().expect("tempdir");
     if let Some(list) = folio_testdata::path("wordlists/enable1.txt") {
         let set = dir.path().join("enable.fst");
-        folio_lexicon::import::import_file(&list, &set, &Policy::game(), &Default::default())
-            .expect("import ENABLE");
+        folio_lexicon::query::import::import_file(
+            &list,
+            &set,
+            &Policy::game(),
+            &Default::default(),
+        )
+        .expect("import ENABLE");
         report("ENABLE set", &set, runs, true);
     }
     if !benching {

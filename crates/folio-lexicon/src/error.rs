@@ -38,7 +38,7 @@ pub enum Error {
         bytes: u64,
     },
     /// The fst checksum does not match its contents, or the file has none
-    /// ([`crate::checked`] opens every set and counts map of the CLI with the check).
+    /// ([`crate::set::checked`] opens every set and counts map of the CLI with the check).
     #[error("{}: not a folio word set (fst) file: {}", path.display(), fst_reason(source))]
     Corrupt {
         /// The file as given.
@@ -105,6 +105,20 @@ pub enum Error {
         /// Byte offset of the first NUL.
         offset: usize,
     },
+    /// A word set passed its checksum but could not be walked: fst panicked decoding a node
+    /// (a file crafted, or written by a broken tool, to pass the check). Raised by
+    /// [`crate::guarded`], which every walker of a set runs under.
+    #[error(
+        "{}: word set could not be decoded although its checksum matches (a malformed fst): \
+         {detail}",
+        names(paths)
+    )]
+    Malformed {
+        /// The sets the walk read.
+        paths: Vec<PathBuf>,
+        /// The panic's message.
+        detail: String,
+    },
 }
 
 impl Error {
@@ -151,6 +165,15 @@ pub fn fst_reason(err: &fst::Error) -> String {
             other => other.to_string(),
         },
     }
+}
+
+/// The paths of an [`Error::Malformed`], for its message: `a.fst, b.fst`.
+fn names(paths: &[PathBuf]) -> String {
+    paths
+        .iter()
+        .map(|p| p.display().to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// Result with this crate's [`Error`].

@@ -2,83 +2,61 @@
 //!
 //! folio-lexicon turns chosen books into compact FST word sets and answers questions about
 //! them. A [`WordSet`] is a plain `fst::Set` of upper-case keys that implements
-//! [`folio_core::Lexicon`], so the rules and solvers of folio-core can ask it about words.
+//! [`folio_core::Lexicon`], so games can ask it about words.
 //!
-//! Ingest runs one module per step: [`decode`] (UTF-8 or Windows-1252), [`boilerplate`]
-//! (Project Gutenberg header and footer), [`clean`] (editorial tags, italics, invisible
-//! characters), [`tokenize`] (UAX #29 words, ASCII fast path), [`count`] and [`policy`] (the
-//! word-list rules), [`build`] (fst set and map), [`manifest`], all driven by [`ingest`].
+//! The crate has four parts, each a module:
+//! - [`mod@ingest`]: books → counted, normalised keys (decode, Gutenberg boilerplate, cleaning,
+//!   UAX #29 words, counting, merging, the manifest), driven by [`ingest()`].
+//! - [`build`]: keys → fst bytes (a set and a counts map), written by [`build::FstBuilder`].
+//! - [`set`]: the files: [`WordSet`], [`CountsMap`], opening with the checksum checked
+//!   ([`set::checked`]), the companion files' names ([`set::OutputPaths`]), atomic writes,
+//!   and [`guarded`], the one guard every walker of a set runs under.
+//! - [`query`]: what `folio words` asks: contains, prefix, pattern, regex, fuzzy, rack and
+//!   anagram (letter values given by the caller), set algebra, import, export, stats.
+//!
+//! [`Policy`] is the word-list rule both sides share: ingest keys running text with it and
+//! queries normalise their input with it.
+//!
+//! Build a set from text and ask it about words:
 //!
 //! ```
 //! use folio_core::Lexicon;
-//! use folio_lexicon::{count::TokenCounts, Policy};
+//! use folio_lexicon::{ingest::count::TokenCounts, Policy, WordSet};
 //! let policy = Policy::game();
 //! let words = TokenCounts::count("Call me Ishmael. The whale’s tail; the whale.").to_words(&policy);
-//! let kept = words.kept(&policy);
-//! let built = folio_lexicon::build::build(&kept).unwrap();
-//! let set = folio_lexicon::WordSet::from_bytes(built.set).unwrap();
+//! let built = folio_lexicon::build::build(&words.kept(&policy)).unwrap();
+//! let set = WordSet::from_bytes(built.set).unwrap();
 //! assert!(set.contains(b"WHALE"));
 //! assert!(!set.contains(b"ISHMAEL")); // never seen in lower case
-//! let key = policy.normalize_word("whale").unwrap();
-//! assert!(set.contains(key.as_bytes()));
+//! assert!(folio_lexicon::query::contains(&set, &policy, "whale"));
 //! ```
 //!
-//! Queries (`folio words`) normalise their input through [`Policy::normalize_word`], as
-//! ingest does:
+//! Query a set as `folio words` does (files are opened with
+//! [`set::checked::open_set`], and walks run under [`guarded`]):
 //!
 //! ```
-//! use folio_lexicon::{anagram, query, rack::Rack, Policy, WordSet};
+//! use folio_lexicon::query::{anagram, rack::{LetterValues, Rack}};
+//! use folio_lexicon::{Policy, WordSet};
 //! let set = WordSet::from_words(["EAST", "EATS", "SEAT", "WHALE"]).unwrap();
-//! let policy = Policy::game();
-//! assert!(query::contains(&set, &policy, "whale"));
-//! let rack = Rack::parse(&policy, "tase").unwrap();
-//! assert_eq!(anagram::anagrams(&set, &rack).len(), 3);
+//! let rack = Rack::parse(&Policy::game(), "tase").unwrap();
+//! let values = LetterValues::default();
+//! assert_eq!(anagram::anagrams(&set, &rack, &values).len(), 3);
 //! ```
-//!
-//! Modules for `folio words`: [`query`] (contains, prefix, fuzzy), [`pattern`] (`?`/`*`),
-//! [`regex_automaton`] (whole-word regexes), [`anagram`], [`rack`] (from-rack, tile scores),
-//! [`algebra`] (union, intersect, difference), [`counts`] (the counts map and `top`),
-//! [`import`], [`export`], [`stats`]; [`checked`] opens sets and counts maps with their
-//! checksum checked, as the CLI does.
 
-#![deny(missing_docs)]
-
-pub mod algebra;
-pub mod anagram;
-pub mod atomic;
-pub mod boilerplate;
-pub mod book_counts;
 pub mod build;
-pub mod checked;
-pub mod clean;
-pub mod count;
-pub mod counts;
-pub mod decode;
 pub mod error;
-pub mod export;
-pub mod fst_build;
-pub mod hash;
-pub mod import;
+mod hash;
 pub mod ingest;
-pub mod manifest;
-pub mod merge;
-mod node_table;
-pub mod pattern;
 pub mod policy;
-mod pool;
 pub mod query;
-pub mod rack;
-pub mod regex_automaton;
 pub mod set;
-mod short;
-pub mod stats;
-mod table;
-pub mod tokenize;
-mod word_mask;
 
 /// The fst crate, re-exported so users of word sets and counts maps get the same version.
 pub use fst;
 
 pub use error::{Error, Result};
+pub use ingest::{ingest, ingest_with, Reading};
 pub use policy::{Policy, PolicyName};
-pub use set::WordSet;
+pub use set::checked;
+pub use set::guard::guarded;
+pub use set::{CountsMap, WordSet};

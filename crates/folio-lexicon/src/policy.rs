@@ -107,6 +107,26 @@ impl Default for Policy {
     }
 }
 
+/// What ingest knows about one key: the evidence [`Policy::keeps`] judges it by.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct WordStat {
+    /// Occurrences in the chosen books (every spelling that normalises to the key).
+    pub count: u64,
+    /// Seen at least once written in lower case.
+    pub lower_case: bool,
+    /// Number of books it occurs in.
+    pub books: u32,
+}
+
+impl WordStat {
+    /// Adds `other` to `self`: occurrences and books add up, lower-case evidence is kept.
+    pub fn add(&mut self, other: &WordStat) {
+        self.count += other.count;
+        self.lower_case |= other.lower_case;
+        self.books += other.books;
+    }
+}
+
 /// What the policy made of one token of running text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TokenKey {
@@ -210,12 +230,12 @@ impl Policy {
     }
 
     /// Whether a word with these totals is kept in the set.
-    pub fn keeps(&self, key: &str, stats: &crate::count::WordStat) -> bool {
+    pub fn keeps(&self, key: &str, stats: &WordStat) -> bool {
         self.keeps_len(key.chars().count(), stats)
     }
 
     /// As [`Policy::keeps`], for a key of `chars` characters.
-    pub fn keeps_len(&self, chars: usize, stats: &crate::count::WordStat) -> bool {
+    pub fn keeps_len(&self, chars: usize, stats: &WordStat) -> bool {
         (stats.lower_case || self.keep_proper_nouns || self.name == PolicyName::Raw)
             && stats.count >= self.min_count
             && stats.books as usize >= self.min_books

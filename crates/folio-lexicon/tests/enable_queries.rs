@@ -6,11 +6,21 @@
 
 use std::sync::OnceLock;
 
-use folio_lexicon::import::{ImportList, ImportOptions};
-use folio_lexicon::pattern::Pattern;
-use folio_lexicon::rack::{self, tile_value, Rack};
-use folio_lexicon::regex_automaton::WholeWordRegex;
-use folio_lexicon::{anagram, query, Policy, WordSet};
+use folio_lexicon::query::import::{ImportList, ImportOptions};
+use folio_lexicon::query::pattern::Pattern;
+use folio_lexicon::query::rack::{self, LetterValues, Rack};
+use folio_lexicon::query::regex::WholeWordRegex;
+use folio_lexicon::query::{self, anagram};
+use folio_lexicon::{Policy, WordSet};
+
+/// English tile values, A to Z (the standard set; the oracle's own copy).
+const ENGLISH: [u32; 26] = [
+    1, 3, 3, 2, 1, 4, 2, 4, 1, 8, 5, 1, 3, 1, 1, 3, 10, 1, 1, 1, 1, 4, 4, 8, 4, 10,
+];
+
+fn english() -> LetterValues {
+    LetterValues::from_pairs((b'A'..=b'Z').zip(ENGLISH))
+}
 use proptest::prelude::*;
 
 struct Enable {
@@ -110,7 +120,7 @@ fn brute_rack(
             for i in 0..26 {
                 let need = usize::from(need[i]);
                 missing += need.saturating_sub(have[i]);
-                score += tile_value(b'A' + i as u8) * need.min(have[i]) as u32;
+                score += ENGLISH[i] * need.min(have[i]) as u32;
             }
             (missing <= blanks).then(|| (w.clone(), score))
         })
@@ -134,7 +144,7 @@ fn glob(p: &[u8], w: &[u8]) -> bool {
 fn anagram_of_aeinrst() {
     let Some(e) = enable() else { return };
     let r = Rack::parse(&Policy::game(), "aeinrst").unwrap();
-    let got: Vec<_> = anagram::anagrams(&e.set, &r)
+    let got: Vec<_> = anagram::anagrams(&e.set, &r, &english())
         .into_iter()
         .map(|w| w.word)
         .collect();
@@ -161,9 +171,9 @@ proptest! {
         let tiles: String = tiles.into_iter().collect();
         let rack_text = format!("{}{}", tiles.to_lowercase(), "?".repeat(blanks));
         let r = Rack::parse(&Policy::game(), &rack_text).unwrap();
-        let got: Vec<_> = rack::from_rack(&e.set, &r, min_len).into_iter().map(|w| (w.word, w.score)).collect();
+        let got: Vec<_> = rack::from_rack(&e.set, &r, min_len, &english()).into_iter().map(|w| (w.word, w.score)).collect();
         prop_assert_eq!(got, brute_rack(e, &tiles, blanks, false, min_len));
-        let got: Vec<_> = anagram::anagrams(&e.set, &r).into_iter().map(|w| (w.word, w.score)).collect();
+        let got: Vec<_> = anagram::anagrams(&e.set, &r, &english()).into_iter().map(|w| (w.word, w.score)).collect();
         prop_assert_eq!(got, brute_rack(e, &tiles, blanks, true, 0));
     }
 

@@ -90,7 +90,8 @@ fn solve(a: SolveArgs) -> anyhow::Result<Outcome> {
     }
     let set = folio_lexicon::checked::open_set(&a.set)?;
     let min_len = scoring.min_len(&board);
-    let found = Solver::new().solve(&set, &board, min_len);
+    // A set that passes its checksum may still be malformed: the walk runs guarded.
+    let found = folio_lexicon::guarded(&[&a.set], || Solver::new().solve(&set, &board, min_len))?;
     let points: u32 = found.iter().map(|f| scoring.points(f.letters())).sum();
     let mut out = String::new();
     if a.json {

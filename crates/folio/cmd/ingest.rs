@@ -8,8 +8,8 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::Context;
-use folio_lexicon::build::OutputPaths;
 use folio_lexicon::ingest::{expand_inputs, ingest_with, write_outputs, Reading, Source};
+use folio_lexicon::set::OutputPaths;
 use folio_lexicon::{Policy, PolicyName};
 
 use super::Outcome;

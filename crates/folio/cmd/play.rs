@@ -252,24 +252,41 @@ fn play_path(path: &Path, args: &Args, forced: Option<&Arc<WordSet>>) -> Result<
         script: path,
         name: &name,
         forced: forced.map(|set| (set, args.lexicon.as_ref())),
+        opened: std::cell::RefCell::new(Vec::new()),
     };
     let source = Source {
         name: &name,
         bytes: &bytes,
     };
-    let report = game.replay(source, &lexicons, &opts).map_err(|r| match r {
+    // Words are looked up in word sets: a set that passes its checksum may still be
+    // malformed, so the replay runs guarded (one guard for every walk: folio_lexicon).
+    let no_paths: &[PathBuf] = &[];
+    let replayed = match folio_lexicon::guarded(no_paths, || game.replay(source, &lexicons, &opts))
+    {
+        Ok(replayed) => replayed,
+        Err(folio_lexicon::Error::Malformed { detail, .. }) => {
+            let paths = lexicons.opened.take();
+            let e = if paths.is_empty() {
+                anyhow::anyhow!("{name}: internal error while replaying it: {detail}")
+            } else {
+                folio_lexicon::Error::Malformed { paths, detail }.into()
+            };
+            return Err(Failure::File(e));
+        }
+        Err(e) => return Err(Failure::File(e.into())),
+    };
+    let report = replayed.map_err(|r| match r {
         Refusal::Unreadable(m) => Failure::File(anyhow::anyhow!(m)),
         Refusal::Usage(m) => Failure::Fatal(anyhow::anyhow!(m)),
     })?;
     if let Some(out) = &args.write_gcg {
         match report.rewrite() {
-            Some(text) => {
-                folio_lexicon::atomic::write_bytes_atomic(out, text.as_bytes()).map_err(|e| {
+            Some(text) => folio_lexicon::set::atomic::write_bytes_atomic(out, text.as_bytes())
+                .map_err(|e| {
                     Failure::Fatal(
                         anyhow::Error::new(e).context(format!("cannot write {}", out.display())),
                     )
-                })?
-            }
+                })?,
             None => eprintln!("folio: {name} does not parse: no GCG written"),
         }
     }
@@ -334,11 +351,14 @@ struct CliLexicons<'a> {
     script: &'a Path,
     name: &'a str,
     forced: Option<(&'a Arc<WordSet>, Option<&'a PathBuf>)>,
+    /// The sets walked for this script, named in a malformed-set error.
+    opened: std::cell::RefCell<Vec<PathBuf>>,
 }
 
 impl Lexicons<WordSet> for CliLexicons<'_> {
     fn resolve(&self, request: LexiconRequest<'_>) -> Result<Option<Resolved<WordSet>>, String> {
         if let Some((set, path)) = self.forced {
+            self.opened.borrow_mut().extend(path.cloned());
             return Ok(Some(Resolved {
                 lexicon: Arc::clone(set),
                 label: path.map(|p| p.display().to_string()).unwrap_or_default(),
@@ -354,6 +374,7 @@ impl Lexicons<WordSet> for CliLexicons<'_> {
             return Ok(None);
         }
         let name = self.name;
+        self.opened.borrow_mut().push(candidate.clone());
         folio_lexicon::checked::open_set(&candidate)
             .map(|set| {
                 Some(Resolved {

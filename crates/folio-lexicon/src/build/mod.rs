@@ -1,11 +1,12 @@
 //! Building the outputs of ingest in memory: a plain `fst::Set` of the kept keys and an
 //! `fst::Map` from each kept key to its occurrences in the chosen books.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use crate::error::{Error, Result};
-use crate::fst_build::FstBuilder;
-use crate::merge::KeptKeys;
+pub(crate) mod fst_builder;
+
+pub use fst_builder::FstBuilder;
 
 /// The fst bytes of a word set and its counts.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -19,7 +20,7 @@ pub struct Built {
 }
 
 /// Builds the set and the counts map from keys sorted bytewise and de-duplicated (as
-/// [`crate::count::WordCounts::kept`] returns them).
+/// [`crate::ingest::count::WordCounts::kept`] returns them).
 ///
 /// # Errors
 /// [`Error::NotAnFst`] (empty path) if the keys are not sorted or not unique.
@@ -31,25 +32,10 @@ pub fn build<K: AsRef<[u8]> + Sync>(kept: &[(K, u64)]) -> Result<Built> {
     )
 }
 
-/// As [`build`], from the kept keys of [`crate::merge::merge_books`].
-///
-/// # Errors
-/// As [`build`].
-pub fn build_kept(kept: &KeptKeys) -> Result<Built> {
-    build_from(|| kept.iter(), kept.len(), || {})
-}
-
-/// As [`build_kept`], then runs `then` on the thread that built the set (the set is built
-/// faster than the map: ~55 against ~65 ms on the shared corpus), so that work ingest can do
-/// meanwhile (freeing the books' counts) neither delays the map's start nor waits for it.
-pub(crate) fn build_kept_then(kept: &KeptKeys, then: impl FnOnce() + Send) -> Result<Built> {
-    build_from(|| kept.iter(), kept.len(), then)
-}
-
 /// Builds both fsts from `keys()`, called once for each, on two threads (they are
 /// independent): the map, the longer, starts on this one at once. Written by
-/// [`crate::fst_build`]: the bytes `fst`'s builders write, faster.
-fn build_from<'k, I>(
+/// [`crate::build::fst_builder`]: the bytes `fst`'s builders write, faster.
+pub(crate) fn build_from<'k, I>(
     keys: impl Fn() -> I + Sync,
     words: usize,
     after_set: impl FnOnce() + Send,
@@ -90,34 +76,6 @@ where
     })
 }
 
-/// Where ingest writes: `OUT.fst`, `OUT.counts.fst`, `OUT.json`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct OutputPaths {
-    /// The word set, as given with `-o`.
-    pub set: PathBuf,
-    /// The counts map: the set's name with `.fst` replaced by `.counts.fst`.
-    pub counts: PathBuf,
-    /// The manifest: the set's name with `.fst` replaced by `.json`.
-    pub manifest: PathBuf,
-}
-
-impl OutputPaths {
-    /// The three output paths for a set path (`g.fst` → `g.counts.fst`, `g.json`; a name
-    /// without `.fst` gets the suffixes appended).
-    pub fn for_set(set: &Path) -> OutputPaths {
-        let name = set
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let stem = name.strip_suffix(".fst").unwrap_or(&name);
-        OutputPaths {
-            set: set.to_path_buf(),
-            counts: set.with_file_name(format!("{stem}.counts.fst")),
-            manifest: set.with_file_name(format!("{stem}.json")),
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -132,14 +90,5 @@ mod tests {
         assert_eq!(map.get("WHALE"), Some(9));
         assert_eq!(map.get("CAT"), Some(3));
         assert!(build(&[("DOG", 1), ("CAT", 1)]).is_err());
-    }
-
-    #[test]
-    fn output_names() {
-        let p = OutputPaths::for_set(Path::new("out/g.fst"));
-        assert_eq!(p.counts, Path::new("out/g.counts.fst"));
-        assert_eq!(p.manifest, Path::new("out/g.json"));
-        let p = OutputPaths::for_set(Path::new("words"));
-        assert_eq!(p.counts, Path::new("words.counts.fst"));
     }
 }

@@ -3,11 +3,11 @@
 //! output and its counts map are built in memory and written together.
 //!
 //! ```
-//! use folio_lexicon::{algebra::{self, SetOp}, WordSet};
+//! use folio_lexicon::{query::algebra::{self, SetOp}, WordSet};
 //! let moby = WordSet::from_words(["SEA", "WHALE", "SHIP"]).unwrap();
 //! let emma = WordSet::from_words(["SEA", "BALL"]).unwrap();
 //! let only_moby = algebra::combine(&[moby, emma], SetOp::Difference).unwrap();
-//! let words: Vec<_> = folio_lexicon::export::words(&only_moby).collect();
+//! let words: Vec<_> = folio_lexicon::query::export::words(&only_moby).collect();
 //! assert_eq!(words, ["SHIP", "WHALE"]);
 //! ```
 
@@ -16,10 +16,10 @@ use std::path::{Path, PathBuf};
 
 use fst::{IntoStreamer, Streamer};
 
-use crate::atomic::write_files_atomic;
-use crate::build::OutputPaths;
-use crate::counts::{counts_path, CountsMap};
 use crate::error::{Error, Result};
+use crate::set::atomic::write_files_atomic;
+use crate::set::counts::CountsMap;
+use crate::set::paths::{counts_path, refuse_folder, remove_stale_counts, OutputPaths};
 use crate::set::WordSet;
 
 /// A set operation over one or more sets.
@@ -110,18 +110,18 @@ pub struct CombineReport {
 /// a stale one beside `output` is removed, so `top` never reads counts of another set.
 ///
 /// Inputs and their counts maps are opened with their checksums checked
-/// ([`crate::checked`]), so a corrupt input is an error, not a wrong output.
+/// ([`crate::set::checked`]), so a corrupt input is an error, not a wrong output.
 ///
 /// # Errors
-/// As [`crate::checked::open_set`] and [`crate::checked::open_counts`] for the inputs;
+/// As [`crate::set::checked::open_set`] and [`crate::set::checked::open_counts`] for the inputs;
 /// [`Error::Io`] naming the output when it cannot be written.
 pub fn write_combined(inputs: &[PathBuf], op: SetOp, output: &Path) -> Result<CombineReport> {
-    let sets = crate::checked::open_sets(inputs)?;
-    let policy = crate::checked::common_policy(inputs)?;
+    let sets = crate::set::checked::open_sets(inputs)?;
+    let policy = crate::set::checked::common_policy(inputs)?;
     let mut maps = Vec::new();
     let mut without = Vec::new();
     for (p, set) in inputs.iter().zip(&sets) {
-        match crate::checked::open_counts_beside(p, set)? {
+        match crate::set::checked::open_counts_beside(p, set)? {
             Some(m) => maps.push(m),
             None => without.push(p.clone()),
         }
@@ -171,18 +171,6 @@ pub fn write_combined(inputs: &[PathBuf], op: SetOp, output: &Path) -> Result<Co
     Ok(report)
 }
 
-/// An error naming `path` when it is a folder: checked before writing a set whose stale
-/// counts map at `path` must then be removed, so the set is not written when it cannot be.
-pub(crate) fn refuse_folder(path: &Path) -> Result<()> {
-    if path.is_dir() {
-        return Err(Error::io(
-            path,
-            std::io::Error::new(std::io::ErrorKind::IsADirectory, "is a directory"),
-        ));
-    }
-    Ok(())
-}
-
 /// The counts of every word of `out`: for each word, the sum of the maps' values (only the
 /// first map's for a difference).
 fn combine_counts<W: Write>(maps: &[CountsMap], op: SetOp, out: &WordSet, w: W) -> fst::Result<()> {
@@ -203,20 +191,6 @@ fn combine_counts<W: Write>(maps: &[CountsMap], op: SetOp, out: &WordSet, w: W) 
         builder.insert(key, count)?;
     }
     builder.finish()
-}
-
-/// Removes the counts map beside `set_path`, if any, returning its path. Call it after
-/// writing a set that has no counts, so an older map of another set is not read as its own.
-///
-/// # Errors
-/// [`Error::Io`] naming the counts file when it exists but cannot be removed.
-pub fn remove_stale_counts(set_path: &Path) -> Result<Option<PathBuf>> {
-    let p = counts_path(set_path);
-    match std::fs::remove_file(&p) {
-        Ok(()) => Ok(Some(p)),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-        Err(e) => Err(Error::io(p, e)),
-    }
 }
 
 #[cfg(test)]

@@ -3,14 +3,19 @@
 //! A rack is letters plus blanks (`?`). A word can be made when each of its letters is a rack
 //! tile of that letter or a blank; real tiles are used first, so a blank stands only for
 //! letters the rack lacks and the score shown is the best the rack allows. Scores are the sum
-//! of English tile values (blanks score 0), with no premium squares and no bingo bonus.
+//! of the tiles' values (blanks score 0), with no premium squares and no bingo bonus. The
+//! values are the caller's ([`LetterValues`]): a language's tile set belongs to the game,
+//! not to the word list.
 //!
 //! ```
-//! use folio_lexicon::{rack::{self, Rack}, Policy, WordSet};
+//! use folio_lexicon::query::rack::{self, LetterValues, Rack};
+//! use folio_lexicon::{Policy, WordSet};
 //! let set = WordSet::from_words(["AT", "CAT", "TACT", "ACT"]).unwrap();
+//! let values = LetterValues::from_pairs([(b'A', 1), (b'C', 3), (b'T', 1)]);
 //! let r = Rack::parse(&Policy::game(), "tac").unwrap();
-//! let words: Vec<_> = rack::from_rack(&set, &r, 2).into_iter().map(|w| w.word).collect();
-//! assert_eq!(words, ["ACT", "CAT", "AT"]);
+//! let found = rack::from_rack(&set, &r, 2, &values);
+//! let words: Vec<_> = found.iter().map(|w| (w.word.as_str(), w.score)).collect();
+//! assert_eq!(words, [("ACT", 5), ("CAT", 5), ("AT", 2)]);
 //! ```
 
 use fst::raw::{CompiledAddr, Fst};
@@ -19,18 +24,44 @@ use crate::policy::Policy;
 use crate::query::QueryError;
 use crate::set::{SetBytes, WordSet};
 
-/// English tile values `A`..`Z` (interim: the values become a parameter).
-const ENGLISH_VALUES: [u8; 26] = [
-    1, 3, 3, 2, 1, 4, 2, 4, 1, 8, 5, 1, 3, 1, 1, 3, 10, 1, 1, 1, 1, 4, 4, 8, 4, 10,
-];
+/// The face value of a tile per key byte: what a tile showing that letter scores in a word
+/// made from a rack. Bytes not given score 0 (a letter spelt with several UTF-8 bytes, such
+/// as `É` under `--keep-diacritics`, scores the sum of its bytes' values: 0 unless given).
+/// The values come from the game's tile set (folio's English set: `A`=1 … `Q`=`Z`=10).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LetterValues {
+    values: [u32; 256],
+}
 
-/// The face value of a tile showing `letter` (an upper-case key byte): English values, `A`=1
-/// … `Z`=10; 0 for anything else.
-pub fn tile_value(letter: u8) -> u32 {
-    if letter.is_ascii_uppercase() {
-        u32::from(ENGLISH_VALUES[usize::from(letter - b'A')])
-    } else {
-        0
+impl Default for LetterValues {
+    /// Every tile scores 0.
+    fn default() -> Self {
+        LetterValues { values: [0; 256] }
+    }
+}
+
+impl LetterValues {
+    /// Values from `(key byte, value)` pairs; other bytes score 0.
+    pub fn from_pairs(pairs: impl IntoIterator<Item = (u8, u32)>) -> Self {
+        let mut v = LetterValues::default();
+        for (b, value) in pairs {
+            v.values[usize::from(b)] = value;
+        }
+        v
+    }
+
+    /// Values from a function of the key byte, asked once for each of the 256 bytes.
+    pub fn from_fn(f: impl Fn(u8) -> u32) -> Self {
+        let mut v = LetterValues::default();
+        for b in 0..=u8::MAX {
+            v.values[usize::from(b)] = f(b);
+        }
+        v
+    }
+
+    /// The value of a tile showing the key byte `b`.
+    pub fn value(&self, b: u8) -> u32 {
+        self.values[usize::from(b)]
     }
 }
 
@@ -135,14 +166,25 @@ pub(crate) enum Keep {
 }
 
 /// Every word of `set` that `rack` can make with at least `min_len` letters (and at least
-/// one), best score first, then alphabetical.
-pub fn from_rack(set: &WordSet, rack: &Rack, min_len: usize) -> Vec<RackWord> {
-    walk_words(set, rack, Keep::MinLen(min_len.max(1)))
+/// one), scored with `values`; best score first, then alphabetical.
+pub fn from_rack(
+    set: &WordSet,
+    rack: &Rack,
+    min_len: usize,
+    values: &LetterValues,
+) -> Vec<RackWord> {
+    walk_words(set, rack, Keep::MinLen(min_len.max(1)), values)
 }
 
 /// The words a rack walk finds, sorted by score (high first), then key.
-pub(crate) fn walk_words(set: &WordSet, rack: &Rack, keep: Keep) -> Vec<RackWord> {
+pub(crate) fn walk_words(
+    set: &WordSet,
+    rack: &Rack,
+    keep: Keep,
+    values: &LetterValues,
+) -> Vec<RackWord> {
     let mut walk = Walk {
+        values,
         fst: set.as_fst_set().as_fst(),
         counts: rack.counts,
         blanks: rack.blanks,
@@ -160,6 +202,7 @@ pub(crate) fn walk_words(set: &WordSet, rack: &Rack, keep: Keep) -> Vec<RackWord
 
 /// A depth-first walk of the fst, spending a tile per transition.
 struct Walk<'a> {
+    values: &'a LetterValues,
     fst: &'a Fst<SetBytes>,
     counts: [u8; 256],
     blanks: u8,
@@ -212,7 +255,7 @@ impl Walk<'_> {
             .iter()
             .enumerate()
             .filter(|(i, _)| !self.blank_pos.contains(i))
-            .map(|(_, &b)| tile_value(b))
+            .map(|(_, &b)| self.values.value(b))
             .sum();
         self.out.push(RackWord {
             word: String::from_utf8_lossy(&self.word).into_owned(),
@@ -226,11 +269,16 @@ impl Walk<'_> {
 mod tests {
     use super::*;
 
+    /// The English values of the letters these tests use (the binary passes the whole set).
+    fn english() -> LetterValues {
+        LetterValues::from_pairs([(b'Q', 10), (b'I', 1), (b'S', 1), (b'T', 1)])
+    }
+
     #[test]
     fn blanks_stand_only_for_missing_letters() {
         let set = WordSet::from_words(["QI", "QIS", "ZA", "AA", "IT"]).unwrap();
         let r = Rack::parse(&Policy::game(), "qi?").unwrap();
-        let got = from_rack(&set, &r, 2);
+        let got = from_rack(&set, &r, 2, &english());
         let shown: Vec<_> = got.iter().map(|w| (w.display(), w.score)).collect();
         assert_eq!(
             shown,
@@ -243,11 +291,18 @@ mod tests {
     }
 
     #[test]
-    fn tile_values_match_the_english_set() {
-        let v: u32 = (b'A'..=b'Z').map(tile_value).sum();
-        assert_eq!(v, 87);
-        assert_eq!(tile_value(b'Q'), 10);
-        assert_eq!(tile_value(b'?'), 0);
+    fn letter_values_score_only_what_is_given() {
+        let v = LetterValues::from_pairs([(b'Q', 10), (b'I', 1)]);
+        assert_eq!(v.value(b'Q'), 10);
+        assert_eq!(v.value(b'Z'), 0);
+        assert_eq!(
+            LetterValues::from_fn(|b| u32::from(b == b'?')).value(b'?'),
+            1
+        );
+        let set = WordSet::from_words(["QI"]).unwrap();
+        let r = Rack::parse(&Policy::game(), "qi").unwrap();
+        assert_eq!(from_rack(&set, &r, 2, &v)[0].score, 11);
+        assert_eq!(from_rack(&set, &r, 2, &LetterValues::default())[0].score, 0);
     }
 
     #[test]

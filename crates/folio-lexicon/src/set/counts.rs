@@ -9,24 +9,8 @@ use std::path::{Path, PathBuf};
 use fst::{IntoStreamer, Streamer};
 
 use crate::error::{Error, Result};
+use crate::set::paths::counts_path;
 use crate::set::{check_footer, map_file, SetBytes};
-
-/// Where the counts map of the set at `set_path` lives: `X.fst` → `X.counts.fst` (any other
-/// name gets `.counts.fst` appended).
-///
-/// ```
-/// use std::path::Path;
-/// let p = folio_lexicon::counts::counts_path(Path::new("books/g.fst"));
-/// assert_eq!(p, Path::new("books/g.counts.fst"));
-/// ```
-pub fn counts_path(set_path: &Path) -> PathBuf {
-    let name = set_path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let stem = name.strip_suffix(".fst").unwrap_or(&name);
-    set_path.with_file_name(format!("{stem}.counts.fst"))
-}
 
 /// An opened counts map: word key → number of occurrences in the chosen books.
 pub struct CountsMap {
@@ -124,7 +108,7 @@ where
     K: AsRef<[u8]>,
 {
     let mut n = 0;
-    crate::atomic::write_atomic(path, |w| {
+    crate::set::atomic::write_atomic(path, |w| {
         let mut b = fst::MapBuilder::new(w).map_err(std::io::Error::other)?;
         for (k, v) in pairs {
             b.insert(k, v).map_err(std::io::Error::other)?;
@@ -233,17 +217,5 @@ mod tests {
         let err = write_counts(&p, [("B", 1), ("A", 2)]).unwrap_err();
         assert!(err.to_string().contains("c.counts.fst"), "{err}");
         assert_eq!(CountsMap::open(&p).unwrap().len(), 2, "previous map kept");
-    }
-
-    #[test]
-    fn counts_path_names() {
-        assert_eq!(
-            counts_path(Path::new("x/g.fst")),
-            Path::new("x/g.counts.fst")
-        );
-        assert_eq!(
-            counts_path(Path::new("g.set")),
-            Path::new("g.set.counts.fst")
-        );
     }
 }

@@ -18,6 +18,15 @@
 use folio_core::quote::quoted;
 use fst::{Automaton, IntoStreamer, Streamer};
 
+pub mod algebra;
+pub mod anagram;
+pub mod export;
+pub mod import;
+pub mod pattern;
+pub mod rack;
+pub mod regex;
+pub mod stats;
+
 use crate::policy::Policy;
 use crate::set::WordSet;
 

@@ -8,7 +8,7 @@
 //! raw), a `?` takes a whole UTF-8 character, its continuation bytes included.
 //!
 //! ```
-//! use folio_lexicon::{pattern::Pattern, query, Policy, WordSet};
+//! use folio_lexicon::{query::pattern::Pattern, query, Policy, WordSet};
 //! let set = WordSet::from_words(["CAT", "COTS", "CUTLASS", "SCAT"]).unwrap();
 //! let p = Pattern::parse(&Policy::game(), "c?t*").unwrap();
 //! assert_eq!(query::search(&set, &p), ["CAT", "COTS", "CUTLASS"]);

@@ -3,8 +3,8 @@
 //! It holds no timestamps and lists inputs sorted by path, so two runs over the same books
 //! write the same bytes whatever the thread count or input order.
 
-use crate::boilerplate::Boilerplate;
-use crate::decode::Encoding;
+use crate::ingest::boilerplate::Boilerplate;
+use crate::ingest::decode::Encoding;
 use crate::policy::Policy;
 
 /// The manifest of one ingest run.

@@ -8,7 +8,7 @@
 //! no counts map: its manifest says so, and a stale counts map beside the output is removed.
 //!
 //! ```
-//! use folio_lexicon::{import::{ImportList, ImportOptions}, Policy};
+//! use folio_lexicon::{query::import::{ImportList, ImportOptions}, Policy};
 //! let list = ImportList::parse(b"cat\r\nDog\ncat\n\nc4t\n", &Policy::game(), &ImportOptions::default());
 //! assert_eq!(list.keys, ["CAT", "DOG"]);
 //! assert_eq!(list.report.duplicates[0].line, 3);
@@ -19,10 +19,10 @@ use std::path::{Path, PathBuf};
 
 use sha2::Digest;
 
-use crate::algebra::{refuse_folder, remove_stale_counts};
-use crate::atomic::{write_bytes_atomic, write_files_atomic};
 use crate::error::{Error, Result};
 use crate::policy::Policy;
+use crate::set::atomic::{write_bytes_atomic, write_files_atomic};
+use crate::set::paths::{counts_path, manifest_path, refuse_folder, remove_stale_counts};
 
 /// Optional length limits, in letters of the normalised key (none by default).
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
@@ -233,17 +233,6 @@ pub struct ImportManifest {
     pub report: ImportReport,
 }
 
-/// Where the manifest of the set at `set_path` goes: `X.fst` → `X.json`.
-pub fn manifest_path(set_path: &Path) -> PathBuf {
-    if set_path.extension().is_some_and(|e| e == "fst") {
-        set_path.with_extension("json")
-    } else {
-        let mut s = set_path.as_os_str().to_owned();
-        s.push(".json");
-        PathBuf::from(s)
-    }
-}
-
 /// Imports the list `bytes` (read from `source`, as named in the manifest) into `output`:
 /// the set, its manifest, and removal of a stale counts map beside it. Returns the manifest.
 ///
@@ -263,7 +252,7 @@ pub fn import_bytes(
         path: source.into(),
         offset,
     };
-    let utf16 = crate::decode::utf16_with_bom(bytes)
+    let utf16 = crate::ingest::decode::utf16_with_bom(bytes)
         .transpose()
         .map_err(binary)?;
     let text = utf16.as_ref().map_or(bytes, |(t, _)| t.as_bytes());
@@ -297,7 +286,7 @@ pub fn import_bytes(
     let json = json.map_err(|e| Error::io(&mp, e))?;
     // The set and its manifest are written together, and only when the stale counts map
     // can be removed after: a failure leaves no new set without its manifest.
-    refuse_folder(&crate::counts::counts_path(output))?;
+    refuse_folder(&counts_path(output))?;
     write_files_atomic(&[(output, &set), (&mp, &json)])?;
     remove_stale_counts(output)?;
     Ok(manifest)
@@ -360,7 +349,7 @@ mod tests {
             .unwrap();
             assert_eq!(m.report.encoding, name);
             let words: Vec<String> =
-                crate::export::words(&crate::WordSet::open(&out).unwrap()).collect();
+                crate::query::export::words(&crate::WordSet::open(&out).unwrap()).collect();
             assert_eq!(words, ["CAFE", "WHALE"]);
         }
     }
@@ -467,7 +456,7 @@ mod tests {
     fn writes_set_and_manifest() {
         let dir = tempfile::tempdir().unwrap();
         let out = dir.path().join("w.fst");
-        std::fs::write(crate::counts::counts_path(&out), b"stale").unwrap();
+        std::fs::write(counts_path(&out), b"stale").unwrap();
         let m = import_bytes(
             "-",
             b"dog\ncat\n",
@@ -478,7 +467,7 @@ mod tests {
         .unwrap();
         assert_eq!(m.report.words, 2);
         assert_eq!(crate::WordSet::open(&out).unwrap().len(), 2);
-        assert!(!crate::counts::counts_path(&out).exists());
+        assert!(!counts_path(&out).exists());
         let json: serde_json::Value =
             serde_json::from_slice(&std::fs::read(dir.path().join("w.json")).unwrap()).unwrap();
         assert_eq!(json["counts_map"], serde_json::Value::Null);

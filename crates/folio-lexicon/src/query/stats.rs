@@ -2,7 +2,7 @@
 //!
 //! ```
 //! let set = folio_lexicon::WordSet::from_words(["CAT", "CATS", "DOG"]).unwrap();
-//! let s = folio_lexicon::stats::SetStats::of(&set);
+//! let s = folio_lexicon::query::stats::SetStats::of(&set);
 //! assert_eq!(s.words, 3);
 //! assert_eq!(s.lengths[&3], 2);
 //! assert_eq!(s.letters[0].letter, 'A'); // letters are sorted alphabetically

@@ -4,14 +4,14 @@
 //! Counting the raw spelling first means the policy's work (apostrophes, NFKD, folding,
 //! upper-casing) runs once per distinct spelling instead of once per token.
 
-use crate::book_counts::tally;
-pub use crate::book_counts::BookCounts;
 use crate::hash::FxHashMap;
-pub use crate::merge::{merge_books, KeptKeys, Merged};
-use crate::policy::{Policy, PolicyName};
-use crate::short::{Short, SHORT};
-use crate::table::SpellingTable;
-use crate::tokenize::{scan, Sink};
+use crate::ingest::book_counts::tally;
+pub use crate::ingest::book_counts::BookCounts;
+pub use crate::ingest::merge::{merge_books, KeptKeys, Merged};
+use crate::ingest::short::{Short, SHORT};
+use crate::ingest::table::SpellingTable;
+use crate::ingest::tokenize::{scan, Sink};
+use crate::policy::{Policy, PolicyName, WordStat};
 
 /// Occurrences of each distinct UAX #29 word of a text, keyed by its exact spelling.
 #[derive(Default, Debug)]
@@ -134,7 +134,7 @@ impl<'a> TokenCounts<'a> {
 /// The counting of [`TokenCounts::count`] as the scanner's [`Sink`]: the per-token path.
 ///
 /// (Prefetching each key's slot and counting it eight tokens later, measured here, added a
-/// quarter more instructions to counting and saved no time: see docs/ARCHITECTURE.md.)
+/// quarter more instructions to counting and saved no time: see docs/ingest-performance.md.)
 struct Counting<'t, 'a> {
     text: &'a str,
     counts: &'t mut TokenCounts<'a>,
@@ -174,7 +174,7 @@ impl TokenCounts<'_> {
         short8.chain(self.short.iter()).map(|(k, n)| (Short(k), n))
     }
 
-    /// This book's keys for [`crate::merge::merge_books`]: each spelling folded through
+    /// This book's keys for [`crate::ingest::merge::merge_books`]: each spelling folded through
     /// `policy` into its key (as [`TokenCounts::to_words`] does), grouped by key range
     /// rather than summed or sorted (the merge does both, over all books at once).
     pub fn to_book_counts(&self, policy: &Policy) -> BookCounts {
@@ -228,17 +228,6 @@ impl TokenCounts<'_> {
     }
 }
 
-/// What ingest knows about one key.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct WordStat {
-    /// Occurrences in the chosen books (every spelling that normalises to the key).
-    pub count: u64,
-    /// Seen at least once written in lower case.
-    pub lower_case: bool,
-    /// Number of books it occurs in.
-    pub books: u32,
-}
-
 /// Statistics per normalised key, for one book or merged over several. Keys of up to 24
 /// bytes (all but freak tokens) are stored inline, like [`TokenCounts`]' spellings: no
 /// allocation per key, no pointer chasing when books are merged.
@@ -248,19 +237,12 @@ pub struct WordCounts {
     long: FxHashMap<Box<str>, WordStat>,
 }
 
-/// Adds `s` to `e`: occurrences and books add up, lower-case evidence is kept.
-pub(crate) fn add_stat(e: &mut WordStat, s: &WordStat) {
-    e.count += s.count;
-    e.lower_case |= s.lower_case;
-    e.books += s.books;
-}
-
 impl WordCounts {
     fn add(&mut self, key: &str, stat: WordStat) {
         match Short::new(key) {
-            Some(k) => add_stat(self.short.entry(k).or_default(), &stat),
+            Some(k) => self.short.entry(k).or_default().add(&stat),
             None => match self.long.get_mut(key) {
-                Some(e) => add_stat(e, &stat),
+                Some(e) => e.add(&stat),
                 None => {
                     self.long.insert(key.into(), stat);
                 }
@@ -283,7 +265,7 @@ impl WordCounts {
     pub fn merge_ref(&mut self, other: &WordCounts) {
         self.short.reserve(other.short.len() / 4);
         for (k, s) in &other.short {
-            add_stat(self.short.entry(*k).or_default(), s);
+            self.short.entry(*k).or_default().add(s);
         }
         for (k, s) in &other.long {
             self.add(k, *s);
@@ -356,7 +338,7 @@ impl WordCounts {
 
 impl WordCounts {
     /// One book's counts (as [`TokenCounts::to_words`] gives them: `books` is taken as 1)
-    /// as [`BookCounts`] for [`crate::merge::merge_books`].
+    /// as [`BookCounts`] for [`crate::ingest::merge::merge_books`].
     pub fn into_book_counts(self) -> BookCounts {
         let short = self
             .short
@@ -491,7 +473,7 @@ mod tests {
         assert!(Short::new(&"x".repeat(25)).is_none());
         // Loaded from the text: the same keys, near the end of the text too.
         let text = "a whale whalemen naïve xxxxxxxxxxxxxxxxxxxxxxxx ÉÉ ab";
-        for w in crate::tokenize::words(text) {
+        for w in crate::ingest::tokenize::words(text) {
             let start = w.as_ptr() as usize - text.as_ptr() as usize;
             assert_eq!(
                 Short::at(text.as_bytes(), start, w.len()),

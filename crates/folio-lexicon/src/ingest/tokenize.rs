@@ -21,7 +21,7 @@
 
 use unicode_segmentation::UnicodeSegmentation;
 
-use crate::word_mask::{classify, word_bytes, Edges};
+use crate::ingest::word_mask::{classify, word_bytes, Edges};
 
 /// Calls `f` with every UAX #29 word of `text`, in order (see the module docs).
 #[inline]
@@ -54,7 +54,7 @@ pub(crate) trait Sink {
 ///
 /// The text is scanned once for runs that need `unicode-segmentation` (a non-ASCII byte
 /// other than a Latin-1 letter, eight bytes at a time); between them the fast path finds the
-/// words of 64 bytes at a time as bitmasks ([`crate::word_mask`]).
+/// words of 64 bytes at a time as bitmasks ([`crate::ingest::word_mask`]).
 #[inline(always)]
 pub(crate) fn scan<S: Sink>(text: &str, sink: &mut S) {
     let b = text.as_bytes();
@@ -135,7 +135,7 @@ fn slow_spans<S: Sink>(text: &str, start: usize, end: usize, sink: &mut S) {
 
 /// Words of `b[from..to]`, which holds only ASCII and Latin-1 letters and starts and ends
 /// at run boundaries (see [`next_slow_run`]): 64 bytes at a time, as bitmasks (see
-/// [`crate::word_mask`]). Whitespace is a break here like any other byte that is neither a
+/// [`crate::ingest::word_mask`]). Whitespace is a break here like any other byte that is neither a
 /// word character nor a joining middle character.
 #[inline(always)]
 fn fast_spans<S: Sink>(b: &[u8], from: usize, to: usize, sink: &mut S) {
@@ -199,7 +199,7 @@ fn word<S: Sink>(b: &[u8], start: usize, end: usize, sink: &mut S) {
 }
 
 /// Byte classes the fast path looks up one at a time: whitespace, where runs are cut, and a
-/// block's neighbour bytes (the rest is [`crate::word_mask::classify`], 64 bytes at once).
+/// block's neighbour bytes (the rest is [`crate::ingest::word_mask::classify`], 64 bytes at once).
 const OTHER: u8 = 0;
 /// `A–Z a–z`, and every non-ASCII byte: in a fast run, a byte of a Latin-1 letter.
 const LETTER: u8 = 1;

@@ -4,8 +4,8 @@
 //!
 //! This replaces a byte-at-a-time loop whose per-token branches (skip the gap, scan the word,
 //! test the middle character) cost ~70 instructions and a mispredicted exit per token
-//! (cachegrind on the shared corpus; see docs/ARCHITECTURE.md, ingest notes). The rules are
-//! those of [`crate::tokenize`]'s fast path, written per byte `i` of a block:
+//! (cachegrind on the shared corpus; see docs/ingest-performance.md). The rules are
+//! those of [`crate::ingest::tokenize`]'s fast path, written per byte `i` of a block:
 //!
 //! - a word byte is a letter (`A–Z a–z`, or any non-ASCII byte, which in a fast run belongs to
 //!   a Latin-1 letter), a digit or `_` (UAX #29 WB5, WB8–WB10, WB13a/b);

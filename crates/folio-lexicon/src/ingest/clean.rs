@@ -136,7 +136,7 @@ fn tag_end(text: &str, open: usize) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tokenize::words;
+    use crate::ingest::tokenize::words;
 
     #[test]
     fn editorial_tags_go_even_across_lines() {

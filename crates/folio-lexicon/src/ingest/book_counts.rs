@@ -1,4 +1,4 @@
-//! One book's keys and occurrences, grouped by key range for [`crate::merge::merge_books`].
+//! One book's keys and occurrences, grouped by key range for [`crate::ingest::merge::merge_books`].
 //!
 //! The merge needs each book's keys cut into the same key ranges, not sorted: within a range
 //! it sums through a hash table and sorts the range's distinct keys once, over all books. So
@@ -7,7 +7,7 @@
 //! took ~7% of a one-thread run. Spellings that share a key (`whale`, `Whale`, `whale's`)
 //! stay separate entries here; the merge folds them, counting the book once.
 
-use crate::count::WordStat;
+use crate::policy::WordStat;
 
 /// Number of [`bucket`]s.
 pub(crate) const BUCKETS: usize = 256 * 33;
@@ -167,7 +167,7 @@ fn group_by_bucket(v: &mut [([u64; 3], u64)]) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::short::Short;
+    use crate::ingest::short::Short;
 
     fn be(w: &str) -> [u64; 3] {
         Short::new(w).unwrap().0.map(u64::swap_bytes)

@@ -25,10 +25,11 @@
 
 use std::path::Path;
 
-use crate::build::OutputPaths;
-use crate::counts::{counts_path, CountsMap};
 use crate::error::{Error, Result};
 use crate::policy::Policy;
+use crate::set::counts::CountsMap;
+use crate::set::paths::counts_path;
+use crate::set::paths::OutputPaths;
 use crate::set::WordSet;
 
 /// Opens the word set at `path` and checks its checksum.
@@ -36,15 +37,20 @@ use crate::set::WordSet;
 /// # Errors
 /// As [`WordSet::open`]; [`Error::Corrupt`] naming the file when the
 /// checksum does not match or the file has none (fst formats 1 and 2; folio writes 3).
-/// [`Error::CountsMapAsSet`] when the file is a counts map, not a set.
+/// [`Error::CountsMapAsSet`] when the file is a counts map, not a set;
+/// [`Error::Malformed`] when its root node cannot be decoded although the checksum matches.
 pub fn open_set(path: impl AsRef<Path>) -> Result<WordSet> {
     let set = WordSet::open(path.as_ref())?;
     set.verify()?;
     // A counts map is an fst too, and opens as a set. Its words all have a count of at least
     // 1, and fst keeps outputs as close to the root as they can go, so every transition out
     // of its root carries a non-zero output; a set's outputs are all zero.
-    let root = set.as_fst_set().as_fst().root();
-    if root.transitions().any(|t| t.out.value() != 0) {
+    // Decoding the root is the first walk of the set: guarded, as every walk is.
+    let root_has_outputs = crate::set::guard::guarded(&[path.as_ref()], || {
+        let root = set.as_fst_set().as_fst().root();
+        root.transitions().any(|t| t.out.value() != 0)
+    })?;
+    if root_has_outputs {
         return Err(Error::CountsMapAsSet {
             path: path.as_ref().to_path_buf(),
         });
@@ -264,7 +270,7 @@ mod tests {
         let set = WordSet::from_words(["CAT", "DOG"]).unwrap();
         assert!(open_counts_beside(&set_path, &set).unwrap().is_none());
         let cp = counts_path(&set_path);
-        crate::counts::write_counts(&cp, [("CAT", 3u64), ("DOG", 9)]).unwrap();
+        crate::set::counts::write_counts(&cp, [("CAT", 3u64), ("DOG", 9)]).unwrap();
         assert_eq!(
             open_counts_beside(&set_path, &set).unwrap().unwrap().len(),
             2
@@ -295,7 +301,7 @@ mod tests {
                 "\"EMU\" is in the counts map only",
             ),
         ] {
-            crate::counts::write_counts(&cp, pairs.iter().copied()).unwrap();
+            crate::set::counts::write_counts(&cp, pairs.iter().copied()).unwrap();
             let e = open_counts_beside(&set_path, &set).err().unwrap();
             assert!(matches!(e, Error::CountsNotOfSet { .. }), "{e}");
             let msg = e.to_string();

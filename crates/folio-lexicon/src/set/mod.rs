@@ -6,9 +6,19 @@ use std::sync::OnceLock;
 use folio_core::Lexicon;
 use fst::raw::Fst;
 
+pub mod atomic;
+pub mod checked;
+pub mod counts;
+pub mod guard;
+mod node_table;
+pub mod paths;
+
+pub use counts::CountsMap;
+pub use node_table::NodeCursor;
+pub use paths::{counts_path, manifest_path, OutputPaths};
+
 use crate::error::{Error, Result};
-pub use crate::node_table::NodeCursor;
-use crate::node_table::{NodeTable, DEFAULT_BUDGET};
+use node_table::{NodeTable, DEFAULT_BUDGET};
 
 /// Bytes behind a word set: a memory map of its file, or owned bytes.
 pub enum SetBytes {

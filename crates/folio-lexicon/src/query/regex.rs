@@ -7,7 +7,7 @@
 //! upper-case keys. A search prunes every fst branch on which the DFA is dead.
 //!
 //! ```
-//! use folio_lexicon::{query, regex_automaton::WholeWordRegex, WordSet};
+//! use folio_lexicon::{query, query::regex::WholeWordRegex, WordSet};
 //! let set = WordSet::from_words(["CAT", "CATS", "COT", "SCAT"]).unwrap();
 //! let re = WholeWordRegex::new("c[ao]t").unwrap();
 //! assert_eq!(query::search(&set, &re), ["CAT", "COT"]);

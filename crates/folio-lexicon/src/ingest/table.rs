@@ -149,7 +149,7 @@ fn same<const W: usize>(a: &[u64; W], b: &[u64; W]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::short::Short;
+    use crate::ingest::short::Short;
 
     #[test]
     fn counts_add_up_through_growth_and_merges() {
@@ -166,7 +166,7 @@ mod tests {
         u.add(Short::new("new").unwrap().0, 1);
         t.merge(&u);
         assert_eq!(t.len(), words.len() + 1);
-        let mut buf = [0u8; crate::short::SHORT];
+        let mut buf = [0u8; crate::ingest::short::SHORT];
         for (k, n) in t.iter() {
             let w = Short(k).to_str(&mut buf).unwrap().to_string();
             let expect = match w.as_str() {

@@ -1,0 +1,211 @@
+//! The inputs of ingest: command-line arguments expanded into books (files, folders of
+//! `*.txt`, stdin), each file once, and how a book's bytes are read (mapped or read).
+
+use std::collections::HashSet;
+use std::ffi::OsString;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+use crate::error::{Error, Result};
+use crate::ingest::manifest::Skipped;
+
+/// Where a book's bytes come from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// A file.
+    File(PathBuf),
+    /// Standard input (`-`).
+    Stdin,
+}
+
+/// One book to read, with the path as the user gave it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Input {
+    /// The path as given (files found in a given folder: folder joined with the relative path).
+    pub label: String,
+    /// Where to read it.
+    pub source: Source,
+}
+
+/// Expands the command-line inputs: files as they are, folders recursively into their `*.txt`
+/// files (sorted), `-` for stdin (once). Folders without `.txt` files, and FIFOs, sockets
+/// and devices named `*.txt` inside folders, are returned as skipped.
+///
+/// # Errors
+/// [`Error::Io`] naming the path when it does not exist or a folder cannot be listed: a book
+/// the user named is never silently left out of a word list.
+pub fn expand_inputs(args: &[OsString]) -> Result<(Vec<Input>, Vec<Skipped>)> {
+    let mut inputs = Vec::new();
+    let mut skipped = Vec::new();
+    let mut stdin = false;
+    for arg in args {
+        if arg == "-" {
+            if !stdin {
+                inputs.push(Input {
+                    label: "-".into(),
+                    source: Source::Stdin,
+                });
+                stdin = true;
+            }
+            continue;
+        }
+        let path = PathBuf::from(arg);
+        let meta = std::fs::metadata(&path).map_err(|e| Error::io(&path, e))?;
+        if meta.is_dir() {
+            let mut found = Vec::new();
+            let mut special = Vec::new();
+            collect_txt(&path, &mut found, &mut special, &mut HashSet::new())?;
+            found.sort();
+            special.sort();
+            if found.is_empty() && special.is_empty() {
+                skipped.push(Skipped {
+                    path: path.display().to_string(),
+                    reason: "folder holds no .txt file".into(),
+                });
+            }
+            skipped.extend(special.into_iter().map(|p| {
+                Skipped {
+                    path: p.display().to_string(),
+                    reason: "not a regular file (a FIFO, socket or device found in a folder); \
+                         name it on the command line to read it"
+                        .into(),
+                }
+            }));
+            inputs.extend(found.into_iter().map(|p| Input {
+                label: p.display().to_string(),
+                source: Source::File(p),
+            }));
+        } else {
+            inputs.push(Input {
+                label: path.display().to_string(),
+                source: Source::File(path),
+            });
+        }
+    }
+    Ok((inputs, skipped))
+}
+
+/// Collects the `*.txt` files under `dir`, following symbolic links to folders. `visited`
+/// holds the canonical path of every folder read: a folder reached again (a link to a parent,
+/// two links to one folder) is not read twice, so a link cycle cannot make the walk endless.
+///
+/// Only regular files (or links to them) are books: a FIFO, socket or device named `*.txt`
+/// goes to `special` instead (opening a FIFO waits for a writer, so reading one found in a
+/// folder would hang the run; ripgrep's walk leaves them out too). A broken link stays in
+/// `out`, so that reading it fails naming it.
+fn collect_txt(
+    dir: &Path,
+    out: &mut Vec<PathBuf>,
+    special: &mut Vec<PathBuf>,
+    visited: &mut HashSet<PathBuf>,
+) -> Result<()> {
+    let canonical = std::fs::canonicalize(dir).map_err(|e| Error::io(dir, e))?;
+    if !visited.insert(canonical) {
+        return Ok(());
+    }
+    let entries = std::fs::read_dir(dir).map_err(|e| Error::io(dir, e))?;
+    for entry in entries {
+        let entry = entry.map_err(|e| Error::io(dir, e))?;
+        let path = entry.path();
+        let ty = entry.file_type().map_err(|e| Error::io(&path, e))?;
+        if ty.is_dir() || (ty.is_symlink() && path.is_dir()) {
+            collect_txt(&path, out, special, visited)?;
+        } else if path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("txt"))
+        {
+            let regular = ty.is_file()
+                || (ty.is_symlink() && std::fs::metadata(&path).map_or(true, |m| m.is_file()));
+            if regular {
+                out.push(path);
+            } else {
+                special.push(path);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// How ingest reads input files.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Reading {
+    /// Regular files are memory-mapped (no copy: ~5% of a run's CPU saved on the shared
+    /// corpus). A book that another program truncates during the run ends it with SIGBUS.
+    #[default]
+    Map,
+    /// Every input is read into a buffer (`folio ingest --no-mmap`): safe when books may
+    /// change during the run.
+    Read,
+}
+
+/// The inputs with each file once: of the names reaching one file (the same path twice, a
+/// link and its target, a relative and an absolute path), the least is kept, so the manifest
+/// does not depend on the order the inputs were given in.
+pub(crate) fn dedup(inputs: &[Input]) -> Vec<Input> {
+    let mut kept: std::collections::HashMap<PathBuf, usize> = std::collections::HashMap::new();
+    for (n, i) in inputs.iter().enumerate() {
+        let id = match &i.source {
+            Source::File(p) => std::fs::canonicalize(p).unwrap_or_else(|_| p.clone()),
+            Source::Stdin => PathBuf::from("-"),
+        };
+        kept.entry(id)
+            .and_modify(|k| {
+                if i.label < inputs[*k].label {
+                    *k = n;
+                }
+            })
+            .or_insert(n);
+    }
+    let keep: HashSet<usize> = kept.into_values().collect();
+    inputs
+        .iter()
+        .enumerate()
+        .filter(|(n, _)| keep.contains(n))
+        .map(|(_, i)| i.clone())
+        .collect()
+}
+
+/// Reads a whole input into `buf` (cleared first).
+pub(crate) fn read_all(input: &Input, buf: &mut Vec<u8>) -> Result<()> {
+    buf.clear();
+    match &input.source {
+        Source::File(p) => {
+            let mut f = std::fs::File::open(p).map_err(|e| Error::io(p, e))?;
+            if let Ok(meta) = f.metadata() {
+                // Like `std::fs::read`: a file too large for memory is an error, not an abort.
+                let len = usize::try_from(meta.len()).unwrap_or(usize::MAX);
+                buf.try_reserve(len).map_err(|e| {
+                    Error::io(p, std::io::Error::new(std::io::ErrorKind::OutOfMemory, e))
+                })?;
+            }
+            f.read_to_end(buf).map_err(|e| Error::io(p, e))?;
+        }
+        Source::Stdin => {
+            std::io::stdin()
+                .lock()
+                .read_to_end(buf)
+                .map_err(|e| Error::io("-", e))?;
+        }
+    }
+    Ok(())
+}
+
+/// A regular, non-empty input file mapped into memory, or `None` to read it instead (standard
+/// input, pipes and other special files, empty files, a file system that cannot map).
+/// Mapping saves copying every book into a buffer (~5% of a run's CPU time on the shared
+/// corpus, in the kernel) and the page faults of that buffer.
+pub(crate) fn map_file(input: &Input) -> Result<Option<memmap2::Mmap>> {
+    let Source::File(p) = &input.source else {
+        return Ok(None);
+    };
+    let file = std::fs::File::open(p).map_err(|e| Error::io(p, e))?;
+    let meta = file.metadata().map_err(|e| Error::io(p, e))?;
+    if !meta.is_file() || meta.len() == 0 {
+        return Ok(None);
+    }
+    // SAFETY: the map is read-only and private to this run, and dropped when the book has
+    // been counted. Like every program that maps its input (ripgrep, for one), ingest relies
+    // on no other program truncating or rewriting a book while it is read (documented, with
+    // `Reading::Read` / `--no-mmap` for books that may change).
+    Ok(unsafe { memmap2::Mmap::map(&file) }.ok())
+}

@@ -1,0 +1,416 @@
+//! Ingest: chosen books in, a word set, its counts and its manifest out.
+//!
+//! ```no_run
+//! use folio_lexicon::ingest::{expand_inputs, ingest, write_outputs};
+//! use folio_lexicon::{set::OutputPaths, Policy};
+//! let (inputs, skipped) = expand_inputs(&["books/".into()]).unwrap();
+//! let run = ingest(&inputs, skipped, &Policy::game(), &|_, _| {}).unwrap();
+//! write_outputs(&OutputPaths::for_set("g.fst".as_ref()), &run).unwrap();
+//! ```
+//!
+//! Per book: read → SHA-256 → [`decode`](mod@decode) → [`boilerplate`]
+//! → [`clean`] → chunks at paragraph breaks → [`count`] per chunk
+//! (rayon) → keys through the [`Policy`]. Books run in parallel too (rayon); per-book counts
+//! are merged with commutative sums and the outputs are sorted, so the bytes written do not
+//! depend on the thread count or the order of the inputs.
+
+use std::path::Path;
+
+use rayon::prelude::*;
+use sha2::{Digest, Sha256};
+
+pub mod boilerplate;
+pub mod book_counts;
+pub mod clean;
+pub mod count;
+pub mod decode;
+mod inputs;
+pub mod manifest;
+pub mod merge;
+mod pool;
+mod short;
+mod table;
+pub mod tokenize;
+mod word_mask;
+
+use inputs::{dedup, map_file, read_all};
+pub use inputs::{expand_inputs, Input, Reading, Source};
+
+use crate::build::Built;
+use crate::error::{Error, Result};
+use crate::ingest::boilerplate::{find_body, next_book, Boilerplate};
+use crate::ingest::clean::clean_into;
+use crate::ingest::count::{merge_books, BookCounts, Tables, TokenCounts};
+use crate::ingest::decode::{decode, looks_like_utf16, NotText};
+use crate::ingest::manifest::{InputReport, Manifest, Outputs, Skipped, Totals};
+use crate::ingest::pool::Pool;
+use crate::policy::Policy;
+use crate::set::paths::OutputPaths;
+
+/// A remark about one input that did not stop it from being read (a non-UTF-8 encoding, no
+/// Gutenberg markers). The binary prints them as warnings naming the file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Note {
+    /// The input's path as given.
+    pub path: String,
+    /// What was noticed.
+    pub message: String,
+}
+
+/// Bodies larger than this are counted in parallel chunks. Large enough that merging chunk
+/// counts stays cheap; small enough that the largest books (3 MB) do not leave a core idle.
+const CHUNK_BYTES: usize = 1024 * 1024;
+
+/// The result of an ingest run, ready to be written.
+#[derive(Debug)]
+pub struct Ingested {
+    /// The manifest (output sizes filled in; output names filled by [`write_outputs`]).
+    pub manifest: Manifest,
+    /// The fst bytes.
+    pub built: Built,
+    /// Remarks per input, sorted by path.
+    pub notes: Vec<Note>,
+}
+
+/// One book read and counted.
+struct Book {
+    report: InputReport,
+    words: BookCounts,
+    notes: Vec<Note>,
+}
+
+enum Outcome {
+    Book(Box<Book>),
+    Skipped(Skipped),
+}
+
+/// Reads, cleans and counts every input in parallel and builds the word set in memory.
+/// `on_book` is called (from any thread) as each input is done, with its path and bytes.
+///
+/// Inputs given twice (the same label, or the same file reached twice) are read once.
+///
+/// # Errors
+/// [`Error::Io`] naming the file when one cannot be read (nothing is built then);
+/// [`Error::NothingUsable`] when no input gave a book.
+pub fn ingest(
+    inputs: &[Input],
+    skipped: Vec<Skipped>,
+    policy: &Policy,
+    on_book: &(dyn Fn(&str, u64) + Sync),
+) -> Result<Ingested> {
+    ingest_with(inputs, skipped, policy, Reading::Map, on_book)
+}
+
+/// As [`ingest`], reading input files as `reading` says.
+///
+/// # Errors
+/// As [`ingest`].
+pub fn ingest_with(
+    inputs: &[Input],
+    mut skipped: Vec<Skipped>,
+    policy: &Policy,
+    reading: Reading,
+    on_book: &(dyn Fn(&str, u64) + Sync),
+) -> Result<Ingested> {
+    let mut inputs = dedup(inputs);
+    // Largest first: the last books to be counted are then small ones, so no thread waits
+    // long for another at the end. (Results are sorted by path below: order-independent.)
+    inputs.sort_by_cached_key(|i| match &i.source {
+        Source::File(p) => std::cmp::Reverse(std::fs::metadata(p).map_or(0, |m| m.len())),
+        Source::Stdin => std::cmp::Reverse(0),
+    });
+    let buffers = Buffers::default();
+    let outcomes: Vec<Result<Outcome>> = inputs
+        .par_iter()
+        .map(|input| {
+            let out = read_book(input, policy, reading, &buffers);
+            let bytes = match &out {
+                Ok(Outcome::Book(b)) => b.report.bytes,
+                _ => 0,
+            };
+            on_book(&input.label, bytes);
+            out
+        })
+        .collect();
+    let mut books = Vec::with_capacity(outcomes.len());
+    for o in outcomes {
+        match o? {
+            Outcome::Book(b) => books.push(*b),
+            Outcome::Skipped(s) => skipped.push(s),
+        }
+    }
+    // By path, then by what tells apart two inputs whose names print the same (names that
+    // differ only in bytes that are not UTF-8): the order must not be the inputs'.
+    skipped.sort_by(|a, b| (&a.path, &a.reason).cmp(&(&b.path, &b.reason)));
+    if books.is_empty() {
+        return Err(Error::NothingUsable {
+            skipped: if skipped.is_empty() {
+                vec!["no input given".into()]
+            } else {
+                skipped
+                    .iter()
+                    .map(|s| format!("{}: {}", s.path, s.reason))
+                    .collect()
+            },
+        });
+    }
+    books.sort_by(|a, b| {
+        (&a.report.path, &a.report.sha256).cmp(&(&b.report.path, &b.report.sha256))
+    });
+
+    // Merge: commutative sums over every book's keys, key range by key range, so the
+    // result does not depend on the order the books finished in; the kept keys come out
+    // sorted.
+    let merged = {
+        let refs: Vec<&BookCounts> = books.iter().map(|b| &b.words).collect();
+        merge_books(&refs, policy)
+    };
+    // The books' counts and the read buffers are no longer needed: freed (megabytes of
+    // entries and pages) by the thread that built the set while the map is still being
+    // built, instead of on this thread before the outputs can be written. (Freed as a
+    // task of its own, it delayed the start of one of the builds by ~5 ms.)
+    let counts: Vec<BookCounts> = books
+        .iter_mut()
+        .map(|b| std::mem::take(&mut b.words))
+        .collect();
+    let built = merged.kept.build_then(move || {
+        drop(counts);
+        drop(buffers);
+    })?;
+    for ((b, n), d) in books
+        .iter_mut()
+        .zip(&merged.kept_per_book)
+        .zip(&merged.distinct_per_book)
+    {
+        b.report.words_kept = *n;
+        b.report.distinct_words = *d;
+    }
+
+    let mut totals = Totals {
+        inputs: books.len() as u64,
+        distinct_words: merged.distinct as u64,
+        words: built.words as u64,
+        set_bytes: built.set.len() as u64,
+        counts_bytes: built.counts.len() as u64,
+        ..Totals::default()
+    };
+    let mut notes = Vec::new();
+    let mut reports = Vec::with_capacity(books.len());
+    for b in books {
+        totals.bytes += b.report.bytes;
+        totals.tokens += b.report.tokens;
+        notes.extend(b.notes);
+        reports.push(b.report);
+    }
+    for s in &skipped {
+        notes.push(Note {
+            path: s.path.clone(),
+            message: format!("skipped: {}", s.reason),
+        });
+    }
+    Ok(Ingested {
+        manifest: Manifest {
+            folio_version: env!("CARGO_PKG_VERSION").to_string(),
+            policy: policy.clone(),
+            outputs: Outputs {
+                set: String::new(),
+                counts: String::new(),
+            },
+            inputs: reports,
+            skipped,
+            totals,
+        },
+        built,
+        notes,
+    })
+}
+
+/// Writes `OUT.fst`, `OUT.counts.fst` and `OUT.json` together and atomically (see
+/// [`crate::set::atomic::write_files_atomic`]), filling in the output names of the manifest.
+///
+/// # Errors
+/// [`Error::Io`] naming the file that could not be written.
+pub fn write_outputs(paths: &OutputPaths, run: &Ingested) -> Result<Manifest> {
+    let name = |p: &Path| {
+        p.file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default()
+    };
+    let mut manifest = run.manifest.clone();
+    manifest.outputs = Outputs {
+        set: name(&paths.set),
+        counts: name(&paths.counts),
+    };
+    let json = manifest.to_json();
+    crate::set::atomic::write_files_atomic(&[
+        (&paths.set, &run.built.set),
+        (&paths.counts, &run.built.counts),
+        (&paths.manifest, json.as_bytes()),
+    ])?;
+    Ok(manifest)
+}
+
+/// The buffers of one run: a book's bytes, its cleaned text and the spelling tables (see
+/// [`crate::ingest::pool`]).
+#[derive(Default)]
+struct Buffers {
+    bytes: Pool<Vec<u8>>,
+    text: Pool<String>,
+    tables: Pool<Tables>,
+}
+
+fn read_book(
+    input: &Input,
+    policy: &Policy,
+    reading: Reading,
+    buffers: &Buffers,
+) -> Result<Outcome> {
+    if reading == Reading::Map {
+        if let Some(map) = map_file(input)? {
+            return book(input, &map, policy, buffers);
+        }
+    }
+    let mut bytes = buffers.bytes.take();
+    let out = read_all(input, &mut bytes).and_then(|()| book(input, &bytes, policy, buffers));
+    buffers.bytes.put(bytes);
+    out
+}
+
+/// Decodes, cleans and counts one input's bytes.
+fn book(input: &Input, bytes: &[u8], policy: &Policy, buffers: &Buffers) -> Result<Outcome> {
+    let skip = |reason: String| {
+        Ok(Outcome::Skipped(Skipped {
+            path: input.label.clone(),
+            reason,
+        }))
+    };
+    let (text, encoding) = match decode(bytes) {
+        Ok(d) => d,
+        Err(NotText::Empty) => return skip("empty (no text)".into()),
+        Err(NotText::Binary { offset }) => {
+            let hint = match looks_like_utf16(bytes) {
+                Some(enc) => format!(
+                    "; it looks like {} text without a byte-order mark: save it as UTF-8 \
+                     (or as UTF-16 with its mark)",
+                    enc.name().to_uppercase()
+                ),
+                None => String::new(),
+            };
+            return skip(format!(
+                "binary file (NUL byte at offset {offset}), not a book{hint}"
+            ));
+        }
+    };
+    let sha256 = hex(&Sha256::digest(bytes));
+    let mut notes = Vec::new();
+    if encoding.is_fallback() {
+        notes.push(Note {
+            path: input.label.clone(),
+            message: format!(
+                "not UTF-8: decoded as Windows-1252 (found {})",
+                encoding.name()
+            ),
+        });
+    }
+    let body = find_body(&text);
+    if body.found == Boilerplate::None {
+        notes.push(Note {
+            path: input.label.clone(),
+            message: "no Project Gutenberg markers: kept whole".into(),
+        });
+    }
+    if let Some(line) = next_book(&text, &body) {
+        notes.push(Note {
+            path: input.label.clone(),
+            message: format!(
+                "another Project Gutenberg book starts at line {line}, after this one's end \
+                 marker: only the first book of the file is read (give each book as a file \
+                 of its own)"
+            ),
+        });
+    }
+    let mut cleaned = buffers.text.take();
+    clean_into(&text[body.range.clone()], &mut cleaned);
+    let counts = count_parallel(&cleaned, &buffers.tables);
+    let words = counts.to_book_counts(policy);
+    let tokens = counts.tokens;
+    buffers.tables.put(counts.into_tables());
+    buffers.text.put(cleaned);
+    Ok(Outcome::Book(Box::new(Book {
+        report: InputReport {
+            path: input.label.clone(),
+            sha256,
+            bytes: bytes.len() as u64,
+            encoding,
+            boilerplate: body.found,
+            body_bytes: body.range.len() as u64,
+            tokens,
+            distinct_words: 0,
+            words_kept: 0,
+        },
+        words,
+        notes,
+    })))
+}
+
+/// Counts the words of `text`, in parallel chunks cut at paragraph breaks when it is large,
+/// in tables from `tables` (those left over go back).
+fn count_parallel<'a>(text: &'a str, tables: &Pool<Tables>) -> TokenCounts<'a> {
+    let chunks = split_paragraphs(text, CHUNK_BYTES);
+    if chunks.len() == 1 {
+        return TokenCounts::count_with(text, tables.take());
+    }
+    chunks
+        .into_par_iter()
+        .map(|c| TokenCounts::count_with(c, tables.take()))
+        .reduce_with(|mut a, b| {
+            tables.put(a.merge_reusing(b));
+            a
+        })
+        .unwrap_or_default()
+}
+
+/// Splits `text` into pieces of about `size` bytes, each cut just after a blank line (a
+/// paragraph break), else after a line break, else at whitespace: places where UAX #29
+/// always breaks, so no word is cut.
+pub fn split_paragraphs(text: &str, size: usize) -> Vec<&str> {
+    let b = text.as_bytes();
+    let mut out = Vec::new();
+    let mut start = 0;
+    while b.len() - start > size + size / 2 {
+        let target = start + size;
+        let window = &b[target..(target + size / 2).min(b.len())];
+        // Offset just past the separator found.
+        let cut = find(window, b"\n\n")
+            .map(|i| i + 2)
+            .or_else(|| find(window, b"\n\r\n").map(|i| i + 3))
+            .or_else(|| window.iter().position(|&c| c == b'\n').map(|i| i + 1))
+            .or_else(|| window.iter().position(|&c| c == b' ').map(|i| i + 1));
+        match cut {
+            Some(i) => {
+                let end = target + i;
+                out.push(&text[start..end]);
+                start = end;
+            }
+            None => break,
+        }
+    }
+    out.push(&text[start..]);
+    out
+}
+
+fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    hay.windows(needle.len()).position(|w| w == needle)
+}
+
+fn hex(bytes: &[u8]) -> String {
+    use std::fmt::Write;
+    let mut s = String::with_capacity(bytes.len() * 2);
+    for b in bytes {
+        let _ = write!(s, "{b:02x}");
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,108 @@
+//! Where a word set's companions live, by one rule: `OUT.fst` → `OUT.counts.fst` (the counts
+//! map) and `OUT.json` (the manifest); a name without `.fst` gets the suffixes appended.
+//! Ingest, import, set algebra and the checked opening all name files through
+//! [`OutputPaths::for_set`].
+
+use std::path::{Path, PathBuf};
+
+use crate::error::{Error, Result};
+
+/// The files of one word set: `OUT.fst`, `OUT.counts.fst`, `OUT.json`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OutputPaths {
+    /// The word set, as given with `-o`.
+    pub set: PathBuf,
+    /// The counts map: the set's name with `.fst` replaced by `.counts.fst`.
+    pub counts: PathBuf,
+    /// The manifest: the set's name with `.fst` replaced by `.json`.
+    pub manifest: PathBuf,
+}
+
+impl OutputPaths {
+    /// The three output paths for a set path (`g.fst` → `g.counts.fst`, `g.json`; a name
+    /// without `.fst` gets the suffixes appended).
+    pub fn for_set(set: &Path) -> OutputPaths {
+        let name = set
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let stem = name.strip_suffix(".fst").unwrap_or(&name);
+        OutputPaths {
+            set: set.to_path_buf(),
+            counts: set.with_file_name(format!("{stem}.counts.fst")),
+            manifest: set.with_file_name(format!("{stem}.json")),
+        }
+    }
+}
+
+/// Where the counts map of the set at `set_path` lives: `X.fst` → `X.counts.fst` (any other
+/// name gets `.counts.fst` appended).
+///
+/// ```
+/// use std::path::Path;
+/// let p = folio_lexicon::set::counts_path(Path::new("books/g.fst"));
+/// assert_eq!(p, Path::new("books/g.counts.fst"));
+/// ```
+pub fn counts_path(set_path: &Path) -> PathBuf {
+    OutputPaths::for_set(set_path).counts
+}
+
+/// Where the manifest of the set at `set_path` goes: `X.fst` → `X.json` (any other name
+/// gets `.json` appended).
+pub fn manifest_path(set_path: &Path) -> PathBuf {
+    OutputPaths::for_set(set_path).manifest
+}
+
+/// An error naming `path` when it is a folder: checked before writing a set whose stale
+/// counts map at `path` must then be removed, so the set is not written when it cannot be.
+pub(crate) fn refuse_folder(path: &Path) -> Result<()> {
+    if path.is_dir() {
+        return Err(Error::io(
+            path,
+            std::io::Error::new(std::io::ErrorKind::IsADirectory, "is a directory"),
+        ));
+    }
+    Ok(())
+}
+
+/// Removes the counts map beside `set_path`, if any, returning its path. Call it after
+/// writing a set that has no counts, so an older map of another set is not read as its own.
+///
+/// # Errors
+/// [`Error::Io`] naming the counts file when it exists but cannot be removed.
+pub fn remove_stale_counts(set_path: &Path) -> Result<Option<PathBuf>> {
+    let p = counts_path(set_path);
+    match std::fs::remove_file(&p) {
+        Ok(()) => Ok(Some(p)),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(Error::io(p, e)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn output_names() {
+        let p = OutputPaths::for_set(Path::new("out/g.fst"));
+        assert_eq!(p.counts, Path::new("out/g.counts.fst"));
+        assert_eq!(p.manifest, Path::new("out/g.json"));
+        let p = OutputPaths::for_set(Path::new("words"));
+        assert_eq!(p.counts, Path::new("words.counts.fst"));
+    }
+
+    #[test]
+    fn companions_follow_one_rule() {
+        assert_eq!(
+            counts_path(Path::new("x/g.fst")),
+            Path::new("x/g.counts.fst")
+        );
+        assert_eq!(
+            counts_path(Path::new("g.set")),
+            Path::new("g.set.counts.fst")
+        );
+        assert_eq!(manifest_path(Path::new("x/g.fst")), Path::new("x/g.json"));
+        assert_eq!(manifest_path(Path::new("g.txt")), Path::new("g.txt.json"));
+    }
+}

@@ -1,0 +1,67 @@
+//! `union`, `intersect` and `difference`: set algebra written to a new set.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use folio_lexicon::query::algebra::{self, SetOp};
+use folio_lexicon::set::counts_path;
+
+use super::{refuse_overwriting_inputs, Outcome};
+
+/// Arguments of `union`, `intersect` and `difference`.
+#[derive(clap::Args)]
+pub struct Algebra {
+    /// The word sets (at least two; for a difference, the first minus the rest).
+    #[arg(value_name = "SET", num_args = 2.., required = true)]
+    pub(super) sets: Vec<PathBuf>,
+    /// The word set to write.
+    #[arg(short = 'o', long = "output", value_name = "OUT", value_parser = crate::cmd::args::output_file)]
+    output: PathBuf,
+    /// Does nothing, kept so older command lines run: checksums are always checked.
+    #[arg(long = "verify")]
+    _verify: bool,
+    /// Print the report as JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+pub(super) fn combine(a: Algebra, op: SetOp, w: &mut impl Write) -> anyhow::Result<Outcome> {
+    // Rewriting an input in place (`union a.fst b.fst -o a.fst`: set over set, counts over
+    // counts) is allowed; writing one input's file with another kind of output is not:
+    // `-o b.counts.fst` would replace b's counts map with a set.
+    let input_counts: Vec<PathBuf> = a.sets.iter().map(|p| counts_path(p)).collect();
+    refuse_overwriting_inputs(std::slice::from_ref(&a.output), &input_counts)?;
+    refuse_overwriting_inputs(&[counts_path(&a.output)], &a.sets)?;
+    let r = algebra::write_combined(&a.sets, op, &a.output)?;
+    if a.json {
+        writeln!(w, "{}", serde_json::to_string(&r)?)?;
+        return Ok(Outcome::Ok);
+    }
+    writeln!(
+        w,
+        "{} of {} sets: {} words -> {}",
+        op.name(),
+        a.sets.len(),
+        r.words,
+        r.output.display()
+    )?;
+    match &r.counts {
+        Some(p) => writeln!(w, "counts map: {}", p.display())?,
+        None => {
+            let names: Vec<_> = r
+                .sets_without_counts
+                .iter()
+                .map(|p| p.display().to_string())
+                .collect();
+            writeln!(
+                w,
+                "counts map: none (no counts map beside {})",
+                names.join(", ")
+            )?;
+        }
+    }
+    if let Some(p) = &r.removed_stale_counts {
+        writeln!(w, "removed the stale counts map {}", p.display())?;
+    }
+    Ok(Outcome::Ok)
+}

@@ -1,0 +1,138 @@
+//! `export` and `import`: a set to a word list, a word list to a set.
+
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context};
+use folio_lexicon::query::export;
+use folio_lexicon::query::import::{import_bytes, ImportOptions};
+use folio_lexicon::set::{counts_path, manifest_path};
+use folio_lexicon::{Policy, WordSet};
+use serde_json::json;
+
+use super::{load, refuse_overwriting_inputs, Outcome, Sets};
+
+pub(super) fn export(
+    sets: &Sets,
+    output: Option<PathBuf>,
+    json: bool,
+    w: &mut impl Write,
+) -> anyhow::Result<Outcome> {
+    let output = output.filter(|p| p.as_os_str() != "-");
+    if let Some(path) = &output {
+        refuse_overwriting_inputs(std::slice::from_ref(path), &sets.sets)?;
+    }
+    let set = load(sets)?;
+    match output {
+        Some(path) => {
+            folio_lexicon::set::atomic::write_atomic(&path, |f| write_export(&set, json, f))?;
+            eprintln!("wrote {} words to {}", set.len(), path.display());
+        }
+        None => write_export(&set, json, w)?,
+    }
+    Ok(Outcome::Ok)
+}
+
+fn write_export(set: &WordSet, json: bool, w: &mut impl Write) -> std::io::Result<()> {
+    if json {
+        let words: Vec<String> = export::words(set).collect();
+        let v = json!({ "count": words.len(), "words": words });
+        writeln!(w, "{v}")
+    } else {
+        export::write_words(set, w).map(|_| ())
+    }
+}
+
+/// How many duplicates and rejected lines the text report lists (all are in the manifest).
+const REPORT_LINES: usize = 20;
+
+pub(super) fn import(
+    list: &Path,
+    output: &Path,
+    policy: &Policy,
+    opts: ImportOptions,
+    json: bool,
+    w: &mut impl Write,
+) -> anyhow::Result<Outcome> {
+    if let (Some(min), Some(max)) = (opts.min_len, opts.max_len) {
+        if min > max {
+            bail!("--min-len {min} is more than --max-len {max}: no word could be imported");
+        }
+    }
+    refuse_overwriting_inputs(
+        &[
+            output.to_path_buf(),
+            manifest_path(output),
+            counts_path(output),
+        ],
+        &[list.to_path_buf()],
+    )?;
+    let (name, bytes) = if list == Path::new("-") {
+        let mut b = Vec::new();
+        std::io::stdin()
+            .lock()
+            .read_to_end(&mut b)
+            .context("reading the word list from stdin")?;
+        ("-".to_string(), b)
+    } else {
+        let b = std::fs::read(list).with_context(|| list.display().to_string())?;
+        (list.display().to_string(), b)
+    };
+    let m = import_bytes(&name, &bytes, output, policy, &opts)?;
+    let r = &m.report;
+    if r.words == 0 {
+        eprintln!(
+            "folio: warning: {}: the word set is empty: no line of {name} was a word",
+            output.display()
+        );
+    }
+    if let Some(first) = r.first_windows_1252_line {
+        let n = r.windows_1252_lines;
+        eprintln!(
+            "folio: warning: {name}: {n} line{} not UTF-8 (first: line {first}); read as \
+             Windows-1252",
+            if n == 1 { " is" } else { "s are" }
+        );
+    }
+    if json {
+        writeln!(w, "{}", serde_json::to_string(&m)?)?;
+        return Ok(Outcome::Ok);
+    }
+    writeln!(
+        w,
+        "imported {name} -> {}: {} words from {} lines ({}, {} blank)",
+        output.display(),
+        r.words,
+        r.lines,
+        r.encoding,
+        r.blank_lines
+    )?;
+    writeln!(w, "duplicates: {}", r.duplicates.len())?;
+    for d in r.duplicates.iter().take(REPORT_LINES) {
+        writeln!(
+            w,
+            "  line {}: {} (first on line {})",
+            d.line, d.word, d.first_line
+        )?;
+    }
+    writeln!(w, "rejected lines: {}", r.rejected.len())?;
+    for x in r.rejected.iter().take(REPORT_LINES) {
+        writeln!(
+            w,
+            "  line {}: {}: {}",
+            x.line,
+            folio_core::quote::quoted(&x.text),
+            x.reason
+        )?;
+    }
+    let manifest = manifest_path(output);
+    if r.duplicates.len().max(r.rejected.len()) > REPORT_LINES {
+        writeln!(w, "  (all of them are listed in {})", manifest.display())?;
+    }
+    writeln!(
+        w,
+        "counts map: none (a word list has no occurrence counts; {} says so)",
+        manifest.display()
+    )?;
+    Ok(Outcome::Ok)
+}

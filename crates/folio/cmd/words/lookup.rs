@@ -1,0 +1,149 @@
+//! `contains`, `prefix`, `pattern`, `regex` and `fuzzy`: membership and searches.
+
+use std::io::{BufRead, IsTerminal, Write};
+
+use anyhow::{bail, Context};
+use folio_lexicon::query::{self, pattern::Pattern, regex::WholeWordRegex};
+use folio_lexicon::Policy;
+use serde_json::json;
+
+use super::{load, print_list, ListOut, Outcome, Sets};
+
+pub(super) fn contains(
+    sets: &Sets,
+    policy: &Policy,
+    words: Vec<String>,
+    json: bool,
+    w: &mut impl Write,
+) -> anyhow::Result<Outcome> {
+    // An empty word on the command line is a usage error (exit 2), as for every other
+    // query, found before any answer is printed; blank lines of stdin are skipped instead.
+    for word in &words {
+        query::key(policy, word)?;
+    }
+    let set = load(sets)?;
+    let fst = set.as_fst_set();
+    let (mut total, mut absent) = (0usize, 0usize);
+    let mut results = Vec::new();
+    // Answers are written as the words come, so a long batch on stdin streams through.
+    let mut answer = |word: &str, w: &mut dyn Write| -> std::io::Result<()> {
+        let key = query::key(policy, word).ok().flatten();
+        let present = key.as_ref().is_some_and(|k| fst.contains(k));
+        total += 1;
+        absent += usize::from(!present);
+        if json {
+            results.push(json!({ "word": word, "key": key, "present": present }));
+            Ok(())
+        } else {
+            // A word that is not a word under the policy may be anything (terminal escapes
+            // from a binary file on stdin): shown escaped. A word is shown as given.
+            if key.is_some() {
+                w.write_all(word.as_bytes())?;
+            } else {
+                write!(w, "{}", folio_core::quote::shown(word))?;
+            }
+            w.write_all(if present { b" true\n" } else { b" false\n" })
+        }
+    };
+    if words.is_empty() {
+        let stdin = std::io::stdin();
+        if stdin.is_terminal() {
+            bail!("no words given: name them, or pipe them in one a line");
+        }
+        let mut input = stdin.lock();
+        let mut line = Vec::new();
+        loop {
+            line.clear();
+            let n = input
+                .read_until(b'\n', &mut line)
+                .context("reading words from stdin")?;
+            if n == 0 {
+                break;
+            }
+            // As `import` reads a list: UTF-8, else that line alone as Windows-1252.
+            let (text, _) = folio_lexicon::query::import::decode_line(&line);
+            let t = text.trim();
+            if !t.is_empty() {
+                answer(t, w)?;
+            }
+        }
+    } else {
+        for word in &words {
+            answer(word.trim(), w)?;
+        }
+    }
+    if json {
+        let v = json!({
+            "words": total,
+            "present": total - absent,
+            "absent": absent,
+            "all_present": absent == 0,
+            "results": results,
+        });
+        writeln!(w, "{v}")?;
+    }
+    Ok(if absent == 0 {
+        Outcome::Ok
+    } else {
+        Outcome::Invalid
+    })
+}
+
+pub(super) fn prefix(
+    sets: &Sets,
+    policy: &Policy,
+    prefix: &str,
+    out: &ListOut,
+    w: &mut impl Write,
+) -> anyhow::Result<Outcome> {
+    let set = load(sets)?;
+    let words = query::prefix(&set, policy, prefix)?;
+    print_list(w, out, json!({ "prefix": prefix }), &words)
+}
+
+pub(super) fn pattern(
+    sets: &Sets,
+    policy: &Policy,
+    pattern: &str,
+    out: &ListOut,
+    w: &mut impl Write,
+) -> anyhow::Result<Outcome> {
+    let p = Pattern::parse(policy, pattern)?;
+    let set = load(sets)?;
+    let words = query::search(&set, &p);
+    print_list(w, out, json!({ "pattern": pattern }), &words)
+}
+
+pub(super) fn regex(
+    sets: &Sets,
+    regex: &str,
+    out: &ListOut,
+    w: &mut impl Write,
+) -> anyhow::Result<Outcome> {
+    let re = WholeWordRegex::new(regex)?;
+    let set = load(sets)?;
+    let words = query::search(&set, &re);
+    print_list(w, out, json!({ "regex": regex }), &words)
+}
+
+pub(super) fn fuzzy(
+    sets: &Sets,
+    policy: &Policy,
+    word: &str,
+    distance: u32,
+    out: &ListOut,
+    w: &mut impl Write,
+) -> anyhow::Result<Outcome> {
+    let set = load(sets)?;
+    let found = query::fuzzy(&set, policy, word, distance)?;
+    if out.json && !out.count {
+        let shown = &found[..out.limit.unwrap_or(usize::MAX).min(found.len())];
+        let v = json!({ "word": word, "distance": distance, "count": found.len(), "words": shown });
+        writeln!(w, "{v}")?;
+        Ok(Outcome::Ok)
+    } else {
+        let words: Vec<String> = found.into_iter().map(|m| m.word).collect();
+        let q = json!({ "word": word, "distance": distance });
+        print_list(w, out, q, &words)
+    }
+}

@@ -1,0 +1,331 @@
+//! `folio words`: query, combine, import and export word sets.
+//!
+//! Every query word goes through the set's policy (`Policy::normalize_word`, the policy read
+//! from the manifest beside the set, else the game policy), exactly as ingest
+//! normalises running text. Several `--set`s act as their union. `--json` prints one JSON
+//! value on stdout. Exit: 0 ok; 1 a `contains` word is absent; 2 usage, I/O or a bad set.
+
+use std::io::{BufWriter, Write};
+use std::path::PathBuf;
+
+use folio_lexicon::query::algebra::{self as set_algebra, SetOp};
+use folio_lexicon::query::import::ImportOptions;
+use folio_lexicon::{checked, Policy, WordSet};
+use serde_json::json;
+
+use super::refuse_overwriting_inputs;
+use super::Outcome;
+
+mod algebra;
+mod files;
+mod lookup;
+mod rack;
+mod stats;
+
+pub use algebra::Algebra;
+
+/// The word sets a query reads.
+#[derive(clap::Args)]
+pub struct Sets {
+    /// A word set file (`OUT.fst`); repeat it to query the union of several sets.
+    #[arg(long = "set", value_name = "PATH", required = true)]
+    pub(super) sets: Vec<PathBuf>,
+    /// Does nothing, kept so older command lines run: every set's checksum is checked when
+    /// it is opened.
+    #[arg(long = "verify")]
+    _verify: bool,
+}
+
+/// How a list of words is printed.
+#[derive(clap::Args)]
+pub struct ListOut {
+    /// Print one JSON object instead of one word a line.
+    #[arg(long)]
+    pub(super) json: bool,
+    /// Print only the number of words found.
+    #[arg(long)]
+    pub(super) count: bool,
+    /// Print at most this many words, at least 1 (the count is still the full one).
+    #[arg(long, value_name = "N", value_parser = super::args::limit)]
+    pub(super) limit: Option<usize>,
+}
+
+/// Subcommands of `folio words`.
+#[derive(clap::Subcommand)]
+pub enum Command {
+    /// Is each word in the set? Prints `WORD true|false`; exit 0 when all are present, 1
+    /// otherwise. Without WORDs, reads words from stdin, one a line.
+    Contains {
+        #[command(flatten)]
+        sets: Sets,
+        /// Words to look up (any case; normalised like ingest).
+        words: Vec<String>,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Every word starting with PREFIX.
+    Prefix {
+        #[command(flatten)]
+        sets: Sets,
+        /// The prefix.
+        prefix: String,
+        #[command(flatten)]
+        out: ListOut,
+    },
+    /// Every word matching PATTERN: `?` is one letter, `*` any run of letters (`c?t*`).
+    Pattern {
+        #[command(flatten)]
+        sets: Sets,
+        /// The pattern.
+        pattern: String,
+        #[command(flatten)]
+        out: ListOut,
+    },
+    /// Every word the regular expression matches as a whole (case-insensitive).
+    Regex {
+        #[command(flatten)]
+        sets: Sets,
+        /// The regex (regex-automata syntax; `^`/`$` implied).
+        regex: String,
+        #[command(flatten)]
+        out: ListOut,
+    },
+    /// Every word within Levenshtein distance K of WORD.
+    Fuzzy {
+        #[command(flatten)]
+        sets: Sets,
+        /// The word.
+        word: String,
+        /// Largest edit distance (insertions, deletions, substitutions).
+        #[arg(short = 'd', long = "distance", value_name = "K", default_value_t = 1)]
+        distance: u32,
+        #[command(flatten)]
+        out: ListOut,
+    },
+    /// Exact anagrams of LETTERS (`?` is a blank), with their tile scores.
+    Anagram {
+        #[command(flatten)]
+        sets: Sets,
+        /// The tiles, e.g. `aeinrst` or `aeinr??`.
+        letters: String,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Every word a rack can make (`?` is a blank), best tile score first.
+    FromRack {
+        #[command(flatten)]
+        sets: Sets,
+        /// The rack, e.g. `retains` or `aeinr??`.
+        letters: String,
+        /// Shortest word listed, in letters (at least 1).
+        #[arg(long, value_name = "N", default_value_t = 2, value_parser = super::args::min_len)]
+        min_len: usize,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Words, bytes, bytes per word, length histogram and letter frequencies of a set.
+    Stats {
+        /// The word set file.
+        #[arg(long = "set", value_name = "PATH")]
+        set: PathBuf,
+        /// Does nothing, kept so older command lines run: checksums are always checked.
+        #[arg(long = "verify")]
+        _verify: bool,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+    /// The N most frequent words, from the counts map beside each set (`OUT.counts.fst`).
+    Top {
+        #[command(flatten)]
+        sets: Sets,
+        /// How many words (at least 1).
+        #[arg(default_value_t = 20, value_parser = super::args::top_n)]
+        n: usize,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Words in any of the sets, written to OUT (counts maps summed).
+    Union(Algebra),
+    /// Words in every set, written to OUT (counts maps summed).
+    Intersect(Algebra),
+    /// Words in the first set and in none of the others, written to OUT.
+    Difference(Algebra),
+    /// Every word, one a line, in key order (to stdout, or to OUT).
+    Export {
+        #[command(flatten)]
+        sets: Sets,
+        /// Write to this file (atomically) instead of stdout (`-o -`: stdout, as without it).
+        #[arg(short = 'o', long = "output", value_name = "OUT")]
+        output: Option<PathBuf>,
+        /// Print one JSON object instead of one word a line.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Import a plain word list (one word a line, any order, LF or CRLF) as a word set.
+    Import {
+        /// The list (`-` for stdin).
+        list: PathBuf,
+        /// The word set to write (its manifest goes to OUT.json).
+        #[arg(short = 'o', long = "output", value_name = "OUT", value_parser = super::args::output_file)]
+        output: PathBuf,
+        /// Reject words shorter than N letters, N at least 1 (no limit by default).
+        #[arg(long, value_name = "N", value_parser = super::args::min_len)]
+        min_len: Option<usize>,
+        /// Reject words longer than N letters (no limit by default: lists keep long words).
+        #[arg(long, value_name = "N", value_parser = super::args::max_len)]
+        max_len: Option<usize>,
+        /// Print the manifest (report included) as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+impl Command {
+    /// The word set files this command reads.
+    fn set_paths(&self) -> Vec<PathBuf> {
+        match self {
+            Command::Contains { sets, .. }
+            | Command::Prefix { sets, .. }
+            | Command::Pattern { sets, .. }
+            | Command::Regex { sets, .. }
+            | Command::Fuzzy { sets, .. }
+            | Command::Anagram { sets, .. }
+            | Command::FromRack { sets, .. }
+            | Command::Top { sets, .. }
+            | Command::Export { sets, .. } => sets.sets.clone(),
+            Command::Stats { set, .. } => vec![set.clone()],
+            Command::Union(a) | Command::Intersect(a) | Command::Difference(a) => a.sets.clone(),
+            Command::Import { .. } => Vec::new(),
+        }
+    }
+}
+
+/// Runs a `folio words` subcommand.
+///
+/// Every set and counts map is opened with its checksum checked (`folio_lexicon::checked`),
+/// so a flipped byte is an error naming the file; the whole run is `folio_lexicon::guarded`,
+/// so a set crafted to pass the checksum that makes fst panic is an error naming the sets
+/// (exit 2), not a crash.
+pub fn run(c: Command) -> anyhow::Result<Outcome> {
+    let paths = c.set_paths();
+    folio_lexicon::guarded(&paths, || run_inner(c))?
+}
+
+fn run_inner(c: Command) -> anyhow::Result<Outcome> {
+    let policy = query_policy(&c.set_paths())?;
+    let stdout = std::io::stdout();
+    let mut w = BufWriter::new(stdout.lock());
+    let outcome = match c {
+        Command::Contains { sets, words, json } => {
+            lookup::contains(&sets, &policy, words, json, &mut w)?
+        }
+        Command::Prefix { sets, prefix, out } => {
+            lookup::prefix(&sets, &policy, &prefix, &out, &mut w)?
+        }
+        Command::Pattern { sets, pattern, out } => {
+            lookup::pattern(&sets, &policy, &pattern, &out, &mut w)?
+        }
+        Command::Regex { sets, regex, out } => lookup::regex(&sets, &regex, &out, &mut w)?,
+        Command::Fuzzy {
+            sets,
+            word,
+            distance,
+            out,
+        } => lookup::fuzzy(&sets, &policy, &word, distance, &out, &mut w)?,
+        Command::Anagram {
+            sets,
+            letters,
+            json,
+        } => rack::anagram(&sets, &policy, &letters, json, &mut w)?,
+        Command::FromRack {
+            sets,
+            letters,
+            min_len,
+            json,
+        } => rack::from_rack(&sets, &policy, &letters, min_len, json, &mut w)?,
+        Command::Stats { set, json, .. } => stats::stats(&set, json, &mut w)?,
+        Command::Top { sets, n, json } => stats::top(&sets, n, json, &mut w)?,
+        Command::Union(a) => algebra::combine(a, SetOp::Union, &mut w)?,
+        Command::Intersect(a) => algebra::combine(a, SetOp::Intersect, &mut w)?,
+        Command::Difference(a) => algebra::combine(a, SetOp::Difference, &mut w)?,
+        Command::Export { sets, output, json } => files::export(&sets, output, json, &mut w)?,
+        Command::Import {
+            list,
+            output,
+            min_len,
+            max_len,
+            json,
+        } => files::import(
+            &list,
+            &output,
+            &policy,
+            ImportOptions { min_len, max_len },
+            json,
+            &mut w,
+        )?,
+    };
+    w.flush()?;
+    Ok(outcome)
+}
+
+/// The policy query words are normalised with: the one recorded in the manifest beside the
+/// first set (so a `--policy raw` set finds `café`), else the game policy. Sets built under
+/// different policies get a warning: their keys are not spelled alike.
+fn query_policy(paths: &[PathBuf]) -> anyhow::Result<Policy> {
+    match checked::common_policy(paths) {
+        Err(folio_lexicon::Error::MixedPolicies {
+            first,
+            first_policy,
+            other,
+            other_policy,
+        }) => {
+            eprintln!(
+                "folio: warning: {} and {} were built under different policies ({first_policy} \
+                 and {other_policy}); query words are normalised as for the first",
+                first.display(),
+                other.display(),
+            );
+            Ok(checked::policy_of(&first)?)
+        }
+        policy => Ok(policy?),
+    }
+}
+
+/// Opens the sets, checksums checked; several become their union, in memory.
+pub(super) fn load(sets: &Sets) -> anyhow::Result<WordSet> {
+    let mut opened = checked::open_sets(&sets.sets)?;
+    if opened.len() == 1 {
+        if let Some(s) = opened.pop() {
+            return Ok(s);
+        }
+    }
+    Ok(set_algebra::combine(&opened, SetOp::Union)?)
+}
+
+pub(super) fn print_list(
+    w: &mut impl Write,
+    out: &ListOut,
+    mut query: serde_json::Value,
+    words: &[String],
+) -> anyhow::Result<Outcome> {
+    let shown = &words[..out.limit.unwrap_or(usize::MAX).min(words.len())];
+    if out.json {
+        query["count"] = json!(words.len());
+        if !out.count {
+            query["words"] = json!(shown);
+        }
+        writeln!(w, "{query}")?;
+    } else if out.count {
+        writeln!(w, "{}", words.len())?;
+    } else {
+        for word in shown {
+            writeln!(w, "{word}")?;
+        }
+    }
+    Ok(Outcome::Ok)
+}

@@ -1,0 +1,90 @@
+//! `stats` and `top`: what a set holds, and its most frequent words.
+
+use std::io::Write;
+use std::path::Path;
+
+use anyhow::bail;
+use folio_lexicon::checked;
+use folio_lexicon::query::stats::SetStats;
+use folio_lexicon::set::{counts::top as top_words, counts_path};
+use serde_json::json;
+
+use super::{Outcome, Sets};
+
+pub(super) fn stats(path: &Path, json: bool, w: &mut impl Write) -> anyhow::Result<Outcome> {
+    let set = checked::open_set(path)?;
+    let counts = checked::open_counts_beside(path, &set)?;
+    let s = SetStats::of(&set);
+    let counts_info = counts
+        .as_ref()
+        .map(|c| (c.path().to_path_buf(), c.len(), c.total()));
+    if json {
+        let mut v = serde_json::to_value(&s)?;
+        v["set"] = json!(path);
+        v["counts_map"] = match &counts_info {
+            Some((p, words, total)) => json!({ "path": p, "words": words, "occurrences": total }),
+            None => serde_json::Value::Null,
+        };
+        writeln!(w, "{v}")?;
+        return Ok(Outcome::Ok);
+    }
+    writeln!(w, "set             {}", path.display())?;
+    writeln!(w, "words           {}", s.words)?;
+    writeln!(w, "bytes           {}", s.bytes)?;
+    writeln!(w, "bytes per word  {:.2}", s.bytes_per_word)?;
+    writeln!(w, "letters         {}", s.total_letters)?;
+    match &counts_info {
+        Some((p, words, total)) => writeln!(
+            w,
+            "counts map      {} ({words} words, {total} occurrences)",
+            p.display()
+        )?,
+        None => writeln!(w, "counts map      none")?,
+    }
+    writeln!(w, "length histogram (letters: words)")?;
+    for (len, n) in &s.lengths {
+        writeln!(w, "  {len:>3}  {n}")?;
+    }
+    writeln!(w, "letter frequencies (letter: count, share)")?;
+    for l in &s.letters {
+        writeln!(
+            w,
+            "  {}  {:>9}  {:5.2}%",
+            l.letter,
+            l.count,
+            l.share * 100.0
+        )?;
+    }
+    Ok(Outcome::Ok)
+}
+
+pub(super) fn top(
+    sets: &Sets,
+    n: usize,
+    json: bool,
+    w: &mut impl Write,
+) -> anyhow::Result<Outcome> {
+    // Open the sets too: a bad set path is reported as such, not as a missing counts map.
+    let opened = checked::open_sets(&sets.sets)?;
+    let mut maps = Vec::new();
+    for (path, set) in sets.sets.iter().zip(&opened) {
+        let Some(map) = checked::open_counts_beside(path, set)? else {
+            bail!(
+                "{}: no counts map beside this set (expected {}); sets made by `folio words import`, \
+                 or by set algebra over sets without counts, have none: `folio ingest` writes one",
+                path.display(),
+                counts_path(path).display()
+            );
+        };
+        maps.push(map);
+    }
+    let best = top_words(&maps, n);
+    if json {
+        writeln!(w, "{}", json!({ "n": n, "words": best }))?;
+    } else {
+        for wc in &best {
+            writeln!(w, "{} {}", wc.word, wc.count)?;
+        }
+    }
+    Ok(Outcome::Ok)
+}
