@@ -23,11 +23,14 @@
 mod check;
 mod error;
 mod formats;
+mod generate;
 mod grade;
 mod json;
 mod keen;
 mod layouts;
 mod puzzle;
+mod script;
+mod show;
 mod solver;
 mod text;
 mod verbatim;
@@ -35,10 +38,19 @@ mod verbatim;
 pub use check::{check, digit_char, digit_value, parse_grid, Violation};
 pub use error::{ParseError, ParseErrorKind, PuzzleError};
 pub use formats::{parse_puzzles, Entry, Format};
+pub use generate::{generate, GenerateError, Generated, GENERATE_SIZES};
 pub use grade::{deduce, grade, grade_within, Difficulty, Grade};
 pub use json::{parse_json, to_json, JsonEntry};
 pub use keen::{parse_keen_id, KeenId};
 pub use puzzle::{Cage, Op, Pos, Puzzle, MAX_SIZE, MIN_SIZE};
+pub use show::render;
 pub use solver::{count_latin_squares, Solutions, Solver};
 pub use text::{parse_text, to_text};
 pub use verbatim::{parse_kk, parse_symbol_grid, Titled};
+
+/// Scripted solving sessions: parse, replay, report (see the module's docs for the format).
+pub mod session {
+    pub use crate::script::{
+        claims, parse_script, play, replay, Action, Finding, Move, Report, Script,
+    };
+}

@@ -12,7 +12,9 @@ fn read(rel: &str) -> Option<String> {
 
 #[test]
 fn keen_puzzles_parse_round_trip_and_solve_uniquely() {
-    let Some(text) = read("keen-generated.jsonl") else { return };
+    let Some(text) = read("keen-generated.jsonl") else {
+        return;
+    };
     let mut graded_as_keen = 0;
     let mut disagreements = Vec::new();
     let mut count = 0;
@@ -21,11 +23,17 @@ fn keen_puzzles_parse_round_trip_and_solve_uniquely() {
         let game_id = meta["tatham_game_id"].as_str().unwrap();
         let from_json = parse_json(line).unwrap();
         let id = parse_keen_id(game_id).unwrap_or_else(|e| panic!("{game_id}: {e}"));
-        assert_eq!(id.puzzle, from_json.puzzle, "{game_id}: ID and JSON disagree");
+        assert_eq!(
+            id.puzzle, from_json.puzzle,
+            "{game_id}: ID and JSON disagree"
+        );
         assert_eq!(id.to_string(), game_id, "round trip");
         let found = Solver::new(&id.puzzle).count(2);
         assert_eq!(found.count, 1, "{game_id}: not unique");
-        assert_eq!(found.first, from_json.solution, "{game_id}: another solution");
+        assert_eq!(
+            found.first, from_json.solution,
+            "{game_id}: another solution"
+        );
         let claimed = Difficulty::from_name(meta["difficulty"].as_str().unwrap()).unwrap();
         assert_eq!(id.difficulty, Some(claimed));
         match grade(&id.puzzle) {
@@ -35,12 +43,17 @@ fn keen_puzzles_parse_round_trip_and_solve_uniquely() {
         count += 1;
     }
     assert_eq!(count, 64);
-    assert!(disagreements.is_empty(), "{graded_as_keen}/64 agree; {disagreements:#?}");
+    assert!(
+        disagreements.is_empty(),
+        "{graded_as_keen}/64 agree; {disagreements:#?}"
+    );
 }
 
 #[test]
 fn the_tsv_agrees_with_the_jsonl() {
-    let Some(tsv) = read("keen-generated.tsv") else { return };
+    let Some(tsv) = read("keen-generated.tsv") else {
+        return;
+    };
     for line in tsv.lines().skip(1) {
         let f: Vec<&str> = line.split('\t').collect();
         let id = parse_keen_id(f[3]).unwrap();
@@ -53,7 +66,9 @@ fn the_tsv_agrees_with_the_jsonl() {
 
 #[test]
 fn external_puzzles_solve_to_their_solution() {
-    let Some(text) = read("external-puzzles.jsonl") else { return };
+    let Some(text) = read("external-puzzles.jsonl") else {
+        return;
+    };
     let entries = parse_puzzles(&text).unwrap();
     assert_eq!(entries.len(), 10);
     for e in entries {
@@ -65,7 +80,9 @@ fn external_puzzles_solve_to_their_solution() {
 
 #[test]
 fn verbatim_files_parse_and_solve() {
-    let Some(kk) = read("verbatim/ghfbsd-trial-grids.txt") else { return };
+    let Some(kk) = read("verbatim/ghfbsd-trial-grids.txt") else {
+        return;
+    };
     let puzzles = parse_kk(&kk).unwrap();
     let sizes: Vec<usize> = puzzles.iter().map(|t| t.puzzle.size()).collect();
     assert_eq!(sizes, [4, 6, 7, 6]);
@@ -84,7 +101,9 @@ fn verbatim_files_parse_and_solve() {
 
 #[test]
 fn latin_square_counts_match_the_table() {
-    let Some(tsv) = read("latin-square-counts.tsv") else { return };
+    let Some(tsv) = read("latin-square-counts.tsv") else {
+        return;
+    };
     let mut checked = 0;
     for line in tsv.lines().filter(|l| !l.starts_with('#')).skip(1) {
         let f: Vec<&str> = line.split('\t').collect();
