@@ -62,8 +62,9 @@ pub struct Entry {
     pub name: Option<String>,
 }
 
-impl Entry {
-    fn of(puzzle: Puzzle) -> Entry {
+impl From<Puzzle> for Entry {
+    /// An entry with nothing beside the puzzle.
+    fn from(puzzle: Puzzle) -> Entry {
         Entry {
             puzzle,
             solution: None,
@@ -83,13 +84,13 @@ pub fn parse_puzzles(text: &str) -> Result<Vec<Entry>, ParseError> {
         e
     };
     match Format::detect(text) {
-        Format::Text => Ok(vec![Entry::of(parse_text(text)?)]),
-        Format::SymbolGrid => Ok(vec![Entry::of(parse_symbol_grid(text)?)]),
+        Format::Text => Ok(vec![Entry::from(parse_text(text)?)]),
+        Format::SymbolGrid => Ok(vec![Entry::from(parse_symbol_grid(text)?)]),
         Format::LetterTableau => Ok(parse_kk(text)?
             .into_iter()
             .map(|t| Entry {
                 name: Some(t.title),
-                ..Entry::of(t.puzzle)
+                ..Entry::from(t.puzzle)
             })
             .collect()),
         Format::KeenId => lines(text)
@@ -98,7 +99,7 @@ pub fn parse_puzzles(text: &str) -> Result<Vec<Entry>, ParseError> {
                 let id = parse_keen_id(l).map_err(|e| relocate(n, e))?;
                 Ok(Entry {
                     difficulty: id.difficulty,
-                    ..Entry::of(id.puzzle)
+                    ..Entry::from(id.puzzle)
                 })
             })
             .collect(),

@@ -244,7 +244,7 @@ pub fn parse_script(text: &str) -> Script {
                     format!("{t:?} is not a move (B3=4 or clear B3)"),
                     raw,
                 ));
-                continue;
+                break; // the rest of the line cannot be read reliably
             };
             let Some(cell) = parse_cell(c) else {
                 s.findings.push(Finding::new(
@@ -387,7 +387,10 @@ pub fn replay(script: &Script, file: &str) -> Report {
     let line_text = |l: u32| script.lines.get(l as usize - 1).map_or("", String::as_str);
     let Some((id, _)) = &script.puzzle else {
         let (line, col) = script.moves.first().map_or((1, 1), |m| (m.line, m.col));
-        if !findings.iter().any(|f| f.rule == "bad-puzzle" || f.rule == "wrong-game") {
+        if !findings
+            .iter()
+            .any(|f| f.rule == "bad-puzzle" || f.rule == "wrong-game")
+        {
             findings.push(Finding::new(
                 line as usize,
                 col as usize,
