@@ -90,11 +90,11 @@ fn solve_prints_the_interface_json() {
 #[test]
 fn an_ambiguous_puzzle_exits_1() {
     // Two dominoes of sum 3 on a 2x2: both Latin squares fit.
-    let (out, _) = run(&["kenken", "solve", "2:b_a,a3a3", "--json"], 1);
+    let (out, _) = run(&["kenken", "solve", "2:b__,a3a3", "--json"], 1);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["solutions"], 2);
     assert_eq!(v["difficulty"], serde_json::Value::Null);
-    let (out, _) = run(&["kenken", "solve", "2:b_a,a3a3", "--count", "--cap", "10"], 1);
+    let (out, _) = run(&["kenken", "solve", "2:b__,a3a3", "--count", "--cap", "10"], 1);
     assert_eq!(out, "2\n");
 }
 
