@@ -25,7 +25,10 @@ fn session_transcripts_match_the_manifest() {
     let dir = Path::new("tests/data/kenken");
     let manifest = std::fs::read_to_string(dir.join("MANIFEST.tsv")).unwrap();
     let mut cases = 0;
-    for line in manifest.lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
+    for line in manifest
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+    {
         let f: Vec<&str> = line.split('\t').collect();
         let script = format!("tests/data/kenken/{}", f[0]);
         let code: i32 = f[1].parse().unwrap();
@@ -46,7 +49,12 @@ fn session_transcripts_match_the_manifest() {
 #[test]
 fn the_conflict_session_names_each_rule_where_it_happens() {
     let (out, _) = run(
-        &["kenken", "replay", "tests/data/kenken/conflicts.kenken", "--json"],
+        &[
+            "kenken",
+            "replay",
+            "tests/data/kenken/conflicts.kenken",
+            "--json",
+        ],
         1,
     );
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
@@ -94,7 +102,10 @@ fn an_ambiguous_puzzle_exits_1() {
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["solutions"], 2);
     assert_eq!(v["difficulty"], serde_json::Value::Null);
-    let (out, _) = run(&["kenken", "solve", "2:b__,a3a3", "--count", "--cap", "10"], 1);
+    let (out, _) = run(
+        &["kenken", "solve", "2:b__,a3a3", "--count", "--cap", "10"],
+        1,
+    );
     assert_eq!(out, "2\n");
 }
 
@@ -109,7 +120,17 @@ fn shared_puzzles_solve_through_every_format() {
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["solution"], "2351442351541233124515432");
     let kk = dir.join("verbatim/ghfbsd-trial-grids.txt");
-    let (out, _) = run(&["kenken", "solve", kk.to_str().unwrap(), "--index", "1", "--count"], 0);
+    let (out, _) = run(
+        &[
+            "kenken",
+            "solve",
+            kk.to_str().unwrap(),
+            "--index",
+            "1",
+            "--count",
+        ],
+        0,
+    );
     assert_eq!(out, "1\n");
     // A file of several puzzles without --index is a usage error.
     let (_, err) = run(&["kenken", "solve", ext], 2);
@@ -129,7 +150,15 @@ fn check_lists_each_violation() {
 #[test]
 fn generate_is_deterministic_and_its_puzzle_solves() {
     let args = [
-        "kenken", "generate", "--size", "5", "--difficulty", "hard", "--seed", "11", "--json",
+        "kenken",
+        "generate",
+        "--size",
+        "5",
+        "--difficulty",
+        "hard",
+        "--seed",
+        "11",
+        "--json",
     ];
     let (a, _) = run(&args, 0);
     let (b, _) = run(&args, 0);
@@ -143,8 +172,32 @@ fn generate_is_deterministic_and_its_puzzle_solves() {
     assert_eq!(s["difficulty"], "hard");
     let (plain, _) = run(&args[..8], 0);
     assert_eq!(plain.trim(), id);
-    run(&["kenken", "generate", "--size", "3", "--difficulty", "x", "--seed", "1"], 2);
-    run(&["kenken", "generate", "--size", "5", "--difficulty", "medium", "--seed", "1"], 2);
+    run(
+        &[
+            "kenken",
+            "generate",
+            "--size",
+            "3",
+            "--difficulty",
+            "x",
+            "--seed",
+            "1",
+        ],
+        2,
+    );
+    run(
+        &[
+            "kenken",
+            "generate",
+            "--size",
+            "5",
+            "--difficulty",
+            "medium",
+            "--seed",
+            "1",
+        ],
+        2,
+    );
 }
 
 #[test]
@@ -164,15 +217,24 @@ fn bad_puzzles_are_located_never_a_panic() {
 #[test]
 fn show_and_convert() {
     let (out, _) = run(&["kenken", "show", ID], 0);
-    assert!(out.starts_with("+-----+-----+-----+-----+\n|48x        |2/   |1-   |\n"), "{out}");
+    assert!(
+        out.starts_with("+-----+-----+-----+-----+\n|48x        |2/   |1-   |\n"),
+        "{out}"
+    );
     let (text, _) = run(&["kenken", "convert", ID, "--to", "text"], 0);
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("p.txt");
     std::fs::write(&file, &text).unwrap();
-    let (back, _) = run(&["kenken", "convert", file.to_str().unwrap(), "--to", "keen"], 0);
+    let (back, _) = run(
+        &["kenken", "convert", file.to_str().unwrap(), "--to", "keen"],
+        0,
+    );
     assert_eq!(back, "4:a_4a_a_a__aaba,m48d2s1a6s1m4d2\n");
     let (json, _) = run(&["kenken", "convert", ID, "--to", "json"], 0);
     std::fs::write(&file, &json).unwrap();
-    let (back, _) = run(&["kenken", "convert", file.to_str().unwrap(), "--to", "keen"], 0);
+    let (back, _) = run(
+        &["kenken", "convert", file.to_str().unwrap(), "--to", "keen"],
+        0,
+    );
     assert_eq!(back, "4:a_4a_a_a__aaba,m48d2s1a6s1m4d2\n");
 }

@@ -134,8 +134,7 @@ fn latin_square(n: usize, rng: &mut SplitMix64) -> Vec<u8> {
             let ok = augment(c, &digits, &col_has, &mut owner, &mut seen);
             debug_assert!(ok, "a Latin rectangle always extends");
         }
-        for d in 1..=n {
-            let c = owner[d];
+        for (d, &c) in owner.iter().enumerate().skip(1) {
             grid[r * n + c] = d as u8;
             col_has[c] |= 1 << (d - 1);
         }

@@ -241,9 +241,9 @@ impl Deducer {
             if e == Enumeration::OutOfBudget {
                 continue;
             }
-            for i in 0..n {
+            for (i, &keep) in support.iter().enumerate() {
                 let cell = self.shapes[k].cells[i];
-                changed |= self.restrict(cell, if union { any } else { support[i] })?;
+                changed |= self.restrict(cell, if union { any } else { keep })?;
             }
         }
         Ok(changed)
@@ -459,7 +459,7 @@ impl Deducer {
 /// indices) and union. `Err` when some k masks share fewer than k bits.
 fn find_set(masks: &[u16]) -> Result<Option<(u32, u16)>, ()> {
     let m = masks.len();
-    if m < 3 || m > 16 {
+    if !(3..=16).contains(&m) {
         return Ok(None);
     }
     for set in 1u32..(1 << m) - 1 {

@@ -102,7 +102,7 @@ pub(crate) fn enumerate<F: FnMut(&[u8]) -> bool>(
                 } else {
                     [
                         d0.checked_mul(t),
-                        if d0 % t.max(1) == 0 {
+                        if d0.is_multiple_of(t.max(1)) {
                             Some(d0 / t.max(1))
                         } else {
                             None
@@ -211,7 +211,7 @@ impl Dfs<'_> {
                 }
                 rest - dv
             } else {
-                if rest % dv != 0 {
+                if !rest.is_multiple_of(dv) {
                     continue;
                 }
                 rest / dv
