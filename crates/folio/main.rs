@@ -31,6 +31,9 @@ enum Command {
     /// Solve and roll Boggle boards.
     #[command(subcommand)]
     Boggle(cmd::boggle::Command),
+    /// Solve, check, generate, show and convert KenKen puzzles; replay solving sessions.
+    #[command(subcommand)]
+    Kenken(cmd::kenken::Command),
 }
 
 fn main() -> ExitCode {
@@ -40,6 +43,7 @@ fn main() -> ExitCode {
         Command::Words(c) => cmd::words::run(c),
         Command::Play(args) => cmd::play::run(args),
         Command::Boggle(c) => cmd::boggle::run(c),
+        Command::Kenken(c) => cmd::kenken::run(c),
     };
     match result {
         Ok(outcome) => outcome.exit_code(),

@@ -4,6 +4,7 @@
 pub mod args;
 pub mod boggle;
 pub mod ingest;
+pub mod kenken;
 pub mod play;
 pub mod words;
 

@@ -1,0 +1,152 @@
+//! Typed errors: structural faults of a puzzle, and located faults of a text being parsed.
+
+use thiserror::Error;
+
+use crate::puzzle::{Op, Pos, MAX_SIZE, MIN_SIZE};
+
+/// A structural fault: the cages do not make a puzzle. Cage numbers are 0-based indices
+/// into the cages as given to [`Puzzle::new`](crate::Puzzle::new).
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum PuzzleError {
+    /// The size is outside `MIN_SIZE..=MAX_SIZE`.
+    #[error(
+        "size {size} is out of range: a puzzle is {MIN_SIZE}x{MIN_SIZE} to {MAX_SIZE}x{MAX_SIZE}"
+    )]
+    Size {
+        /// The size asked for.
+        size: usize,
+    },
+    /// A cage has no cells.
+    #[error("cage {} has no cells", cage + 1)]
+    EmptyCage {
+        /// The cage.
+        cage: usize,
+    },
+    /// A cell index beyond the grid.
+    #[error("cage {}: cell {cell} is outside the {size}x{size} grid", cage + 1)]
+    CellOutOfGrid {
+        /// The cage.
+        cage: usize,
+        /// The row-major index given.
+        cell: usize,
+        /// The grid's side.
+        size: usize,
+    },
+    /// A cell in two cages.
+    #[error("cell {cell} is in cage {} and in cage {}", first + 1, second + 1)]
+    CellInTwoCages {
+        /// The cell.
+        cell: Pos,
+        /// The first cage holding it.
+        first: usize,
+        /// The second.
+        second: usize,
+    },
+    /// A cell in no cage.
+    #[error("cell {cell} is in no cage")]
+    CellUncovered {
+        /// The cell.
+        cell: Pos,
+    },
+    /// A cage whose cells are not orthogonally connected.
+    #[error("cage {} is not connected: its cells must touch side to side", cage + 1)]
+    Disconnected {
+        /// The cage.
+        cage: usize,
+    },
+    /// − or ÷ on other than two cells, `=` on other than one.
+    #[error("cage {}: {op} takes {} cells, not {cells}", cage + 1, op.arity().unwrap_or(0))]
+    Arity {
+        /// The cage.
+        cage: usize,
+        /// Its operation.
+        op: Op,
+        /// Its number of cells.
+        cells: usize,
+    },
+    /// No digits `1..=size` (distinct in each row and column) reach the target.
+    #[error("cage {} ({clue}, {cells} cells) cannot be met with digits 1 to {size}", cage + 1)]
+    Unreachable {
+        /// The cage.
+        cage: usize,
+        /// Its clue as written (`40x`).
+        clue: String,
+        /// Its number of cells.
+        cells: usize,
+        /// The grid's side.
+        size: usize,
+    },
+}
+
+/// A text that does not parse (or parses into no valid puzzle), with where: 1-based line and
+/// column (columns count characters), and what.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+#[error("{line}:{col}: {kind}")]
+pub struct ParseError {
+    /// 1-based line.
+    pub line: u32,
+    /// 1-based column, in characters.
+    pub col: u32,
+    /// What is wrong.
+    pub kind: ParseErrorKind,
+}
+
+impl ParseError {
+    pub(crate) fn new(line: usize, col: usize, kind: ParseErrorKind) -> ParseError {
+        ParseError {
+            line: line.min(u32::MAX as usize) as u32,
+            col: col.min(u32::MAX as usize) as u32,
+            kind,
+        }
+    }
+}
+
+/// What a [`ParseError`] found.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum ParseErrorKind {
+    /// The text is empty.
+    #[error("no puzzle: the text is empty")]
+    Empty,
+    /// A character the format does not allow here.
+    #[error("unexpected {found}: expected {expected}")]
+    Unexpected {
+        /// What was found, quoted (or `end of text`).
+        found: String,
+        /// What the format wants here.
+        expected: &'static str,
+    },
+    /// A number too large, or not a number.
+    #[error("bad number {text}: {why}")]
+    Number {
+        /// The digits as written.
+        text: String,
+        /// Why it is refused.
+        why: &'static str,
+    },
+    /// A Keen block structure that does not describe exactly the grid's edges.
+    #[error("block structure has {0}")]
+    Blocks(&'static str),
+    /// A cage operation not known.
+    #[error("unknown operation {0} (known: + - x / =, Keen clues a s m d)")]
+    Op(String),
+    /// Fewer or more clues than cages.
+    #[error("{0}")]
+    Clues(String),
+    /// A grid row of the wrong length, a cage named twice, a cage without a clue...
+    #[error("{0}")]
+    Layout(String),
+    /// JSON that is not a puzzle (serde's message).
+    #[error("JSON: {0}")]
+    Json(String),
+    /// The cages parse but do not make a puzzle.
+    #[error("{0}")]
+    Puzzle(#[from] PuzzleError),
+}
+
+/// Quotes a found character or token for an error message.
+pub(crate) fn found(s: Option<&str>) -> String {
+    match s {
+        None => "end of text".to_string(),
+        Some(s) => format!("{s:?}"),
+    }
+}

@@ -1,0 +1,144 @@
+//! Reading a puzzle in any supported format, told apart by its first line.
+
+use crate::error::{ParseError, ParseErrorKind};
+use crate::grade::Difficulty;
+use crate::json::parse_json;
+use crate::keen::parse_keen_id;
+use crate::puzzle::Puzzle;
+use crate::text::{lines, parse_text};
+use crate::verbatim::{parse_kk, parse_symbol_grid};
+
+/// A supported puzzle format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// Keen game IDs, one per line.
+    KeenId,
+    /// folio's text format (`kenken N` header).
+    Text,
+    /// One JSON object, or JSON lines (one object per line).
+    Json,
+    /// `.KK` letter tableaux.
+    LetterTableau,
+    /// A symbol grid and a clue table.
+    SymbolGrid,
+}
+
+impl Format {
+    /// The format of `text`, from its first non-blank line: `{` JSON, `.KK` letter tableau,
+    /// `kenken N` folio text, `<digits>[d<letter>][m]:` a Keen ID, else a symbol grid.
+    pub fn detect(text: &str) -> Format {
+        let first = lines(text)
+            .map(|(_, l)| l.trim())
+            .find(|l| !l.is_empty() && !l.starts_with("# "))
+            .unwrap_or("");
+        let params = first.split(':').next().unwrap_or("");
+        if first.starts_with('{') {
+            Format::Json
+        } else if first.starts_with(".KK") {
+            Format::LetterTableau
+        } else if first.split_whitespace().next() == Some("kenken") {
+            Format::Text
+        } else if first.contains(':')
+            && params.starts_with(|c: char| c.is_ascii_digit())
+            && params.chars().all(|c| c.is_ascii_alphanumeric())
+        {
+            Format::KeenId
+        } else {
+            Format::SymbolGrid
+        }
+    }
+}
+
+/// One puzzle read from a file, with what the format says beside it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// The puzzle.
+    pub puzzle: Puzzle,
+    /// A solution carried by the format (JSON `solution`).
+    pub solution: Option<Vec<u8>>,
+    /// A difficulty the format claims (Keen's `d<letter>`).
+    pub difficulty: Option<Difficulty>,
+    /// A title or id (`.KK` title, JSON `id`).
+    pub name: Option<String>,
+}
+
+impl From<Puzzle> for Entry {
+    /// An entry with nothing beside the puzzle.
+    fn from(puzzle: Puzzle) -> Entry {
+        Entry {
+            puzzle,
+            solution: None,
+            difficulty: None,
+            name: None,
+        }
+    }
+}
+
+/// Reads every puzzle of `text`, in whatever supported format it is. Never panics.
+///
+/// # Errors
+/// The first fault, at its line and column (for JSON lines and Keen IDs, the line in `text`).
+pub fn parse_puzzles(text: &str) -> Result<Vec<Entry>, ParseError> {
+    let relocate = |n: usize, mut e: ParseError| {
+        e.line = e.line.saturating_add(n as u32 - 1);
+        e
+    };
+    match Format::detect(text) {
+        Format::Text => Ok(vec![Entry::from(parse_text(text)?)]),
+        Format::SymbolGrid => Ok(vec![Entry::from(parse_symbol_grid(text)?)]),
+        Format::LetterTableau => Ok(parse_kk(text)?
+            .into_iter()
+            .map(|t| Entry {
+                name: Some(t.title),
+                ..Entry::from(t.puzzle)
+            })
+            .collect()),
+        Format::KeenId => lines(text)
+            .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+            .map(|(n, l)| {
+                let id = parse_keen_id(l).map_err(|e| relocate(n, e))?;
+                Ok(Entry {
+                    difficulty: id.difficulty,
+                    ..Entry::from(id.puzzle)
+                })
+            })
+            .collect(),
+        Format::Json => {
+            let trimmed = text.trim();
+            // One object over several lines, or JSON lines.
+            let one = serde_json::from_str::<serde_json::Value>(trimmed).is_ok();
+            let chunks: Vec<(usize, &str)> = if one {
+                vec![(
+                    1 + text[..text.len() - text.trim_start().len()]
+                        .matches('\n')
+                        .count(),
+                    trimmed,
+                )]
+            } else {
+                lines(text).filter(|(_, l)| !l.trim().is_empty()).collect()
+            };
+            chunks
+                .into_iter()
+                .map(|(n, chunk)| {
+                    let j = parse_json(chunk).map_err(|e| relocate(n, e))?;
+                    let meta: serde_json::Value = serde_json::from_str(chunk).unwrap_or_default();
+                    let difficulty = meta["difficulty"].as_str().and_then(Difficulty::from_name);
+                    let name = meta["id"].as_str().map(str::to_string);
+                    Ok(Entry {
+                        puzzle: j.puzzle,
+                        solution: j.solution,
+                        difficulty,
+                        name,
+                    })
+                })
+                .collect()
+        }
+    }
+    .and_then(|v: Vec<Entry>| {
+        if v.is_empty() {
+            Err(ParseError::new(1, 1, ParseErrorKind::Empty))
+        } else {
+            Ok(v)
+        }
+    })
+}

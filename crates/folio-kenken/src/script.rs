@@ -1,0 +1,551 @@
+//! Scripted solving sessions (`#game kenken`): parse a script into plain data, replay it move
+//! by move, and report every conflict where it happens and whether the final grid solves the
+//! puzzle.
+//!
+//! ```text
+//! #game kenken
+//! #puzzle 3de:_aba_3a,s1m3a5m3
+//! # a note: anything after `# ` is a comment
+//! A1=2 B1=1 C1=3
+//! A2=3
+//! clear A2
+//! ```
+//!
+//! - `#game kenken` (optional, first) and `#puzzle <Keen ID>` (before the first move).
+//!   `#note …` lines and `# …` comments are notes; any other `#word` is an unknown pragma.
+//! - A move is `CELL=DIGIT` (`B3=4`: column B, row 3; digits `1`-`9`, `a`-`g` for 10-16) or
+//!   `clear CELL`; a line may hold several, separated by spaces.
+//!
+//! Findings (stable rule codes): `syntax`, `wrong-game`, `unknown-pragma`, `no-puzzle`,
+//! `bad-puzzle`, `puzzle-twice`, `cell-off-grid`, `digit-out-of-range` (not played),
+//! `row-duplicate`, `column-duplicate` (the digit already stands in that row or column),
+//! `cage-off-target` (the move fills a cage whose digits miss its target). A move with a
+//! conflict is still played, as on paper. The session is valid when it has no finding and
+//! its final grid solves the puzzle.
+
+use std::fmt;
+
+use crate::check::{check, digit_char, digit_value};
+use crate::keen::{parse_keen_id, KeenId};
+use crate::puzzle::Pos;
+use crate::show::render;
+use crate::text::lines;
+
+/// One problem found in a script: where (1-based line and column, columns in characters),
+/// which rule (a stable kebab-case code), what, and the line as written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Finding {
+    /// 1-based line.
+    pub line: u32,
+    /// 1-based column.
+    pub col: u32,
+    /// Stable rule code (`row-duplicate`).
+    pub rule: &'static str,
+    /// What is wrong, for a person.
+    pub message: String,
+    /// The line as written.
+    pub text: String,
+}
+
+impl Finding {
+    fn new(line: usize, col: usize, rule: &'static str, message: String, text: &str) -> Finding {
+        Finding {
+            line: line as u32,
+            col: col as u32,
+            rule,
+            message,
+            text: text.to_string(),
+        }
+    }
+}
+
+/// What a move does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Writes a digit (as written: it may be out of range, which the replay reports).
+    Set {
+        /// The digit.
+        digit: u8,
+        /// Column of the digit in the line.
+        digit_col: u32,
+    },
+    /// Empties the cell.
+    Clear,
+}
+
+/// One move as parsed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Move {
+    /// 1-based line.
+    pub line: u32,
+    /// Column where the move starts.
+    pub col: u32,
+    /// The cell (checked against the grid at replay).
+    pub cell: Pos,
+    /// What it does.
+    pub action: Action,
+    /// The move as written (`B3=4`).
+    pub written: String,
+}
+
+/// A parsed script: plain data, with the problems parsing found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Script {
+    /// The puzzle of the `#puzzle` line, and that line's number.
+    pub puzzle: Option<(KeenId, u32)>,
+    /// The moves, in order.
+    pub moves: Vec<Move>,
+    /// Problems found while parsing, in line order.
+    pub findings: Vec<Finding>,
+    /// Every line as written (for findings found at replay).
+    lines: Vec<String>,
+}
+
+/// Whether `text` is a KenKen session: its first non-blank line is `#game kenken`.
+pub fn claims(text: &str) -> bool {
+    lines(text)
+        .map(|(_, l)| l.trim())
+        .find(|l| !l.is_empty())
+        .is_some_and(|l| {
+            let mut w = l.split_whitespace();
+            w.next().is_some_and(|p| p.eq_ignore_ascii_case("#game"))
+                && w.next().is_some_and(|g| g.eq_ignore_ascii_case("kenken"))
+                && w.next().is_none()
+        })
+}
+
+/// Parses a session script. Never panics; what does not parse becomes a finding.
+pub fn parse_script(text: &str) -> Script {
+    let mut s = Script {
+        puzzle: None,
+        moves: Vec::new(),
+        findings: Vec::new(),
+        lines: Vec::new(),
+    };
+    let mut seen_content = false;
+    for (n, raw) in lines(text) {
+        s.lines.push(raw.to_string());
+        let trimmed = raw.trim_start();
+        if trimmed.is_empty() {
+            continue;
+        }
+        let first = !seen_content;
+        seen_content = true;
+        if let Some(rest) = trimmed.strip_prefix('#') {
+            if rest.is_empty() || rest.starts_with(char::is_whitespace) {
+                continue; // a comment
+            }
+            let word = rest.split_whitespace().next().unwrap_or("");
+            let value = rest[word.len()..].trim();
+            let value_col = if value.is_empty() {
+                raw.chars().count() + 1
+            } else {
+                crate::text::col_of(raw, value)
+            };
+            let col = crate::text::col_of(raw, trimmed);
+            match word.to_ascii_lowercase().as_str() {
+                "note" => {}
+                "game" => {
+                    if !value.eq_ignore_ascii_case("kenken") {
+                        s.findings.push(Finding::new(
+                            n,
+                            value_col,
+                            "wrong-game",
+                            format!("this is a kenken session, not {value:?}"),
+                            raw,
+                        ));
+                    } else if !first {
+                        s.findings.push(Finding::new(
+                            n,
+                            col,
+                            "syntax",
+                            "`#game kenken` belongs on the first line".into(),
+                            raw,
+                        ));
+                    }
+                }
+                "puzzle" => {
+                    if s.puzzle.is_some() {
+                        s.findings.push(Finding::new(
+                            n,
+                            col,
+                            "puzzle-twice",
+                            "a session has one #puzzle".into(),
+                            raw,
+                        ));
+                    } else if !s.moves.is_empty() {
+                        s.findings.push(Finding::new(
+                            n,
+                            col,
+                            "syntax",
+                            "#puzzle comes before the first move".into(),
+                            raw,
+                        ));
+                    } else {
+                        match parse_keen_id(value) {
+                            Ok(id) => s.puzzle = Some((id, n as u32)),
+                            Err(e) => s.findings.push(Finding::new(
+                                n,
+                                value_col + e.col as usize - 1,
+                                "bad-puzzle",
+                                format!("not a Keen game ID: {}", e.kind),
+                                raw,
+                            )),
+                        }
+                    }
+                }
+                _ => s.findings.push(Finding::new(
+                    n,
+                    col,
+                    "unknown-pragma",
+                    format!("unknown pragma #{word} (known: #game, #puzzle, #note)"),
+                    raw,
+                )),
+            }
+            continue;
+        }
+        let body = raw.split(" #").next().unwrap_or("");
+        let mut toks = body.split_whitespace().peekable();
+        while let Some(t) = toks.next() {
+            let col = crate::text::col_of(raw, t);
+            if t.eq_ignore_ascii_case("clear") {
+                match toks.next() {
+                    Some(c) => match parse_cell(c) {
+                        Some(cell) => s.moves.push(Move {
+                            line: n as u32,
+                            col: col as u32,
+                            cell,
+                            action: Action::Clear,
+                            written: format!("{t} {c}"),
+                        }),
+                        None => s.findings.push(Finding::new(
+                            n,
+                            crate::text::col_of(raw, c),
+                            "syntax",
+                            format!("{c:?} is not a cell (like B3)"),
+                            raw,
+                        )),
+                    },
+                    None => s.findings.push(Finding::new(
+                        n,
+                        col,
+                        "syntax",
+                        "`clear` needs a cell (clear B3)".into(),
+                        raw,
+                    )),
+                }
+                continue;
+            }
+            let Some((c, d)) = t.split_once('=') else {
+                s.findings.push(Finding::new(
+                    n,
+                    col,
+                    "syntax",
+                    format!("{t:?} is not a move (B3=4 or clear B3)"),
+                    raw,
+                ));
+                break; // the rest of the line cannot be read reliably
+            };
+            let Some(cell) = parse_cell(c) else {
+                s.findings.push(Finding::new(
+                    n,
+                    col,
+                    "syntax",
+                    format!("{c:?} is not a cell (like B3)"),
+                    raw,
+                ));
+                continue;
+            };
+            let digit_col = col + c.chars().count() + 1;
+            let mut chars = d.chars();
+            let digit = match (chars.next().and_then(digit_value), chars.next()) {
+                (Some(v), None) => v,
+                _ => {
+                    s.findings.push(Finding::new(
+                        n,
+                        digit_col,
+                        "syntax",
+                        format!("{d:?} is not a digit (1-9, a-g for 10-16)"),
+                        raw,
+                    ));
+                    continue;
+                }
+            };
+            s.moves.push(Move {
+                line: n as u32,
+                col: col as u32,
+                cell,
+                action: Action::Set {
+                    digit,
+                    digit_col: digit_col as u32,
+                },
+                written: t.to_string(),
+            });
+        }
+    }
+    s
+}
+
+/// `B3` → column 1, row 2 (0-based); `None` when malformed (not when off the grid).
+fn parse_cell(s: &str) -> Option<Pos> {
+    let mut chars = s.chars();
+    let letter = chars.next()?.to_ascii_uppercase();
+    if !letter.is_ascii_uppercase() {
+        return None;
+    }
+    let row: usize = chars.as_str().parse().ok()?;
+    if row == 0 || !chars.as_str().bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    Some(Pos {
+        row: row - 1,
+        col: (letter as u8 - b'A') as usize,
+    })
+}
+
+/// One script's report: findings in line order, the final grid, and the verdict.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report {
+    /// The script's name as given.
+    pub file: String,
+    /// The puzzle's Keen ID, when the script has one.
+    pub puzzle: Option<KeenId>,
+    /// Moves played.
+    pub moves: usize,
+    /// Every finding, in line order.
+    pub findings: Vec<Finding>,
+    /// The final grid (N² digits row-major, 0 = empty); empty without a puzzle.
+    pub grid: Vec<u8>,
+    /// Whether the final grid solves the puzzle.
+    pub solved: bool,
+}
+
+impl Report {
+    /// No finding, and the final grid solves the puzzle.
+    pub fn valid(&self) -> bool {
+        self.findings.is_empty() && self.solved
+    }
+
+    /// The report as JSON: `file`, `game` ("kenken"), `puzzle`, `size`, `moves`,
+    /// `findings` [{`line`, `col`, `rule`, `message`}], `grid`, `solved`, `valid`.
+    pub fn to_json(&self) -> serde_json::Value {
+        let findings: Vec<serde_json::Value> = self
+            .findings
+            .iter()
+            .map(|f| serde_json::json!({"line": f.line, "col": f.col, "rule": f.rule, "message": f.message}))
+            .collect();
+        serde_json::json!({
+            "file": self.file,
+            "game": "kenken",
+            "puzzle": self.puzzle.as_ref().map(|p| p.to_string()),
+            "size": self.puzzle.as_ref().map(|p| p.puzzle.size()),
+            "moves": self.moves,
+            "findings": findings,
+            "grid": self.grid.iter().map(|&d| digit_char(d)).collect::<String>(),
+            "solved": self.solved,
+            "valid": self.valid(),
+        })
+    }
+
+    /// The transcript (same as `Display`).
+    pub fn to_text(&self) -> String {
+        self.to_string()
+    }
+}
+
+impl fmt::Display for Report {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "kenken session {}", self.file)?;
+        if let Some(id) = &self.puzzle {
+            let n = id.puzzle.size();
+            writeln!(f, "puzzle {id} ({n}x{n})")?;
+            writeln!(f, "moves {}", self.moves)?;
+            f.write_str(&render(&id.puzzle, Some(&self.grid)))?;
+        }
+        writeln!(f, "findings: {}", self.findings.len())?;
+        for x in &self.findings {
+            writeln!(
+                f,
+                "  {}:{}:{}: {}: {}",
+                self.file, x.line, x.col, x.rule, x.message
+            )?;
+            writeln!(f, "    {}", x.text)?;
+        }
+        let verdict = match (&self.puzzle, self.solved) {
+            (None, _) => "no puzzle",
+            (_, true) => "the final grid solves the puzzle",
+            (_, false) => "the final grid does not solve the puzzle",
+        };
+        writeln!(f, "{verdict}")?;
+        writeln!(f, "{}", if self.valid() { "valid" } else { "invalid" })
+    }
+}
+
+/// Replays a parsed script: plays each move in order, reporting conflicts where they happen.
+pub fn replay(script: &Script, file: &str) -> Report {
+    let mut findings = script.findings.clone();
+    let line_text = |l: u32| script.lines.get(l as usize - 1).map_or("", String::as_str);
+    let Some((id, _)) = &script.puzzle else {
+        let (line, col) = script.moves.first().map_or((1, 1), |m| (m.line, m.col));
+        if !findings
+            .iter()
+            .any(|f| f.rule == "bad-puzzle" || f.rule == "wrong-game")
+        {
+            findings.push(Finding::new(
+                line as usize,
+                col as usize,
+                "no-puzzle",
+                "no #puzzle line before the moves".into(),
+                line_text(line),
+            ));
+        }
+        findings.sort_by_key(|f| (f.line, f.col));
+        return Report {
+            file: file.to_string(),
+            puzzle: None,
+            moves: 0,
+            findings,
+            grid: Vec::new(),
+            solved: false,
+        };
+    };
+    let p = &id.puzzle;
+    let n = p.size();
+    let mut grid = vec![0u8; n * n];
+    let mut played = 0;
+    for m in &script.moves {
+        let text = line_text(m.line);
+        let at = |col: u32, rule, msg| Finding::new(m.line as usize, col as usize, rule, msg, text);
+        if m.cell.row >= n || m.cell.col >= n {
+            findings.push(at(
+                m.col,
+                "cell-off-grid",
+                format!("{} is off the {n}x{n} grid", m.written),
+            ));
+            continue;
+        }
+        let cell = m.cell.row * n + m.cell.col;
+        let Action::Set { digit, digit_col } = m.action else {
+            grid[cell] = 0;
+            played += 1;
+            continue;
+        };
+        if !(1..=n).contains(&(digit as usize)) {
+            findings.push(at(
+                digit_col,
+                "digit-out-of-range",
+                format!("{digit} is outside 1 to {n}"),
+            ));
+            continue;
+        }
+        played += 1;
+        grid[cell] = digit;
+        let name = m.cell.name();
+        let (r, c) = (m.cell.row, m.cell.col);
+        if let Some(o) = (0..n).find(|&j| j != c && grid[r * n + j] == digit) {
+            findings.push(at(
+                m.col,
+                "row-duplicate",
+                format!(
+                    "{name}={digit}: {digit} is already in row {} at {}",
+                    r + 1,
+                    Pos { row: r, col: o }.name()
+                ),
+            ));
+        }
+        if let Some(o) = (0..n).find(|&j| j != r && grid[j * n + c] == digit) {
+            findings.push(at(
+                m.col,
+                "column-duplicate",
+                format!(
+                    "{name}={digit}: {digit} is already in column {} at {}",
+                    (b'A' + c as u8) as char,
+                    Pos { row: o, col: c }.name()
+                ),
+            ));
+        }
+        let cage = &p.cages()[p.cage_of(cell)];
+        let digits: Vec<u8> = cage.cells.iter().map(|&x| grid[x]).collect();
+        if !digits.contains(&0) && !cage.is_met_by(&digits) {
+            let d: Vec<String> = digits.iter().map(u8::to_string).collect();
+            findings.push(at(
+                m.col,
+                "cage-off-target",
+                format!(
+                    "{name}={digit} fills cage {} with {}, which misses it",
+                    cage.clue(),
+                    d.join(" ")
+                ),
+            ));
+        }
+    }
+    findings.sort_by_key(|f| (f.line, f.col));
+    let solved = check(p, &grid).is_empty();
+    Report {
+        file: file.to_string(),
+        puzzle: Some(id.clone()),
+        moves: played,
+        findings,
+        grid,
+        solved,
+    }
+}
+
+/// Parses and replays `text`, naming it `file` in the report.
+pub fn play(text: &str, file: &str) -> Report {
+    replay(&parse_script(text), file)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const HEAD: &str = "#game kenken\n#puzzle 3de:_aba_3a,s1m3a5m3\n";
+
+    #[test]
+    fn a_solved_session_is_valid() {
+        let r = play(
+            &format!("{HEAD}A1=2 B1=1 C1=3\nA2=3 B2=2 C2=1\n# last row\nA3=1 B3=3 C3=2\n"),
+            "s",
+        );
+        assert!(r.findings.is_empty(), "{r}");
+        assert!(r.solved && r.valid());
+        assert_eq!(r.moves, 9);
+        assert!(claims(HEAD));
+        assert!(!claims("#puzzle x\n#game kenken"));
+    }
+
+    #[test]
+    fn conflicts_are_reported_where_they_happen() {
+        let r = play(
+            &format!("{HEAD}A1=2 B1=2\nC1=7\nC1=3\nD9=1\nwhat\nclear A2\n#board x\n"),
+            "s",
+        );
+        let got: Vec<(u32, u32, &str)> =
+            r.findings.iter().map(|f| (f.line, f.col, f.rule)).collect();
+        assert_eq!(
+            got,
+            [
+                (3, 6, "row-duplicate"),
+                (4, 4, "digit-out-of-range"),
+                (5, 1, "cage-off-target"),
+                (6, 1, "cell-off-grid"),
+                (7, 1, "syntax"),
+                (9, 1, "unknown-pragma"),
+            ]
+        );
+        assert!(!r.solved && !r.valid());
+        assert_eq!(r.findings[0].text, "A1=2 B1=2");
+    }
+
+    #[test]
+    fn puzzle_problems() {
+        let r = play("#game kenken\n#puzzle 3de:_aba_3a,s1m3a5\nA1=1\n", "s");
+        assert_eq!(r.findings.len(), 1, "{r}");
+        assert_eq!(r.findings[0].rule, "bad-puzzle");
+        let r = play("A1=1\n", "s");
+        assert_eq!(r.findings[0].rule, "no-puzzle");
+        let r = play("#game boggle\n", "s");
+        assert_eq!(r.findings[0].rule, "wrong-game");
+    }
+}

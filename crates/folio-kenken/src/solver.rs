@@ -1,0 +1,332 @@
+//! The solver: constraint propagation to a fixpoint, then search on the most constrained cell,
+//! counting solutions up to a cap (2 proves uniqueness).
+//!
+//! Candidates are one `u16` bitmask per cell. Propagation alternates two rules until neither
+//! changes anything:
+//! - **Latin**: a cell with one candidate removes it from its row and column; a digit with
+//!   one place left in a row or column goes there (naked and hidden singles).
+//! - **Cages**: every layout of a cage allowed by the candidates is enumerated (with sum and
+//!   product bounds pruning the search) and each cell keeps only the digits some layout puts
+//!   there. Only cages with a changed cell are revisited.
+//!
+//! A cage whose layouts are too many to enumerate in one step (a cage of dozens of cells)
+//! is skipped for that step; every solution is checked against every cage before it counts,
+//! so skipping never gives a wrong answer.
+
+use crate::layouts::{self, digit_of, Enumeration, Shape};
+use crate::puzzle::{Puzzle, MAX_SIZE};
+
+const AREA: usize = MAX_SIZE * MAX_SIZE;
+
+/// Nodes one cage's enumeration may take in one propagation step.
+const CAGE_BUDGET: u64 = 50_000;
+
+/// Candidates of every cell, and which cells changed since the cages last looked.
+#[derive(Clone)]
+pub(crate) struct State {
+    pub cand: [u16; AREA],
+    dirty: [u64; AREA / 64],
+}
+
+impl State {
+    fn set(&mut self, cell: usize, m: u16) {
+        self.cand[cell] = m;
+        self.dirty[cell / 64] |= 1 << (cell % 64);
+    }
+}
+
+/// What a count found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solutions {
+    /// Solutions found, at most the cap.
+    pub count: u64,
+    /// The first solution found (N² digits, row-major).
+    pub first: Option<Vec<u8>>,
+    /// Search nodes (guesses) visited.
+    pub nodes: u64,
+}
+
+impl Solutions {
+    /// Whether exactly one solution exists (the count was run with a cap of at least 2).
+    pub fn is_unique(&self) -> bool {
+        self.count == 1
+    }
+}
+
+/// A solver prepared for one puzzle (or for bare Latin squares of a size).
+///
+/// ```
+/// let id = folio_kenken::parse_keen_id("4dn:a_4a_a_a__aaba,m48d2s1a6s1m4d2").unwrap();
+/// let found = folio_kenken::Solver::new(&id.puzzle).count(2);
+/// assert_eq!(found.count, 1);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Solver {
+    size: usize,
+    shapes: Vec<Shape>,
+    cage_of: Vec<usize>,
+    lines: Vec<Vec<usize>>,
+}
+
+impl Solver {
+    /// A solver for `puzzle`.
+    pub fn new(puzzle: &Puzzle) -> Solver {
+        let n = puzzle.size();
+        let mut s = Solver::latin(n);
+        s.shapes = puzzle
+            .cages()
+            .iter()
+            .map(|c| Shape::new(c.op, c.target, &c.cells, n))
+            .collect();
+        s.cage_of = (0..n * n).map(|c| puzzle.cage_of(c)).collect();
+        s
+    }
+
+    /// A solver for Latin squares of order `size` with no cages (to count them).
+    ///
+    /// # Panics
+    /// When `size` is 0 or above [`MAX_SIZE`].
+    pub fn latin(size: usize) -> Solver {
+        assert!((1..=MAX_SIZE).contains(&size), "size {size}");
+        let rows = (0..size).map(|r| (0..size).map(|c| r * size + c).collect());
+        let cols = (0..size).map(|c| (0..size).map(|r| r * size + c).collect());
+        Solver {
+            size,
+            shapes: Vec::new(),
+            cage_of: Vec::new(),
+            lines: rows.chain(cols).collect(),
+        }
+    }
+
+    /// The starting state: every digit possible everywhere, every cell to be looked at.
+    pub(crate) fn initial(&self) -> State {
+        let mut st = State {
+            cand: [0; AREA],
+            dirty: [u64::MAX; AREA / 64],
+        };
+        let full = layouts::full_mask(self.size);
+        st.cand[..self.size * self.size].fill(full);
+        st
+    }
+
+    /// Counts solutions, stopping at `cap` (use 2 to prove uniqueness).
+    pub fn count(&self, cap: u64) -> Solutions {
+        self.count_from(&self.initial(), cap)
+    }
+
+    /// Counts the solutions within candidates `st` (a grader's partial work).
+    pub(crate) fn count_from(&self, st: &State, cap: u64) -> Solutions {
+        let mut out = Solutions {
+            count: 0,
+            first: None,
+            nodes: 0,
+        };
+        let mut st = st.clone();
+        if cap > 0 && self.propagate(&mut st) {
+            self.search(st, cap, &mut out);
+        }
+        out
+    }
+
+    /// Counts solutions of the candidates given as one mask per cell (bit `d - 1` = digit
+    /// `d`), e.g. a partly filled grid. Used by the session replay and tests.
+    pub fn count_with(&self, cand: &[u16], cap: u64) -> Solutions {
+        let mut st = self.initial();
+        let area = self.size * self.size;
+        st.cand[..area].copy_from_slice(&cand[..area]);
+        self.count_from(&st, cap)
+    }
+
+    fn search(&self, st: State, cap: u64, out: &mut Solutions) {
+        out.nodes += 1;
+        let area = self.size * self.size;
+        let mut best = usize::MAX;
+        let mut best_n = u32::MAX;
+        for (cell, &m) in st.cand[..area].iter().enumerate() {
+            let n = m.count_ones();
+            if n > 1 && n < best_n {
+                best_n = n;
+                best = cell;
+                if n == 2 {
+                    break;
+                }
+            }
+        }
+        if best == usize::MAX {
+            let digits: Vec<u8> = st.cand[..area].iter().map(|&m| digit_of(m)).collect();
+            if self.cages_met(&digits) {
+                out.count += 1;
+                if out.first.is_none() {
+                    out.first = Some(digits);
+                }
+            }
+            return;
+        }
+        let mut m = st.cand[best];
+        while m != 0 {
+            let b = m & m.wrapping_neg();
+            m &= m - 1;
+            let mut next = st.clone();
+            next.set(best, b);
+            if self.propagate(&mut next) {
+                self.search(next, cap, out);
+                if out.count >= cap {
+                    return;
+                }
+            }
+        }
+    }
+
+    fn cages_met(&self, digits: &[u8]) -> bool {
+        self.shapes.iter().all(|s| {
+            let d: Vec<u8> = s.cells.iter().map(|&c| digits[c]).collect();
+            s.op.eval(&d) == Some(s.target)
+        })
+    }
+
+    /// Propagates to a fixpoint; `false` on a contradiction.
+    pub(crate) fn propagate(&self, st: &mut State) -> bool {
+        let mut seen = [0u64; AREA / 64];
+        loop {
+            if !self.latin_fixpoint(st) {
+                return false;
+            }
+            if st.dirty.iter().all(|&w| w == 0) || self.shapes.is_empty() {
+                st.dirty = [0; AREA / 64];
+                return true;
+            }
+            let dirty = std::mem::replace(&mut st.dirty, [0; AREA / 64]);
+            seen.fill(0);
+            for (w, &bits) in dirty.iter().enumerate() {
+                let mut bits = bits;
+                while bits != 0 {
+                    let cell = w * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    if cell >= self.cage_of.len() {
+                        break;
+                    }
+                    let k = self.cage_of[cell];
+                    if seen[k / 64] & (1 << (k % 64)) != 0 {
+                        continue;
+                    }
+                    seen[k / 64] |= 1 << (k % 64);
+                    if !self.cage(st, k) {
+                        return false;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Keeps in each cell of cage `k` only the digits some layout puts there.
+    fn cage(&self, st: &mut State, k: usize) -> bool {
+        let shape = &self.shapes[k];
+        let cells = &shape.cells;
+        let n = cells.len();
+        let mut support = [0u16; AREA];
+        let mut open = n; // cells whose candidates are not all supported yet
+        let cand = &st.cand;
+        let mut budget = CAGE_BUDGET;
+        let e = layouts::enumerate(shape, cand, &mut budget, &mut |digits: &[u8]| {
+            for (i, &d) in digits.iter().enumerate() {
+                let b = layouts::bit(d);
+                if support[i] & b == 0 {
+                    support[i] |= b;
+                    if support[i] == cand[cells[i]] {
+                        open -= 1;
+                    }
+                }
+            }
+            open > 0
+        });
+        if e != Enumeration::Done {
+            return true; // every candidate supported, or too many layouts: nothing to remove
+        }
+        for (i, &cell) in cells.iter().enumerate() {
+            let m = st.cand[cell] & support[i];
+            if m == 0 {
+                return false;
+            }
+            if m != st.cand[cell] {
+                st.set(cell, m);
+            }
+        }
+        true
+    }
+
+    /// Naked and hidden singles over rows and columns, to a fixpoint.
+    fn latin_fixpoint(&self, st: &mut State) -> bool {
+        let full = layouts::full_mask(self.size);
+        loop {
+            let mut changed = false;
+            for line in &self.lines {
+                let mut fixed = 0u16;
+                for &c in line {
+                    let m = st.cand[c];
+                    if m == 0 {
+                        return false;
+                    }
+                    if m & (m - 1) == 0 {
+                        if fixed & m != 0 {
+                            return false;
+                        }
+                        fixed |= m;
+                    }
+                }
+                let (mut once, mut twice) = (0u16, 0u16);
+                for &c in line {
+                    let mut m = st.cand[c];
+                    if m & (m - 1) != 0 && m & fixed != 0 {
+                        m &= !fixed;
+                        if m == 0 {
+                            return false;
+                        }
+                        st.set(c, m);
+                        changed = true;
+                    }
+                    twice |= once & m;
+                    once |= m;
+                }
+                if once != full {
+                    return false;
+                }
+                let hidden = once & !twice & !fixed;
+                if hidden != 0 {
+                    for &c in line {
+                        let m = st.cand[c];
+                        let h = m & hidden;
+                        if h != 0 {
+                            if h & (h - 1) != 0 {
+                                return false;
+                            }
+                            if m != h {
+                                st.set(c, h);
+                                changed = true;
+                            }
+                        }
+                    }
+                }
+            }
+            if !changed {
+                return true;
+            }
+        }
+    }
+}
+
+/// The number of Latin squares of order `n` (1 ≤ n ≤ 16), counted by search; only small
+/// orders finish (n ≤ 5 gives 1, 2, 12, 576, 161280, OEIS A002860).
+pub fn count_latin_squares(n: usize) -> u64 {
+    Solver::latin(n).count(u64::MAX).count
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn latin_squares_up_to_five() {
+        let got: Vec<u64> = (1..=5).map(count_latin_squares).collect();
+        assert_eq!(got, [1, 2, 12, 576, 161280]);
+    }
+}

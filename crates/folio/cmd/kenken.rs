@@ -1,0 +1,343 @@
+//! `folio kenken`: solve, check, generate, show and convert KenKen puzzles, and replay
+//! solving sessions. Formats and JSON fields: docs/kenken.md.
+
+use std::io::Write;
+use std::path::Path;
+
+use anyhow::{bail, Context};
+use folio_kenken::{
+    check, grade, parse_grid, parse_keen_id, parse_puzzles, render, session, to_json, to_text,
+    Difficulty, Entry, Grade, KeenId, Solver,
+};
+
+use super::Outcome;
+
+/// Subcommands of `folio kenken`.
+#[derive(clap::Subcommand)]
+pub enum Command {
+    /// Solve a puzzle, proving its solution unique, and grade it on Keen's ladder.
+    ///
+    /// Exit status: 0 exactly one solution; 1 none, or more than one.
+    Solve(SolveArgs),
+    /// Check a filled grid against a puzzle: exit 0 when it solves it, 1 with each violation.
+    Check(CheckArgs),
+    /// Generate a puzzle with exactly one solution at exactly a difficulty, from a seed.
+    ///
+    /// Prints its Keen game ID. The same seed gives the same puzzle everywhere.
+    Generate(GenerateArgs),
+    /// Draw a puzzle with its cage borders and clues (and a grid's digits).
+    Show(ShowArgs),
+    /// Write a puzzle in another format: keen (game ID), text (folio's), json.
+    Convert(ConvertArgs),
+    /// Replay a solving session (`#game kenken`): every conflict where it happens, and
+    /// whether the final grid solves the puzzle. Exit 0 valid, 1 not.
+    Replay(ReplayArgs),
+}
+
+/// A puzzle argument: a Keen game ID, or a file in any supported format.
+#[derive(clap::Args)]
+pub struct PuzzleArg {
+    /// A Keen game ID (`4dn:a_4a_a_a__aaba,m48d2s1a6s1m4d2`) or a file: Keen IDs, folio
+    /// text (`kenken N`), JSON or JSON lines, `.KK` tableaux, or a symbol grid.
+    #[arg(value_name = "PUZZLE")]
+    puzzle: String,
+    /// Which puzzle of a file holding several (1-based).
+    #[arg(long, value_name = "N")]
+    index: Option<usize>,
+}
+
+/// Arguments of `folio kenken solve`.
+#[derive(clap::Args)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    puzzle: PuzzleArg,
+    /// Print only the number of solutions (up to --cap).
+    #[arg(long)]
+    count: bool,
+    /// Stop counting at this many solutions (2 proves uniqueness).
+    #[arg(long, default_value_t = 2, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    cap: u64,
+    /// Print JSON: size, solution, solutions, difficulty.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Arguments of `folio kenken check`.
+#[derive(clap::Args)]
+pub struct CheckArgs {
+    #[command(flatten)]
+    puzzle: PuzzleArg,
+    /// The grid: N² digits row-major (1-9, a-g for 10-16, `.` empty; spaces, `/` and line
+    /// breaks ignored), or a file holding them.
+    #[arg(value_name = "GRID")]
+    grid: String,
+}
+
+/// Arguments of `folio kenken generate`.
+#[derive(clap::Args)]
+pub struct GenerateArgs {
+    /// Grid size, 3 to 9.
+    #[arg(long, value_name = "N")]
+    size: usize,
+    /// easy, normal, hard, extreme or unreasonable (or e n h x u).
+    #[arg(long, value_name = "D", value_parser = parse_difficulty)]
+    difficulty: Difficulty,
+    /// Seed of the generator.
+    #[arg(long, value_name = "S")]
+    seed: u64,
+    /// Print JSON: id, size, difficulty, seed, solution, attempts.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Arguments of `folio kenken show`.
+#[derive(clap::Args)]
+pub struct ShowArgs {
+    #[command(flatten)]
+    puzzle: PuzzleArg,
+    /// Also draw the solution.
+    #[arg(long)]
+    solution: bool,
+}
+
+/// Arguments of `folio kenken convert`.
+#[derive(clap::Args)]
+pub struct ConvertArgs {
+    #[command(flatten)]
+    puzzle: PuzzleArg,
+    /// keen, text or json.
+    #[arg(long, value_name = "FORMAT", value_parser = ["keen", "text", "json"])]
+    to: String,
+}
+
+/// Arguments of `folio kenken replay`.
+#[derive(clap::Args)]
+pub struct ReplayArgs {
+    /// The session script (`-` reads stdin).
+    #[arg(value_name = "SCRIPT")]
+    script: std::path::PathBuf,
+    /// Print the report as JSON: file, game, findings [{line, col, rule, message}], solved,
+    /// valid.
+    #[arg(long)]
+    json: bool,
+}
+
+fn parse_difficulty(s: &str) -> Result<Difficulty, String> {
+    Difficulty::from_name(s).ok_or_else(|| {
+        format!("unknown difficulty {s:?} (easy, normal, hard, extreme, unreasonable)")
+    })
+}
+
+/// Runs a `folio kenken` subcommand.
+pub fn run(c: Command) -> anyhow::Result<Outcome> {
+    match c {
+        Command::Solve(a) => solve(a),
+        Command::Check(a) => check_cmd(a),
+        Command::Generate(a) => generate(a),
+        Command::Show(a) => show(a),
+        Command::Convert(a) => convert(a),
+        Command::Replay(a) => replay(a),
+    }
+}
+
+/// Reads the puzzle argument: an existing file in any format, else a Keen ID.
+fn load(arg: &PuzzleArg) -> anyhow::Result<Entry> {
+    let path = Path::new(&arg.puzzle);
+    let (entries, name) = if path.is_file() {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read {}", path.display()))?;
+        let name = path.display().to_string();
+        (
+            parse_puzzles(&text).map_err(|e| anyhow::anyhow!("{name}:{e}"))?,
+            name,
+        )
+    } else {
+        let id = parse_keen_id(&arg.puzzle).map_err(|e| {
+            anyhow::anyhow!(
+                "{:?} is not a file, nor a Keen game ID: column {}: {}",
+                arg.puzzle,
+                e.col,
+                e.kind
+            )
+        })?;
+        (
+            vec![Entry {
+                difficulty: id.difficulty,
+                ..Entry::from(id.puzzle)
+            }],
+            "the game ID".to_string(),
+        )
+    };
+    let total = entries.len();
+    match arg.index {
+        Some(i) if i == 0 || i > total => bail!("--index {i}: {name} holds {total} puzzle(s)"),
+        Some(i) => Ok(entries.into_iter().nth(i - 1).expect("checked")),
+        None if total > 1 => bail!("{name} holds {total} puzzles: choose one with --index N"),
+        None => Ok(entries.into_iter().next().expect("at least one")),
+    }
+}
+
+fn digits(d: &[u8]) -> String {
+    d.iter().map(|&x| folio_kenken::digit_char(x)).collect()
+}
+
+fn solve(a: SolveArgs) -> anyhow::Result<Outcome> {
+    let entry = load(&a.puzzle)?;
+    let p = &entry.puzzle;
+    let found = Solver::new(p).count(a.cap);
+    let difficulty = match grade(p) {
+        Grade::Unique(d) if found.count == 1 => Some(d.name()),
+        _ => None,
+    };
+    let out = if a.json {
+        let v = serde_json::json!({
+            "size": p.size(),
+            "solution": found.first.as_deref().map(digits),
+            "solutions": found.count,
+            "difficulty": difficulty,
+        });
+        format!("{}\n", serde_json::to_string_pretty(&v)?)
+    } else if a.count {
+        format!("{}\n", found.count)
+    } else {
+        let mut s = String::new();
+        match &found.first {
+            Some(sol) => {
+                s.push_str(&format!("{}\n", digits(sol)));
+                s.push_str(&render(p, Some(sol)));
+            }
+            None => s.push_str("no solution\n"),
+        }
+        let how_many = match found.count {
+            0 => String::new(),
+            1 => "unique solution".to_string(),
+            c if c >= a.cap => format!("at least {c} solutions"),
+            c => format!("{c} solutions"),
+        };
+        if !how_many.is_empty() {
+            s.push_str(&how_many);
+            s.push_str(&difficulty.map_or(String::new(), |d| format!(", difficulty {d}")));
+            s.push('\n');
+        }
+        s
+    };
+    emit(&out)?;
+    Ok(if found.count == 1 {
+        Outcome::Ok
+    } else {
+        Outcome::Invalid
+    })
+}
+
+fn check_cmd(a: CheckArgs) -> anyhow::Result<Outcome> {
+    let entry = load(&a.puzzle)?;
+    let p = &entry.puzzle;
+    let gpath = Path::new(&a.grid);
+    let (text, name) = if gpath.is_file() {
+        let t = std::fs::read_to_string(gpath)
+            .with_context(|| format!("cannot read {}", gpath.display()))?;
+        (t, gpath.display().to_string())
+    } else {
+        (a.grid.clone(), "GRID".to_string())
+    };
+    let grid = parse_grid(&text, p.size()).map_err(|e| anyhow::anyhow!("{name}:{e}"))?;
+    let v = check(p, &grid);
+    let mut out = String::new();
+    if v.is_empty() {
+        out.push_str("solved\n");
+    } else {
+        for x in &v {
+            out.push_str(&format!("{}: {}: {x}\n", x.cell().name(), x.rule()));
+        }
+        out.push_str(&format!("not solved: {} violation(s)\n", v.len()));
+    }
+    emit(&out)?;
+    Ok(if v.is_empty() {
+        Outcome::Ok
+    } else {
+        Outcome::Invalid
+    })
+}
+
+fn generate(a: GenerateArgs) -> anyhow::Result<Outcome> {
+    let g = folio_kenken::generate(a.size, a.difficulty, a.seed)?;
+    let id = KeenId::new(g.puzzle, Some(g.difficulty)).to_string();
+    let out = if a.json {
+        let v = serde_json::json!({
+            "id": id,
+            "size": a.size,
+            "difficulty": g.difficulty.name(),
+            "seed": a.seed,
+            "solution": digits(&g.solution),
+            "attempts": g.attempts,
+        });
+        format!("{}\n", serde_json::to_string_pretty(&v)?)
+    } else {
+        format!("{id}\n")
+    };
+    emit(&out)?;
+    Ok(Outcome::Ok)
+}
+
+fn show(a: ShowArgs) -> anyhow::Result<Outcome> {
+    let entry = load(&a.puzzle)?;
+    let p = &entry.puzzle;
+    let mut out = render(p, None);
+    if a.solution {
+        let found = Solver::new(p).count(2);
+        match (&found.first, found.count) {
+            (Some(sol), 1) => out.push_str(&render(p, Some(sol))),
+            (Some(sol), _) => {
+                out.push_str(&render(p, Some(sol)));
+                out.push_str("(one of several solutions)\n");
+            }
+            (None, _) => out.push_str("no solution\n"),
+        }
+    }
+    emit(&out)?;
+    Ok(Outcome::Ok)
+}
+
+fn convert(a: ConvertArgs) -> anyhow::Result<Outcome> {
+    let entry = load(&a.puzzle)?;
+    let out = match a.to.as_str() {
+        "keen" => format!("{}\n", KeenId::new(entry.puzzle.clone(), entry.difficulty)),
+        "text" => to_text(&entry.puzzle),
+        _ => format!(
+            "{}\n",
+            serde_json::to_string(&to_json(&entry.puzzle, entry.solution.as_deref()))?
+        ),
+    };
+    emit(&out)?;
+    Ok(Outcome::Ok)
+}
+
+fn replay(a: ReplayArgs) -> anyhow::Result<Outcome> {
+    let name = a.script.display().to_string();
+    let bytes = if name == "-" {
+        let mut b = Vec::new();
+        std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut b)?;
+        b
+    } else {
+        std::fs::read(&a.script).with_context(|| format!("cannot read {name}"))?
+    };
+    let text = String::from_utf8_lossy(&bytes);
+    let report = session::play(&text, &name);
+    let out = if a.json {
+        format!("{}\n", serde_json::to_string_pretty(&report.to_json())?)
+    } else {
+        report.to_text()
+    };
+    emit(&out)?;
+    Ok(if report.valid() {
+        Outcome::Ok
+    } else {
+        Outcome::Invalid
+    })
+}
+
+fn emit(s: &str) -> std::io::Result<()> {
+    let mut out = std::io::stdout().lock();
+    out.write_all(s.as_bytes())?;
+    out.flush()
+}
