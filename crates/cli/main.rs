@@ -31,6 +31,9 @@ enum Command {
     /// Solve and roll Boggle boards.
     #[command(subcommand)]
     Boggle(cmd::boggle::Command),
+    /// FreeCell: print Microsoft deals, check solutions, solve deals.
+    #[command(subcommand)]
+    Freecell(cmd::freecell::Command),
 }
 
 fn main() -> ExitCode {
@@ -40,6 +43,7 @@ fn main() -> ExitCode {
         Command::Words(c) => cmd::words::run(c),
         Command::Play(args) => cmd::play::run(args),
         Command::Boggle(c) => cmd::boggle::run(c),
+        Command::Freecell(c) => cmd::freecell::run(c),
     };
     match result {
         Ok(outcome) => outcome.exit_code(),

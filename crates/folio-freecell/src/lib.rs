@@ -26,3 +26,4 @@ pub use card::{Card, Suit};
 pub use moves::{EmptyTarget, Loc, Move, MoveError};
 pub use position::Position;
 pub use replay::{Finding, Options, Report};
+pub mod solver;

@@ -408,16 +408,18 @@ fn parse_folio(text: &str) -> Result<Script, ParseError> {
                         }
                     })
                 }
-                _ => return Err(err(
-                    n,
-                    col_of(line, indent),
-                    "unknown-directive",
-                    format!(
+                _ => {
+                    return Err(err(
+                        n,
+                        col_of(line, indent),
+                        "unknown-directive",
+                        format!(
                         "`#{}` is not a directive (#game, #deal, #freecells, #autoplay, #empty)",
                         key.escape_debug()
                     ),
-                    line,
-                )),
+                        line,
+                    ))
+                }
             }
             continue;
         }
