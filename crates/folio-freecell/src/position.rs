@@ -174,7 +174,7 @@ impl Position {
     /// Supermove capacity onto a cascade: `(free cells + 1) × 2^(empty cascades)`, the
     /// destination not counted when it is empty.
     pub fn capacity(&self, to_empty: bool) -> usize {
-        let empties = self.empty_cascades() - usize::from(to_empty);
+        let empties = self.empty_cascades().saturating_sub(usize::from(to_empty));
         (self.free_cells() + 1) << empties
     }
 

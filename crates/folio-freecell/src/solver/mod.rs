@@ -20,8 +20,8 @@ use table::{Key, Table};
 /// What a search concluded.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verdict {
-    /// A win: moves in standard notation order, replayable with MS auto-play and
-    /// count-less moves into empty cascades read as "as many as possible".
+    /// A win: moves in standard notation, replayable with MS auto-play and count-less moves
+    /// into empty cascades read as "as many as possible" (a partial run carries its count).
     Solved(Vec<Move>),
     /// Every reachable state was visited without a win.
     Unsolvable,
@@ -75,63 +75,97 @@ impl Solver {
     }
 
     /// Searches from `start` (any position; auto-play is applied first).
+    ///
+    /// Runs a portfolio of best-first searches with growing budgets and different weights
+    /// (the tail of hard deals is where a single heuristic loses its time), the last one
+    /// with the whole `max_states` budget. Any stage that runs out of states to expand has
+    /// searched everything: that is the proof of [`Verdict::Unsolvable`].
     pub fn solve(&self, start: &Position) -> Outcome {
-        let mut root = *start;
-        Autoplay::Ms.run(&mut root, |_, _| {});
-        let mut table = Table::new();
-        let mut parent: Vec<u32> = vec![u32::MAX];
-        let mut depth: Vec<u16> = vec![0];
-        table.insert(&encode(&root));
-        let mut open = Buckets::default();
-        open.push(score(&root, 0), 0);
-        let mut expanded = 0;
-        let mut steps = Vec::with_capacity(64);
-        let ncells = start.cell_count();
-        while let Some(idx) = open.pop() {
-            let p = decode(&table.keys[idx as usize], ncells);
-            expanded += 1;
-            steps.clear();
-            generate(&p, &mut steps);
-            let d = depth[idx as usize] + 1;
-            for s in &steps {
-                let mut q = p;
-                q.apply_unchecked(s.from, s.to, s.n as usize);
-                Autoplay::Ms.run(&mut q, |_, _| {});
-                let (child, new) = table.insert(&encode(&q));
-                if !new {
-                    continue;
-                }
-                parent.push(idx);
-                depth.push(d);
-                if q.is_won() {
-                    let path = path_to(&parent, child);
-                    let moves = reconstruct(start, &table, &path);
-                    return Outcome {
-                        verdict: Verdict::Solved(moves),
-                        states: table.len(),
-                        expanded,
-                    };
-                }
-                if table.len() >= self.max_states {
-                    return Outcome {
-                        verdict: Verdict::Unknown,
-                        states: table.len(),
-                        expanded,
-                    };
-                }
-                open.push(score(&q, d), child);
+        let mut total = Outcome {
+            verdict: Verdict::Unknown,
+            states: 0,
+            expanded: 0,
+        };
+        let stages = STAGES.iter().filter(|s| s.1 < self.max_states).copied();
+        for (w, budget) in stages.chain([(STAGES[0].0, self.max_states)]) {
+            let o = search(start, &w, budget);
+            total.states += o.states;
+            total.expanded += o.expanded;
+            if o.verdict != Verdict::Unknown {
+                total.verdict = o.verdict;
+                return total;
             }
         }
-        let verdict = if root.is_won() {
-            Verdict::Solved(Vec::new())
-        } else {
-            Verdict::Unsolvable
-        };
-        Outcome {
-            verdict,
-            states: table.len(),
-            expanded,
+        total
+    }
+}
+
+/// The portfolio: heuristic weights (see [`score`]) and a state budget per stage.
+const STAGES: [(Weights, usize); 4] = [
+    ([6, 2, 3, 8, 12, 2], 2_000),
+    ([4, 2, 2, 6, 8, 0], 2_000),
+    ([6, 2, 3, 8, 12, 2], 20_000),
+    ([4, 2, 2, 6, 8, 0], 50_000),
+];
+
+type Weights = [usize; 6];
+
+fn search(start: &Position, w: &Weights, max_states: usize) -> Outcome {
+    let mut root = *start;
+    Autoplay::Ms.run(&mut root, |_, _| {});
+    let mut table = Table::new();
+    let mut parent: Vec<u32> = vec![u32::MAX];
+    let mut depth: Vec<u16> = vec![0];
+    table.insert(&encode(&root));
+    let mut open = Buckets::default();
+    open.push(score(&root, 0, w), 0);
+    let mut expanded = 0;
+    let mut steps = Vec::with_capacity(64);
+    let ncells = start.cell_count();
+    while let Some(idx) = open.pop() {
+        let p = decode(&table.keys[idx as usize], ncells);
+        expanded += 1;
+        steps.clear();
+        generate(&p, &mut steps);
+        let d = depth[idx as usize] + 1;
+        for s in &steps {
+            let mut q = p;
+            q.apply_unchecked(s.from, s.to, s.n as usize);
+            Autoplay::Ms.run(&mut q, |_, _| {});
+            let (child, new) = table.insert(&encode(&q));
+            if !new {
+                continue;
+            }
+            parent.push(idx);
+            depth.push(d);
+            if q.is_won() {
+                let path = path_to(&parent, child);
+                let moves = reconstruct(start, &table, &path);
+                return Outcome {
+                    verdict: Verdict::Solved(moves),
+                    states: table.len(),
+                    expanded,
+                };
+            }
+            if table.len() >= max_states {
+                return Outcome {
+                    verdict: Verdict::Unknown,
+                    states: table.len(),
+                    expanded,
+                };
+            }
+            open.push(score(&q, d, w), child);
         }
+    }
+    let verdict = if root.is_won() {
+        Verdict::Solved(Vec::new())
+    } else {
+        Verdict::Unsolvable
+    };
+    Outcome {
+        verdict,
+        states: table.len(),
+        expanded,
     }
 }
 
@@ -162,10 +196,9 @@ impl Buckets {
     }
 }
 
-/// Lower is better: cards still out, how deep the next cards of each suit lie, cards sitting
+/// Lower is better (weights `w` in this order): cards still out, how deep the next cards of each suit lie, cards sitting
 /// above a lower card of their cascade, busy free cells; a little of the path length.
-fn score(p: &Position, depth: u16) -> usize {
-    let w = weights();
+fn score(p: &Position, depth: u16, w: &Weights) -> usize {
     let found = p.foundations();
     let mut s = 0usize;
     s += w[0] * (52 - p.home() as usize);
@@ -186,20 +219,6 @@ fn score(p: &Position, depth: u16) -> usize {
     s += w[3] * (p.cell_count() - p.free_cells());
     s = s.saturating_sub(w[4] * p.empty_cascades());
     s + depth as usize * w[5] / 16
-}
-
-fn weights() -> [usize; 6] {
-    use std::sync::OnceLock;
-    static W: OnceLock<[usize; 6]> = OnceLock::new();
-    *W.get_or_init(|| {
-        let mut w = [4, 2, 3, 3, 4, 4];
-        if let Ok(v) = std::env::var("FC_W") {
-            for (i, x) in v.split(',').enumerate() {
-                w[i] = x.parse().unwrap();
-            }
-        }
-        w
-    })
 }
 
 /// Every move the search tries from `p` (see the module doc).
@@ -423,53 +442,16 @@ fn reconstruct(start: &Position, table: &Table, path: &[u32]) -> Vec<Move> {
     out
 }
 
-/// Writes one search move as standard-notation moves: itself when a replay reads it
-/// unambiguously, else (a partial run into an empty cascade) as single-card moves.
+/// Writes one search move in standard notation: two characters when a replay reads it
+/// unambiguously (MS auto-play, "as many as possible" into an empty cascade), else with its
+/// count (`51/3`: part of a run into an empty cascade).
 fn write_step(p: &Position, s: Step, out: &mut Vec<Move>) {
-    let mv = Move::new(s.from, s.to);
-    if p.judge(mv, EmptyTarget::Most) == Ok(s.n as usize) {
-        out.push(mv);
-        return;
+    let mut mv = Move::new(s.from, s.to);
+    if p.judge(mv, EmptyTarget::Most) != Ok(s.n as usize) {
+        mv.count = Some(s.n);
     }
-    let (Loc::Cascade(src), Loc::Cascade(dst)) = (s.from, s.to) else {
-        unreachable!("only cascade-to-cascade moves can carry several cards")
-    };
-    let mut q = *p;
-    let mut singles = Vec::new();
-    let cells: Vec<u8> = (0..q.cell_count() as u8)
-        .filter(|&i| q.cell(i as usize).is_none())
-        .collect();
-    let empties: Vec<u8> = (0..8u8)
-        .filter(|&k| k != dst && q.cascade_len(k as usize) == 0)
-        .collect();
-    supermove(s.n as usize, src, dst, &cells, &empties, &mut singles);
-    for m in &singles {
-        let r = q.play(*m, EmptyTarget::One);
-        debug_assert!(r.is_ok(), "expanded supermove step {m} is legal");
-    }
-    out.extend(singles);
-}
-
-/// Single-card moves carrying `n` cards from `src` to `dst` through free cells and empty
-/// cascades: the textbook recursion behind the `(cells + 1) × 2^empties` capacity.
-fn supermove(n: usize, src: u8, dst: u8, cells: &[u8], empties: &[u8], out: &mut Vec<Move>) {
-    let c = |k: u8| Loc::Cascade(k);
-    if n <= cells.len() + 1 {
-        for &f in &cells[..n - 1] {
-            out.push(Move::new(c(src), Loc::Cell(f)));
-        }
-        out.push(Move::new(c(src), c(dst)));
-        for &f in cells[..n - 1].iter().rev() {
-            out.push(Move::new(Loc::Cell(f), c(dst)));
-        }
-        return;
-    }
-    let (&e, rest) = empties.split_first().expect("capacity allows n");
-    let half = (cells.len() + 1) << rest.len();
-    let m = half.min(n - 1);
-    supermove(m, src, e, cells, rest, out);
-    supermove(n - m, src, dst, cells, rest, out);
-    supermove(m, e, dst, cells, rest, out);
+    debug_assert_eq!(p.judge(mv, EmptyTarget::Most), Ok(s.n as usize));
+    out.push(mv);
 }
 
 #[cfg(test)]
