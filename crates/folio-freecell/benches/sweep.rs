@@ -8,6 +8,9 @@ use std::time::Instant;
 use folio_freecell::solver::{Solver, Verdict};
 use folio_freecell::{deal, replay, Autoplay, Options, Position};
 
+/// deal, moves as printed, moves with auto-moves, won on replay, states expanded.
+type Row = (i64, Option<usize>, Option<usize>, bool, usize);
+
 fn main() {
     let args: Vec<String> = std::env::args()
         .skip(1)
@@ -53,7 +56,7 @@ fn main() {
                 .collect()
         })
         .collect();
-    let results: Vec<(i64, Option<usize>, Option<usize>, bool, usize)> = std::thread::scope(|s| {
+    let results: Vec<Row> = std::thread::scope(|s| {
         let hs: Vec<_> = chunks
             .iter()
             .map(|c| {
@@ -121,6 +124,14 @@ fn main() {
         med(&all),
         all.last().copied().unwrap_or(0)
     );
+    // Per-deal lengths for the bench script (deal, moves as printed, moves with auto-moves).
+    if let Ok(path) = std::env::var("LENGTHS_OUT") {
+        let rows: String = results
+            .iter()
+            .filter_map(|r| Some(format!("{}\t{}\t{}\n", r.0, r.1?, r.2?)))
+            .collect();
+        std::fs::write(path, rows).unwrap();
+    }
     println!(
         "expanded_per_deal {:.0}",
         expanded as f64 / deals.len() as f64
