@@ -34,6 +34,9 @@ enum Command {
     /// Solve, check, generate, show and convert KenKen puzzles; replay solving sessions.
     #[command(subcommand)]
     Kenken(cmd::kenken::Command),
+    /// FreeCell: print Microsoft deals, check solutions, solve deals.
+    #[command(subcommand)]
+    Freecell(cmd::freecell::Command),
 }
 
 fn main() -> ExitCode {
@@ -44,6 +47,7 @@ fn main() -> ExitCode {
         Command::Play(args) => cmd::play::run(args),
         Command::Boggle(c) => cmd::boggle::run(c),
         Command::Kenken(c) => cmd::kenken::run(c),
+        Command::Freecell(c) => cmd::freecell::run(c),
     };
     match result {
         Ok(outcome) => outcome.exit_code(),

@@ -3,6 +3,7 @@
 
 pub mod args;
 pub mod boggle;
+pub mod freecell;
 pub mod ingest;
 pub mod kenken;
 pub mod play;

@@ -1,0 +1,139 @@
+//! `make bench-freecell`'s folio half: solves Microsoft deals FROM..=TO on THREADS threads,
+//! checks every solution with the replayer, and prints one `key value` line per measure.
+//!
+//! Usage: `cargo bench -p folio-freecell --bench sweep -- FROM TO THREADS [PROVE_DEAL]`
+
+use std::time::Instant;
+
+use folio_freecell::solver::{Solver, Verdict};
+use folio_freecell::{deal, replay, Autoplay, Options, Position};
+
+/// deal, moves as printed, moves with auto-moves, won on replay, states expanded.
+type Row = (i64, Option<usize>, Option<usize>, bool, usize);
+
+fn main() {
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| a != "--bench")
+        .collect();
+    let num = |i: usize, d: i64| args.get(i).and_then(|s| s.parse().ok()).unwrap_or(d);
+    let (from, to, threads) = (num(0, 1), num(1, 1000), num(2, 1).max(1));
+    let prove = num(3, 11982);
+
+    // Proof of unsolvability with 4 cells, then the same deal with 5.
+    let t = Instant::now();
+    let p4 = Position::new(&deal::deal(prove).unwrap(), 4).unwrap();
+    let o = Solver::new().solve(&p4);
+    let secs = t.elapsed().as_secs_f64();
+    let verdict = match o.verdict {
+        Verdict::Unsolvable => "unsolvable",
+        Verdict::Unknown => "unknown",
+        Verdict::Solved(_) => "solved",
+    };
+    println!(
+        "prove_deal {prove}\nprove_verdict {verdict}\nprove_states {}\nprove_seconds {secs:.3}",
+        o.states
+    );
+    let p5 = Position::new(&deal::deal(prove).unwrap(), 5).unwrap();
+    let t = Instant::now();
+    let o5 = Solver::new().solve(&p5);
+    println!(
+        "five_cells_solved {}\nfive_cells_seconds {:.3}",
+        matches!(o5.verdict, Verdict::Solved(_)),
+        t.elapsed().as_secs_f64()
+    );
+
+    // The sweep.
+    let t = Instant::now();
+    let deals: Vec<i64> = (from..=to).collect();
+    let chunks: Vec<Vec<i64>> = (0..threads as usize)
+        .map(|i| {
+            deals
+                .iter()
+                .copied()
+                .skip(i)
+                .step_by(threads as usize)
+                .collect()
+        })
+        .collect();
+    let results: Vec<Row> = std::thread::scope(|s| {
+        let hs: Vec<_> = chunks
+            .iter()
+            .map(|c| {
+                s.spawn(move || {
+                    c.iter()
+                        .map(|&n| {
+                            let p = Position::new(&deal::deal(n).unwrap(), 4).unwrap();
+                            let o = Solver::new().solve(&p);
+                            match o.verdict {
+                                Verdict::Solved(moves) => {
+                                    let text: Vec<String> =
+                                        moves.iter().map(|m| m.to_string()).collect();
+                                    let opts = Options {
+                                        deal: Some(n),
+                                        freecells: Some(4),
+                                        autoplay: Some(Autoplay::Ms),
+                                    };
+                                    let r =
+                                        replay::replay("sweep", text.join(" ").as_bytes(), &opts);
+                                    let (m, a) = r.move_counts();
+                                    (n, Some(m), Some(m + a), r.won(), o.expanded)
+                                }
+                                Verdict::Unsolvable => (n, None, None, false, o.expanded),
+                                Verdict::Unknown => (n, None, None, false, o.expanded),
+                            }
+                        })
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        hs.into_iter().flat_map(|h| h.join().unwrap()).collect()
+    });
+    let secs = t.elapsed().as_secs_f64();
+    let solved = results.iter().filter(|r| r.1.is_some()).count();
+    let checked = results.iter().filter(|r| r.3).count();
+    let unsolved: Vec<i64> = results
+        .iter()
+        .filter(|r| r.1.is_none())
+        .map(|r| r.0)
+        .collect();
+    let bad: Vec<i64> = results
+        .iter()
+        .filter(|r| r.1.is_some() && !r.3)
+        .map(|r| r.0)
+        .collect();
+    let mut lens: Vec<usize> = results.iter().filter_map(|r| r.1).collect();
+    let mut all: Vec<usize> = results.iter().filter_map(|r| r.2).collect();
+    lens.sort_unstable();
+    all.sort_unstable();
+    let med = |v: &[usize]| v.get(v.len() / 2).copied().unwrap_or(0);
+    let expanded: usize = results.iter().map(|r| r.4).sum();
+    println!(
+        "deals {}\nthreads {threads}\nseconds {secs:.3}\ndeals_per_second {:.0}",
+        deals.len(),
+        deals.len() as f64 / secs
+    );
+    println!("solved {solved}\nchecked_by_replay {checked}\nunsolved {unsolved:?}\nreplay_failed {bad:?}");
+    println!(
+        "median_moves {}\nmax_moves {}",
+        med(&lens),
+        lens.last().copied().unwrap_or(0)
+    );
+    println!(
+        "median_moves_with_auto {}\nmax_moves_with_auto {}",
+        med(&all),
+        all.last().copied().unwrap_or(0)
+    );
+    // Per-deal lengths for the bench script (deal, moves as printed, moves with auto-moves).
+    if let Ok(path) = std::env::var("LENGTHS_OUT") {
+        let rows: String = results
+            .iter()
+            .filter_map(|r| Some(format!("{}\t{}\t{}\n", r.0, r.1?, r.2?)))
+            .collect();
+        std::fs::write(path, rows).unwrap();
+    }
+    println!(
+        "expanded_per_deal {:.0}",
+        expanded as f64 / deals.len() as f64
+    );
+}

@@ -1,0 +1,373 @@
+//! Replays a parsed solution through the move judge ([`Position::play`]) and reports.
+//!
+//! Precedence: what the file says (FC-Pro header, `#deal`/`#freecells`/`#autoplay`, an
+//! fc-solve starting board) wins over [`Options`], which win over the defaults (4 free
+//! cells, MS auto-play for standard notation, none for fc-solve output).
+
+use std::fmt::{self, Write as _};
+
+use serde_json::{json, Value};
+
+use crate::autoplay::Autoplay;
+use crate::card::Card;
+use crate::deal;
+use crate::moves::{EmptyTarget, Loc, Move};
+use crate::parse::{self, Board, Format, Script};
+use crate::position::Position;
+
+/// Defaults for what a file does not say.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// The deal, when the file does not name one.
+    pub deal: Option<i64>,
+    /// Free cells (default 4).
+    pub freecells: Option<usize>,
+    /// Auto-play (default: MS for standard notation and folio scripts, none for fc-solve).
+    pub autoplay: Option<Autoplay>,
+}
+
+/// One problem found in a script, at its place.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Finding {
+    /// 1-based line.
+    pub line: u32,
+    /// 1-based column (characters).
+    pub col: u32,
+    /// Stable kebab-case rule code (`does-not-fit`, `unknown-move`, `not-won`, …).
+    pub rule: &'static str,
+    /// What is wrong, in words.
+    pub message: String,
+    /// The line as written.
+    pub text: String,
+}
+
+/// One move played, and the cards auto-play then sent home.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// 1-based line and column of the move.
+    pub line: u32,
+    /// Column.
+    pub col: u32,
+    /// The move as written.
+    pub mv: Move,
+    /// Cards it moved.
+    pub count: u8,
+    /// The bottom card moved.
+    pub card: Card,
+    /// Auto-moves after it: the source and the card.
+    pub auto: Vec<(Loc, Card)>,
+}
+
+/// The result of replaying one script.
+#[derive(Clone, Debug)]
+pub struct Report {
+    /// The file's name as given.
+    pub file: String,
+    /// The format recognised.
+    pub format: Format,
+    /// The deal played (`None` for an fc-solve board without `--deal`, or when unknown).
+    pub deal: Option<i64>,
+    /// Free cells in play.
+    pub freecells: usize,
+    /// The auto-play convention applied.
+    pub autoplay: Autoplay,
+    /// Moves legally played, in order.
+    pub steps: Vec<Step>,
+    /// Problems; empty when the script is valid (all moves legal and the game won).
+    pub findings: Vec<Finding>,
+    /// The position after the last legal move (`None` when no game could start).
+    pub position: Option<Position>,
+}
+
+impl Report {
+    /// True when all 52 cards reached the foundations.
+    pub fn won(&self) -> bool {
+        self.position.is_some_and(|p| p.is_won())
+    }
+
+    /// True when there are no findings (every move legal, the game won).
+    pub fn valid(&self) -> bool {
+        self.findings.is_empty()
+    }
+
+    /// Moves played, plus the auto-moves they triggered.
+    pub fn move_counts(&self) -> (usize, usize) {
+        (
+            self.steps.len(),
+            self.steps.iter().map(|s| s.auto.len()).sum(),
+        )
+    }
+
+    /// The report as JSON: `file`, `game`, `format`, `deal`, `freecells`, `autoplay`,
+    /// `findings` [{line, col, rule, message}], `valid`, `won`, `moves`, `final`
+    /// {foundations (C D H S heights), freecells, cascades}.
+    pub fn to_json(&self) -> Value {
+        let findings: Vec<Value> = self
+            .findings
+            .iter()
+            .map(|f| json!({"line": f.line, "col": f.col, "rule": f.rule, "message": f.message}))
+            .collect();
+        let final_ = self.position.map(|p| {
+            json!({
+                "foundations": p.foundations(),
+                "freecells": (0..p.cell_count()).map(|i| p.cell(i).map(|c| c.to_string())).collect::<Vec<_>>(),
+                "cascades": (0..8).map(|k| p.cascade(k).map(|c| c.to_string()).collect::<Vec<_>>()).collect::<Vec<_>>(),
+            })
+        });
+        json!({
+            "file": self.file,
+            "game": "freecell",
+            "format": self.format.name(),
+            "deal": self.deal,
+            "freecells": self.freecells,
+            "autoplay": self.autoplay.name(),
+            "findings": findings,
+            "valid": self.valid(),
+            "won": self.won(),
+            "moves": self.steps.len(),
+            "final": final_,
+        })
+    }
+}
+
+/// Transcript: a header, one line per move (`line:col  move  card(s)  [auto: …]`), the
+/// findings as `file:line:col: rule: message`, the verdict and the final layout.
+impl fmt::Display for Report {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let deal = self.deal.map_or("-".to_string(), |d| d.to_string());
+        writeln!(
+            f,
+            "{}: freecell ({}), deal {deal}, {} free cells, autoplay {}",
+            self.file,
+            self.format.name(),
+            self.freecells,
+            self.autoplay.name()
+        )?;
+        for (i, s) in self.steps.iter().enumerate() {
+            let mut line = format!(
+                "{:4}. {:>4}:{:<3} {:<6} {}",
+                i + 1,
+                s.line,
+                s.col,
+                s.mv.to_string(),
+                s.card
+            );
+            if s.count > 1 {
+                let _ = write!(line, " +{}", s.count - 1);
+            }
+            if !s.auto.is_empty() {
+                let auto: Vec<String> = s.auto.iter().map(|(l, c)| format!("{l}h {c}")).collect();
+                let _ = write!(line, "  auto: {}", auto.join(" "));
+            }
+            writeln!(f, "{line}")?;
+        }
+        for x in &self.findings {
+            writeln!(
+                f,
+                "{}:{}:{}: {}: {}",
+                self.file, x.line, x.col, x.rule, x.message
+            )?;
+            if !x.text.is_empty() {
+                writeln!(f, "    {}", x.text)?;
+            }
+        }
+        let (moves, auto) = self.move_counts();
+        match self.position {
+            Some(p) if p.is_won() => writeln!(f, "won in {moves} moves (+{auto} auto-moves)")?,
+            Some(p) => writeln!(
+                f,
+                "not won: {} cards home after {moves} moves (+{auto} auto-moves)",
+                p.home()
+            )?,
+            None => writeln!(f, "not played")?,
+        }
+        if let Some(p) = self.position {
+            write!(f, "{p}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Parses and replays a solution file (`file` names it in the report).
+pub fn replay(file: &str, bytes: &[u8], opts: &Options) -> Report {
+    let text = parse::decode(bytes).unwrap_or("");
+    let src: Vec<&str> = parse::lines(text).map(|(_, l)| l).collect();
+    let line_text = |n: u32| {
+        src.get(n as usize - 1)
+            .map_or(String::new(), |s| s.to_string())
+    };
+    let mut report = Report {
+        file: file.to_string(),
+        format: Format::Standard,
+        deal: opts.deal,
+        freecells: opts.freecells.unwrap_or(4),
+        autoplay: opts.autoplay.unwrap_or(Autoplay::Ms),
+        steps: Vec::new(),
+        findings: Vec::new(),
+        position: None,
+    };
+    let script = match parse::parse(bytes) {
+        Ok(s) => s,
+        Err(e) => {
+            report.findings.push(Finding {
+                line: e.line,
+                col: e.col,
+                rule: e.rule,
+                message: e.message,
+                text: e.text,
+            });
+            return report;
+        }
+    };
+    report.format = script.format;
+    report.deal = script.deal.or(opts.deal);
+    report.freecells = script.freecells.or(opts.freecells).unwrap_or(4);
+    let default_auto = if script.format == Format::FcsVerbose {
+        Autoplay::None
+    } else {
+        Autoplay::Ms
+    };
+    report.autoplay = script.autoplay.or(opts.autoplay).unwrap_or(default_auto);
+    let empty = script.empty_target.unwrap_or(EmptyTarget::Most);
+    let mut pos = match start(&script, &report) {
+        Ok(p) => p,
+        Err(f) => {
+            report.findings.push(f);
+            return report;
+        }
+    };
+    // No auto-play before the first move: FC-Pro solutions may begin with e.g. `7h`.
+    for m in &script.moves {
+        match pos.play(m.mv, empty) {
+            Ok(played) => {
+                let mut auto = Vec::new();
+                report.autoplay.run(&mut pos, |l, c| auto.push((l, c)));
+                report.steps.push(Step {
+                    line: m.line,
+                    col: m.col,
+                    mv: m.mv,
+                    count: played.count,
+                    card: played.card,
+                    auto,
+                });
+            }
+            Err(e) => {
+                report.findings.push(Finding {
+                    line: m.line,
+                    col: m.col,
+                    rule: e.rule(),
+                    message: format!("move {} ({}): {e}", report.steps.len() + 1, m.mv),
+                    text: line_text(m.line),
+                });
+                report.position = Some(pos);
+                return report;
+            }
+        }
+        if let Some((n, board)) = &m.after {
+            if let Some(why) = differs(&pos, board) {
+                report.findings.push(Finding {
+                    line: *n,
+                    col: 1,
+                    rule: "board-mismatch",
+                    message: format!(
+                        "after move {} the file prints another board: {why}",
+                        report.steps.len()
+                    ),
+                    text: line_text(*n),
+                });
+                report.position = Some(pos);
+                return report;
+            }
+        }
+    }
+    if !pos.is_won() {
+        let (line, col) = script.moves.last().map_or((1, 1), |m| (m.line, m.col));
+        report.findings.push(Finding {
+            line,
+            col,
+            rule: "not-won",
+            message: format!("the moves end with {} of 52 cards home", pos.home()),
+            text: line_text(line),
+        });
+    }
+    report.position = Some(pos);
+    report
+}
+
+fn start(script: &Script, report: &Report) -> Result<Position, Finding> {
+    let fail = |rule, message: String| Finding {
+        line: 1,
+        col: 1,
+        rule,
+        message,
+        text: String::new(),
+    };
+    let dealt = match report.deal {
+        Some(n) => Some(deal::deal(n).map_err(|e| fail("bad-deal", e.to_string()))?),
+        None => None,
+    };
+    match (&script.start, dealt) {
+        (Some(b), dealt) => {
+            let mut slots = b.cells.clone();
+            if slots.len() > report.freecells {
+                if slots[report.freecells..].iter().any(Option::is_some) {
+                    let n = report.freecells;
+                    return Err(fail(
+                        "bad-freecells",
+                        format!("the board uses more than {n} free cells"),
+                    ));
+                }
+                slots.truncate(report.freecells);
+            }
+            slots.resize(report.freecells, None);
+            let p = Position::with_parts(&b.cascades, &slots, b.foundations)
+                .map_err(|e| fail("bad-board", e.to_string()))?;
+            if let Some(d) = dealt {
+                if b.foundations != [0; 4] || b.cascades != d {
+                    return Err(fail(
+                        "start-mismatch",
+                        format!(
+                            "the starting board is not deal {}",
+                            report.deal.unwrap_or(0)
+                        ),
+                    ));
+                }
+            }
+            Ok(p)
+        }
+        (None, Some(d)) => {
+            Position::new(&d, report.freecells).map_err(|e| fail("bad-freecells", e.to_string()))
+        }
+        (None, None) => Err(fail(
+            "missing-deal",
+            "no deal: the file names none (`#deal N`) and no --deal was given".into(),
+        )),
+    }
+}
+
+/// Where `p` and a printed board differ, if they do.
+fn differs(p: &Position, b: &Board) -> Option<String> {
+    if p.foundations() != b.foundations {
+        return Some(format!(
+            "foundations {:?} (C D H S), the file {:?}",
+            p.foundations(),
+            b.foundations
+        ));
+    }
+    for i in 0..p.cell_count().max(b.cells.len()) {
+        let ours = if i < p.cell_count() { p.cell(i) } else { None };
+        let theirs = b.cells.get(i).copied().flatten();
+        if ours != theirs {
+            return Some(format!(
+                "free cell {} holds {ours:?}, the file {theirs:?}",
+                (b'a' + i as u8) as char
+            ));
+        }
+    }
+    for k in 0..8 {
+        if !p.cascade(k).eq(b.cascades[k].iter().copied()) {
+            return Some(format!("cascade {} differs", k + 1));
+        }
+    }
+    None
+}

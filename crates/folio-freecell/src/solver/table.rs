@@ -1,0 +1,77 @@
+//! The visited set: canonical keys in an arena, found through an open-addressing table of
+//! arena indexes. Keys are compared in full (no hash-only identity), so an exhausted search
+//! is a proof.
+
+/// A canonical state: sorted free cells, then cascades ordered by bottom card, each card as
+/// `index + 1` and a 0 after the cells and after each cascade (≤ 52 + 9 bytes).
+pub(crate) type Key = [u64; 8];
+
+pub(crate) fn hash(k: &Key) -> u64 {
+    // FxHash-style mixing over the eight words.
+    let mut h = 0u64;
+    for &w in k {
+        h = (h.rotate_left(5) ^ w).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+    h ^ (h >> 29)
+}
+
+pub(crate) struct Table {
+    pub(crate) keys: Vec<Key>,
+    hashes: Vec<u64>,
+    slots: Vec<u32>,
+    mask: usize,
+}
+
+const EMPTY: u32 = u32::MAX;
+
+impl Table {
+    pub(crate) fn new() -> Table {
+        Table {
+            keys: Vec::new(),
+            hashes: Vec::new(),
+            slots: vec![EMPTY; 1 << 12],
+            mask: (1 << 12) - 1,
+        }
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.keys.len()
+    }
+
+    /// Inserts `k` unless present; returns its index and whether it is new.
+    pub(crate) fn insert(&mut self, k: &Key) -> (u32, bool) {
+        let h = hash(k);
+        let mut i = h as usize & self.mask;
+        loop {
+            let s = self.slots[i];
+            if s == EMPTY {
+                break;
+            }
+            if self.hashes[s as usize] == h && self.keys[s as usize] == *k {
+                return (s, false);
+            }
+            i = (i + 1) & self.mask;
+        }
+        let idx = self.keys.len() as u32;
+        self.keys.push(*k);
+        self.hashes.push(h);
+        self.slots[i] = idx;
+        if self.keys.len() * 2 > self.slots.len() {
+            self.grow();
+        }
+        (idx, true)
+    }
+
+    fn grow(&mut self) {
+        let n = self.slots.len() * 2;
+        self.slots = vec![EMPTY; n];
+        self.mask = n - 1;
+        for (idx, &h) in self.hashes.iter().enumerate() {
+            let mut i = h as usize & self.mask;
+            while self.slots[i] != EMPTY {
+                i = (i + 1) & self.mask;
+            }
+            self.slots[i] = idx as u32;
+        }
+    }
+}

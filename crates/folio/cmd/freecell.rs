@@ -1,0 +1,178 @@
+//! `folio freecell`: print Microsoft deals, check solutions, solve deals.
+
+use std::path::PathBuf;
+
+use anyhow::Context;
+use folio_freecell::solver::{Solver, Verdict};
+use folio_freecell::{deal, replay, Autoplay, Options, Position};
+use serde_json::json;
+
+use super::Outcome;
+
+/// Subcommands of `folio freecell`.
+#[derive(clap::Subcommand)]
+pub enum Command {
+    /// Print Microsoft deal N: eight lines, one per cascade, bottom to top (as deals.txt).
+    ///
+    /// N is 1..=8589934591 (FreeCell Pro's extended range) or the joke deals -1 and -2.
+    Deal(DealArgs),
+    /// Replay a solution (folio script, FC-Pro standard notation or fc-solve verbose output).
+    ///
+    /// Exit 0 when the moves win, 1 when a move is illegal or the game is not won, 2 for
+    /// usage or I/O. What the file says (its deal, free cells, auto-play) wins over options.
+    Check(CheckArgs),
+    /// Solve deal N; prints a folio script (`#game freecell` …) that `check` accepts.
+    ///
+    /// Exit 0 solved, 1 proven unsolvable or unknown (the state limit was reached).
+    Solve(SolveArgs),
+}
+
+/// Arguments of `folio freecell deal`.
+#[derive(clap::Args)]
+pub struct DealArgs {
+    /// The deal number.
+    #[arg(allow_negative_numbers = true)]
+    n: i64,
+    /// Print JSON (`deal`, `columns`) instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Arguments of `folio freecell check`.
+#[derive(clap::Args)]
+pub struct CheckArgs {
+    /// The solution file.
+    solution: PathBuf,
+    /// The deal, when the file does not name one.
+    #[arg(long, allow_negative_numbers = true)]
+    deal: Option<i64>,
+    /// Free cells (0..=8), when the file does not say; default 4.
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u8).range(0..=8))]
+    freecells: Option<u8>,
+    /// Auto-play when the file does not imply one: none, safe (Horne) or ms (MS/FC-Pro);
+    /// default ms, none for fc-solve output.
+    #[arg(long, value_name = "RULE", value_parser = ["none", "safe", "ms"])]
+    autoplay: Option<String>,
+    /// Print the report as JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Arguments of `folio freecell solve`.
+#[derive(clap::Args)]
+pub struct SolveArgs {
+    /// The deal number.
+    #[arg(allow_negative_numbers = true)]
+    n: i64,
+    /// Free cells (0..=8).
+    #[arg(long, default_value_t = 4, value_name = "K", value_parser = clap::value_parser!(u8).range(0..=8))]
+    freecells: u8,
+    /// Give up (verdict `unknown`) after this many distinct states.
+    #[arg(long, default_value_t = 3_000_000, value_name = "N")]
+    max_states: usize,
+    /// Print JSON (`deal`, `freecells`, `solvable`: true/false/null, `verdict`, `moves`,
+    /// `autoplay`, `states`).
+    #[arg(long)]
+    json: bool,
+}
+
+/// Runs a `folio freecell` subcommand.
+pub fn run(c: Command) -> anyhow::Result<Outcome> {
+    match c {
+        Command::Deal(a) => deal_cmd(a),
+        Command::Check(a) => check(a),
+        Command::Solve(a) => solve(a),
+    }
+}
+
+fn deal_cmd(a: DealArgs) -> anyhow::Result<Outcome> {
+    let cols = deal::deal(a.n)?;
+    if a.json {
+        let columns: Vec<Vec<String>> = cols
+            .iter()
+            .map(|c| c.iter().map(|x| x.to_string()).collect())
+            .collect();
+        println!("{}", json!({"deal": a.n, "columns": columns}));
+    } else {
+        print!("{}", deal::to_text(&cols));
+    }
+    Ok(Outcome::Ok)
+}
+
+fn check(a: CheckArgs) -> anyhow::Result<Outcome> {
+    let bytes = std::fs::read(&a.solution).with_context(|| format!("{}", a.solution.display()))?;
+    if let Some(n) = a.deal {
+        deal::deal(n)?; // a usage error, before reading the file
+    }
+    let opts = Options {
+        deal: a.deal,
+        freecells: a.freecells.map(usize::from),
+        autoplay: a.autoplay.as_deref().and_then(Autoplay::by_name),
+    };
+    let report = replay::replay(&a.solution.display().to_string(), &bytes, &opts);
+    if a.json {
+        println!("{}", serde_json::to_string_pretty(&report.to_json())?);
+    } else {
+        print!("{report}");
+    }
+    Ok(if report.valid() {
+        Outcome::Ok
+    } else {
+        Outcome::Invalid
+    })
+}
+
+fn solve(a: SolveArgs) -> anyhow::Result<Outcome> {
+    let cells = usize::from(a.freecells);
+    let start = Position::new(&deal::deal(a.n)?, cells)?;
+    let out = Solver::new().max_states(a.max_states).solve(&start);
+    let (verdict, solvable) = match &out.verdict {
+        Verdict::Solved(_) => ("solved", Some(true)),
+        Verdict::Unsolvable => ("unsolvable", Some(false)),
+        Verdict::Unknown => ("unknown", None),
+    };
+    let moves: Vec<String> = match &out.verdict {
+        Verdict::Solved(m) => m.iter().map(|m| m.to_string()).collect(),
+        _ => Vec::new(),
+    };
+    if a.json {
+        let v = json!({
+            "deal": a.n,
+            "freecells": cells,
+            "solvable": solvable,
+            "verdict": verdict,
+            "moves": moves,
+            "autoplay": Autoplay::Ms.name(),
+            "states": out.states,
+        });
+        println!("{v}");
+    } else if matches!(out.verdict, Verdict::Solved(_)) {
+        println!(
+            "#game freecell\n#deal {}\n#freecells {cells}\n#autoplay ms",
+            a.n
+        );
+        println!(
+            "# solved: {} moves, {} states searched",
+            moves.len(),
+            out.states
+        );
+        for line in moves.chunks(10) {
+            println!("{}", line.join(" "));
+        }
+    } else {
+        let why = if verdict == "unsolvable" {
+            "every reachable state searched"
+        } else {
+            "state limit reached"
+        };
+        println!(
+            "deal {}: {verdict} with {cells} free cells ({why}: {} states)",
+            a.n, out.states
+        );
+    }
+    Ok(if solvable == Some(true) {
+        Outcome::Ok
+    } else {
+        Outcome::Invalid
+    })
+}

@@ -1,0 +1,172 @@
+//! End-to-end tests of `folio freecell` (deal, check, solve) and the checked-in transcripts
+//! in tests/data/freecell (MANIFEST.tsv: file, expected exit code, what it shows).
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+fn folio() -> Command {
+    Command::cargo_bin("folio").unwrap()
+}
+
+const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/freecell");
+
+#[test]
+fn transcripts_match_the_manifest() {
+    let manifest = std::fs::read_to_string(format!("{DATA}/MANIFEST.tsv")).unwrap();
+    let mut n = 0;
+    for row in manifest.lines().skip(1) {
+        let f: Vec<&str> = row.split('\t').collect();
+        let (file, code) = (f[0], f[1].parse::<i32>().unwrap());
+        let want = std::fs::read_to_string(format!("{DATA}/{}", file.replace(".txt", ".expected")))
+            .unwrap();
+        let out = folio()
+            .current_dir(DATA)
+            .args(["freecell", "check", file])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(code), "{file}");
+        assert_eq!(String::from_utf8(out.stdout).unwrap(), want, "{file}");
+        n += 1;
+    }
+    assert!(n >= 2);
+}
+
+#[test]
+fn deal_prints_deals_txt_lines_and_json_columns() {
+    let out = folio().args(["freecell", "deal", "617"]).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text.lines().count(), 8);
+    assert_eq!(text.lines().next(), Some("7D TD TH KD 4C 4S JD"));
+    let out = folio()
+        .args(["freecell", "deal", "-2", "--json"])
+        .output()
+        .unwrap();
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["columns"][0][0], "AS");
+    assert_eq!(v["columns"].as_array().unwrap().len(), 8);
+}
+
+#[test]
+fn deal_out_of_range_is_a_usage_error() {
+    for n in ["0", "8589934592", "-3", "x"] {
+        folio().args(["freecell", "deal", n]).assert().code(2);
+    }
+}
+
+#[test]
+fn solve_output_is_accepted_by_check() {
+    let out = folio().args(["freecell", "solve", "11"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("11.txt");
+    std::fs::write(&p, &out.stdout).unwrap();
+    folio().args(["freecell", "check"]).arg(&p).assert().code(0);
+    let out = folio()
+        .args(["freecell", "solve", "11", "--json"])
+        .output()
+        .unwrap();
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (
+            v["deal"].as_i64(),
+            v["solvable"].as_bool(),
+            v["autoplay"].as_str()
+        ),
+        (Some(11), Some(true), Some("ms"))
+    );
+    // Two characters, or two and a count (`51/3`) for part of a run into an empty cascade.
+    assert!(v["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|m| m.as_str().unwrap().len() == 2 || m.as_str().unwrap().as_bytes()[2] == b'/'));
+}
+
+#[test]
+fn deal_11982_is_unsolvable_with_four_cells_and_solved_with_five() {
+    let out = folio()
+        .args(["freecell", "solve", "11982", "--json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["verdict"], "unsolvable");
+    assert_eq!(v["solvable"], false);
+    let out = folio()
+        .args(["freecell", "solve", "11982", "--freecells", "5", "--json"])
+        .output()
+        .unwrap();
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["solvable"], true);
+}
+
+#[test]
+fn a_tiny_state_limit_says_unknown_never_unsolvable() {
+    let out = folio()
+        .args([
+            "freecell",
+            "solve",
+            "11982",
+            "--max-states",
+            "100",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["verdict"], "unknown");
+    assert!(v["solvable"].is_null());
+}
+
+#[test]
+fn published_solutions_check_from_the_cli() {
+    let Some(dir) = folio_testdata::path("games/freecell/solutions") else {
+        return;
+    };
+    // FC-Pro: the header gives the deal and the free cells.
+    folio()
+        .arg("freecell")
+        .arg("check")
+        .arg(dir.join("ms5333098828.fcpro-sn.txt"))
+        .assert()
+        .code(0);
+    folio()
+        .args(["freecell", "check", "--deal", "24", "--json"])
+        .arg(dir.join("ms24.fcs-verbose.txt"))
+        .assert()
+        .code(0);
+    let out = folio()
+        .args(["freecell", "check", "--deal", "24", "--json"])
+        .arg(dir.join("ms24.INVALID-2.fcs-verbose.txt"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["valid"], false);
+    assert_eq!(v["game"], "freecell");
+    assert_eq!(v["findings"][0]["rule"], "does-not-fit");
+    assert!(v["findings"][0]["line"].as_u64().unwrap() > 1);
+}
+
+#[test]
+fn binary_and_missing_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("bin");
+    std::fs::write(&p, b"#game freecell\n#deal 1\n\x00\x01\x02").unwrap();
+    let out = folio()
+        .args(["freecell", "check"])
+        .arg(&p)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stdout).contains(":3:1: binary-input"));
+    folio()
+        .args(["freecell", "check", "/nonexistent/x.txt"])
+        .assert()
+        .code(2);
+    folio()
+        .args(["freecell", "check", "x", "--autoplay", "always"])
+        .assert()
+        .code(2);
+}
