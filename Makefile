@@ -11,9 +11,12 @@ all: build
 build:
 	$(CARGO) build --release
 
-## The test suite: unit, property, CLI and real-data tests (data from $FOLIO_SHARED), doc
-## examples, and the API docs building without a warning.
+## The test suite: formatting and clippy (any warning fails), unit, property, CLI and
+## real-data tests (data from $FOLIO_SHARED), doc examples, and the API docs building
+## without a warning.
 test:
+	$(CARGO) fmt --all --check
+	$(CARGO) clippy --workspace --all-targets --quiet -- -D warnings
 	$(CARGO) test --workspace --all-targets
 	$(CARGO) test --workspace --doc
 	RUSTDOCFLAGS="-D warnings" $(CARGO) doc --workspace --no-deps --quiet
@@ -34,10 +37,10 @@ clippy:
 clean:
 	$(CARGO) clean
 
-## folio-core: move evaluation throughput (moves/s per preset, with and without a word list).
+## folio-scrabble: move evaluation throughput (moves/s per preset, with and without a word list).
 .PHONY: bench-core
 bench-core:
-	$(CARGO) bench -p folio-core --bench evaluate
+	$(CARGO) bench -p folio-scrabble --bench evaluate
 
 ## The default chosen books (corpora/MANIFEST.tsv) into corpora/books/: from $FOLIO_MIRROR
 ## (default ../shared/corpora/gutenberg) or Project Gutenberg.
@@ -64,12 +67,12 @@ bench-words:
 ## Boggle solver throughput: random 4x4 boards (new-1987 cubes, fixed seeds) per second, ENABLE2K.
 .PHONY: bench-boggle
 bench-boggle:
-	$(CARGO) bench -p folio-play --bench boggle
+	$(CARGO) bench -p folio-boggle --bench boggle
 
 ## Games replayed per second over the shared GCG records (release build; criterion's thrpt = games/s).
 .PHONY: bench-play
 bench-play:
-	$(CARGO) bench -p folio-play --bench replay
+	$(CARGO) bench -p folio-scrabble --bench replay
 
 ## folio's fst builder against the fst crate's (same bytes, checked), on ENABLE and the 45
 ## shared books' counts: best-of-30 build times of the set and the map, and the ratio.

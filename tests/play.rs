@@ -1119,3 +1119,75 @@ fn a_huge_nickname_is_clipped_not_a_panic() {
     assert!(out.len() < 3000, "{} bytes", out.len());
     assert!(out.contains("… (70000 characters) 66, Bob 0"), "{out}");
 }
+
+/// `folio play` dispatches each script once, by its `#game` line, to the game that claims
+/// it: GCG records, Boggle rounds, KenKen sessions and FreeCell solutions in one run, each
+/// report in the shared shape (`file`, `game`, `findings` with `line`, `col`, `rule`).
+#[test]
+fn one_run_replays_every_game_through_one_registry() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let scripts = [
+        ("tests/data/kenken/solved.kenken", "kenken", 0),
+        ("tests/data/kenken/conflicts.kenken", "kenken", 1),
+        ("tests/data/freecell/won-deal-24.txt", "freecell", 0),
+        ("tests/data/freecell/illegal-deal-1.txt", "freecell", 1),
+    ];
+    for (file, game, code) in scripts {
+        let out = Command::cargo_bin("folio")
+            .unwrap()
+            .current_dir(root)
+            .args(["play", file, "--json"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(code), "{file}");
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["game"], game, "{file}");
+        assert_eq!(v["file"], file);
+        let findings = v["findings"].as_array().expect("findings");
+        assert_eq!(findings.is_empty(), code == 0, "{file}");
+        for f in findings {
+            assert!(
+                f["line"].is_u64() && f["col"].is_u64() && f["rule"].is_string(),
+                "{f}"
+            );
+        }
+    }
+    // All four in one run: one report each, and the worst verdict.
+    let files: Vec<&str> = scripts.iter().map(|s| s.0).collect();
+    let out = Command::cargo_bin("folio")
+        .unwrap()
+        .current_dir(root)
+        .arg("play")
+        .args(&files)
+        .args(["--json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let games: Vec<&str> = v["reports"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["game"].as_str().unwrap())
+        .collect();
+    assert_eq!(games, ["kenken", "kenken", "freecell", "freecell"]);
+}
+
+/// A `#game kenken` line that is not first is not read as a GCG record's pragma.
+#[test]
+fn a_misplaced_game_line_is_a_finding_of_that_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("late.kenken");
+    std::fs::write(&path, "# a note\n#game kenken\n").unwrap();
+    let out = Command::cargo_bin("folio")
+        .unwrap()
+        .args(["play", path.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains(":2:1: a `#game kenken` script must start with `#game kenken`"),
+        "{text}"
+    );
+}

@@ -20,10 +20,12 @@ pub mod moves;
 pub mod parse;
 pub mod position;
 pub mod replay;
+mod scripted;
 
 pub use autoplay::Autoplay;
 pub use card::{Card, Suit};
 pub use moves::{EmptyTarget, Loc, Move, MoveError};
 pub use position::Position;
 pub use replay::{Finding, Options, Report};
+pub use scripted::FreeCell;
 pub mod solver;

@@ -185,8 +185,13 @@ impl From<serde_json::Error> for Failure {
 
 /// The games `folio play` knows, in the order they are asked to claim a script: the first
 /// line `#game NAME` picks the game that claims NAME; a script without one is a GCG record.
-fn games() -> [&'static dyn ScriptedGame<WordSet>; 2] {
-    [&folio_scrabble::Scrabble, &folio_boggle::Boggle]
+fn games() -> [&'static dyn ScriptedGame<WordSet>; 4] {
+    [
+        &folio_scrabble::Scrabble,
+        &folio_boggle::Boggle,
+        &folio_kenken::KenKen,
+        &folio_freecell::FreeCell,
+    ]
 }
 
 /// The game that claims a script whose `#game` line says `name` (`None`: no such line).

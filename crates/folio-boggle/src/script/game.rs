@@ -3,7 +3,7 @@
 use crate::{roll, Board, BoardError, CubeSet, Scoring, OFFICIAL};
 
 use super::error::{Located, ScriptError};
-use super::script::{Loc, Script, Spanned};
+use super::parse::{Loc, Script, Spanned};
 
 /// A checked script: everything needed to play, with positions kept for the report.
 #[derive(Clone, Debug)]

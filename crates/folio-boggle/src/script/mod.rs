@@ -19,8 +19,8 @@
 pub mod error;
 mod findings;
 pub mod game;
+pub mod parse;
 pub mod report;
-pub mod script;
 mod scripted;
 
 use folio_core::quote::{clipped, QUOTED_CHARS};
@@ -31,8 +31,8 @@ use crate::{Round, Verdict};
 
 pub use error::{Error, Located, ScriptError};
 pub use findings::{Finding, Rule};
+pub use parse::{is_boggle, parse, Loc, Script};
 pub use report::{MissedWord, PlayerReport, Report, WordReport};
-pub use script::{is_boggle, parse, Loc, Script};
 pub use scripted::Boggle;
 
 /// Parses and validates the Boggle script `text` (a `str`, or the bytes of the file: a line
@@ -46,7 +46,7 @@ pub fn check<T: AsRef<[u8]> + ?Sized>(
     text: &T,
     normalize: &dyn Fn(&str) -> Option<String>,
 ) -> Result<(Script, game::Game), Error> {
-    let (script, mut errors) = script::read(text).map_err(|e| Located::all_at(e, path))?;
+    let (script, mut errors) = parse::read(text).map_err(|e| Located::all_at(e, path))?;
     // The checks of the whole script run on the lines that read, so that one run reports
     // every error; that a board or a player is missing follows from a bad line, if any.
     match game::validate(&script, normalize) {

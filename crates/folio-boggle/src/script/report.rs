@@ -6,7 +6,7 @@ use std::fmt::{self, Write as _};
 use crate::Verdict;
 use folio_core::quote::{clipped, QUOTED_CHARS};
 
-use super::script::Loc;
+use super::parse::Loc;
 use super::Finding;
 
 /// The result of replaying a Boggle script.

@@ -1,0 +1,66 @@
+//! [`FreeCell`]: solution scripts as `folio play` sees them (the kernel's [`ScriptedGame`]).
+
+use folio_core::script::{Lexicons, Options, Refusal, ScriptReport, ScriptedGame, Source};
+
+use crate::replay::{replay, Options as ReplayOptions, Report};
+
+/// FreeCell solutions: scripts whose first line is `#game freecell` (`docs/freecell.md`).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct FreeCell;
+
+impl ScriptReport for Report {
+    fn file(&self) -> &str {
+        &self.file
+    }
+    fn game(&self) -> &'static str {
+        "freecell"
+    }
+    fn moves(&self) -> usize {
+        self.steps.len()
+    }
+    /// The findings, and one more when every move is legal but the game is not won (the
+    /// verdict counts: exit 1).
+    fn findings(&self) -> usize {
+        self.findings.len() + usize::from(self.findings.is_empty() && !self.won())
+    }
+    fn to_text(&self) -> String {
+        self.to_string()
+    }
+    fn to_json(&self) -> serde_json::Value {
+        Report::to_json(self)
+    }
+}
+
+impl<L: ?Sized> ScriptedGame<L> for FreeCell {
+    fn name(&self) -> &'static str {
+        "freecell"
+    }
+
+    fn claims(&self, name: Option<&str>) -> bool {
+        name == Some("freecell")
+    }
+
+    fn refuses(&self, options: &Options) -> Vec<String> {
+        let mut given = Vec::new();
+        if let Some(rules) = &options.rules {
+            given.push(format!("--rules {rules}"));
+        }
+        if options.boards {
+            given.push("--board".to_string());
+        }
+        given
+    }
+
+    fn replay(
+        &self,
+        source: Source<'_>,
+        _lexicons: &dyn Lexicons<L>,
+        _options: &Options,
+    ) -> Result<Box<dyn ScriptReport>, Refusal> {
+        Ok(Box::new(replay(
+            source.name,
+            source.bytes,
+            &ReplayOptions::default(),
+        )))
+    }
+}
