@@ -5,14 +5,14 @@
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    match folio_play::parse(data, "fuzz.gcg") {
+    match folio_scrabble::parse(data, "fuzz.gcg") {
         Ok(script) => {
             let words = folio_core::WordList::new(["AA", "QI", "HORN"]);
             for lexicon in [None, Some(&words)] {
                 let report =
-                    folio_play::replay::replay(&script, lexicon, &Default::default());
+                    folio_scrabble::replay::replay(&script, lexicon, &Default::default());
                 assert_eq!(report.turns.len(), script.events.len());
-                let _ = folio_play::write::to_gcg(&script, &report);
+                let _ = folio_scrabble::write::to_gcg(&script, &report);
             }
         }
         Err(errors) => {

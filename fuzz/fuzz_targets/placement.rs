@@ -2,7 +2,7 @@
 //! coordinate and spacing) and evaluates without panicking under every preset.
 #![no_main]
 
-use folio_core::{Board, Dir, Placement, Rules, NO_LEXICON};
+use folio_scrabble::{Board, Dir, Placement, Rules, NO_LEXICON};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
