@@ -596,3 +596,103 @@ fn no_mmap_reads_the_books_and_writes_the_same_bytes() {
     assert_same_bytes(d, "mapped.fst", "read.fst");
     assert_same_bytes(d, "mapped.counts.fst", "read.counts.fst");
 }
+
+/// Runs `script` (sh) in a private mount namespace as root, with `$FOLIO` the binary; `None`
+/// (test skipped, with a message) when not root or `unshare -m` does not work, except under
+/// `CI=true` as root, where it must work.
+pub fn in_mount_namespace(script: &str) -> Option<std::process::Output> {
+    let root = std::process::Command::new("id")
+        .arg("-u")
+        .output()
+        .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).trim() == "0");
+    if !root {
+        eprintln!("skipped: not root (a device node needs mknod in a mount namespace)");
+        return None;
+    }
+    let works = std::process::Command::new("unshare")
+        .args(["-m", "true"])
+        .status()
+        .is_ok_and(|s| s.success());
+    if !works {
+        assert!(
+            std::env::var("CI").as_deref() != Ok("true"),
+            "CI=true as root but `unshare -m` does not work"
+        );
+        eprintln!("skipped: `unshare -m` is not available");
+        return None;
+    }
+    Some(
+        std::process::Command::new("unshare")
+            .args(["-m", "sh", "-c", script])
+            .env("FOLIO", assert_cmd::cargo::cargo_bin("folio"))
+            .output()
+            .unwrap(),
+    )
+}
+
+#[test]
+fn a_device_output_is_written_through_never_replaced() {
+    let tmp = tempfile::tempdir().unwrap();
+    let book = write(
+        tmp.path(),
+        "book.txt",
+        b"the whale and the sea and the whale\n",
+    );
+    let list = write(tmp.path(), "list.txt", b"whale\nsea\n");
+    let gcg = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/scrabble/standard_bingo.gcg");
+    let dev = tmp.path().join("dev");
+    std::fs::create_dir(&dev).unwrap();
+    // A tmpfs on a scratch folder holds a real null device; every output goes to it, and
+    // after each run it must still be a character device, alone in its folder.
+    let script = format!(
+        r#"set -e
+D='{dev}'
+mount -t tmpfs none "$D"
+mknod "$D/null" c 1 3
+check() {{ test -c "$D/null" || {{ echo "$1: replaced"; exit 3; }}; test "$(ls -A "$D")" = null || {{ echo "$1: left $(ls -A "$D")"; exit 4; }}; }}
+"$FOLIO" ingest --quiet '{book}' -o "$D/null"; check ingest
+"$FOLIO" words import '{list}' -o "$D/null"; check import
+"$FOLIO" play '{gcg}' --write-gcg "$D/null" >/dev/null; check play
+ln -s "$D/null" "$D/link" && "$FOLIO" ingest --quiet '{book}' -o "$D/link" && rm "$D/link"; check link
+echo ok
+"#,
+        dev = dev.display(),
+        book = book.display(),
+        list = list.display(),
+        gcg = gcg.display(),
+    );
+    let Some(out) = in_mount_namespace(&script) else {
+        return;
+    };
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success() && stdout.contains("ok"),
+        "status {:?}\nstdout: {stdout}\nstderr: {}",
+        out.status,
+        stderr_of(&out)
+    );
+    assert!(
+        stderr_of(&out).contains("not a regular file"),
+        "{}",
+        stderr_of(&out)
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn a_symlinked_output_replaces_its_target_not_the_link() {
+    let tmp = tempfile::tempdir().unwrap();
+    let book = write(tmp.path(), "book.txt", b"the whale and the sea\n");
+    std::fs::create_dir(tmp.path().join("real")).unwrap();
+    let target = write(&tmp.path().join("real"), "g.fst", b"old");
+    let link = tmp.path().join("g.fst");
+    std::os::unix::fs::symlink("real/g.fst", &link).unwrap();
+    ingest_one(&book, tmp.path(), "g.fst", &[]);
+    assert!(std::fs::symlink_metadata(&link)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    // The file the link names now holds the new set ("old" is no word set).
+    assert_ne!(std::fs::read(&target).unwrap(), b"old");
+    WordSet::open(&target).expect("the link's target is the new set");
+}

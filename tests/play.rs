@@ -1190,4 +1190,49 @@ fn a_misplaced_game_line_is_a_finding_of_that_game() {
         text.contains(":2:1: a `#game kenken` script must start with `#game kenken`"),
         "{text}"
     );
+
+/// Runs `folio play` over `n` copies of `gcg` with stdout a pipe closed after its first line
+/// (`folio play … | head -1`); returns the exit code.
+fn play_into_closed_pipe(gcg: &str, n: usize) -> i32 {
+    use std::io::BufRead;
+    let dir = tempfile::tempdir().unwrap();
+    // Enough reports to overflow a pipe's buffer, so the writes after the close fail.
+    let scripts: Vec<PathBuf> = (0..n)
+        .map(|i| {
+            let p = dir.path().join(format!("g{i}.gcg"));
+            std::fs::write(&p, gcg).unwrap();
+            p
+        })
+        .collect();
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("folio"))
+        .arg("play")
+        .args(&scripts)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    std::io::BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(!first.is_empty(), "no output before the close");
+    // The reader is dropped here: the pipe is closed.
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    out.status.code().expect("exit code")
+}
+
+#[test]
+fn a_closed_stdout_keeps_the_verdict() {
+    let good = std::fs::read_to_string(data_dir().join("standard_bingo.gcg")).unwrap();
+    // A misscored first move: every copy has a finding.
+    let bad = good.replace("+66 66", "+60 60");
+    assert_ne!(bad, good);
+    assert_eq!(
+        play_into_closed_pipe(&bad, 300),
+        1,
+        "findings lost on a broken pipe"
+    );
+    assert_eq!(play_into_closed_pipe(&good, 300), 0);
 }

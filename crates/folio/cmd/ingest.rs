@@ -189,6 +189,7 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
             if books == 1 { " was" } else { "s were" },
         );
     }
+    super::note_write_through(&paths.set);
     let manifest = write_outputs(&paths, &run).context("cannot write the word set")?;
     let secs = started.elapsed().as_secs_f64();
     let t = &manifest.totals;

@@ -28,6 +28,19 @@ impl Outcome {
     }
 }
 
+/// Says on stderr that a word set's output is a device or FIFO (`-o /dev/null`): the set is
+/// written through it and its companions (`OUT.counts.fst`, `OUT.json`) are not written, as
+/// `folio_lexicon::set::atomic` does; nothing is ever created beside a device.
+pub(crate) fn note_write_through(set: &std::path::Path) {
+    if folio_lexicon::set::atomic::is_write_through(set) {
+        eprintln!(
+            "folio: note: {} is not a regular file: the set is written through it; its counts \
+             map and manifest are not written",
+            set.display()
+        );
+    }
+}
+
 /// Refuses to write an output that is one of the inputs (`folio words export --set g.fst -o
 /// g.fst`, `folio ingest book.txt -o book.txt`, `folio play s.gcg --write-gcg s.gcg`): the
 /// input would be destroyed. Paths are compared canonicalised; an output not there yet

@@ -83,6 +83,7 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
         bail!("- (stdin) is given more than once: stdin holds one script");
     }
     let mut tally = Tally::default();
+    let mut stdout = Stdout::default();
     let mut json_reports = Vec::new();
     let mut unreadable = 0usize;
     let mut only_error = None;
@@ -92,7 +93,7 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
             Ok(played) => {
                 tally.add(played.moves, played.findings);
                 match played.output {
-                    Output::Text(text) => emit(&text)?,
+                    Output::Text(text) => stdout.emit(&text)?,
                     Output::Json(value) => json_reports.push(value),
                 }
             }
@@ -130,13 +131,13 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
                 },
             }))?
         };
-        emit(&format!("{out}\n"))?;
+        stdout.emit(&format!("{out}\n"))?;
     } else if args.scripts.len() > 1 {
         let mut line = summary_line(tally.games, tally.moves, tally.findings);
         if unreadable > 0 {
             line.push_str(&format!(", {unreadable} unreadable"));
         }
-        emit(&format!("{line}\n"))?;
+        stdout.emit(&format!("{line}\n"))?;
     }
     if let Some(e) = only_error {
         return Err(e);
@@ -414,12 +415,33 @@ fn read_script(path: &Path) -> std::io::Result<Vec<u8>> {
     }
 }
 
-/// Writes `text` to stdout. Unlike `print!`, a closed stdout (`folio play … | head`) is an
-/// error returned to `main` (which exits quietly), not a panic.
-fn emit(text: &str) -> std::io::Result<()> {
-    let mut out = std::io::stdout().lock();
-    out.write_all(text.as_bytes())?;
-    out.flush()
+/// Standard output of one run, which its reader may close early (`folio play … | head -1`).
+#[derive(Default)]
+struct Stdout {
+    /// The reader is gone: nothing more is written, but every script is still replayed so
+    /// the exit status gives the verdict of the whole run.
+    closed: bool,
+}
+
+impl Stdout {
+    /// Writes `text` to stdout. Unlike `print!`, a closed stdout is neither a panic nor an
+    /// error: the run stops writing and goes on, so `| head -1` keeps exit 1 on findings.
+    ///
+    /// # Errors
+    /// Any write error but a broken pipe.
+    fn emit(&mut self, text: &str) -> std::io::Result<()> {
+        if self.closed {
+            return Ok(());
+        }
+        let mut out = std::io::stdout().lock();
+        match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {
+                self.closed = true;
+                Ok(())
+            }
+            r => r,
+        }
+    }
 }
 
 /// Games, moves (Boggle: words played) and findings over every script of one run.

@@ -3,6 +3,14 @@
 //! A failed or interrupted run leaves no partial file at the output paths and never spoils a
 //! previous good one. (A process killed by a signal while writing may leave its hidden
 //! temporary file, `.NAME.PID.tmp`, behind: nothing removes it then.)
+//!
+//! Only regular files are ever replaced ([`Target::resolve`]): an output path that is a
+//! character or block device or a FIFO (`-o /dev/null`, `-o /dev/stdout`, a named pipe) is
+//! opened and written through, never renamed over; a socket or a folder is refused; a
+//! symbolic link is followed, and the file it names is replaced atomically (the temporary file
+//! is made in the target's folder), never the link itself. In a group of files
+//! ([`write_files_atomic`]) whose first, main file is written through, the companions are not
+//! written at all: a device has no folder of its own to hold them (no `/dev/null.json`).
 
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
@@ -11,26 +19,123 @@ use rayon::prelude::*;
 
 use crate::error::{Error, Result};
 
+/// Symbolic links followed before giving up (as Linux's `ELOOP` limit).
+const MAX_LINKS: usize = 40;
+
+/// Where and how an output path is written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// A regular file or a path that does not exist yet (symbolic links resolved): written to a
+    /// temporary file in the same folder, then renamed over this path.
+    Replace(PathBuf),
+    /// A character or block device or a FIFO: opened for writing (no creation, no truncation,
+    /// no rename) and written through.
+    WriteThrough(PathBuf),
+}
+
+impl Target {
+    /// How `path` is written: symbolic links are followed (a dangling link resolves to the
+    /// file it names, which is then created); a regular or missing file is replaced; a
+    /// device or FIFO is written through.
+    ///
+    /// # Errors
+    /// An I/O error when `path` is a folder or a socket, when a link cannot be read, or
+    /// after more than 40 links.
+    pub fn resolve(path: &Path) -> std::io::Result<Target> {
+        let mut p = path.to_path_buf();
+        for _ in 0..MAX_LINKS {
+            let meta = match std::fs::symlink_metadata(&p) {
+                Ok(m) => m,
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                    return Ok(Target::Replace(p))
+                }
+                Err(e) => return Err(e),
+            };
+            let ft = meta.file_type();
+            if ft.is_symlink() {
+                let link = std::fs::read_link(&p)?;
+                p = match p.parent() {
+                    Some(dir) if link.is_relative() => dir.join(link),
+                    _ => link,
+                };
+                continue;
+            }
+            if ft.is_file() {
+                return Ok(Target::Replace(p));
+            }
+            if ft.is_dir() {
+                return Err(std::io::Error::new(
+                    std::io::ErrorKind::IsADirectory,
+                    "is a directory",
+                ));
+            }
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::FileTypeExt;
+                if ft.is_socket() {
+                    return Err(std::io::Error::new(
+                        std::io::ErrorKind::InvalidInput,
+                        "is a socket: refused as an output (only files, devices and FIFOs)",
+                    ));
+                }
+            }
+            return Ok(Target::WriteThrough(p));
+        }
+        Err(std::io::Error::other(format!(
+            "more than {MAX_LINKS} symbolic links"
+        )))
+    }
+
+    /// True when the output is written through (a device or FIFO), not replaced.
+    pub fn is_write_through(&self) -> bool {
+        matches!(self, Target::WriteThrough(_))
+    }
+}
+
+/// True when `path` names a device or FIFO (through any symbolic links), which outputs are
+/// written through and whose companion files are not written (see the module doc).
+pub fn is_write_through(path: &Path) -> bool {
+    matches!(Target::resolve(path), Ok(Target::WriteThrough(_)))
+}
+
+/// Opens a device or FIFO for writing: no creation, no truncation.
+fn open_through(path: &Path) -> std::io::Result<std::fs::File> {
+    std::fs::OpenOptions::new().write(true).open(path)
+}
+
 /// Writes the file at `path` through `fill`, atomically.
 ///
-/// `fill` receives a buffered writer on a temporary file beside `path`; when it returns `Ok`,
-/// the file is flushed, synced and renamed over `path`. On any error the temporary file is
-/// removed and `path` is untouched.
+/// `fill` receives a buffered writer on a temporary file beside `path` (beside the file a
+/// symbolic link names); when it returns `Ok`, the file is flushed, synced and renamed over
+/// it. On any error the temporary file is removed and `path` is untouched. A device or FIFO
+/// is written through instead (see [`Target::resolve`]).
 ///
 /// # Errors
-/// [`Error::Io`] naming `path` when the folder is not writable, or `fill` or the rename fails.
+/// [`Error::Io`] naming `path` when the folder is not writable, `path` is a folder or a
+/// socket, or `fill` or the rename fails.
 pub fn write_atomic<F>(path: &Path, fill: F) -> Result<()>
 where
     F: FnOnce(&mut BufWriter<std::fs::File>) -> std::io::Result<()>,
 {
-    let tmp = temp_path(path);
+    let target = match Target::resolve(path).map_err(|e| Error::io(path, e))? {
+        Target::Replace(t) => t,
+        Target::WriteThrough(t) => {
+            return (|| -> std::io::Result<()> {
+                let mut w = BufWriter::new(open_through(&t)?);
+                fill(&mut w)?;
+                w.flush()
+            })()
+            .map_err(|e| Error::io(path, e));
+        }
+    };
+    let tmp = temp_path(&target);
     let result = (|| -> std::io::Result<()> {
         let file = std::fs::File::create(&tmp)?;
         let mut w = BufWriter::new(file);
         fill(&mut w)?;
         let file = w.into_inner().map_err(|e| e.into_error())?;
         file.sync_all()?;
-        std::fs::rename(&tmp, path)
+        std::fs::rename(&tmp, &target)
     })();
     result.map_err(|e| {
         let _ = std::fs::remove_file(&tmp);
@@ -51,25 +156,50 @@ pub fn write_bytes_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
 /// renamed into place. A failure while writing leaves every previous file untouched and no
 /// temporary file behind.
 ///
+/// Paths are resolved as in [`Target::resolve`]. When the first (main) file is a device or
+/// FIFO, it alone is written through and the others are skipped (callers can tell with
+/// [`is_write_through`]); a companion that is itself a device or FIFO is written through
+/// after the others are renamed.
+///
 /// # Errors
-/// [`Error::Io`] naming the file that could not be written or renamed.
+/// [`Error::Io`] naming the file that could not be written or renamed, or whose path is a
+/// folder or a socket.
 pub fn write_files_atomic(files: &[(&Path, &[u8])]) -> Result<()> {
-    let mut temps: Vec<PathBuf> = Vec::with_capacity(files.len());
-    let cleanup = |temps: &[PathBuf]| {
-        for t in temps {
+    // Resolved before anything is written: a folder or socket among the targets (a rename
+    // onto a folder fails; `g.counts.fst/` once left a new `g.fst` beside the old counts
+    // map) refuses the whole group.
+    let mut targets = Vec::with_capacity(files.len());
+    for (path, bytes) in files {
+        let t = Target::resolve(path).map_err(|e| Error::io(path, e))?;
+        if targets.is_empty() && t.is_write_through() {
+            return write_through(path, &t, bytes);
+        }
+        targets.push(t);
+    }
+    let temps: Vec<Option<PathBuf>> = targets
+        .iter()
+        .map(|t| match t {
+            Target::Replace(p) => Some(temp_path(p)),
+            Target::WriteThrough(_) => None,
+        })
+        .collect();
+    let cleanup = |temps: &[Option<PathBuf>]| {
+        for t in temps.iter().flatten() {
             let _ = std::fs::remove_file(t);
         }
     };
     // Written and synced on parallel threads: each `sync_all` waits for the disk, and
     // the waits overlap instead of adding up.
-    temps.extend(files.iter().map(|(path, _)| temp_path(path)));
     let written: Vec<std::io::Result<()>> = files
         .par_iter()
         .zip(&temps)
-        .map(|((_, bytes), tmp)| {
-            let mut file = std::fs::File::create(tmp)?;
-            file.write_all(bytes)?;
-            file.sync_all()
+        .map(|((_, bytes), tmp)| match tmp {
+            Some(tmp) => {
+                let mut file = std::fs::File::create(tmp)?;
+                file.write_all(bytes)?;
+                file.sync_all()
+            }
+            None => Ok(()),
         })
         .collect();
     for ((path, _), w) in files.iter().zip(written) {
@@ -78,25 +208,28 @@ pub fn write_files_atomic(files: &[(&Path, &[u8])]) -> Result<()> {
             return Err(Error::io(path, e));
         }
     }
-    // A rename fails when its target is a folder: found before any rename, so no file of
-    // the group is replaced when another cannot be (`g.counts.fst/` once left a new `g.fst`
-    // beside the old counts map).
-    for (path, _) in files {
-        if path.is_dir() {
-            cleanup(&temps);
-            return Err(Error::io(
-                path,
-                std::io::Error::new(std::io::ErrorKind::IsADirectory, "is a directory"),
-            ));
+    for (i, ((path, _), (tmp, target))) in files.iter().zip(temps.iter().zip(&targets)).enumerate()
+    {
+        if let (Some(tmp), Target::Replace(t)) = (tmp, target) {
+            if let Err(e) = std::fs::rename(tmp, t) {
+                cleanup(&temps[i..]);
+                return Err(Error::io(path, e));
+            }
         }
     }
-    for (i, ((path, _), tmp)) in files.iter().zip(&temps).enumerate() {
-        if let Err(e) = std::fs::rename(tmp, path) {
-            cleanup(&temps[i..]);
-            return Err(Error::io(path, e));
+    for ((path, bytes), target) in files.iter().zip(&targets) {
+        if target.is_write_through() {
+            write_through(path, target, bytes)?;
         }
     }
     Ok(())
+}
+
+fn write_through(path: &Path, target: &Target, bytes: &[u8]) -> Result<()> {
+    let (Target::WriteThrough(t) | Target::Replace(t)) = target;
+    open_through(t)
+        .and_then(|mut f| f.write_all(bytes))
+        .map_err(|e| Error::io(path, e))
 }
 
 fn temp_path(path: &Path) -> PathBuf {
@@ -150,5 +283,128 @@ mod tests {
         assert!(err.to_string().contains("d.json"), "{err}");
         assert_eq!(std::fs::read(&a).unwrap(), b"set");
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 3);
+    }
+
+    /// Makes a FIFO at `p` with the `mkfifo` command; false when it is not available.
+    #[cfg(unix)]
+    fn mkfifo(p: &Path) -> bool {
+        std::process::Command::new("mkfifo")
+            .arg(p)
+            .status()
+            .map(|s| s.success())
+            .unwrap_or(false)
+    }
+
+    /// Reads the FIFO at `p` to its end on another thread (opening a FIFO for writing waits
+    /// for a reader).
+    #[cfg(unix)]
+    fn drain(p: &Path) -> std::thread::JoinHandle<Vec<u8>> {
+        let p = p.to_path_buf();
+        std::thread::spawn(move || std::fs::read(p).unwrap())
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_fifo_is_written_through_never_replaced() {
+        use std::os::unix::fs::FileTypeExt;
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("pipe");
+        if !mkfifo(&fifo) {
+            eprintln!("skipped: no mkfifo command");
+            return;
+        }
+        let is_fifo = |p: &Path| std::fs::symlink_metadata(p).unwrap().file_type().is_fifo();
+        assert_eq!(
+            Target::resolve(&fifo).unwrap(),
+            Target::WriteThrough(fifo.clone())
+        );
+        let reader = drain(&fifo);
+        write_bytes_atomic(&fifo, b"through").unwrap();
+        assert_eq!(reader.join().unwrap(), b"through");
+        assert!(is_fifo(&fifo));
+        // A group whose main file is a FIFO: the main file alone, no companions beside it.
+        let reader = drain(&fifo);
+        let side = dir.path().join("pipe.json");
+        write_files_atomic(&[(&fifo, b"set"), (&side, b"{}")]).unwrap();
+        assert_eq!(reader.join().unwrap(), b"set");
+        assert!(is_fifo(&fifo));
+        assert!(!side.exists(), "a companion was written beside a FIFO");
+        // A FIFO as a companion is written through after the regular files are renamed.
+        let main = dir.path().join("g.fst");
+        let reader = drain(&fifo);
+        write_files_atomic(&[(&main, b"set"), (&fifo, b"{}")]).unwrap();
+        assert_eq!(reader.join().unwrap(), b"{}");
+        assert_eq!(std::fs::read(&main).unwrap(), b"set");
+        assert!(is_fifo(&fifo));
+        // No temporary file left: the folder holds the FIFO and g.fst.
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_symlink_is_followed_and_its_target_replaced() {
+        let dir = tempfile::tempdir().unwrap();
+        let real_dir = dir.path().join("real");
+        std::fs::create_dir(&real_dir).unwrap();
+        let target = real_dir.join("out.txt");
+        std::fs::write(&target, b"old").unwrap();
+        let link = dir.path().join("link.txt");
+        std::os::unix::fs::symlink("real/out.txt", &link).unwrap();
+        assert_eq!(
+            Target::resolve(&link).unwrap(),
+            Target::Replace(dir.path().join("real/out.txt"))
+        );
+        write_bytes_atomic(&link, b"new").unwrap();
+        assert!(std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink());
+        assert_eq!(std::fs::read(&target).unwrap(), b"new");
+        // The temporary file was made in the target's folder and is gone.
+        assert_eq!(std::fs::read_dir(&real_dir).unwrap().count(), 1);
+        // Through a group too, and a dangling link creates the file it names.
+        let dangling = dir.path().join("dangling.fst");
+        std::os::unix::fs::symlink(real_dir.join("made.fst"), &dangling).unwrap();
+        write_files_atomic(&[(&dangling, b"set"), (&link, b"again")]).unwrap();
+        assert_eq!(std::fs::read(real_dir.join("made.fst")).unwrap(), b"set");
+        assert_eq!(std::fs::read(&target).unwrap(), b"again");
+        assert!(std::fs::symlink_metadata(&dangling)
+            .unwrap()
+            .file_type()
+            .is_symlink());
+        // A loop of links is an error, not a hang.
+        let a = dir.path().join("a");
+        let b = dir.path().join("b");
+        std::os::unix::fs::symlink(&b, &a).unwrap();
+        std::os::unix::fs::symlink(&a, &b).unwrap();
+        assert!(write_bytes_atomic(&a, b"x").is_err());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_socket_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let sock = dir.path().join("s.sock");
+        let _listener = std::os::unix::net::UnixListener::bind(&sock).unwrap();
+        let err = write_bytes_atomic(&sock, b"x").unwrap_err();
+        assert!(err.to_string().contains("socket"), "{err}");
+        let err = write_files_atomic(&[(&sock, b"x")]).unwrap_err();
+        assert!(err.to_string().contains("s.sock"), "{err}");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn dev_null_is_written_through() {
+        use std::os::unix::fs::FileTypeExt;
+        let null = Path::new("/dev/null");
+        if !null.exists() {
+            return;
+        }
+        assert!(is_write_through(null));
+        write_bytes_atomic(null, b"x").unwrap();
+        assert!(std::fs::symlink_metadata(null)
+            .unwrap()
+            .file_type()
+            .is_char_device());
     }
 }

@@ -71,6 +71,10 @@ pub(crate) fn refuse_folder(path: &Path) -> Result<()> {
 /// # Errors
 /// [`Error::Io`] naming the counts file when it exists but cannot be removed.
 pub fn remove_stale_counts(set_path: &Path) -> Result<Option<PathBuf>> {
+    // Nothing beside a device or FIFO is ours to remove (no `/dev/null.counts.fst`).
+    if crate::set::atomic::is_write_through(set_path) {
+        return Ok(None);
+    }
     let p = counts_path(set_path);
     match std::fs::remove_file(&p) {
         Ok(()) => Ok(Some(p)),

@@ -32,6 +32,7 @@ pub(super) fn combine(a: Algebra, op: SetOp, w: &mut impl Write) -> anyhow::Resu
     let input_counts: Vec<PathBuf> = a.sets.iter().map(|p| counts_path(p)).collect();
     refuse_overwriting_inputs(std::slice::from_ref(&a.output), &input_counts)?;
     refuse_overwriting_inputs(&[counts_path(&a.output)], &a.sets)?;
+    super::super::note_write_through(&a.output);
     let r = algebra::write_combined(&a.sets, op, &a.output)?;
     if a.json {
         writeln!(w, "{}", serde_json::to_string(&r)?)?;

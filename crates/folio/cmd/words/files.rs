@@ -78,6 +78,7 @@ pub(super) fn import(
         let b = std::fs::read(list).with_context(|| list.display().to_string())?;
         (list.display().to_string(), b)
     };
+    super::super::note_write_through(output);
     let m = import_bytes(&name, &bytes, output, policy, &opts)?;
     let r = &m.report;
     if r.words == 0 {
