@@ -1190,6 +1190,7 @@ fn a_misplaced_game_line_is_a_finding_of_that_game() {
         text.contains(":2:1: a `#game kenken` script must start with `#game kenken`"),
         "{text}"
     );
+}
 
 /// Runs `folio play` over `n` copies of `gcg` with stdout a pipe closed after its first line
 /// (`folio play … | head -1`); returns the exit code.
