@@ -174,7 +174,7 @@ struct Neighbours {
 /// precomputed (horizontal, vertical and diagonal adjacency).
 ///
 /// ```
-/// use crate::Board;
+/// use folio_boggle::Board;
 /// let b = Board::parse("perslatgsineters", None).unwrap();
 /// assert_eq!((b.rows(), b.cols()), (4, 4));
 /// assert_eq!(b.to_string(), "perslatgsineters");

@@ -15,7 +15,7 @@ use folio_core::rng::SplitMix64;
 /// Only if the set's shape is not a valid board (not the case for the built-in sets).
 ///
 /// ```
-/// use crate::{roll, CubeSet};
+/// use folio_boggle::{roll, CubeSet};
 /// let set = CubeSet::by_name("new-1987").unwrap();
 /// assert_eq!(roll(set, 42).unwrap(), roll(set, 42).unwrap());
 /// ```

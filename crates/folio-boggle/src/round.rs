@@ -158,7 +158,7 @@ impl<'a, L: Lexicon> Round<'a, L> {
     /// Plays the round: `players[i]` is player `i`'s words (upper-case keys) in order.
     ///
     /// ```
-    /// use folio_core::{boggle::{Board, Round, Verdict, SEED}, WordList};
+    /// use folio_boggle::{Board, Round, Verdict, SEED}; use folio_core::{WordList};
     /// let words = WordList::new(["SEAT", "EATS", "TEAS", "EAST"]);
     /// let board = Board::parse("seat", None).unwrap();
     /// let round = Round::new(&board, SEED, &words);

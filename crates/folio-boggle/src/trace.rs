@@ -7,7 +7,7 @@ impl Board {
     /// cannot be traced: adjacent cells, no cell used twice, a `Qu` face matching `QU`.
     ///
     /// ```
-    /// use crate::Board;
+    /// use folio_boggle::Board;
     /// let b = Board::parse("qaicdrneetasnnil", None).unwrap();
     /// assert_eq!(b.trace(b"QUA"), Some(vec![0, 1]));
     /// assert_eq!(b.trace(b"QA"), None);

@@ -290,7 +290,7 @@ impl std::error::Error for ParseErrors {}
 ///
 /// ```
 /// let text = b"#player1 Joel Joel S\n#player2 Ann Ann T\n>Joel: DROWNUG 8G WOUND +28 28\n";
-/// let script = crate::gcg::parse(text, "game.gcg").unwrap();
+/// let script = folio_scrabble::gcg::parse(text, "game.gcg").unwrap();
 /// assert_eq!(script.events.len(), 1);
 /// assert_eq!(script.events[0].score, Some(28));
 /// ```

@@ -60,9 +60,9 @@ pub fn rules_for(script: &Script, override_: Option<RulesName>) -> Rules {
 ///
 /// ```
 /// let text = b"#player1 A Ann\n#player2 B Bob\n>A: AEHNORT 8H HORN +14 14\n";
-/// let script = crate::parse(text, "g.gcg").unwrap();
+/// let script = folio_scrabble::parse(text, "g.gcg").unwrap();
 /// let no_words: Option<&folio_scrabble::WordList> = None;
-/// let report = crate::replay::replay(&script, no_words, &Default::default());
+/// let report = folio_scrabble::replay::replay(&script, no_words, &Default::default());
 /// assert_eq!(report.turns[0].points, 14); // (4+1+1+1) x 2: H8 is the centre star (DWS)
 /// assert!(report.findings.is_empty());
 /// ```
