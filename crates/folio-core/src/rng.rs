@@ -1,4 +1,4 @@
-//! SplitMix64: the portable pseudo-random generator behind every seeded [`Bag`](crate::Bag).
+//! SplitMix64: the portable pseudo-random generator behind every seeded bag, Boggle roll and KenKen generation.
 //!
 //! Chosen because it is tiny, has no platform- or version-dependent parts (only wrapping
 //! 64-bit arithmetic), and has published reference outputs. The algorithm (Steele, Lea and

@@ -127,7 +127,7 @@ pub struct Position {
 }
 
 /// A malformed coordinate (shown as written, control characters escaped and cut after
-/// [`QUOTED_CHARS`] characters: see [`crate::quote`]).
+/// [`QUOTED_CHARS`] characters: see [`folio_core::quote`]).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum CoordError {
     /// Not a row number and a column letter in either order.

@@ -2,7 +2,7 @@
 //!
 //! A script (`docs/formats-boggle.md`) names a board (letters, or a cube set and a seed), a
 //! scoring, a lexicon and each player's words. [`play_script`] replays it through
-//! [`Round`](crate::Round) against a lexicon the caller opened and returns a [`Report`];
+//! `Round` against a lexicon the caller opened and returns a [`Report`];
 //! malformed scripts give an [`Error::Script`] naming file, line and column.
 //! [`Boggle`] is the game `folio play` dispatches `#game boggle` scripts to.
 //!

@@ -1,7 +1,7 @@
 //! The solver: best-first search over canonical states with atomic supermoves and the MS
 //! auto-play after every move.
 //!
-//! - **State identity** ignores the order of cascades and of free cells ([`table::Key`]).
+//! - **State identity** ignores the order of cascades and of free cells (`table::Key`).
 //! - **Moves**: every legal move, a supermove counting as one (onto a cascade the count is
 //!   forced; into an empty cascade every count up to the capacity); only the first empty
 //!   cascade and free cell are tried (the others give the same canonical state).
