@@ -9,8 +9,8 @@
 //!
 //! // Replay a folio script: an illegal first move is a finding at its line and column.
 //! let r = replay::replay("s.txt", b"#game freecell\n#deal 1\n1h\n", &Options::default());
-//! assert_eq!(r.findings[0].rule, "foundation-order");
-//! assert_eq!((r.findings[0].line, r.findings[0].col), (3, 1));
+//! assert_eq!(r.findings[0].rule.code, "foundation-order");
+//! assert_eq!((r.findings[0].loc.line, r.findings[0].loc.col), (3, 1));
 //! ```
 
 pub mod autoplay;

@@ -26,19 +26,29 @@ pub struct Options {
     pub autoplay: Option<Autoplay>,
 }
 
-/// One problem found in a script, at its place.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Finding {
-    /// 1-based line.
-    pub line: u32,
-    /// 1-based column (characters).
-    pub col: u32,
-    /// Stable kebab-case rule code (`does-not-fit`, `unknown-move`, `not-won`, …).
-    pub rule: &'static str,
-    /// What is wrong, in words.
-    pub message: String,
-    /// The line as written.
-    pub text: String,
+/// One problem found in a solution file, in the kernel's shape: where (1-based line and
+/// column), which rule (a stable code), what, and the line as written.
+pub type Finding = folio_core::script::Finding<folio_core::script::Coded>;
+
+/// A problem as this module finds it; the file is named when the report is made.
+struct Raw {
+    line: u32,
+    col: u32,
+    rule: &'static str,
+    message: String,
+    text: String,
+}
+
+impl From<Raw> for Finding {
+    fn from(r: Raw) -> Finding {
+        Finding::coded(
+            "",
+            folio_core::script::Loc::new(r.line, r.col),
+            r.rule,
+            r.message,
+            r.text,
+        )
+    }
 }
 
 /// One move played, and the cards auto-play then sent home.
@@ -105,7 +115,7 @@ impl Report {
         let findings: Vec<Value> = self
             .findings
             .iter()
-            .map(|f| json!({"line": f.line, "col": f.col, "rule": f.rule, "message": f.message}))
+            .map(|f| serde_json::to_value(f).unwrap_or_default())
             .collect();
         let final_ = self.position.map(|p| {
             json!({
@@ -165,7 +175,7 @@ impl fmt::Display for Report {
             writeln!(
                 f,
                 "{}:{}:{}: {}: {}",
-                self.file, x.line, x.col, x.rule, x.message
+                self.file, x.loc.line, x.loc.col, x.rule.code, x.rule.message
             )?;
             if !x.text.is_empty() {
                 writeln!(f, "    {}", x.text)?;
@@ -190,6 +200,15 @@ impl fmt::Display for Report {
 
 /// Parses and replays a solution file (`file` names it in the report).
 pub fn replay(file: &str, bytes: &[u8], opts: &Options) -> Report {
+    let mut report = replay_unnamed(file, bytes, opts);
+    for f in &mut report.findings {
+        f.file = file.to_string();
+    }
+    report
+}
+
+/// [`replay`], with findings not yet naming the file.
+fn replay_unnamed(file: &str, bytes: &[u8], opts: &Options) -> Report {
     let text = parse::decode(bytes).unwrap_or("");
     let src: Vec<&str> = parse::lines(text).map(|(_, l)| l).collect();
     let line_text = |n: u32| {
@@ -209,13 +228,16 @@ pub fn replay(file: &str, bytes: &[u8], opts: &Options) -> Report {
     let script = match parse::parse(bytes) {
         Ok(s) => s,
         Err(e) => {
-            report.findings.push(Finding {
-                line: e.line,
-                col: e.col,
-                rule: e.rule,
-                message: e.message,
-                text: e.text,
-            });
+            report.findings.push(
+                Raw {
+                    line: e.line,
+                    col: e.col,
+                    rule: e.rule,
+                    message: e.message,
+                    text: e.text,
+                }
+                .into(),
+            );
             return report;
         }
     };
@@ -252,29 +274,30 @@ pub fn replay(file: &str, bytes: &[u8], opts: &Options) -> Report {
                 });
             }
             Err(e) => {
-                report.findings.push(Finding {
+                let raw = Raw {
                     line: m.line,
                     col: m.col,
                     rule: e.rule(),
                     message: format!("move {} ({}): {e}", report.steps.len() + 1, m.mv),
                     text: line_text(m.line),
-                });
+                };
+                report.findings.push(raw.into());
                 report.position = Some(pos);
                 return report;
             }
         }
         if let Some((n, board)) = &m.after {
             if let Some(why) = differs(&pos, board) {
-                report.findings.push(Finding {
-                    line: *n,
-                    col: 1,
-                    rule: "board-mismatch",
-                    message: format!(
+                report.findings.push(Finding::coded(
+                    "",
+                    folio_core::script::Loc::new(*n, 1),
+                    "board-mismatch",
+                    format!(
                         "after move {} the file prints another board: {why}",
                         report.steps.len()
                     ),
-                    text: line_text(*n),
-                });
+                    line_text(*n),
+                ));
                 report.position = Some(pos);
                 return report;
             }
@@ -282,25 +305,27 @@ pub fn replay(file: &str, bytes: &[u8], opts: &Options) -> Report {
     }
     if !pos.is_won() {
         let (line, col) = script.moves.last().map_or((1, 1), |m| (m.line, m.col));
-        report.findings.push(Finding {
-            line,
-            col,
-            rule: "not-won",
-            message: format!("the moves end with {} of 52 cards home", pos.home()),
-            text: line_text(line),
-        });
+        report.findings.push(Finding::coded(
+            "",
+            folio_core::script::Loc::new(line, col),
+            "not-won",
+            format!("the moves end with {} of 52 cards home", pos.home()),
+            line_text(line),
+        ));
     }
     report.position = Some(pos);
     report
 }
 
 fn start(script: &Script, report: &Report) -> Result<Position, Finding> {
-    let fail = |rule, message: String| Finding {
-        line: 1,
-        col: 1,
-        rule,
-        message,
-        text: String::new(),
+    let fail = |rule, message: String| {
+        Finding::coded(
+            "",
+            folio_core::script::Loc::new(1, 1),
+            rule,
+            message,
+            String::new(),
+        )
     };
     let dealt = match report.deal {
         Some(n) => Some(deal::deal(n).map_err(|e| fail("bad-deal", e.to_string()))?),

@@ -52,11 +52,11 @@ fn every_published_solution_replays_as_its_manifest_says() {
                 "JD does not go on QH"
             };
             assert_eq!(r.findings.len(), 1, "{file}: {r}");
-            assert_eq!(r.findings[0].rule, "does-not-fit", "{file}");
+            assert_eq!(r.findings[0].rule.code, "does-not-fit", "{file}");
             assert!(
-                r.findings[0].message.contains(want),
+                r.findings[0].rule.message.contains(want),
                 "{file}: {}",
-                r.findings[0].message
+                r.findings[0].rule.message
             );
             assert!(r.findings[0].text.starts_with("Move"), "{file}");
         } else {

@@ -31,32 +31,20 @@ use crate::puzzle::Pos;
 use crate::show::render;
 use crate::text::lines;
 
-/// One problem found in a script: where (1-based line and column, columns in characters),
-/// which rule (a stable kebab-case code), what, and the line as written.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Finding {
-    /// 1-based line.
-    pub line: u32,
-    /// 1-based column.
-    pub col: u32,
-    /// Stable rule code (`row-duplicate`).
-    pub rule: &'static str,
-    /// What is wrong, for a person.
-    pub message: String,
-    /// The line as written.
-    pub text: String,
-}
+/// One problem found in a script, in the kernel's shape: where (1-based line and column,
+/// columns in characters), which rule (a stable kebab-case code), what, and the line as
+/// written.
+pub type Finding = folio_core::script::Finding<folio_core::script::Coded>;
 
-impl Finding {
-    fn new(line: usize, col: usize, rule: &'static str, message: String, text: &str) -> Finding {
-        Finding {
-            line: line as u32,
-            col: col as u32,
-            rule,
-            message,
-            text: text.to_string(),
-        }
-    }
+/// A finding at `line`:`col`; the file is filled in by [`replay`].
+fn finding(line: usize, col: usize, rule: &'static str, message: String, text: &str) -> Finding {
+    Finding::coded(
+        "",
+        folio_core::script::Loc::at_index(line.saturating_sub(1), col),
+        rule,
+        message,
+        text,
+    )
 }
 
 /// What a move does.
@@ -147,7 +135,7 @@ pub fn parse_script(text: &str) -> Script {
                 "note" => {}
                 "game" => {
                     if !value.eq_ignore_ascii_case("kenken") {
-                        s.findings.push(Finding::new(
+                        s.findings.push(finding(
                             n,
                             value_col,
                             "wrong-game",
@@ -155,7 +143,7 @@ pub fn parse_script(text: &str) -> Script {
                             raw,
                         ));
                     } else if !first {
-                        s.findings.push(Finding::new(
+                        s.findings.push(finding(
                             n,
                             col,
                             "syntax",
@@ -166,7 +154,7 @@ pub fn parse_script(text: &str) -> Script {
                 }
                 "puzzle" => {
                     if s.puzzle.is_some() {
-                        s.findings.push(Finding::new(
+                        s.findings.push(finding(
                             n,
                             col,
                             "puzzle-twice",
@@ -174,7 +162,7 @@ pub fn parse_script(text: &str) -> Script {
                             raw,
                         ));
                     } else if !s.moves.is_empty() {
-                        s.findings.push(Finding::new(
+                        s.findings.push(finding(
                             n,
                             col,
                             "syntax",
@@ -184,7 +172,7 @@ pub fn parse_script(text: &str) -> Script {
                     } else {
                         match parse_keen_id(value) {
                             Ok(id) => s.puzzle = Some((id, n as u32)),
-                            Err(e) => s.findings.push(Finding::new(
+                            Err(e) => s.findings.push(finding(
                                 n,
                                 value_col + e.col as usize - 1,
                                 "bad-puzzle",
@@ -194,7 +182,7 @@ pub fn parse_script(text: &str) -> Script {
                         }
                     }
                 }
-                _ => s.findings.push(Finding::new(
+                _ => s.findings.push(finding(
                     n,
                     col,
                     "unknown-pragma",
@@ -218,7 +206,7 @@ pub fn parse_script(text: &str) -> Script {
                             action: Action::Clear,
                             written: format!("{t} {c}"),
                         }),
-                        None => s.findings.push(Finding::new(
+                        None => s.findings.push(finding(
                             n,
                             crate::text::col_of(raw, c),
                             "syntax",
@@ -226,7 +214,7 @@ pub fn parse_script(text: &str) -> Script {
                             raw,
                         )),
                     },
-                    None => s.findings.push(Finding::new(
+                    None => s.findings.push(finding(
                         n,
                         col,
                         "syntax",
@@ -237,7 +225,7 @@ pub fn parse_script(text: &str) -> Script {
                 continue;
             }
             let Some((c, d)) = t.split_once('=') else {
-                s.findings.push(Finding::new(
+                s.findings.push(finding(
                     n,
                     col,
                     "syntax",
@@ -247,7 +235,7 @@ pub fn parse_script(text: &str) -> Script {
                 break; // the rest of the line cannot be read reliably
             };
             let Some(cell) = parse_cell(c) else {
-                s.findings.push(Finding::new(
+                s.findings.push(finding(
                     n,
                     col,
                     "syntax",
@@ -261,7 +249,7 @@ pub fn parse_script(text: &str) -> Script {
             let digit = match (chars.next().and_then(digit_value), chars.next()) {
                 (Some(v), None) => v,
                 _ => {
-                    s.findings.push(Finding::new(
+                    s.findings.push(finding(
                         n,
                         digit_col,
                         "syntax",
@@ -332,7 +320,7 @@ impl Report {
         let findings: Vec<serde_json::Value> = self
             .findings
             .iter()
-            .map(|f| serde_json::json!({"line": f.line, "col": f.col, "rule": f.rule, "message": f.message}))
+            .map(|f| serde_json::to_value(f).unwrap_or_default())
             .collect();
         serde_json::json!({
             "file": self.file,
@@ -367,7 +355,7 @@ impl fmt::Display for Report {
             writeln!(
                 f,
                 "  {}:{}:{}: {}: {}",
-                self.file, x.line, x.col, x.rule, x.message
+                self.file, x.loc.line, x.loc.col, x.rule.code, x.rule.message
             )?;
             writeln!(f, "    {}", x.text)?;
         }
@@ -389,9 +377,9 @@ pub fn replay(script: &Script, file: &str) -> Report {
         let (line, col) = script.moves.first().map_or((1, 1), |m| (m.line, m.col));
         if !findings
             .iter()
-            .any(|f| f.rule == "bad-puzzle" || f.rule == "wrong-game")
+            .any(|f| f.rule.code == "bad-puzzle" || f.rule.code == "wrong-game")
         {
-            findings.push(Finding::new(
+            findings.push(finding(
                 line as usize,
                 col as usize,
                 "no-puzzle",
@@ -399,7 +387,10 @@ pub fn replay(script: &Script, file: &str) -> Report {
                 line_text(line),
             ));
         }
-        findings.sort_by_key(|f| (f.line, f.col));
+        findings.sort_by_key(|f| (f.loc.line, f.loc.col));
+        for f in &mut findings {
+            f.file = file.to_string();
+        }
         return Report {
             file: file.to_string(),
             puzzle: None,
@@ -415,7 +406,7 @@ pub fn replay(script: &Script, file: &str) -> Report {
     let mut played = 0;
     for m in &script.moves {
         let text = line_text(m.line);
-        let at = |col: u32, rule, msg| Finding::new(m.line as usize, col as usize, rule, msg, text);
+        let at = |col: u32, rule, msg| finding(m.line as usize, col as usize, rule, msg, text);
         if m.cell.row >= n || m.cell.col >= n {
             findings.push(at(
                 m.col,
@@ -479,7 +470,10 @@ pub fn replay(script: &Script, file: &str) -> Report {
             ));
         }
     }
-    findings.sort_by_key(|f| (f.line, f.col));
+    findings.sort_by_key(|f| (f.loc.line, f.loc.col));
+    for f in &mut findings {
+        f.file = file.to_string();
+    }
     let solved = check(p, &grid).is_empty();
     Report {
         file: file.to_string(),
@@ -521,8 +515,11 @@ mod tests {
             &format!("{HEAD}A1=2 B1=2\nC1=7\nC1=3\nD9=1\nwhat\nclear A2\n#board x\n"),
             "s",
         );
-        let got: Vec<(u32, u32, &str)> =
-            r.findings.iter().map(|f| (f.line, f.col, f.rule)).collect();
+        let got: Vec<(u32, u32, &str)> = r
+            .findings
+            .iter()
+            .map(|f| (f.loc.line, f.loc.col, f.rule.code))
+            .collect();
         assert_eq!(
             got,
             [
@@ -542,10 +539,10 @@ mod tests {
     fn puzzle_problems() {
         let r = play("#game kenken\n#puzzle 3de:_aba_3a,s1m3a5\nA1=1\n", "s");
         assert_eq!(r.findings.len(), 1, "{r}");
-        assert_eq!(r.findings[0].rule, "bad-puzzle");
+        assert_eq!(r.findings[0].rule.code, "bad-puzzle");
         let r = play("A1=1\n", "s");
-        assert_eq!(r.findings[0].rule, "no-puzzle");
+        assert_eq!(r.findings[0].rule.code, "no-puzzle");
         let r = play("#game boggle\n", "s");
-        assert_eq!(r.findings[0].rule, "wrong-game");
+        assert_eq!(r.findings[0].rule.code, "wrong-game");
     }
 }

@@ -40,17 +40,6 @@ impl<L: ?Sized> ScriptedGame<L> for KenKen {
         name == Some("kenken")
     }
 
-    fn refuses(&self, options: &Options) -> Vec<String> {
-        let mut given = Vec::new();
-        if let Some(rules) = &options.rules {
-            given.push(format!("--rules {rules}"));
-        }
-        if options.boards {
-            given.push("--board".to_string());
-        }
-        given
-    }
-
     fn replay(
         &self,
         source: Source<'_>,

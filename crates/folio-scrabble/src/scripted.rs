@@ -61,6 +61,14 @@ impl<L: Lexicon + ?Sized> ScriptedGame<L> for Scrabble {
         matches!(name, None | Some("scrabble"))
     }
 
+    fn takes_rules(&self) -> bool {
+        true
+    }
+
+    fn takes_boards(&self) -> bool {
+        true
+    }
+
     fn replay(
         &self,
         source: Source<'_>,

@@ -101,17 +101,6 @@ impl<L: Lexicon + ?Sized> ScriptedGame<L> for Boggle {
         name == Some("boggle")
     }
 
-    fn refuses(&self, options: &Options) -> Vec<String> {
-        let mut given = Vec::new();
-        if let Some(rules) = &options.rules {
-            given.push(format!("--rules {rules}"));
-        }
-        if options.boards {
-            given.push("--board".to_string());
-        }
-        given
-    }
-
     fn replay(
         &self,
         source: Source<'_>,

@@ -17,6 +17,46 @@ pub trait Rule: fmt::Display {
     fn code(&self) -> &'static str;
 }
 
+/// A rule known only by its stable code and a message: for games whose rules are checked
+/// by code and reported as text (KenKen, FreeCell).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Coded {
+    /// The stable, kebab-case code (`row-duplicate`, `does-not-fit`).
+    pub code: &'static str,
+    /// What is wrong, for a person.
+    pub message: String,
+}
+
+impl fmt::Display for Coded {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl Rule for Coded {
+    fn code(&self) -> &'static str {
+        self.code
+    }
+}
+
+impl Finding<Coded> {
+    /// A finding of a [`Coded`] rule at `line`:`col` of `file`.
+    pub fn coded(
+        file: &str,
+        loc: Loc,
+        code: &'static str,
+        message: String,
+        text: impl Into<String>,
+    ) -> Self {
+        Finding {
+            file: file.to_string(),
+            loc,
+            rule: Coded { code, message },
+            text: text.into(),
+        }
+    }
+}
+
 /// One located finding of a game whose rules are `R`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Finding<R> {

@@ -84,12 +84,28 @@ pub trait ScriptedGame<L: ?Sized>: Sync {
     /// or, for `None`, scripts without a `#game` line (GCG records).
     fn claims(&self, name: Option<&str>) -> bool;
 
+    /// Whether the game reads a rule-set name (`--rules`); default: no.
+    fn takes_rules(&self) -> bool {
+        false
+    }
+
+    /// Whether the text report can show the board after every move (`--board`); default: no.
+    fn takes_boards(&self) -> bool {
+        false
+    }
+
     /// The options of `options` that mean nothing for this game, as written on the command
     /// line (`--rules standard`, `--board`): a usage error for a run of this game alone, a
     /// warning in a mixed run.
     fn refuses(&self, options: &Options) -> Vec<String> {
-        let _ = options;
-        Vec::new()
+        let mut given = Vec::new();
+        if let Some(rules) = options.rules.as_ref().filter(|_| !self.takes_rules()) {
+            given.push(format!("--rules {rules}"));
+        }
+        if options.boards && !self.takes_boards() {
+            given.push("--board".to_string());
+        }
+        given
     }
 
     /// Parses, validates and replays `source`. A script that breaks the game's rules or

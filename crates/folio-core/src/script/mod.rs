@@ -28,7 +28,7 @@ pub mod lines;
 pub mod loc;
 pub mod pragma;
 
-pub use finding::{Finding, Rule, SHOWN_CHARS};
+pub use finding::{Coded, Finding, Rule, SHOWN_CHARS};
 pub use game::{
     LexiconRequest, Lexicons, Options, Refusal, Resolved, ScriptReport, ScriptedGame, Source,
 };
