@@ -1,5 +1,5 @@
 //! Solution files into plain data: folio scripts, FC-Pro standard notation, fc-solve
-//! verbose output. Parsing never plays a move; [`crate::replay`] judges them.
+//! verbose output. Parsing never plays a move; the replay judges them.
 //!
 //! The format is recognised from the first non-blank line: `#game freecell` (folio script),
 //! `#<deal> … NumFcs=K` (FC-Pro), `-=-=` or `Foundations:` (fc-solve verbose); anything else

@@ -257,6 +257,13 @@ pub fn parse_grid(text: &str, size: usize) -> Result<Vec<u8>, ParseError> {
     Ok(out)
 }
 
+impl Puzzle {
+    /// Whether `solution` (N² digits, row-major) is a Latin square meeting every cage.
+    pub fn is_solved_by(&self, solution: &[u8]) -> bool {
+        check(self, solution).is_empty()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

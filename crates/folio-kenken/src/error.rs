@@ -2,7 +2,7 @@
 
 use thiserror::Error;
 
-use crate::puzzle::{Op, Pos, MAX_SIZE, MIN_SIZE};
+use crate::grid::{Op, Pos, MAX_SIZE, MIN_SIZE};
 
 /// A structural fault: the cages do not make a puzzle. Cage numbers are 0-based indices
 /// into the cages as given to [`Puzzle::new`](crate::Puzzle::new).

@@ -4,7 +4,7 @@
 //! Candidates are `u16` bitmasks: bit `d - 1` set means digit `d` is still possible. This one
 //! enumerator serves the structural check, the solver and the grader.
 
-use crate::puzzle::Op;
+use crate::grid::Op;
 
 /// The candidate mask holding every digit `1..=size`.
 pub(crate) fn full_mask(size: usize) -> u16 {

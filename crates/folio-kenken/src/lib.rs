@@ -25,6 +25,7 @@ mod error;
 mod formats;
 mod generate;
 mod grade;
+mod grid;
 mod json;
 mod keen;
 mod layouts;

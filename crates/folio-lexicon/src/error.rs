@@ -38,7 +38,7 @@ pub enum Error {
         bytes: u64,
     },
     /// The fst checksum does not match its contents, or the file has none
-    /// ([`crate::set::checked`] opens every set and counts map of the CLI with the check).
+    /// (`set::checked` opens every set and counts map of the CLI with the check).
     #[error("{}: not a folio word set (fst) file: {}", path.display(), fst_reason(source))]
     Corrupt {
         /// The file as given.

@@ -5,7 +5,6 @@ use std::fmt;
 
 use crate::coord::{Dir, Position, Square, SIZE};
 use crate::premium::{premium_at, Premium};
-use crate::score::Move;
 use crate::tile::BoardTile;
 
 /// A word scored on an earlier turn: where it starts, which way it reads, its letters.
@@ -25,8 +24,8 @@ pub struct ScoredWord {
 #[derive(Clone, PartialEq, Eq)]
 pub struct Board {
     cells: [[Option<BoardTile>; SIZE]; SIZE],
-    scored_through: [[bool; SIZE]; SIZE],
-    scored_words: Vec<ScoredWord>,
+    pub(crate) scored_through: [[bool; SIZE]; SIZE],
+    pub(crate) scored_words: Vec<ScoredWord>,
     tiles: usize,
 }
 
@@ -110,37 +109,6 @@ impl Board {
         let old = std::mem::replace(cell, tile);
         self.tiles = self.tiles + usize::from(tile.is_some()) - usize::from(old.is_some());
         old
-    }
-
-    /// Applies a scored move (from [`Rules::evaluate`](crate::Rules::evaluate) on this board):
-    /// places its new tiles, marks every square its scored words pass through, and records
-    /// those words. Applying a move evaluated on another board gives an unspecified position
-    /// (tiles already there are replaced), never a panic.
-    pub fn apply(&mut self, mv: &Move) {
-        for &(sq, tile) in &mv.new_tiles {
-            self.set(sq, Some(tile));
-        }
-        for w in &mv.words {
-            for t in &w.tiles {
-                self.scored_through[usize::from(t.square.row)][usize::from(t.square.col)] = true;
-            }
-            if !w.repeat {
-                self.scored_words.push(ScoredWord {
-                    position: w.position,
-                    text: w.text(),
-                });
-            }
-        }
-    }
-
-    /// Takes a move's new tiles off the board again (a withdrawn phony). The record of
-    /// premiums used and words scored is kept: under `wordbler` a word once scored stays
-    /// scored. Returns the tiles lifted.
-    pub fn take_back(&mut self, mv: &Move) -> Vec<(Square, BoardTile)> {
-        mv.new_tiles
-            .iter()
-            .filter_map(|&(sq, _)| self.set(sq, None).map(|t| (sq, t)))
-            .collect()
     }
 
     /// The board mirrored over its main diagonal (rows become columns); the premium layout

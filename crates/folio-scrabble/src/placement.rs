@@ -13,7 +13,7 @@
 use std::fmt;
 
 use crate::coord::{CoordError, Dir, Position, Square};
-use crate::legality::Illegal;
+use crate::illegal::Illegal;
 use crate::tile::BoardTile;
 use folio_core::quote::{clipped, QUOTED_CHARS};
 

@@ -11,40 +11,14 @@ use crate::legality::{check_board, Illegal};
 use crate::placement::{NotationError, Placement};
 use crate::premium::{premium_at, Premium};
 use crate::rules::{PremiumPolicy, Rules};
-use crate::tile::{BoardTile, Tile};
+use crate::tile::Tile;
 use crate::words::{words_formed, FormedWord, Word, WordTile};
 use folio_core::lexicon::{Lexicon, WordList};
 
 /// "No lexicon": pass as the lexicon argument to skip the word check.
 pub const NO_LEXICON: Option<&WordList> = None;
 
-/// A legal, scored play. Serializes (serde) with squares, positions and placements in
-/// notation (`"H8"`, `"8F"`, `"8F HORN"`).
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct Move {
-    /// The placement as given.
-    pub placement: Placement,
-    /// The tiles this move puts down, in reading order.
-    pub new_tiles: Vec<(Square, BoardTile)>,
-    /// Words formed: the main word first (if it has two or more letters), then cross-words.
-    pub words: Vec<Word>,
-    /// The bingo bonus earned (rack emptied of `rack_size` tiles), 0 if none.
-    pub bingo: u32,
-    /// Total: sum of the words' scores plus `bingo`.
-    pub score: u32,
-}
-
-impl Move {
-    /// The rack tiles this move uses (a blank for each lower-case letter).
-    pub fn rack_tiles(&self) -> Vec<Tile> {
-        self.new_tiles.iter().map(|&(_, t)| t.rack_tile()).collect()
-    }
-
-    /// The main word, if the move formed one of two or more letters along its direction.
-    pub fn main_word(&self) -> Option<&Word> {
-        self.words.iter().find(|w| w.main)
-    }
-}
+pub use crate::play::Move;
 
 /// A notation-form play that does not parse or is illegal.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -1,7 +1,7 @@
 //! A parsed script as plain data: header pragmas, events, notes and final racks.
 //!
 //! Nothing here knows the rules: a [`Script`] is what the text says, located line by line.
-//! [`crate::gcg::parse`] builds it; [`crate::replay`] checks it against folio-core.
+//! The GCG parser builds it; the replay checks it against the rules.
 //! The format is GCG (see `docs/formats.md` and the Poslfit spec summarised in
 //! `shared/docs/gcg-format.md`) plus folio's optional fields and pragmas.
 
@@ -263,7 +263,7 @@ pub struct Script {
     pub final_racks: Vec<FinalRack>,
     /// Problems that do not stop the replay (a pragma out of place, an unsupported encoding
     /// name...). They become findings.
-    pub issues: Vec<crate::gcg::ParseError>,
+    pub issues: Vec<crate::parse_error::ParseError>,
 }
 
 impl Script {

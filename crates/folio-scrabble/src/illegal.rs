@@ -1,0 +1,82 @@
+//! [`Illegal`]: why a placement breaks a board rule (or, with a lexicon, forms an unknown
+//! word): one rule, named, with the squares involved. Below the board and the placement, so
+//! both can return it.
+
+use crate::coord::{Position, Square};
+use crate::tile::BoardTile;
+
+/// Why a placement is illegal: exactly one rule, named, with the squares involved.
+///
+/// Serializes (serde) as `{"rule": "Overwrite", "square": "F10", ...}`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, serde::Serialize)]
+#[serde(tag = "rule")]
+pub enum Illegal {
+    /// A square of the placement lies outside the 15x15 board (0-based row/col given).
+    /// The message counts rows and columns from 1, as the board's labels do (row 8, column
+    /// 16 is just right of O8); the fields stay 0-based.
+    #[error(
+        "the placement leaves the board at row {}, column {} (rows and columns counted from 1)",
+        i64::from(*.row) + 1,
+        i64::from(*.col) + 1
+    )]
+    OffBoard {
+        /// 0-based row of the first square off the board.
+        row: i32,
+        /// 0-based column of that square.
+        col: i32,
+    },
+    /// Loose tiles do not share one row or one column.
+    #[error("the tiles are not in one row or one column")]
+    NotInLine,
+    /// Nothing new is put on the board.
+    #[error("the placement puts no new tile on the board")]
+    NoNewTile,
+    /// A square inside the word is empty but the placement expected a tile there.
+    #[error("{square} is empty: the word would have a gap")]
+    Gap {
+        /// The empty square.
+        square: Square,
+    },
+    /// A tile would cover a different letter already on the board.
+    #[error("{square} already holds {existing}; {placed} cannot go there")]
+    Overwrite {
+        /// The occupied square.
+        square: Square,
+        /// The tile on the board.
+        existing: BoardTile,
+        /// The tile the placement puts there.
+        placed: BoardTile,
+    },
+    /// The placement names a played-through letter the board does not have (`FA(X)M` over R).
+    #[error("{square} holds {existing}, not {}", *written as char)]
+    WrongThrough {
+        /// The occupied square.
+        square: Square,
+        /// The tile on the board.
+        existing: BoardTile,
+        /// The letter the placement names.
+        #[serde(serialize_with = "letter")]
+        written: u8,
+    },
+    /// The first move of the game does not cover the centre star `H8`.
+    #[error("the first move must cover the centre square H8")]
+    FirstMoveMissesCentre,
+    /// The first move forms no word of two or more letters (a single tile).
+    #[error("the first move must form a word of at least two letters")]
+    SingleLetter,
+    /// A later move neither touches nor plays through any tile already on the board.
+    #[error("the move does not touch any tile already on the board")]
+    NotConnected,
+    /// A word formed is not in the lexicon.
+    #[error("{word} (at {position}) is not in the word list")]
+    UnknownWord {
+        /// The word, upper case.
+        word: String,
+        /// Where it starts and which way it reads.
+        position: Position,
+    },
+}
+
+fn letter<S: serde::Serializer>(b: &u8, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(&(*b as char))
+}
