@@ -282,61 +282,23 @@ fn a_finished_game_without_its_end_line_is_reported() {
     );
 }
 
-/// MAGPIE's invalid fixtures: each gives exit 1 with a finding of the kind its manifest
-/// names (our rule code for MAGPIE's error), never a panic.
+/// MAGPIE's invalid fixtures: each gives exit 1 with a finding of the kind
+/// `tests/data/scrabble/magpie-invalid.tsv` names (our rule code for MAGPIE's error), never a
+/// panic.
 #[test]
 fn invalid_records_name_their_problem() {
     let Some(dir) = folio_testdata::path("games/scrabble/gcg/invalid") else {
         return;
     };
-    let expected: &[(&str, &str)] = &[
-        ("challenge_bonus_rack_malformed", "malformed-rack"),
-        ("challenge_bonus_without_play", "challenge-without-play"),
-        ("description_after_events", "pragma-after-events"),
-        ("duplicate_names", "duplicate-name"),
-        ("duplicate_nicknames", "duplicate-nickname"),
-        ("empty", "empty"),
-        (
-            "end_game_event_before_game_end",
-            "end-line-before-game-over",
-        ),
-        ("end_points_rack_malformed", "malformed-rack"),
-        ("end_rack_points_incorrect", "end-points"),
-        ("event_after_last_rack", "event-after-final-rack"),
-        ("exchange_malformed", "malformed-exchange"),
-        ("exchange_not_in_rack", "not-on-rack"),
-        ("first_rack_not_in_bag", "not-in-bag"),
-        ("game_event_off_turn", "off-turn"),
-        (
-            "invalid_challenge_bonus_player_index",
-            "challenge-without-play",
-        ),
-        ("invalid_tile_placement", "bad-coordinate"),
-        ("last_rack2_not_in_bag", "not-in-bag"),
-        ("last_rack_penalty_incorrect", "end-penalty"),
-        ("malformed_play", "malformed-word"),
-        ("malformed_rack", "malformed-rack"),
-        ("midgame_rack_not_in_bag", "not-in-bag"),
-        ("move_before_player", "player-after-events"),
-        ("move_event_after_game_end", "move-after-game-over"),
-        ("note_before_events", "note-before-events"),
-        ("pass_rack_malformed", "malformed-rack"),
-        ("phony_tiles_returned_mismatch", "withdrawn-rack-mismatch"),
-        (
-            "phony_tiles_returned_with_no_play",
-            "withdrawn-without-play",
-        ),
-        ("play_out_of_bounds", "off-board"),
-        ("played_tile_not_in_rack", "not-on-rack"),
-        ("player_number_redundant", "player-redeclared"),
-        ("six_pass_last_rack_malformed", "end-rack-mismatch"),
-        ("standard_cumulative_scoring_error", "cumulative"),
-        ("unrecognized_game_variant", "unknown-game-variant"),
-        ("unsupported_character_encoding", "unsupported-encoding"),
-    ];
+    let manifest = std::fs::read_to_string(data_dir().join("magpie-invalid.tsv")).unwrap();
+    let expected: Vec<(&str, &str)> = manifest
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| l.split_once('\t').expect("stem<TAB>rule"))
+        .collect();
     let files = std::fs::read_dir(&dir).expect("dir").count();
     assert!(files >= expected.len(), "{files} files");
-    for (stem, rule) in expected {
+    for &(stem, rule) in &expected {
         let name = format!("magpie__{stem}.gcg");
         let (code, out, err) = play_in(&dir, &["--json", &name]);
         assert_eq!(code, 1, "{name}: {err}");
@@ -349,7 +311,7 @@ fn invalid_records_name_their_problem() {
             .filter_map(|f| f["rule"].as_str())
             .collect();
         assert!(
-            rules.contains(rule),
+            rules.contains(&rule),
             "{name}: expected {rule}, got {rules:?}"
         );
     }
@@ -1236,4 +1198,25 @@ fn a_closed_stdout_keeps_the_verdict() {
         "findings lost on a broken pipe"
     );
     assert_eq!(play_into_closed_pipe(&good, 300), 0);
+}
+
+/// Every script of `tests/data/scrabble/MANIFEST.tsv` against its checked-in transcript.
+#[test]
+fn manifest_transcripts() {
+    let manifest = std::fs::read_to_string(data_dir().join("MANIFEST.tsv")).unwrap();
+    let mut rows = 0;
+    for line in manifest
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let cols: Vec<&str> = line.split('\t').collect();
+        let (script, extra, expected) = (cols[0], cols[1], cols[2]);
+        let mut args = vec![script];
+        args.extend(extra.split(' ').filter(|a| *a != "-"));
+        let (code, out, err) = play_in(&data_dir(), &args);
+        assert!(!err.contains("panicked"), "{script}: {err}");
+        check_transcript(expected, &transcript(code, &out));
+        rows += 1;
+    }
+    assert!(rows >= 6, "{rows} rows");
 }
