@@ -8,7 +8,13 @@
 //! - **Auto-moves**: the MS rule ([`Autoplay::Ms`]) after every move. It only sends home a
 //!   card no remaining card can be built on, so it never turns a won game into a lost one,
 //!   and the searched graph is the whole game: exhausting it proves a deal unwinnable.
-//! - **Limit**: after `max_states` distinct states the answer is [`Verdict::Unknown`].
+//! - **Lazy children**: expanding a state scores every child (copy, move, auto-play,
+//!   heuristic) and queues the *edge*; a child is keyed, deduplicated and stored only when
+//!   its edge leaves the queue, so children the search never reaches cost no table entry.
+//! - **Strategy**: greedy best-first (no path-length term), two heuristics alternated with
+//!   budgets growing tenfold (`STAGES`), the last stage with the whole budget.
+//! - **Limit**: after `max_states` distinct states (or 32 queued edges per state) the answer
+//!   is [`Verdict::Unknown`].
 
 mod table;
 
