@@ -8,7 +8,8 @@ use std::time::Instant;
 use folio_freecell::solver::{Solver, Verdict};
 use folio_freecell::{deal, replay, Autoplay, Options, Position};
 
-/// deal, moves as printed, moves with auto-moves, won on replay, states expanded.
+/// deal, moves as printed, moves with auto-moves, won on replay, states expanded (also the
+/// fourth column of `LENGTHS_OUT`).
 type Row = (i64, Option<usize>, Option<usize>, bool, usize);
 
 fn main() {
@@ -128,7 +129,7 @@ fn main() {
     if let Ok(path) = std::env::var("LENGTHS_OUT") {
         let rows: String = results
             .iter()
-            .filter_map(|r| Some(format!("{}\t{}\t{}\n", r.0, r.1?, r.2?)))
+            .filter_map(|r| Some(format!("{}\t{}\t{}\t{}\n", r.0, r.1?, r.2?, r.4)))
             .collect();
         std::fs::write(path, rows).unwrap();
     }

@@ -395,6 +395,38 @@ impl Position {
             .position(|&c| c == NONE)
     }
 
+    /// Sends home, until none is left, every exposed card (byte `rank0 * 4 + suit`) that
+    /// `home(foundations, card)` accepts: the solver's fast path of
+    /// [`crate::Autoplay::run`]. The order may differ; the final position is the same,
+    /// since a card that may go home stays allowed while other cards go home.
+    pub(crate) fn auto_home(&mut self, home: impl Fn(&[u8; 4], u8) -> bool) {
+        loop {
+            let mut moved = false;
+            for i in 0..self.ncells as usize {
+                let c = self.cells[i];
+                if c != NONE && home(&self.found, c) {
+                    self.cells[i] = NONE;
+                    self.found[(c & 3) as usize] += 1;
+                    moved = true;
+                }
+            }
+            for k in 0..8 {
+                while self.lens[k] > 0 {
+                    let c = self.cols[k][self.lens[k] as usize - 1];
+                    if !home(&self.found, c) {
+                        break;
+                    }
+                    self.lens[k] -= 1;
+                    self.found[(c & 3) as usize] += 1;
+                    moved = true;
+                }
+            }
+            if !moved {
+                return;
+            }
+        }
+    }
+
     pub(crate) fn raw_cells(&self) -> &[u8] {
         &self.cells[..self.ncells as usize]
     }

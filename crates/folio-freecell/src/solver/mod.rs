@@ -8,7 +8,13 @@
 //! - **Auto-moves**: the MS rule ([`Autoplay::Ms`]) after every move. It only sends home a
 //!   card no remaining card can be built on, so it never turns a won game into a lost one,
 //!   and the searched graph is the whole game: exhausting it proves a deal unwinnable.
-//! - **Limit**: after `max_states` distinct states the answer is [`Verdict::Unknown`].
+//! - **Lazy children**: expanding a state scores every child (copy, move, auto-play,
+//!   heuristic) and queues the *edge*; a child is keyed, deduplicated and stored only when
+//!   its edge leaves the queue, so children the search never reaches cost no table entry.
+//! - **Strategy**: greedy best-first (no path-length term), two heuristics alternated with
+//!   budgets growing tenfold (`STAGES`), the last stage with the whole budget.
+//! - **Limit**: after `max_states` distinct states (or 32 queued edges per state) the answer
+//!   is [`Verdict::Unknown`].
 
 mod table;
 
@@ -101,29 +107,130 @@ impl Solver {
 }
 
 /// The portfolio: heuristic weights (see [`score`]) and a state budget per stage.
+/// Two greedy heuristics (no path-length term; they differ in how much a buried next card
+/// weighs), alternated with budgets growing tenfold: measured on deals 1..300, the pair
+/// needs a fifth fewer expansions than either alone, and the small first budgets cut the
+/// tail (median 111 expansions, 90th percentile 666).
 const STAGES: [(Weights, usize); 4] = [
-    ([6, 2, 3, 8, 12, 2], 2_000),
-    ([4, 2, 2, 6, 8, 0], 2_000),
-    ([6, 2, 3, 8, 12, 2], 20_000),
-    ([4, 2, 2, 6, 8, 0], 50_000),
+    ([6, 2, 3, 8, 12, 0], 500),
+    ([6, 2, 1, 8, 12, 0], 500),
+    ([6, 2, 3, 8, 12, 0], 5_000),
+    ([6, 2, 1, 8, 12, 0], 5_000),
 ];
 
 type Weights = [usize; 6];
 
+/// MS auto-play ([`Autoplay::Ms`]) on a card byte: next on its foundation, and an ace or a
+/// two, or both opposite-colour foundations at least one rank below it.
+#[inline]
+fn ms_home(found: &[u8; 4], c: u8) -> bool {
+    let (r0, s) = (c >> 2, (c & 3) as usize);
+    // Suits C, D, H, S: C and S are black, D and H red.
+    let opposite = if s == 0 || s == 3 {
+        found[1].min(found[2])
+    } else {
+        found[0].min(found[3])
+    };
+    found[s] == r0 && (r0 < 2 || opposite >= r0)
+}
+
+/// An open-list entry: a parent state and the move out of it, packed in a `u64`. The child
+/// is only stored (hashed, deduplicated) when it is popped, so the children a search never
+/// reaches cost a copy, the move, auto-play and the score, not a table entry.
+#[derive(Clone, Copy)]
+struct Edge(u64);
+
+impl Edge {
+    fn new(parent: u32, s: Step) -> Edge {
+        Edge(
+            u64::from(parent) << 32
+                | u64::from(loc_code(s.from)) << 16
+                | u64::from(loc_code(s.to)) << 8
+                | u64::from(s.n),
+        )
+    }
+
+    fn parent(self) -> u32 {
+        (self.0 >> 32) as u32
+    }
+
+    fn step(self) -> Step {
+        Step {
+            from: loc_of((self.0 >> 16) as u8),
+            to: loc_of((self.0 >> 8) as u8),
+            n: self.0 as u8,
+        }
+    }
+}
+
+fn loc_code(l: Loc) -> u8 {
+    match l {
+        Loc::Cascade(k) => k,
+        Loc::Cell(i) => 8 + i,
+        Loc::Foundation => 16,
+    }
+}
+
+fn loc_of(c: u8) -> Loc {
+    match c {
+        0..8 => Loc::Cascade(c),
+        8..16 => Loc::Cell(c - 8),
+        _ => Loc::Foundation,
+    }
+}
+
+/// Open-list entries allowed per stored state before the search gives up (memory bound).
+const EDGES_PER_STATE: usize = 32;
+
 fn search(start: &Position, w: &Weights, max_states: usize) -> Outcome {
     let mut root = *start;
-    Autoplay::Ms.run(&mut root, |_, _| {});
+    root.auto_home(ms_home);
     let mut table = Table::new();
     let mut parent: Vec<u32> = vec![u32::MAX];
     let mut depth: Vec<u16> = vec![0];
     table.insert(&encode(&root));
+    let ncells = start.cell_count();
     let mut open = Buckets::default();
-    open.push(score(&root, 0, w), 0);
     let mut expanded = 0;
     let mut steps = Vec::with_capacity(64);
-    let ncells = start.cell_count();
-    while let Some(idx) = open.pop() {
-        let p = decode(&table.keys[idx as usize], ncells);
+    // Every expanded position is the decoding of its key, so that an edge's move means the
+    // same cascades and cells when its child is made from the parent's key.
+    let mut pending = Some((decode(&table.keys[0], ncells), 0u32));
+    let mut pushed = 0usize;
+    let mut cached = u32::MAX;
+    let mut parent_pos = root;
+    loop {
+        // The next state to expand: the root, then the best open edge that leads somewhere new.
+        let (p, idx) = match pending.take() {
+            Some(x) => x,
+            None => {
+                let Some(e) = open.pop() else { break };
+                let from = e.parent();
+                let s = e.step();
+                // Siblings leave the open list together (newest first): decode a parent once.
+                if cached != from {
+                    parent_pos = decode(&table.keys[from as usize], ncells);
+                    cached = from;
+                }
+                let mut q = parent_pos;
+                q.apply_unchecked(s.from, s.to, s.n as usize);
+                q.auto_home(ms_home);
+                let (child, new) = table.insert(&encode(&q));
+                if !new {
+                    continue;
+                }
+                parent.push(from);
+                depth.push(depth[from as usize] + 1);
+                if table.len() >= max_states {
+                    return Outcome {
+                        verdict: Verdict::Unknown,
+                        states: table.len(),
+                        expanded,
+                    };
+                }
+                (decode(&table.keys[child as usize], ncells), child)
+            }
+        };
         expanded += 1;
         steps.clear();
         generate(&p, &mut steps);
@@ -131,14 +238,11 @@ fn search(start: &Position, w: &Weights, max_states: usize) -> Outcome {
         for s in &steps {
             let mut q = p;
             q.apply_unchecked(s.from, s.to, s.n as usize);
-            Autoplay::Ms.run(&mut q, |_, _| {});
-            let (child, new) = table.insert(&encode(&q));
-            if !new {
-                continue;
-            }
-            parent.push(idx);
-            depth.push(d);
+            q.auto_home(ms_home);
             if q.is_won() {
+                let (child, _) = table.insert(&encode(&q));
+                parent.push(idx);
+                depth.push(d);
                 let path = path_to(&parent, child);
                 let moves = reconstruct(start, &table, &path);
                 return Outcome {
@@ -147,18 +251,19 @@ fn search(start: &Position, w: &Weights, max_states: usize) -> Outcome {
                     expanded,
                 };
             }
-            if table.len() >= max_states {
-                return Outcome {
-                    verdict: Verdict::Unknown,
-                    states: table.len(),
-                    expanded,
-                };
-            }
-            open.push(score(&q, d, w), child);
+            open.push(score(&q, d, w), Edge::new(idx, *s));
+            pushed += 1;
+        }
+        if pushed > max_states.saturating_mul(EDGES_PER_STATE) {
+            return Outcome {
+                verdict: Verdict::Unknown,
+                states: table.len(),
+                expanded,
+            };
         }
     }
     let verdict = if root.is_won() {
-        Verdict::Solved(Vec::new())
+        Verdict::Solved(reconstruct(start, &table, &[0]))
     } else {
         Verdict::Unsolvable
     };
@@ -172,12 +277,12 @@ fn search(start: &Position, w: &Weights, max_states: usize) -> Outcome {
 /// A bucket queue on small integer scores, newest first within a bucket (a depth-first bias).
 #[derive(Default)]
 struct Buckets {
-    b: Vec<Vec<u32>>,
+    b: Vec<Vec<Edge>>,
     min: usize,
 }
 
 impl Buckets {
-    fn push(&mut self, s: usize, idx: u32) {
+    fn push(&mut self, s: usize, idx: Edge) {
         if s >= self.b.len() {
             self.b.resize_with(s + 1, Vec::new);
         }
@@ -185,7 +290,7 @@ impl Buckets {
         self.min = self.min.min(s);
     }
 
-    fn pop(&mut self) -> Option<u32> {
+    fn pop(&mut self) -> Option<Edge> {
         while self.min < self.b.len() {
             if let Some(i) = self.b[self.min].pop() {
                 return Some(i);
@@ -327,37 +432,40 @@ fn generate(p: &Position, out: &mut Vec<Step>) {
     }
 }
 
+/// The canonical key (see [`Key`]): free cells in card order, then the non-empty cascades
+/// ordered by their bottom cards (distinct cards, so both orders come from bit masks).
 fn encode(p: &Position) -> Key {
-    let mut bytes = [0u8; 64];
+    let mut bytes = [0xffu8; 64];
     let mut i = 0;
-    let mut cells = [0u8; 8];
-    let raw = p.raw_cells();
-    let mut nc = 0;
-    for &c in raw {
+    let mut m = 0u64;
+    for &c in p.raw_cells() {
         if c != 0xff {
-            cells[nc] = c + 1;
-            nc += 1;
+            m |= 1 << c;
         }
     }
-    cells[..nc].sort_unstable();
-    bytes[..nc].copy_from_slice(&cells[..nc]);
-    i += nc + 1;
-    // Non-empty cascades have distinct bottom cards: order by it.
-    let mut order = [0u8; 8];
-    let mut no = 0;
-    for k in 0..8 {
-        if p.cascade_len(k) > 0 {
-            order[no] = k as u8;
-            no += 1;
-        }
-    }
-    order[..no].sort_unstable_by_key(|&k| p.raw_cascade(k as usize)[0]);
-    for &k in &order[..no] {
-        for &c in p.raw_cascade(k as usize) {
-            bytes[i] = c + 1;
-            i += 1;
-        }
+    while m != 0 {
+        bytes[i] = m.trailing_zeros() as u8;
         i += 1;
+        m &= m - 1;
+    }
+    i += 1;
+    let mut bottoms = 0u64;
+    let mut at = [0u8; 52];
+    for k in 0..8 {
+        if let Some(&c) = p.raw_cascade(k).first() {
+            bottoms |= 1 << c;
+            at[c as usize] = k as u8;
+        }
+    }
+    while bottoms != 0 {
+        let col = p.raw_cascade(at[bottoms.trailing_zeros() as usize] as usize);
+        bytes[i..i + col.len()].copy_from_slice(col);
+        i += col.len() + 1;
+        bottoms &= bottoms - 1;
+    }
+    // Cards become `index + 1` and the 0xff gaps the 0 separators.
+    for b in &mut bytes {
+        *b = b.wrapping_add(1);
     }
     let mut key = [0u64; 8];
     for (w, chunk) in key.iter_mut().zip(bytes.chunks_exact(8)) {
@@ -465,6 +573,18 @@ mod tests {
         let q = decode(&encode(&p), 4);
         assert_eq!(encode(&q), encode(&p));
         assert_eq!(q.foundations(), [0; 4]);
+    }
+
+    #[test]
+    fn fast_auto_play_rule_is_the_ms_rule() {
+        for f in 0..14u32.pow(4) {
+            let found = [0, 1, 2, 3].map(|i| (f / 14u32.pow(i) % 14) as u8);
+            for c in 0..52u8 {
+                let card = card(c);
+                let want = Autoplay::Ms.sends_home(found, card.suit(), card.rank());
+                assert_eq!(ms_home(&found, c), want, "{card} on {found:?}");
+            }
+        }
     }
 
     #[test]
