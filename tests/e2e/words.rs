@@ -9,9 +9,7 @@ use std::sync::OnceLock;
 use assert_cmd::Command;
 use folio_lexicon::{Policy, WordSet};
 
-fn folio() -> Command {
-    Command::cargo_bin("folio").expect("folio binary")
-}
+use crate::common::folio;
 
 /// `folio words import LIST -o OUT`, ready to run.
 fn import_cmd(list: &Path, out: &Path) -> Command {

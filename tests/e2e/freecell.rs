@@ -1,12 +1,9 @@
 //! End-to-end tests of `folio freecell` (deal, check, solve) and the checked-in transcripts
 //! in tests/data/freecell (MANIFEST.tsv: file, expected exit code, what it shows).
 
-use assert_cmd::Command;
 use serde_json::Value;
 
-fn folio() -> Command {
-    Command::cargo_bin("folio").unwrap()
-}
+use crate::common::folio;
 
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/freecell");
 

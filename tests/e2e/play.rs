@@ -9,9 +9,7 @@ use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
 
-fn folio() -> Command {
-    Command::cargo_bin("folio").expect("folio binary")
-}
+use crate::common::folio;
 
 fn data_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/scrabble")

@@ -4,9 +4,7 @@ use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
 
-fn folio() -> Command {
-    Command::cargo_bin("folio").expect("folio binary")
-}
+use crate::common::folio;
 
 fn stdout(cmd: &mut Command) -> String {
     String::from_utf8(cmd.assert().success().get_output().stdout.clone()).unwrap()

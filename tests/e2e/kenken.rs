@@ -3,11 +3,7 @@
 
 use std::path::Path;
 
-use assert_cmd::Command;
-
-fn folio() -> Command {
-    Command::cargo_bin("folio").expect("folio binary")
-}
+use crate::common::folio;
 
 /// Runs `folio ARGS`, expecting exit `code`; returns stdout and stderr.
 fn run(args: &[&str], code: i32) -> (String, String) {

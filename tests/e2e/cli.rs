@@ -1,10 +1,6 @@
 //! End-to-end tests of the `folio` binary: usage and exit codes.
 
-use assert_cmd::Command;
-
-fn folio() -> Command {
-    Command::cargo_bin("folio").expect("folio binary")
-}
+use crate::common::folio;
 
 #[test]
 fn help_lists_the_commands() {

@@ -3,13 +3,10 @@
 
 use std::path::{Path, PathBuf};
 
-use assert_cmd::Command;
 use folio_core::Lexicon;
 use folio_lexicon::WordSet;
 
-fn folio() -> Command {
-    Command::cargo_bin("folio").expect("folio binary")
-}
+use crate::common::folio;
 
 fn write(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
     let p = dir.join(name);

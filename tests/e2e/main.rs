@@ -1,0 +1,13 @@
+//! End-to-end tests of the `folio` binary: one test binary, one module per command group,
+//! one helper module ([`common`]). Data comes from `tests/data/<game>/` and, through
+//! `folio_testdata`, from the shared folder (`FOLIO_SHARED`).
+
+mod common;
+
+mod boggle;
+mod cli;
+mod freecell;
+mod ingest;
+mod kenken;
+mod play;
+mod words;
