@@ -98,7 +98,7 @@ bench-kenken:
 ## 10 per pair).
 .PHONY: test-kenken-sweep
 test-kenken-sweep:
-	KENKEN_SEEDS=100 $(CARGO) test --release -p folio-kenken --test generated
+	KENKEN_SEEDS=100 $(CARGO) test --release -p folio-kenken --test it generated
 ## FreeCell solver vs fc-solve (apt-get install freecell-solver-bin), one core each: deals/s over
 ## 1..32000 (every solution checked by the replayer), median/max solution length, time to prove
 ## 11982 unsolvable. FROM, TO, LEN_SAMPLE narrow it while iterating.

@@ -1,0 +1,5 @@
+//! Integration tests of folio-kenken: one test binary, a module per area.
+
+mod generated;
+mod properties;
+mod shared_data;

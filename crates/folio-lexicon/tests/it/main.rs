@@ -1,0 +1,5 @@
+//! Integration tests of folio-lexicon: one test binary, a module per area.
+
+mod boggle_cursor;
+mod boggle_enable2k;
+mod enable_queries;

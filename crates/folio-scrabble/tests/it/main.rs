@@ -1,0 +1,6 @@
+//! Integration tests of folio-scrabble: one test binary, a module per area.
+
+mod game;
+mod properties;
+mod scoring;
+mod shared_parse;
