@@ -161,7 +161,7 @@ pub enum ParseErrorKind {
 
 impl ParseErrorKind {
     /// Whether the script cannot be replayed with this error. Non-fatal kinds are kept in
-    /// [`Script::issues`] and reported as findings.
+    /// `Script::issues` and reported as findings.
     pub fn is_fatal(&self) -> bool {
         use ParseErrorKind::*;
         !matches!(
