@@ -379,3 +379,19 @@ fn an_empty_board_row_is_refused() {
         assert!(out.ends_with("words 2, points 2\n"), "{board}: {out}");
     }
 }
+
+/// A player's word is keyed by the word set's own rule (the game policy, as ingest keys the
+/// books): `café` is CAFE, found on the board and in the set.
+#[test]
+fn players_words_are_keyed_as_the_word_set_keys_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let set = import(dir.path(), "CAFE\n");
+    let round = dir.path().join("r.boggle");
+    std::fs::write(
+        &round,
+        "#game boggle\n#board cafe/xxxx/xxxx/xxxx\n#player a\n>a: café\n",
+    )
+    .unwrap();
+    let out = stdout(folio().arg("play").arg(&round).arg("--lexicon").arg(&set));
+    assert!(out.contains("CAFE") && out.contains("findings: 0"), "{out}");
+}

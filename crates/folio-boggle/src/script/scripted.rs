@@ -3,7 +3,7 @@
 use folio_core::script::{
     LexiconRequest, Lexicons, Loc, Options, Refusal, ScriptReport, ScriptedGame, Source,
 };
-use folio_core::{Lexicon, WordList};
+use folio_core::Lexicon;
 
 use super::{Error, Report};
 
@@ -114,10 +114,14 @@ impl<L: Lexicon + ?Sized> ScriptedGame<L> for Boggle {
                 error,
             })
         };
-        // Checked first with the plain key rule, so a malformed round is reported whole
-        // before any word set is opened.
-        let plain = WordList::default();
-        let (script, _) = match super::check(source.name, source.bytes, &|w| plain.normalize(w)) {
+        // Checked first, so a malformed round is reported whole before any word set is
+        // opened; words are keyed by the lexicon's own rule after (a word is then only
+        // required to be one token).
+        let token = |w: &str| {
+            let w = w.trim();
+            (!w.is_empty() && !w.contains(char::is_whitespace)).then(|| w.to_uppercase())
+        };
+        let (script, _) = match super::check(source.name, source.bytes, &token) {
             Ok(checked) => checked,
             Err(e) => return Ok(invalid(e)),
         };

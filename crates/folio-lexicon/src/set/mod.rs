@@ -301,6 +301,12 @@ fn read_stream(path: &Path, mut file: std::fs::File) -> Result<SetBytes> {
 impl Lexicon for WordSet {
     type Cursor = NodeCursor;
 
+    /// A player's word keyed as ingest keys the books' words (the game policy: case folded,
+    /// diacritics folded, typographic apostrophes; `None` for what the policy drops).
+    fn normalize(&self, word: &str) -> Option<String> {
+        crate::Policy::game().normalize_word(word)
+    }
+
     fn root(&self) -> NodeCursor {
         self.nodes().root()
     }
