@@ -32,6 +32,19 @@ fn play_in(dir: &Path, args: &[&str]) -> (i32, String, String) {
     )
 }
 
+/// The one report of a `--json` run of one script: the document is `{schema: 1, folio,
+/// reports: [R], summary}` whatever the number of scripts (docs/formats.md §7).
+fn only_report(out: &[u8]) -> serde_json::Value {
+    let mut v: serde_json::Value = serde_json::from_slice(out)
+        .unwrap_or_else(|e| panic!("stdout is not one JSON document ({e}): {}", String::from_utf8_lossy(out)));
+    assert_eq!(v["schema"], 1, "{v}");
+    assert_eq!(v["folio"], env!("CARGO_PKG_VERSION"));
+    assert_eq!(v["summary"]["files"], 1, "{v}");
+    let reports = v["reports"].as_array_mut().expect("reports");
+    assert_eq!(reports.len(), 1);
+    reports.pop().expect("one report")
+}
+
 /// Compares `actual` with the checked-in `name`, or rewrites it under `FOLIO_BLESS=1`.
 fn check_transcript(name: &str, actual: &str) {
     let path = data_dir().join(name);
@@ -63,13 +76,16 @@ fn standard_game_with_a_bingo() {
     check_transcript("standard_bingo.expected", &transcript(code, &out));
     let (code, out, _) = play_in(&data_dir(), &["standard_bingo.gcg", "--json"]);
     assert_eq!(code, 0);
-    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON report");
+    let v = only_report(out.as_bytes());
     assert_eq!(v["turns"][0]["bingo"], 50);
     assert_eq!(
         v["turns"][0]["words"][0]["tiles"].as_array().map(Vec::len),
         Some(7)
     );
-    check_transcript("standard_bingo.json.expected", &transcript(code, &out));
+    // The report itself is checked in, pretty-printed (the document around it carries
+    // folio's version).
+    let pretty = serde_json::to_string_pretty(&v).expect("json") + "\n";
+    check_transcript("standard_bingo.json.expected", &transcript(code, &pretty));
 }
 
 #[test]
@@ -155,8 +171,8 @@ fn write_gcg_round_trips_to_the_same_report() {
             "{}",
             input.display()
         );
-        let a: serde_json::Value = serde_json::from_slice(&first.stdout).expect("json");
-        let b: serde_json::Value = serde_json::from_slice(&second.stdout).expect("json");
+        let a = only_report(&first.stdout);
+        let b = only_report(&second.stdout);
         let (a, b) = (substance(&a), substance(&b));
         assert_eq!(a, b, "{} does not round-trip", input.display());
         std::fs::remove_file(&out).expect("remove");
@@ -341,7 +357,7 @@ fn invalid_records_name_their_problem() {
         let (code, out, err) = play_in(&dir, &["--json", &name]);
         assert_eq!(code, 1, "{name}: {err}");
         assert!(!err.contains("panicked"), "{name}: {err}");
-        let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+        let v = only_report(out.as_bytes());
         let rules: Vec<&str> = v["findings"]
             .as_array()
             .expect("findings")
@@ -486,7 +502,7 @@ fn a_script_from_stdin() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let v = only_report(&out.stdout);
     assert_eq!(v["file"], "-");
     assert_eq!(v["stats"]["moves"], 5);
     assert_eq!(v["findings"].as_array().map(Vec::len), Some(0));
@@ -543,7 +559,7 @@ fn lexicon_pragma_names_a_word_set_or_just_a_name() {
     );
     let (code, out, _) = play_in(tmp.path(), &["n.gcg", "--require-lexicon", "--json"]);
     assert_eq!(code, 1, "{out}");
-    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    let v = only_report(out.as_bytes());
     assert_eq!(v["findings"][0]["rule"], "words-not-checked");
     // ... and passes once the words are checked.
     let (code, out, _) = play_in(
@@ -837,7 +853,7 @@ fn every_bad_line_of_a_boggle_round_is_reported() {
     );
     let (code, out, _) = play_in(tmp.path(), &["bad.boggle", "--json"]);
     assert_eq!(code, 1, "{out}");
-    let v: serde_json::Value = serde_json::from_str(&out).expect("one JSON document");
+    let v = only_report(out.as_bytes());
     let lines: Vec<u64> = v["findings"]
         .as_array()
         .expect("findings")
@@ -870,8 +886,7 @@ fn unreadable_boggle_rounds_stay_json() {
     for (file, line, col) in [("late.txt", 2, 1), ("bytes.txt", 2, 10), ("seed.txt", 3, 7)] {
         let (code, out, err) = play_in(tmp.path(), &[file, "--json"]);
         assert_eq!(code, 1, "{file}: {err}");
-        let v: serde_json::Value = serde_json::from_str(&out)
-            .unwrap_or_else(|e| panic!("{file}: stdout is not JSON ({e}): {out}"));
+        let v = only_report(out.as_bytes());
         assert_eq!(v["file"], file);
         assert_eq!(v["game"], "boggle");
         let f = &v["findings"][0];
@@ -949,8 +964,12 @@ fn an_unreadable_script_does_not_stop_the_run() {
     // One script alone: its error entry is the document, and the exit code is 2.
     let (code, out, err) = play_in(tmp.path(), &["--json", "missing.gcg"]);
     assert_eq!(code, 2, "{err}");
-    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    let doc: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(doc["summary"]["unreadable"], 1);
+    assert_eq!(doc["summary"]["exit"], 2);
+    let v = only_report(out.as_bytes());
     assert_eq!(v["file"], "missing.gcg");
+    assert_eq!(v["findings"][0]["rule"], "unreadable");
     assert!(
         v["error"]
             .as_str()
@@ -1063,7 +1082,7 @@ fn every_invalid_utf8_line_of_a_boggle_round_is_reported() {
     );
     let (code, out, _) = play_in(tmp.path(), &["u.boggle", "--json"]);
     assert_eq!(code, 1, "{out}");
-    let v: serde_json::Value = serde_json::from_str(&out).expect("one JSON document");
+    let v = only_report(out.as_bytes());
     let lines: Vec<u64> = v["findings"]
         .as_array()
         .expect("findings")
@@ -1140,7 +1159,7 @@ fn one_run_replays_every_game_through_one_registry() {
             .output()
             .unwrap();
         assert_eq!(out.status.code(), Some(code), "{file}");
-        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let v = only_report(&out.stdout);
         assert_eq!(v["game"], game, "{file}");
         assert_eq!(v["file"], file);
         let findings = v["findings"].as_array().expect("findings");
