@@ -214,6 +214,9 @@ mod tests {
     fn uris_and_xml_text_are_escaped() {
         assert_eq!(uri("games/a b%.gcg"), "games/a%20b%25.gcg");
         assert_eq!(uri("dir\\x.gcg"), "dir/x.gcg");
-        assert_eq!(xml("<a & \"b\">\u{1b}[2J"), "&lt;a &amp; &quot;b&quot;&gt;\\u{1b}[2J");
+        assert_eq!(
+            xml("<a & \"b\">\u{1b}[2J"),
+            "&lt;a &amp; &quot;b&quot;&gt;\\u{1b}[2J"
+        );
     }
 }

@@ -9,7 +9,8 @@ use super::select::{Selection, Severity};
 /// run.
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct Item {
-    /// The file as named.
+    /// The file as named (a game that leaves it out gets the report's own).
+    #[serde(default)]
     pub file: String,
     /// 1-based line.
     pub line: u64,

@@ -156,6 +156,9 @@ mod tests {
             .iter()
             .map(|p| p.strip_prefix(root).unwrap().to_string_lossy().into_owned())
             .collect();
-        assert_eq!(names, ["a.BOGGLE", "b.gcg", "sub/c.kenken", "sub/d.freecell"]);
+        assert_eq!(
+            names,
+            ["a.BOGGLE", "b.gcg", "sub/c.kenken", "sub/d.freecell"]
+        );
     }
 }

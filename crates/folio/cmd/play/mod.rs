@@ -295,7 +295,9 @@ impl Runner<'_> {
                 return Ok(failed(None, Failure::Unreadable, crate::render(&e)));
             }
         };
-        let default = self.game_for(None).ok_or_else(|| Fatal(anyhow::anyhow!("no GCG game")))?;
+        let default = self
+            .game_for(None)
+            .ok_or_else(|| Fatal(anyhow::anyhow!("no GCG game")))?;
         let game = match game_line(&bytes) {
             GameLine::First(g) => self.game_for(Some(&g)).unwrap_or(default),
             GameLine::Elsewhere {
@@ -374,7 +376,10 @@ impl Runner<'_> {
             match report.rewrite() {
                 Some(text) => folio_lexicon::set::atomic::write_bytes_atomic(out, text.as_bytes())
                     .map_err(|e| {
-                        Fatal(anyhow::Error::new(e).context(format!("cannot write {}", out.display())))
+                        Fatal(
+                            anyhow::Error::new(e)
+                                .context(format!("cannot write {}", out.display())),
+                        )
                     })?,
                 None => eprintln!("folio: {name} does not parse: no GCG written"),
             }
@@ -389,13 +394,23 @@ impl Runner<'_> {
                 map
             }
         };
-        let items = match json.remove("findings") {
-            Some(v) => serde_json::from_value::<Vec<Item>>(v).map_err(|e| {
-                Fatal(anyhow::anyhow!(
-                    "{name}: the {} report's findings are not the shared shape: {e}",
+        let items = match json
+            .remove("findings")
+            .map(serde_json::from_value::<Vec<Item>>)
+        {
+            Some(Ok(mut items)) => {
+                for item in items.iter_mut().filter(|i| i.file.is_empty()) {
+                    item.file.clone_from(&name);
+                }
+                items
+            }
+            Some(Err(e)) => {
+                let message = format!(
+                    "{name}: internal error: the {} report's findings are not the shared shape: {e}",
                     game.name()
-                ))
-            })?,
+                );
+                return Ok(failed(Some(game.name()), Failure::Internal, message));
+            }
             None => Vec::new(),
         };
         // Keep `findings` at its place among the report's keys (replaced when printed).

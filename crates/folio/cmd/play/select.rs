@@ -12,7 +12,9 @@ use std::path::Path;
 use anyhow::{bail, Context};
 
 /// How much a finding weighs, lowest first. Serialised lower-case (`"error"`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
     /// Worth knowing; the script is fine.
@@ -205,16 +207,25 @@ mod tests {
         for (l, why) in [
             (lists(&["Score"], &[], &[]), "kebab-case"),
             (lists(&[], &[], &["internal-error"]), "always an error"),
-            (lists(&["score"], &[], &["score"]), "both --deny and --allow"),
+            (
+                lists(&["score"], &[], &["score"]),
+                "both --deny and --allow",
+            ),
         ] {
             let e = Selection::load(tmp.path(), &l).unwrap_err().to_string();
             assert!(e.contains(why), "{e}");
         }
         std::fs::write(tmp.path().join(CONFIG), "[play]\ndeny = \"score\"\n").unwrap();
-        let e = format!("{:#}", Selection::load(tmp.path(), &Lists::default()).unwrap_err());
+        let e = format!(
+            "{:#}",
+            Selection::load(tmp.path(), &Lists::default()).unwrap_err()
+        );
         assert!(e.contains("folio.toml") && e.contains("line 2"), "{e}");
         std::fs::write(tmp.path().join(CONFIG), "[play]\ndenny = [\"score\"]\n").unwrap();
-        let e = format!("{:#}", Selection::load(tmp.path(), &Lists::default()).unwrap_err());
+        let e = format!(
+            "{:#}",
+            Selection::load(tmp.path(), &Lists::default()).unwrap_err()
+        );
         assert!(e.contains("denny"), "{e}");
     }
 }

@@ -128,7 +128,10 @@ fn run_limited(
         .run(&scripts, &mut weigher, &mut *sink, &mut out)
         .unwrap();
     let text = String::from_utf8(out.w).unwrap();
-    (text.replace(&tmp.path().display().to_string(), "D"), summary)
+    (
+        text.replace(&tmp.path().display().to_string(), "D"),
+        summary,
+    )
 }
 
 const VALID: &str = "#game stub\nok\n";
@@ -195,7 +198,10 @@ fn exit_status_is_the_worst_and_only_errors_fail() {
 
 #[test]
 fn max_findings_lists_fewer_and_counts_all() {
-    let files = [("a.txt", "#game stub\nbad\nbad\n"), ("b.txt", "#game stub\nbad\n")];
+    let files = [
+        ("a.txt", "#game stub\nbad\nbad\n"),
+        ("b.txt", "#game stub\nbad\n"),
+    ];
     let (out, summary) = run_limited(&files, Format::Json, &Selection::default(), Some(1));
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["reports"][0]["findings"].as_array().unwrap().len(), 1);
