@@ -163,6 +163,11 @@ fn write_gcg_round_trips_to_the_same_report() {
             .output()
             .expect("run");
         assert!(out.exists(), "{} not written", out.display());
+        // Every event line has its fields: never an empty rack field (`>Ann:  - +0 14`).
+        let written = std::fs::read_to_string(&out).expect("read the written GCG");
+        for line in written.lines().filter(|l| l.starts_with('>')) {
+            assert!(!line.contains(":  "), "{}: {line}", input.display());
+        }
         let second = folio()
             .arg("play")
             .arg(&out)

@@ -244,6 +244,12 @@ fn sarif_validates_against_the_oasis_schema() {
     assert_eq!(sarif["version"], "2.1.0");
     let run = &sarif["runs"][0];
     assert_eq!(run["tool"]["driver"]["name"], "folio");
+    let rules = run["tool"]["driver"]["rules"].as_array().unwrap();
+    let encoding = rules
+        .iter()
+        .find(|r| r["id"] == "unsupported-encoding")
+        .expect("the rules met are listed");
+    assert_eq!(encoding["defaultConfiguration"]["level"], "warning");
     let results = run["results"].as_array().unwrap();
     let b = results
         .iter()

@@ -8,8 +8,9 @@ use super::entry::{Body, Entry, Item, Summary};
 use super::output::{Sink, VERSION};
 use super::select::Severity;
 
-/// `--format sarif`: one run of the tool `folio`, a result per finding. The rules met are
-/// listed after the results (`tool.driver.rules`), once known: JSON keys have no order.
+/// `--format sarif`: one run of the tool `folio`, a result per finding (its `level` the
+/// severity in this run). The rules met are listed after the results (`tool.driver.rules`,
+/// each with its default level), once known: JSON keys have no order.
 #[derive(Default)]
 pub struct Sarif {
     first: bool,
@@ -77,7 +78,10 @@ impl Sink for Sarif {
         let rules: Vec<_> = self
             .rules
             .iter()
-            .map(|r| serde_json::json!({"id": r}))
+            .map(|r| {
+                let level = level(super::select::default_severity(r));
+                serde_json::json!({"id": r, "defaultConfiguration": {"level": level}})
+            })
             .collect();
         let tail = serde_json::json!({
             "tool": {"driver": {"name": "folio", "version": VERSION, "rules": rules}},
