@@ -1267,3 +1267,32 @@ fn a_closed_stdout_keeps_the_verdict() {
     );
     assert_eq!(play_into_closed_pipe(&good, 300), 0);
 }
+
+/// In a seeded game, a written rack that is not the one dealt does not make the dealt rack
+/// grow: after `a` plays three tiles its dealt rack lacks, its next rack (dealt) still holds
+/// the rule set's 7 tiles, not 10.
+#[test]
+fn a_seeded_rack_never_grows_past_the_rule_sets_size() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    std::fs::write(
+        tmp.path().join("s.gcg"),
+        "#player1 a A\n#player2 b B\n#seed 7\n>a: QZXJKVW 8H QZX +1 1\n>b: - +0 0\n>a: - +0 1\n",
+    )
+    .expect("write");
+    let (code, out, err) = play_in(tmp.path(), &["--json", "s.gcg"]);
+    assert_eq!(code, 1, "{err}");
+    let v = only_report(out.as_bytes());
+    let rules: Vec<&str> = v["findings"]
+        .as_array()
+        .expect("findings")
+        .iter()
+        .filter_map(|f| f["rule"].as_str())
+        .collect();
+    assert!(rules.contains(&"rack-not-dealt"), "{rules:?}");
+    let turns = v["turns"].as_array().expect("turns");
+    assert_eq!(turns.len(), 3);
+    for t in turns {
+        let rack = t["rack"].as_str().expect("a known rack");
+        assert_eq!(rack.chars().count(), 7, "{t}");
+    }
+}
