@@ -4,7 +4,7 @@
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 mod cmd;
 
@@ -15,6 +15,10 @@ mod cmd;
 #[derive(Parser)]
 #[command(name = "folio", version, about, long_about)]
 struct Cli {
+    /// When to colour help and usage errors: auto (a terminal), always or never. folio's
+    /// reports are plain text whatever this says.
+    #[arg(long, global = true, value_name = "WHEN", default_value = "auto")]
+    color: clap::ColorChoice,
     #[command(subcommand)]
     command: Command,
 }
@@ -37,10 +41,39 @@ enum Command {
     /// FreeCell: print Microsoft deals, check solutions, solve deals.
     #[command(subcommand)]
     Freecell(cmd::freecell::Command),
+    /// Print a shell completion script: `folio completions bash > /etc/bash_completion.d/folio`.
+    Completions {
+        /// bash, elvish, fish, powershell or zsh.
+        shell: clap_complete::Shell,
+    },
+    /// Print folio's man page (roff): `folio man > folio.1`.
+    Man,
+}
+
+/// `--color` as given, read before parsing so that help and parse errors obey it too.
+fn color_choice(args: &[std::ffi::OsString]) -> clap::ColorChoice {
+    let mut choice = clap::ColorChoice::Auto;
+    let mut it = args.iter().skip(1).map(|a| a.to_string_lossy());
+    while let Some(arg) = it.next() {
+        let value = match arg.strip_prefix("--color") {
+            Some("") => it.next().map(|v| v.into_owned()),
+            Some(rest) if rest.starts_with('=') => Some(rest[1..].to_string()),
+            _ if arg == "--" => break,
+            _ => None,
+        };
+        if let Some(v) = value {
+            choice = clap::ValueEnum::from_str(&v, false).unwrap_or(choice);
+        }
+    }
+    choice
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let matches = Cli::command()
+        .color(color_choice(&args))
+        .get_matches_from(&args);
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     let result = match cli.command {
         Command::Ingest(args) => cmd::ingest::run(args),
         Command::Words(c) => cmd::words::run(c),
@@ -48,6 +81,15 @@ fn main() -> ExitCode {
         Command::Boggle(c) => cmd::boggle::run(c),
         Command::Kenken(c) => cmd::kenken::run(c),
         Command::Freecell(c) => cmd::freecell::run(c),
+        Command::Completions { shell } => {
+            let mut out = std::io::stdout();
+            clap_complete::generate(shell, &mut Cli::command(), "folio", &mut out);
+            Ok(cmd::Outcome::Ok)
+        }
+        Command::Man => clap_mangen::Man::new(Cli::command())
+            .render(&mut std::io::stdout())
+            .map(|()| cmd::Outcome::Ok)
+            .map_err(anyhow::Error::from),
     };
     match result {
         Ok(outcome) => outcome.exit_code(),

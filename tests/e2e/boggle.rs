@@ -292,7 +292,9 @@ fn folio_play_replays_a_boggle_round() {
         .get_output()
         .stdout
         .clone();
-    let v: serde_json::Value = serde_json::from_slice(&json).unwrap();
+    let doc: serde_json::Value = serde_json::from_slice(&json).unwrap();
+    assert_eq!(doc["schema"], 1);
+    let v = &doc["reports"][0];
     assert_eq!(v["players"][0]["nick"], "solo");
 }
 

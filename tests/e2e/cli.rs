@@ -62,3 +62,59 @@ fn dash_as_an_output_is_refused_or_means_stdout() {
         .collect();
     assert!(left.is_empty(), "files named after `-`: {left:?}");
 }
+
+/// Shell completions and the man page come from the same clap definitions as the parser.
+#[test]
+fn completions_man_page_and_color() {
+    let out = folio()
+        .args(["completions", "bash"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let bash = String::from_utf8(out).unwrap();
+    assert!(
+        bash.contains("complete -F _folio") && bash.contains("--files-from"),
+        "{bash}"
+    );
+    let out = folio()
+        .args(["completions", "zsh"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    assert!(String::from_utf8(out)
+        .unwrap()
+        .starts_with("#compdef folio"));
+    folio().args(["completions", "tcsh"]).assert().code(2);
+    let out = folio()
+        .arg("man")
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let man = String::from_utf8(out).unwrap();
+    assert!(
+        man.contains(".TH folio 1") && man.contains("play"),
+        "{}",
+        &man[..man.len().min(400)]
+    );
+    // --color always colours clap's usage errors, never leaves them plain.
+    let err = |color: &str| {
+        let out = folio()
+            .args(["--color", color, "play", "--frobnicate"])
+            .assert()
+            .code(2);
+        String::from_utf8(out.get_output().stderr.clone()).unwrap()
+    };
+    assert!(err("always").contains('\x1b'));
+    assert!(!err("never").contains('\x1b'));
+    let out = folio()
+        .args(["play", "--color=never", "--frobnicate"])
+        .assert()
+        .code(2);
+    assert!(!String::from_utf8_lossy(&out.get_output().stderr).contains('\x1b'));
+}

@@ -10,4 +10,5 @@ mod freecell;
 mod ingest;
 mod kenken;
 mod play;
+mod play_ci;
 mod words;

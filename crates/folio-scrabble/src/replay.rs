@@ -586,7 +586,10 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
                     rack.swap_remove(i);
                 }
             }
-            rack.extend(bag.draw_up_to(draw));
+            // A written rack that is not the one dealt (`rack-not-dealt`) plays tiles the
+            // dealt rack lacks: draw only what it has room for, never past the rule set's size.
+            let room = self.rules.rack_size.saturating_sub(rack.len());
+            rack.extend(bag.draw_up_to(draw.min(room)));
         }
     }
 

@@ -1,7 +1,8 @@
 //! Writes a replayed script back as a complete GCG file.
 //!
 //! Every event line gets every field: the rack (as written, or dealt by `#seed`; when
-//! neither, the tiles the line itself uses — a partial rack, which GCG allows), the move in
+//! neither, the tiles the line itself uses — a partial rack, which GCG allows; no tiles at
+//! all, as in a pass: the field is left out, never written empty), the move in
 //! current notation (`.` for played-through squares, lower case for blanks), the signed
 //! points and the cumulative. Numbers written in the script are kept as written (so a
 //! misscore stays visible to whoever reads the file back); absent ones are filled with the
@@ -73,7 +74,10 @@ pub fn to_gcg(script: &Script, report: &Report) -> String {
             EventKind::TimePenalty => "(time)".into(),
         };
         let nick = script.nick(p);
-        let _ = writeln!(out, ">{nick}: {rack} {body} {points:+} {cumulative}");
+        // No rack known (a pass, a challenge bonus): the field is left out, as GCG allows;
+        // an empty field (`>Ann:  - +0 14`) is refused by other readers (Macondo).
+        let rack = if rack.is_empty() { rack } else { rack + " " };
+        let _ = writeln!(out, ">{nick}: {rack}{body} {points:+} {cumulative}");
         if t.kind == TurnKind::Rejected && e.note.is_none() {
             if let Some(why) = &t.rejected {
                 let _ = writeln!(out, "#note folio: play rejected ({why})");

@@ -1,0 +1,164 @@
+//! The scripts of a run: files named on the command line or in a list (`--files-from`), and
+//! folders walked for the script extensions folio knows.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
+
+/// The extensions a folder is walked for (compared without case): GCG records and the
+/// folio scripts of each game. Other files (`.txt`, a README) are replayed only when named
+/// or listed: a folder of notes must not turn into findings.
+pub const EXTENSIONS: &[&str] = &["gcg", "boggle", "kenken", "freecell"];
+
+/// Whether `path` is `-`, stdin.
+pub fn is_stdin(path: &Path) -> bool {
+    path.as_os_str() == "-"
+}
+
+/// The scripts of a run, in order: each of `named`, then each entry of the `files_from`
+/// list (`-`: stdin; `nul`: entries end with NUL rather than a newline), a folder replaced
+/// by the scripts under it.
+///
+/// # Errors
+/// The list cannot be read.
+pub fn collect(
+    named: &[PathBuf],
+    files_from: Option<&Path>,
+    nul: bool,
+) -> anyhow::Result<Vec<PathBuf>> {
+    let mut listed = named.to_vec();
+    if let Some(list) = files_from {
+        let bytes = if is_stdin(list) {
+            let mut bytes = Vec::new();
+            std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut bytes)
+                .context("cannot read the --files-from list from stdin")?;
+            bytes
+        } else {
+            std::fs::read(list)
+                .with_context(|| format!("cannot read the --files-from list {}", list.display()))?
+        };
+        listed.extend(entries(&bytes, nul));
+    }
+    let mut out = Vec::new();
+    for path in listed {
+        if !is_stdin(&path) && path.is_dir() {
+            walk(&path, &mut out);
+        } else {
+            out.push(path);
+        }
+    }
+    Ok(out)
+}
+
+/// The paths of a list: one per line (a CR before the LF is dropped) or per NUL; empty
+/// entries are skipped.
+fn entries(bytes: &[u8], nul: bool) -> Vec<PathBuf> {
+    let sep = if nul { b'\0' } else { b'\n' };
+    bytes
+        .split(|&b| b == sep)
+        .map(|e| {
+            if nul {
+                e
+            } else {
+                e.strip_suffix(b"\r").unwrap_or(e)
+            }
+        })
+        .filter(|e| !e.is_empty())
+        .map(path_of)
+        .collect()
+}
+
+#[cfg(unix)]
+fn path_of(bytes: &[u8]) -> PathBuf {
+    use std::os::unix::ffi::OsStrExt;
+    PathBuf::from(std::ffi::OsStr::from_bytes(bytes))
+}
+
+#[cfg(not(unix))]
+fn path_of(bytes: &[u8]) -> PathBuf {
+    PathBuf::from(String::from_utf8_lossy(bytes).into_owned())
+}
+
+/// Adds the scripts under `dir` to `out`, sorted by name at each level (a stable order on
+/// every machine). Hidden entries (`.git`) are skipped, and symbolic links to folders are
+/// not followed (no loops); a folder that cannot be read is added as itself, so it becomes
+/// that run's unreadable entry rather than silently missing.
+fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+    let mut children: Vec<_> = match std::fs::read_dir(dir) {
+        Ok(rd) => rd.filter_map(Result::ok).map(|e| e.path()).collect(),
+        Err(_) => {
+            out.push(dir.to_path_buf());
+            return;
+        }
+    };
+    children.sort();
+    for child in children {
+        let hidden = child
+            .file_name()
+            .is_some_and(|n| n.to_string_lossy().starts_with('.'));
+        if hidden {
+            continue;
+        }
+        let Ok(meta) = std::fs::symlink_metadata(&child) else {
+            continue;
+        };
+        if meta.is_dir() {
+            walk(&child, out);
+        } else if is_script(&child) && (meta.is_file() || child.is_file()) {
+            out.push(child);
+        }
+    }
+}
+
+/// Whether `path` has one of [`EXTENSIONS`].
+fn is_script(path: &Path) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| EXTENSIONS.iter().any(|k| k.eq_ignore_ascii_case(e)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lists_split_on_lines_or_nul() {
+        assert_eq!(
+            entries(b"a.gcg\r\n\nb c.gcg\n", false),
+            [PathBuf::from("a.gcg"), PathBuf::from("b c.gcg")]
+        );
+        assert_eq!(
+            entries(b"a\nb.gcg\0c.gcg\0", true),
+            [PathBuf::from("a\nb.gcg"), PathBuf::from("c.gcg")]
+        );
+    }
+
+    #[test]
+    fn folders_are_walked_for_known_extensions_in_order() {
+        let tmp = tempfile::tempdir().unwrap();
+        let root = tmp.path();
+        for f in [
+            "b.gcg",
+            "a.BOGGLE",
+            "notes.txt",
+            "sub/c.kenken",
+            "sub/d.freecell",
+            ".hidden/e.gcg",
+        ] {
+            let p = root.join(f);
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(p, "").unwrap();
+        }
+        #[cfg(unix)]
+        std::os::unix::fs::symlink(root, root.join("sub/loop")).unwrap();
+        let got = collect(&[root.to_path_buf()], None, false).unwrap();
+        let names: Vec<_> = got
+            .iter()
+            .map(|p| p.strip_prefix(root).unwrap().to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(
+            names,
+            ["a.BOGGLE", "b.gcg", "sub/c.kenken", "sub/d.freecell"]
+        );
+    }
+}

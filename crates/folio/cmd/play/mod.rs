@@ -1,0 +1,534 @@
+//! `folio play`: replay scripted games (GCG records or folio scripts) and check every move,
+//! score and total. See `docs/formats.md` for the script format and the output contract.
+//!
+//! A run is a loop over its files (`inputs`), each read once, dispatched to the game that
+//! claims it, replayed under a guard (a panic is that file's `internal-error` entry, and the
+//! run goes on), weighed (`select`: severities, `--allow`, `--max-findings`) and handed to
+//! the output format (`output`, `ci`) at once, so memory holds one file's report at a time.
+
+mod ci;
+mod entry;
+mod inputs;
+mod lexicon;
+mod output;
+mod select;
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use anyhow::bail;
+use folio_core::script::{game_line, GameLine, Loc, Options, Refusal, ScriptedGame, Source};
+use folio_lexicon::WordSet;
+use folio_scrabble::script::RulesName;
+
+use self::entry::{Body, Entry, Failure, Item, Summary, Weigher};
+use self::inputs::is_stdin;
+use self::lexicon::{CliLexicons, LexiconPaths};
+use self::output::{Format, Sink};
+use self::select::{Lists, Selection};
+use super::Outcome;
+
+/// Arguments of `folio play`.
+#[derive(clap::Args)]
+#[command(
+    after_help = "Exit status: 0 no finding of severity error; 1 at least one (each printed as \
+file:line:col: rule, then the line as written), or a script that does not parse; 2 usage or \
+I/O error, or a file folio could not check (it gets its own entry and the other scripts are \
+still replayed). Severities: --deny/--warn/--allow RULE, or [play] deny/warn/allow in \
+./folio.toml. Script format, output contract and JSON Schemas: docs/formats.md, docs/schema/."
+)]
+pub struct Args {
+    /// Scripts to replay: GCG files, folio scripts (a superset of GCG), Boggle rounds
+    /// (`#game boggle`), KenKen sessions and FreeCell solutions; a folder is walked for
+    /// .gcg, .boggle, .kenken and .freecell files; `-` reads one script from stdin (its
+    /// `#lexicon` is then relative to the current folder).
+    #[arg(value_name = "SCRIPT", required_unless_present = "files_from")]
+    scripts: Vec<PathBuf>,
+    /// Also replay the scripts (or folders) listed in FILE, one per line (`-`: stdin).
+    #[arg(long, value_name = "FILE")]
+    files_from: Option<PathBuf>,
+    /// The --files-from list is NUL-separated (`find -print0`).
+    #[arg(short = '0', long = "null", requires = "files_from")]
+    null: bool,
+    /// Check every word formed against this folio word set (overrides `#lexicon`).
+    #[arg(long, value_name = "SET.fst")]
+    lexicon: Option<PathBuf>,
+    /// Which `#lexicon` paths a script may name: `script` (relative to the script's folder)
+    /// or `any` (absolute paths too). Either way only regular files are opened.
+    #[arg(long, value_name = "WHICH", value_enum, default_value_t = LexiconPaths::Script)]
+    lexicon_paths: LexiconPaths,
+    /// Rule set: course, standard or wordbler (overrides `#rules`; default standard; Scrabble
+    /// games only).
+    #[arg(long, value_name = "NAME", value_parser = parse_rules)]
+    rules: Option<RulesName>,
+    /// Output format: text, json, jsonl, sarif, junit or github (docs/formats.md §7–9).
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+    /// Same as --format json: one JSON document (docs/schema/play.schema.json).
+    #[arg(long, conflicts_with_all = ["format", "jsonl"])]
+    json: bool,
+    /// Same as --format jsonl: one JSON line per file, then a summary line.
+    #[arg(long, conflicts_with = "format")]
+    jsonl: bool,
+    /// Text output: only the findings (with their severity) and the summary line.
+    #[arg(short, long)]
+    quiet: bool,
+    /// List at most N findings over the run (the others are still counted, and still set
+    /// the exit status).
+    #[arg(long, value_name = "N")]
+    max_findings: Option<usize>,
+    /// Make RULE's findings errors (exit 1). Repeatable.
+    #[arg(long, value_name = "RULE")]
+    deny: Vec<String>,
+    /// Make RULE's findings warnings (reported, exit 0). Repeatable.
+    #[arg(long, value_name = "RULE")]
+    warn: Vec<String>,
+    /// Drop RULE's findings (counted as allowed). Repeatable.
+    #[arg(long, value_name = "RULE")]
+    allow: Vec<String>,
+    /// Print the board after every turn (text output; Scrabble games only: a Boggle round's
+    /// report always shows its board).
+    #[arg(long)]
+    board: bool,
+    /// Write the replayed game as a complete GCG file (one script only; written atomically).
+    #[arg(long, value_name = "OUT", value_parser = super::args::output_file)]
+    write_gcg: Option<PathBuf>,
+    /// Fail (exit 1, with a finding) any game whose words could not be checked against a
+    /// word set: no --lexicon, and a #lexicon that names none folio can open (`NWL2020`).
+    #[arg(long)]
+    require_lexicon: bool,
+}
+
+impl Args {
+    fn format(&self) -> Format {
+        if self.json {
+            Format::Json
+        } else if self.jsonl {
+            Format::Jsonl
+        } else {
+            self.format
+        }
+    }
+}
+
+fn parse_rules(s: &str) -> Result<RulesName, String> {
+    RulesName::parse(s).ok_or_else(|| {
+        format!(
+            "unknown rule set {} (course, standard, wordbler)",
+            folio_core::quote::quoted(s)
+        )
+    })
+}
+
+/// The games `folio play` knows, in the order they are asked to claim a script: the first
+/// line `#game NAME` picks the game that claims NAME; a script without one is a GCG record.
+fn games() -> [&'static dyn ScriptedGame<WordSet>; 4] {
+    [
+        &folio_scrabble::Scrabble,
+        &folio_boggle::Boggle,
+        &folio_kenken::KenKen,
+        &folio_freecell::FreeCell,
+    ]
+}
+
+/// Runs `folio play`.
+pub fn run(args: Args) -> anyhow::Result<Outcome> {
+    let selection = Selection::load(
+        Path::new("."),
+        &Lists {
+            deny: args.deny.clone(),
+            warn: args.warn.clone(),
+            allow: args.allow.clone(),
+        },
+    )?;
+    if args.files_from.as_deref().is_some_and(is_stdin) && args.scripts.iter().any(|p| is_stdin(p))
+    {
+        bail!("--files-from - and the script - both read stdin");
+    }
+    let scripts = inputs::collect(&args.scripts, args.files_from.as_deref(), args.null)?;
+    if scripts.is_empty() {
+        bail!("no scripts to replay (a folder is walked for .gcg, .boggle, .kenken and .freecell files)");
+    }
+    if args.write_gcg.is_some() && scripts.len() != 1 {
+        bail!(
+            "--write-gcg takes exactly one script ({} given)",
+            scripts.len()
+        );
+    }
+    if let Some(out) = &args.write_gcg {
+        // A rewrite drops what the parser skipped: never over the script itself.
+        super::refuse_overwriting_inputs(std::slice::from_ref(out), &scripts)?;
+    }
+    if scripts.iter().filter(|p| is_stdin(p)).count() > 1 {
+        bail!("- (stdin) is given more than once: stdin holds one script");
+    }
+    let forced = match &args.lexicon {
+        Some(p) => Some(Arc::new(folio_lexicon::checked::open_set(p)?)),
+        None => None,
+    };
+    let single = scripts.len() == 1;
+    let mut sink = output::sink(args.format(), args.quiet, single);
+    let runner = Runner {
+        games: &games(),
+        options: Options {
+            rules: args.rules.map(|r| r.name().to_string()),
+            boards: args.board,
+            require_lexicon: args.require_lexicon,
+        },
+        forced: forced.as_ref().map(|set| (set, args.lexicon.as_ref())),
+        lexicon_paths: args.lexicon_paths,
+        write_gcg: args.write_gcg.as_deref(),
+        single,
+        text: sink.wants_text(),
+    };
+    let mut out = Out::new(std::io::stdout());
+    let mut weigher = Weigher::new(&selection, args.max_findings);
+    let (summary, last_error) = runner.run(&scripts, &mut weigher, &mut *sink, &mut out)?;
+    if summary.unreadable + summary.internal_errors > 0 {
+        if single {
+            bail!(last_error.unwrap_or_default());
+        }
+        let failed = summary.unreadable + summary.internal_errors;
+        if summary.internal_errors == 0 {
+            bail!(
+                "{failed} of {} scripts could not be read or opened",
+                scripts.len()
+            );
+        }
+        bail!(
+            "{failed} of {} scripts could not be checked ({} unreadable, {} internal errors)",
+            scripts.len(),
+            summary.unreadable,
+            summary.internal_errors
+        );
+    }
+    Ok(if summary.errors == 0 {
+        Outcome::Ok
+    } else {
+        Outcome::Invalid
+    })
+}
+
+/// What stays the same for every file of a run.
+struct Runner<'a> {
+    games: &'a [&'a dyn ScriptedGame<WordSet>],
+    options: Options,
+    forced: Option<(&'a Arc<WordSet>, Option<&'a PathBuf>)>,
+    lexicon_paths: LexiconPaths,
+    write_gcg: Option<&'a Path>,
+    /// One file only: an option that does not apply to it is a usage error.
+    single: bool,
+    /// The output format prints the games' text transcripts.
+    text: bool,
+}
+
+/// Why the run stops before its end (a usage error, an unwritable `--write-gcg`): exit 2.
+struct Fatal(anyhow::Error);
+
+impl Runner<'_> {
+    /// Replays every script, handing each entry to `sink` as soon as it is done. Returns
+    /// the run's summary, and the message of the last error entry (said alone for a run
+    /// of one file).
+    ///
+    /// # Errors
+    /// A usage error, or a write error on `out` other than a closed pipe.
+    fn run<W: Write>(
+        &self,
+        scripts: &[PathBuf],
+        weigher: &mut Weigher<'_>,
+        sink: &mut dyn Sink,
+        out: &mut Out<W>,
+    ) -> anyhow::Result<(Summary, Option<String>)> {
+        let mut buf = Vec::new();
+        sink.begin(&mut buf)?;
+        out.emit(&mut buf)?;
+        let mut summary = Summary::default();
+        let mut last_error = None;
+        for path in scripts {
+            let mut entry = self.check(path).map_err(|Fatal(e)| e)?;
+            if let Body::Failed { message, .. } = &entry.body {
+                // Said on stderr for people whatever the format; a run of one file says
+                // it once, as its error (exit 2).
+                if !self.single {
+                    eprintln!("folio: error: {message}");
+                }
+                last_error = Some(message.clone());
+            } else {
+                let (items, counts) = weigher.weigh(std::mem::take(&mut entry.items));
+                entry.items = items;
+                entry.counts = counts;
+            }
+            summary.add(&entry);
+            sink.entry(&entry, &mut buf)?;
+            out.emit(&mut buf)?;
+        }
+        sink.end(&summary, &mut buf)?;
+        out.emit(&mut buf)?;
+        Ok((summary, last_error))
+    }
+
+    /// Reads, replays and reports one script: a report, or an error entry when the file
+    /// cannot be read or its replay fails inside folio.
+    fn check(&self, path: &Path) -> Result<Entry, Fatal> {
+        let name = path.display().to_string();
+        let failed = |game, failure: Failure, message: String| Entry {
+            items: vec![Item {
+                file: name.clone(),
+                line: 1,
+                col: 1,
+                rule: failure.code().into(),
+                severity: select::Severity::Error,
+                message: message.clone(),
+                text: String::new(),
+            }],
+            file: name.clone(),
+            game,
+            moves: 0,
+            body: Body::Failed { failure, message },
+            counts: Default::default(),
+        };
+        let bytes = match read_script(path) {
+            Ok(bytes) => bytes,
+            Err(e) => {
+                let e = anyhow::Error::new(e).context(format!("cannot read {name}"));
+                return Ok(failed(None, Failure::Unreadable, crate::render(&e)));
+            }
+        };
+        let default = self
+            .game_for(None)
+            .ok_or_else(|| Fatal(anyhow::anyhow!("no GCG game")))?;
+        let game = match game_line(&bytes) {
+            GameLine::First(g) => self.game_for(Some(&g)).unwrap_or(default),
+            GameLine::Elsewhere {
+                name: g,
+                line,
+                first,
+            } => match self.game_for(Some(&g)) {
+                // A script of another game that its reader cannot take: say so, rather than
+                // let the GCG reader report its pragmas as unknown.
+                Some(other) if other.name() != default.name() => {
+                    return Ok(misplaced(&name, other, line, first));
+                }
+                _ => default,
+            },
+            GameLine::None => default,
+        };
+        if game.name() != default.name() {
+            if self.write_gcg.is_some() {
+                return Err(Fatal(anyhow::anyhow!(
+                    "{name}: --write-gcg applies to Scrabble games, not `#game {}` {}s",
+                    game.name(),
+                    noun(game)
+                )));
+            }
+            for option in game.refuses(&self.options) {
+                let why = format!(
+                    "{name}: {option} applies to Scrabble games, not to this `#game {}` {}",
+                    game.name(),
+                    noun(game)
+                );
+                // Alone, the script makes the option meaningless: a usage error. In a run of
+                // several scripts it may be meant for the Scrabble games among them.
+                if self.single {
+                    return Err(Fatal(anyhow::anyhow!(why)));
+                }
+                eprintln!("folio: warning: {why}");
+            }
+        }
+        let lexicons = CliLexicons {
+            script: path,
+            name: &name,
+            forced: self.forced,
+            paths: self.lexicon_paths,
+            opened: std::cell::RefCell::new(Vec::new()),
+        };
+        let source = Source {
+            name: &name,
+            bytes: &bytes,
+        };
+        // One guard for the whole replay: a word set that passes its checksum may still be
+        // malformed, and a game may have a bug; either is this file's entry, not the run's end.
+        let no_paths: &[PathBuf] = &[];
+        let replayed =
+            folio_lexicon::guarded(no_paths, || game.replay(source, &lexicons, &self.options));
+        let report = match replayed {
+            Ok(Ok(report)) => report,
+            Ok(Err(Refusal::Unreadable(m))) => {
+                return Ok(failed(Some(game.name()), Failure::Unreadable, m))
+            }
+            Ok(Err(Refusal::Usage(m))) => return Err(Fatal(anyhow::anyhow!(m))),
+            Err(folio_lexicon::Error::Malformed { detail, .. }) => {
+                let paths = lexicons.opened.take();
+                let message = if paths.is_empty() {
+                    format!("{name}: internal error while replaying it: {detail}")
+                } else {
+                    crate::render(&folio_lexicon::Error::Malformed { paths, detail }.into())
+                };
+                return Ok(failed(Some(game.name()), Failure::Internal, message));
+            }
+            Err(e) => {
+                let message = crate::render(&e.into());
+                return Ok(failed(Some(game.name()), Failure::Internal, message));
+            }
+        };
+        if let Some(out) = self.write_gcg {
+            match report.rewrite() {
+                Some(text) => folio_lexicon::set::atomic::write_bytes_atomic(out, text.as_bytes())
+                    .map_err(|e| {
+                        Fatal(
+                            anyhow::Error::new(e)
+                                .context(format!("cannot write {}", out.display())),
+                        )
+                    })?,
+                None => eprintln!("folio: {name} does not parse: no GCG written"),
+            }
+        }
+        let mut json = match report.to_json() {
+            serde_json::Value::Object(map) => map,
+            other => {
+                let mut map = serde_json::Map::new();
+                map.insert("file".into(), name.clone().into());
+                map.insert("game".into(), game.name().into());
+                map.insert("report".into(), other);
+                map
+            }
+        };
+        let items = match json
+            .remove("findings")
+            .map(serde_json::from_value::<Vec<Item>>)
+        {
+            Some(Ok(mut items)) => {
+                for item in items.iter_mut().filter(|i| i.file.is_empty()) {
+                    item.file.clone_from(&name);
+                }
+                items
+            }
+            Some(Err(e)) => {
+                let message = format!(
+                    "{name}: internal error: the {} report's findings are not the shared shape: {e}",
+                    game.name()
+                );
+                return Ok(failed(Some(game.name()), Failure::Internal, message));
+            }
+            None => Vec::new(),
+        };
+        // Keep `findings` at its place among the report's keys (replaced when printed).
+        json.insert("findings".into(), serde_json::Value::Null);
+        Ok(Entry {
+            file: name,
+            game: Some(game.name()),
+            moves: report.moves(),
+            body: Body::Report {
+                json,
+                text: if self.text {
+                    report.to_text()
+                } else {
+                    String::new()
+                },
+            },
+            items,
+            counts: Default::default(),
+        })
+    }
+
+    /// The game that claims a script whose `#game` line says `name` (`None`: no such line).
+    fn game_for(&self, name: Option<&str>) -> Option<&dyn ScriptedGame<WordSet>> {
+        self.games.iter().copied().find(|g| g.claims(name))
+    }
+}
+
+/// What a game calls one of its scripts, in messages (`round` for Boggle).
+fn noun(game: &dyn ScriptedGame<WordSet>) -> &'static str {
+    if game.name() == "boggle" {
+        "round"
+    } else {
+        "script"
+    }
+}
+
+/// The report of a script whose `#game` line is not its first line, or has more words.
+fn misplaced(name: &str, game: &dyn ScriptedGame<WordSet>, line: u32, first: bool) -> Entry {
+    let g = game.name();
+    let message = if first {
+        format!("`#game {g}` takes nothing after it on its line")
+    } else {
+        format!(
+            "a `#game {g}` {} must start with `#game {g}` on its first line",
+            noun(game)
+        )
+    };
+    let loc = Loc::new(line, 1);
+    let mut json = serde_json::Map::new();
+    json.insert("file".into(), name.into());
+    json.insert("game".into(), g.into());
+    json.insert("findings".into(), serde_json::Value::Null);
+    Entry {
+        file: name.into(),
+        game: Some(g),
+        moves: 0,
+        body: Body::Report {
+            json,
+            text: format!("{name}:{loc}: {message}\n"),
+        },
+        items: vec![Item {
+            file: name.into(),
+            line: loc.line.into(),
+            col: loc.col.into(),
+            rule: "misplaced-game-pragma".into(),
+            severity: select::Severity::Error,
+            message,
+            text: String::new(),
+        }],
+        counts: Default::default(),
+    }
+}
+
+/// The bytes of a script: the file, or stdin for `-`.
+fn read_script(path: &Path) -> std::io::Result<Vec<u8>> {
+    if is_stdin(path) {
+        let mut bytes = Vec::new();
+        std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut bytes)?;
+        Ok(bytes)
+    } else {
+        std::fs::read(path)
+    }
+}
+
+/// The output of one run, which its reader may close early (`folio play … | head -1`).
+struct Out<W> {
+    w: W,
+    /// The reader is gone: nothing more is written, but every script is still replayed so
+    /// the exit status gives the verdict of the whole run.
+    closed: bool,
+}
+
+impl<W: Write> Out<W> {
+    fn new(w: W) -> Self {
+        Out { w, closed: false }
+    }
+
+    /// Writes and clears `buf`. Unlike `print!`, a closed stdout is neither a panic nor an
+    /// error: the run stops writing and goes on, so `| head -1` keeps exit 1 on findings.
+    ///
+    /// # Errors
+    /// Any write error but a broken pipe.
+    fn emit(&mut self, buf: &mut Vec<u8>) -> std::io::Result<()> {
+        let result = if self.closed || buf.is_empty() {
+            Ok(())
+        } else {
+            match self.w.write_all(buf).and_then(|()| self.w.flush()) {
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {
+                    self.closed = true;
+                    Ok(())
+                }
+                r => r,
+            }
+        };
+        buf.clear();
+        result
+    }
+}
+
+#[cfg(test)]
+mod tests;

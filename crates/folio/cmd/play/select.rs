@@ -1,0 +1,231 @@
+//! Severity and selection: what each rule code weighs in a run of `folio play`.
+//!
+//! Every rule code has a default severity ([`default_severity`]: a table, docs/formats.md
+//! §8); `--deny RULE` makes it an error, `--warn RULE` a warning, `--allow RULE` drops its
+//! findings (counted as `allowed` in the summary). The same three lists may be given in a
+//! `folio.toml` in the working directory, under `[play]`; the command line wins over the
+//! file. Only errors make a run exit 1.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use anyhow::{bail, Context};
+
+/// How much a finding weighs, lowest first. Serialised lower-case (`"error"`).
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    /// Worth knowing; the script is fine.
+    Note,
+    /// Probably a mistake, but not a broken rule of the game: reported, exit 0.
+    Warning,
+    /// A broken rule, a wrong number, a script that cannot be read as written: exit 1.
+    Error,
+}
+
+impl Severity {
+    /// `error`, `warning` or `note`, as in the JSON.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Note => "note",
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        }
+    }
+}
+
+/// The rule codes whose default is not [`Severity::Error`]: the script can still be
+/// replayed and checked as its author meant it. Every other code is an error.
+const DEFAULTS: &[(&str, Severity)] = &[
+    // `#character-encoding` names an encoding folio does not read: the file is read by the
+    // GCG rule (UTF-8, else ISO-8859-1), which is what the pragma usually meant.
+    ("unsupported-encoding", Severity::Warning),
+    ("encoding-not-first", Severity::Warning),
+    // Pragmas folio does not know, or that repeat an earlier value: nothing is lost.
+    ("unknown-pragma", Severity::Warning),
+    ("unknown-game-variant", Severity::Warning),
+    ("redundant-pragma", Severity::Note),
+    ("note-before-events", Severity::Note),
+    // A finished game whose record stops before its end-of-game line: every move checked.
+    ("missing-end-line", Severity::Warning),
+];
+
+/// Codes that say folio could not check a file at all: always errors, never selectable
+/// (the run exits 2 for them).
+pub const FIXED: &[&str] = &["internal-error", "unreadable"];
+
+/// The default severity of `rule`.
+pub fn default_severity(rule: &str) -> Severity {
+    DEFAULTS
+        .iter()
+        .find(|(code, _)| *code == rule)
+        .map_or(Severity::Error, |&(_, s)| s)
+}
+
+/// The severities of one run: the defaults, then `folio.toml`, then the command line.
+#[derive(Clone, Debug, Default)]
+pub struct Selection {
+    /// `None`: the rule is allowed (its findings are dropped).
+    overrides: BTreeMap<String, Option<Severity>>,
+}
+
+/// Three lists of rule codes, from the command line or one `[play]` table.
+#[derive(Clone, Debug, Default, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Lists {
+    /// Rules made errors.
+    #[serde(default)]
+    pub deny: Vec<String>,
+    /// Rules made warnings.
+    #[serde(default)]
+    pub warn: Vec<String>,
+    /// Rules whose findings are dropped.
+    #[serde(default)]
+    pub allow: Vec<String>,
+}
+
+/// `folio.toml`: settings of a project's checks.
+#[derive(Debug, Default, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Config {
+    #[serde(default)]
+    play: Lists,
+}
+
+/// The name of the settings file looked for in the working directory.
+pub const CONFIG: &str = "folio.toml";
+
+impl Selection {
+    /// The run's selection: `dir/folio.toml` (if there is one), overridden by `cli`.
+    ///
+    /// # Errors
+    /// An unreadable or malformed `folio.toml` (its message names the line), a code that is
+    /// not kebab-case, a fixed code, or one code in two lists of the same source.
+    pub fn load(dir: &Path, cli: &Lists) -> anyhow::Result<Self> {
+        let path = dir.join(CONFIG);
+        let mut selection = Selection::default();
+        match std::fs::read_to_string(&path) {
+            Ok(text) => {
+                let config: Config =
+                    toml::from_str(&text).with_context(|| format!("{}", path.display()))?;
+                selection
+                    .apply(&config.play)
+                    .with_context(|| format!("{} [play]", path.display()))?;
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => {
+                return Err(anyhow::Error::new(e).context(format!("cannot read {CONFIG}")));
+            }
+        }
+        selection.apply(cli)?;
+        Ok(selection)
+    }
+
+    /// Lays `lists` over the selection so far.
+    fn apply(&mut self, lists: &Lists) -> anyhow::Result<()> {
+        let mut seen: BTreeMap<&str, &str> = BTreeMap::new();
+        for (flag, codes, level) in [
+            ("deny", &lists.deny, Some(Severity::Error)),
+            ("warn", &lists.warn, Some(Severity::Warning)),
+            ("allow", &lists.allow, None),
+        ] {
+            for code in codes {
+                if code.is_empty()
+                    || !code
+                        .bytes()
+                        .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+                {
+                    bail!(
+                        "--{flag} {}: a rule code is kebab-case (`unknown-word`)",
+                        folio_core::quote::quoted(code)
+                    );
+                }
+                if FIXED.contains(&code.as_str()) {
+                    bail!("--{flag} {code}: {code} is always an error (folio could not check the file)");
+                }
+                if let Some(other) = seen.insert(code.as_str(), flag) {
+                    if other != flag {
+                        bail!("{code} is given to both --{other} and --{flag}");
+                    }
+                }
+                self.overrides.insert(code.clone(), level);
+            }
+        }
+        Ok(())
+    }
+
+    /// The severity of `rule` in this run; `None` when it is allowed.
+    pub fn severity(&self, rule: &str) -> Option<Severity> {
+        match self.overrides.get(rule) {
+            Some(level) => *level,
+            None => Some(default_severity(rule)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lists(deny: &[&str], warn: &[&str], allow: &[&str]) -> Lists {
+        let v = |l: &[&str]| l.iter().map(|s| s.to_string()).collect();
+        Lists {
+            deny: v(deny),
+            warn: v(warn),
+            allow: v(allow),
+        }
+    }
+
+    #[test]
+    fn defaults_then_file_then_command_line() {
+        let tmp = tempfile::tempdir().unwrap();
+        let none = Selection::load(tmp.path(), &Lists::default()).unwrap();
+        assert_eq!(none.severity("score"), Some(Severity::Error));
+        assert_eq!(
+            none.severity("unsupported-encoding"),
+            Some(Severity::Warning)
+        );
+        assert_eq!(none.severity("redundant-pragma"), Some(Severity::Note));
+        std::fs::write(
+            tmp.path().join(CONFIG),
+            "[play]\nallow = [\"score\"]\ndeny = [\"unsupported-encoding\"]\n",
+        )
+        .unwrap();
+        let file = Selection::load(tmp.path(), &Lists::default()).unwrap();
+        assert_eq!(file.severity("score"), None);
+        assert_eq!(file.severity("unsupported-encoding"), Some(Severity::Error));
+        let cli = Selection::load(tmp.path(), &lists(&[], &["score"], &[])).unwrap();
+        assert_eq!(cli.severity("score"), Some(Severity::Warning));
+        assert_eq!(cli.severity("unsupported-encoding"), Some(Severity::Error));
+    }
+
+    #[test]
+    fn bad_selections_are_usage_errors() {
+        let tmp = tempfile::tempdir().unwrap();
+        for (l, why) in [
+            (lists(&["Score"], &[], &[]), "kebab-case"),
+            (lists(&[], &[], &["internal-error"]), "always an error"),
+            (
+                lists(&["score"], &[], &["score"]),
+                "both --deny and --allow",
+            ),
+        ] {
+            let e = Selection::load(tmp.path(), &l).unwrap_err().to_string();
+            assert!(e.contains(why), "{e}");
+        }
+        std::fs::write(tmp.path().join(CONFIG), "[play]\ndeny = \"score\"\n").unwrap();
+        let e = format!(
+            "{:#}",
+            Selection::load(tmp.path(), &Lists::default()).unwrap_err()
+        );
+        assert!(e.contains("folio.toml") && e.contains("line 2"), "{e}");
+        std::fs::write(tmp.path().join(CONFIG), "[play]\ndenny = [\"score\"]\n").unwrap();
+        let e = format!(
+            "{:#}",
+            Selection::load(tmp.path(), &Lists::default()).unwrap_err()
+        );
+        assert!(e.contains("denny"), "{e}");
+    }
+}
