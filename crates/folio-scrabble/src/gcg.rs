@@ -901,7 +901,10 @@ impl Parser<'_> {
 pub fn parse_coord(tok: &str) -> Option<Coord> {
     let b = tok.as_bytes();
     let (dir, letter, digits) = match b.first()? {
-        c if c.is_ascii_digit() => (Dir::Across, *b.last()?, &tok[..tok.len() - 1]),
+        // The column letter is one ASCII byte; anything else (`12é`) is no coordinate.
+        c if c.is_ascii_digit() && b.last()?.is_ascii() => {
+            (Dir::Across, *b.last()?, &tok[..tok.len() - 1])
+        }
         c if c.is_ascii_alphabetic() => (Dir::Down, *c, &tok[1..]),
         _ => return None,
     };

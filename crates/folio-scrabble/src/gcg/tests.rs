@@ -450,3 +450,13 @@ fn seats_run_from_player1_without_a_gap() {
     );
     assert!(parse(b"#player2 b B\n#player1 a A\n", "t").is_ok());
 }
+
+/// Found by the `scrabble_gcg` fuzz target: a coordinate ending in a multi-byte character
+/// sliced the token inside that character (a panic). It is now an ordinary error.
+#[test]
+fn coordinate_ending_in_a_multibyte_character_is_an_error() {
+    assert_eq!(parse_coord("12é"), None);
+    assert_eq!(parse_coord("8\u{FFFD}"), None);
+    let text = format!("{HEAD}>Joel: AERWZ 12\u{FFFD}\u{FFFD} WAZ +10 10\n");
+    assert!(parse(text.as_bytes(), "t.gcg").is_err());
+}
