@@ -59,9 +59,10 @@ pub enum ParseErrorKind {
     /// The same `#playerN` twice (MAGPIE: `PLAYER_NUMBER_REDUNDANT`).
     #[error("#player{0} is declared twice")]
     SeatRedeclared(usize),
-    /// Two players share a nickname (MAGPIE: `DUPLICATE_NICKNAMES`); turns are then attributed
-    /// by alternation.
-    #[error("two players share the nickname {}", quoted(.0))]
+    /// Two players share a nickname (MAGPIE: `DUPLICATE_NICKNAMES`; Quackle writes `NoName`
+    /// for both). Seats are then taken from turn order, and this is a note
+    /// ([`ParseErrorKind::is_note`]), not a finding.
+    #[error("two players share the nickname {}: seats are taken from turn order", quoted(.0))]
     DuplicateNick(String),
     /// Two players share a full name (MAGPIE: `DUPLICATE_NAMES`).
     #[error("two players share the name {}", quoted(.0))]
@@ -199,6 +200,12 @@ impl ParseErrorKind {
                 | EventAfterFinalRack
                 | StrayLine
         )
+    }
+
+    /// Whether this is only a note: the script is read as its author meant, and the replay
+    /// reports it in [`crate::Report::notes`], not as a finding.
+    pub fn is_note(&self) -> bool {
+        matches!(self, ParseErrorKind::DuplicateNick(_))
     }
 
     /// A short stable code naming the rule (used in JSON reports).
@@ -656,16 +663,30 @@ impl Parser<'_> {
         Some(out)
     }
 
-    /// The seat an event's nickname names; alternation breaks ties between shared nicknames.
-    fn seat_of(&self, nick: &str) -> Option<usize> {
+    /// The seat an event's nickname names. When players share a nickname (Quackle writes
+    /// `NoName` for both), the seat comes from turn order and the event's kind: a `--` or
+    /// `(challenge)` line belongs to the last mover, an end-of-game line with points to the
+    /// last player who placed tiles (the one who went out), and anything else to the seat
+    /// after the last event's.
+    fn seat_of(&self, nick: &str, kind: &EventKind, score: Option<i32>) -> Option<usize> {
         let seats = self.nick_seats.get(nick)?;
         if seats.len() > 1 {
-            if let Some(last) = self.events.last() {
-                let n = self.header.players.len().max(1);
-                let next = (last.player + 1) % n;
-                if seats.contains(&next) {
-                    return Some(next);
-                }
+            let last = self.events.last().map(|e| e.player);
+            let last_play = || {
+                self.events
+                    .iter()
+                    .rev()
+                    .find(|e| matches!(e.kind, EventKind::Play { .. }))
+                    .map(|e| e.player)
+            };
+            let n = self.header.players.len().max(1);
+            let wanted = match kind {
+                EventKind::Withdrawn | EventKind::ChallengeBonus => last,
+                EventKind::EndRack(_) if score.is_none_or(|s| s >= 0) => last_play(),
+                _ => last.map(|l| (l + 1) % n),
+            };
+            if let Some(seat) = wanted.filter(|s| seats.contains(s)) {
+                return Some(seat);
             }
         }
         seats.first().copied()
@@ -682,8 +703,8 @@ impl Parser<'_> {
             self.problem(Loc::new(loc.line, loc.col + 1), ParseErrorKind::EmptyNick);
             return None;
         }
-        let player = match self.seat_of(nick) {
-            Some(s) => s,
+        let player = match self.nick_seats.get(nick).and_then(|s| s.first()) {
+            Some(&s) => s,
             None => {
                 self.problem(
                     Loc::new(loc.line, loc.col + 1),
@@ -810,6 +831,7 @@ impl Parser<'_> {
             .iter()
             .map(|&(_, t)| t.to_string())
             .collect();
+        let player = self.seat_of(nick, &kind, score).unwrap_or(player);
         Some(Event {
             loc,
             cols,
