@@ -47,6 +47,12 @@ pub enum ParseErrorKind {
     /// `#character-encoding` is not the first line.
     #[error("#character-encoding must be the first line")]
     EncodingNotFirst,
+    /// More than [`MAX_EVENTS`] events: not a game record.
+    #[error("more than {0} events: a game has far fewer; the file is not read further")]
+    TooManyEvents(usize),
+    /// More than [`MAX_PROBLEMS`] problems: not a game record.
+    #[error("more than {0} problems: the file is not read further")]
+    TooManyProblems(usize),
     /// `#playerN` with N outside 1–4 or not a number.
     #[error("unknown player pragma {} (expected #player1 to #player4)", quoted(.0))]
     BadSeat(String),
@@ -180,6 +186,16 @@ pub enum ParseErrorKind {
     },
 }
 
+/// The most events a script may hold. A real game has a few dozen (a four-player game with
+/// every pass and challenge line stays under a thousand); the limit keeps the memory of a
+/// parse and its replay bounded whatever the file (a million-line record is refused at its
+/// 10,001st event, not replayed into gigabytes of report).
+pub const MAX_EVENTS: usize = 10_000;
+
+/// The most problems one parse collects before it stops: a file that is not a record at all
+/// (a book, a binary dump) gets a clear error early instead of one per line.
+pub const MAX_PROBLEMS: usize = 1_000;
+
 impl ParseErrorKind {
     /// Whether the script cannot be replayed with this error. Non-fatal kinds are kept in
     /// [`Script::issues`] and reported as findings.
@@ -218,6 +234,8 @@ impl ParseErrorKind {
             InvalidUtf8 => "invalid-utf8",
             UnsupportedEncoding(_) => "unsupported-encoding",
             EncodingNotFirst => "encoding-not-first",
+            TooManyEvents(_) => "too-many-events",
+            TooManyProblems(_) => "too-many-problems",
             BadSeat(_) => "bad-player-pragma",
             MissingNick => "missing-nickname",
             SeatRedeclared(_) => "player-redeclared",
@@ -355,7 +373,19 @@ pub fn parse(bytes: &[u8], file: &str) -> Result<Script, ParseErrors> {
         p.problem(Loc::new(1, 1), ParseErrorKind::Empty);
     }
     for (i, line) in decoded.lines.iter().enumerate() {
-        p.line(i as u32 + 1, line);
+        let n = i as u32 + 1;
+        p.line(n, line);
+        if p.events.len() > MAX_EVENTS {
+            p.problem(Loc::new(n, 1), ParseErrorKind::TooManyEvents(MAX_EVENTS));
+            break;
+        }
+        if p.problems.len() > MAX_PROBLEMS {
+            p.problem(
+                Loc::new(n, 1),
+                ParseErrorKind::TooManyProblems(MAX_PROBLEMS),
+            );
+            break;
+        }
     }
     p.check_players();
     let Parser {
