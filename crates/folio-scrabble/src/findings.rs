@@ -24,7 +24,7 @@ pub enum Rule {
     #[error("illegal play: {0}")]
     Illegal(crate::Illegal),
     /// A word formed is not in the word set given.
-    #[error("{word} is not in the word set{}", if *.stood { " (the play stood: its recorded score is kept)" } else { ": the play fails" })]
+    #[error("{word} is not in the word set{}", if *.stood { " (the play stood: it is scored by the rules)" } else { ": the play fails" })]
     UnknownWord {
         /// The word.
         word: String,
