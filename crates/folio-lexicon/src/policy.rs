@@ -287,7 +287,7 @@ impl Policy {
                 if !(c.is_alphabetic() || unicode_normalization::char::is_combining_mark(c)) {
                     return None;
                 }
-                out.extend(c.to_uppercase());
+                push_upper(out, c);
             }
             let composed: String = out.nfc().collect();
             *out = composed;
@@ -316,10 +316,26 @@ fn raw_token(token: &str, out: &mut String) -> Option<TokenKey> {
         if APOSTROPHES.contains(&c) {
             out.push('\'');
         } else {
-            out.extend(c.to_uppercase());
+            push_upper(out, c);
         }
     }
+    // Upper-casing can leave a letter decomposed (`ǰ` → `J` + caron): recompose, so that
+    // every spelling of a word has one key.
+    if !out.is_ascii() {
+        let composed: String = out.nfc().collect();
+        *out = composed;
+    }
     (!out.is_empty()).then_some(TokenKey { lower_case: lower })
+}
+
+/// Pushes `c` upper-cased. Capital sharp s `ẞ` becomes `SS`, as `ß` does (Unicode's full
+/// case folding of both is `ss`): one key for `STRAẞE`, `STRASSE` and `straße`.
+fn push_upper(out: &mut String, c: char) {
+    if c == '\u{1E9E}' {
+        out.push_str("SS");
+    } else {
+        out.extend(c.to_uppercase());
+    }
 }
 
 fn unify_apostrophes(s: &str) -> std::borrow::Cow<'_, str> {
