@@ -105,3 +105,15 @@ test-kenken-sweep:
 .PHONY: bench-freecell
 bench-freecell:
 	bash scripts/bench-freecell.sh
+
+## Fuzzing on the stable toolchain (docs/fuzzing.md): builds fuzz/ with coverage flags once,
+## then runs every target for FUZZ_SECONDS (default 60) with -timeout and -rss_limit_mb; a
+## crash, hang or memory blow-up fails. FUZZ_TARGETS narrows it. Exec counts: fuzz/results.tsv.
+.PHONY: fuzz fuzz-smoke
+FUZZ_SECONDS ?= 60
+fuzz:
+	FUZZ_SECONDS=$(FUZZ_SECONDS) bash scripts/fuzz.sh $(FUZZ_TARGETS)
+
+## The CI smoke run: every target for 10 s.
+fuzz-smoke:
+	FUZZ_SECONDS=10 FUZZ_NICE= bash scripts/fuzz.sh $(FUZZ_TARGETS)

@@ -73,3 +73,39 @@ if [[ -x /usr/bin/time ]]; then
     echo "cpu seconds: folio ingest $c_folio, wc -w $c_wc (folio needs $(ratio "$c_wc" "$c_folio")x the CPU of wc -w)"
 fi
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown) (wall-clock ratios suffer when other work shares the cores)"
+
+# Many distinct words (issue 13): 50 MB of random lower-case words, nearly all distinct, made
+# here with a fixed seed. Ingest time must grow with the size (it was quadratic in the merge
+# of the chunks' spelling tables): printed as MB/s against the books' rate above.
+DISTINCT_MB="${DISTINCT_MB:-50}"
+awk -v mb="$DISTINCT_MB" 'BEGIN {
+    srand(13); n = 0; target = mb * 1000000
+    while (n < target) {
+        line = ""
+        for (w = 0; w < 10; w++) {
+            len = 5 + int(rand() * 8); word = ""
+            for (i = 0; i < len; i++) word = word sprintf("%c", 97 + int(rand() * 26))
+            line = line (w ? " " : "") word
+        }
+        print line; n += length(line) + 1
+    }
+}' >"$tmp/distinct.txt"
+dbytes=$(wc -c <"$tmp/distinct.txt")
+t_distinct=999999
+for _ in $(seq "$N"); do
+    t=$(once "$folio ingest $tmp/distinct.txt -o $tmp/d.fst --quiet")
+    if (( $(echo "$t < $t_distinct" | bc -l) )); then t_distinct=$t; fi
+done
+books_rate=$(echo "$bytes / $t_folio" | bc -l)
+distinct_rate=$(echo "$dbytes / $t_distinct" | bc -l)
+printf '%-44s %8.3fs %8s MB/s\n' "folio ingest, $DISTINCT_MB MB distinct words" "$t_distinct" "$(echo "scale=1; $distinct_rate / 1000000" | bc -l)"
+echo "ratio books rate/distinct-words rate: $(echo "scale=2; $books_rate / $distinct_rate" | bc -l)x  (issue 13 target <= 2.0; each distinct word costs set and counts-map entries the books' repeated words do not)"
+
+# A chain of 2,000 nested folders with one book at the bottom (issue 13: under a second).
+mkdir -p "$tmp/nest"
+deep="$tmp/nest"
+for _ in $(seq 2000); do deep="$deep/d"; done
+mkdir -p "$deep"
+echo "the deepest word" >"$deep/book.txt"
+t_nest=$(once "cd $tmp && $folio ingest nest -o n.fst --quiet")
+printf '%-44s %8.3fs  (issue 13 target < 1 s)\n' "folio ingest, 2,000 nested folders" "$t_nest"

@@ -22,8 +22,17 @@ fuzz_target!(|data: &[u8]| {
     let reference: Vec<&str> = cleaned.unicode_words().collect();
     assert_eq!(words(&cleaned), reference);
     let policy = Policy::game();
-    let counted = TokenCounts::count(&cleaned).to_words(&policy);
+    let counts = TokenCounts::count(&cleaned);
+    let counted = counts.to_words(&policy);
     for (k, _) in counted.kept(&policy) {
         assert!(k.bytes().all(|b| b.is_ascii_uppercase()), "{k}");
     }
+    let _ = counts.to_book_counts(&policy);
+    // Raw keeps every token's spelling (NFKC, upper-cased), bounded by its maximum length.
+    let raw = Policy::raw();
+    let raw_words = counts.to_words(&raw);
+    for (k, _) in raw_words.kept(&raw) {
+        assert!(raw.length_ok(k.chars().count()), "{k}");
+    }
+    let _ = counts.to_book_counts(&raw);
 });

@@ -5,7 +5,6 @@
 
 use std::path::{Path, PathBuf};
 
-
 use crate::common::folio;
 
 fn root() -> PathBuf {

@@ -157,6 +157,18 @@ const FOLDS: &[(char, &str)] = &[
     ('ı', "I"),
 ];
 
+/// The longest key `raw` keeps unless `--max-len` says otherwise, in characters. Words of
+/// running text are far shorter (chemical names and German compounds stay under 100); a
+/// longer UAX #29 "word" is a run of data, a URL or a token of a machine-made file, and
+/// keeping it would cost the set builders about 100 bytes of memory per byte of key.
+pub const RAW_MAX_LEN: usize = 100;
+
+/// The longest key any folio word set holds, in characters: the ceiling of `--max-len` for
+/// `ingest` and `import`, and what `import` applies when no `--max-len` is given. It bounds
+/// the set builders' memory (they hold a node per byte of the key being added) whatever the
+/// input: a word list of one 100 MB line is one rejected line, not gigabytes.
+pub const MAX_KEY_LEN: usize = 1000;
+
 /// Characters used as an apostrophe, unified to `'` (pitfall 4 of the tokenization notes).
 pub const APOSTROPHES: &[char] = &['\'', '\u{2019}', '\u{2018}', '\u{02BC}'];
 
@@ -177,14 +189,14 @@ impl Policy {
     }
 
     /// The raw policy: every UAX #29 word, NFKC-normalised, curly apostrophes unified,
-    /// upper-cased; no length limit; proper nouns kept.
+    /// upper-cased; at most [`RAW_MAX_LEN`] characters; proper nouns kept.
     pub fn raw() -> Policy {
         Policy {
             name: PolicyName::Raw,
             keep_diacritics: true,
             keep_proper_nouns: true,
             min_len: 1,
-            max_len: None,
+            max_len: Some(RAW_MAX_LEN),
             min_count: 1,
             min_books: 1,
         }
@@ -275,7 +287,7 @@ impl Policy {
                 if !(c.is_alphabetic() || unicode_normalization::char::is_combining_mark(c)) {
                     return None;
                 }
-                out.extend(c.to_uppercase());
+                push_upper(out, c);
             }
             let composed: String = out.nfc().collect();
             *out = composed;
@@ -304,10 +316,26 @@ fn raw_token(token: &str, out: &mut String) -> Option<TokenKey> {
         if APOSTROPHES.contains(&c) {
             out.push('\'');
         } else {
-            out.extend(c.to_uppercase());
+            push_upper(out, c);
         }
     }
+    // Upper-casing can leave a letter decomposed (`ǰ` → `J` + caron): recompose, so that
+    // every spelling of a word has one key.
+    if !out.is_ascii() {
+        let composed: String = out.nfc().collect();
+        *out = composed;
+    }
     (!out.is_empty()).then_some(TokenKey { lower_case: lower })
+}
+
+/// Pushes `c` upper-cased. Capital sharp s `ẞ` becomes `SS`, as `ß` does (Unicode's full
+/// case folding of both is `ss`): one key for `STRAẞE`, `STRASSE` and `straße`.
+fn push_upper(out: &mut String, c: char) {
+    if c == '\u{1E9E}' {
+        out.push_str("SS");
+    } else {
+        out.extend(c.to_uppercase());
+    }
 }
 
 fn unify_apostrophes(s: &str) -> std::borrow::Cow<'_, str> {

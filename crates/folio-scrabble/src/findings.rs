@@ -24,7 +24,7 @@ pub enum Rule {
     #[error("illegal play: {0}")]
     Illegal(crate::Illegal),
     /// A word formed is not in the word set given.
-    #[error("{word} is not in the word set{}", if *.stood { " (the play stood: its recorded score is kept)" } else { ": the play fails" })]
+    #[error("{word} is not in the word set{}", if *.stood { " (the play stood: it is scored by the rules)" } else { ": the play fails" })]
     UnknownWord {
         /// The word.
         word: String,
@@ -149,6 +149,12 @@ pub enum Rule {
     /// A turn after the game is over (MAGPIE: `MOVE_EVENT_AFTER_GAME_END`).
     #[error("move after the game is over ({0})")]
     MoveAfterGameOver(String),
+    /// A note, not a finding: a pass by the opponent right after the going-out play, before
+    /// the end-of-game lines. Under the double-challenge rule a player who challenges the
+    /// final play and loses the challenge loses a turn, written as this pass (Macondo and
+    /// Quackle records); it scores nothing and the game stays over.
+    #[error("pass after the going-out play: the challenge of {} was lost (double challenge); no turn is played", clipped(.0, QUOTED_CHARS))]
+    LostChallengePass(String),
     /// End-of-game rack points by someone other than the player who went out.
     #[error("end-of-game rack points go to {}, who went out", clipped(.expected, QUOTED_CHARS))]
     EndPointsWrongPlayer {
@@ -281,6 +287,7 @@ impl Rule {
             Rule::ChallengeWithoutPlay(_) => "challenge-without-play",
             Rule::EndLineBeforeGameOver(_) => "end-line-before-game-over",
             Rule::MoveAfterGameOver(_) => "move-after-game-over",
+            Rule::LostChallengePass(_) => "lost-challenge-pass",
             Rule::EndPointsWrongPlayer { .. } => "end-points-wrong-player",
             Rule::EndRackTiles { .. } => "end-rack-tiles",
             Rule::EndPoints { .. } => "end-points",

@@ -25,7 +25,7 @@ use folio_core::script::lines as text;
 /// Most players a script may declare (`#player1`…`#player4`; Quackle reads four).
 pub const MAX_PLAYERS: usize = 4;
 
-pub use crate::parse_error::{ParseError, ParseErrorKind, ParseErrors};
+pub use crate::parse_error::{ParseError, ParseErrorKind, ParseErrors, MAX_EVENTS, MAX_PROBLEMS};
 
 /// Parses a script from its bytes. `file` is the name diagnostics give it.
 ///
@@ -93,7 +93,19 @@ pub fn parse(bytes: &[u8], file: &str) -> Result<Script, ParseErrors> {
         p.problem(Loc::new(1, 1), ParseErrorKind::Empty);
     }
     for (i, line) in decoded.lines.iter().enumerate() {
-        p.line(i as u32 + 1, line);
+        let n = i as u32 + 1;
+        p.line(n, line);
+        if p.events.len() > MAX_EVENTS {
+            p.problem(Loc::new(n, 1), ParseErrorKind::TooManyEvents(MAX_EVENTS));
+            break;
+        }
+        if p.problems.len() > MAX_PROBLEMS {
+            p.problem(
+                Loc::new(n, 1),
+                ParseErrorKind::TooManyProblems(MAX_PROBLEMS),
+            );
+            break;
+        }
     }
     p.check_players();
     let Parser {
@@ -401,16 +413,30 @@ impl Parser<'_> {
         Some(out)
     }
 
-    /// The seat an event's nickname names; alternation breaks ties between shared nicknames.
-    fn seat_of(&self, nick: &str) -> Option<usize> {
+    /// The seat an event's nickname names. When players share a nickname (Quackle writes
+    /// `NoName` for both), the seat comes from turn order and the event's kind: a `--` or
+    /// `(challenge)` line belongs to the last mover, an end-of-game line with points to the
+    /// last player who placed tiles (the one who went out), and anything else to the seat
+    /// after the last event's.
+    fn seat_of(&self, nick: &str, kind: &EventKind, score: Option<i32>) -> Option<usize> {
         let seats = self.nick_seats.get(nick)?;
         if seats.len() > 1 {
-            if let Some(last) = self.events.last() {
-                let n = self.header.players.len().max(1);
-                let next = (last.player + 1) % n;
-                if seats.contains(&next) {
-                    return Some(next);
-                }
+            let last = self.events.last().map(|e| e.player);
+            let last_play = || {
+                self.events
+                    .iter()
+                    .rev()
+                    .find(|e| matches!(e.kind, EventKind::Play { .. }))
+                    .map(|e| e.player)
+            };
+            let n = self.header.players.len().max(1);
+            let wanted = match kind {
+                EventKind::Withdrawn | EventKind::ChallengeBonus => last,
+                EventKind::EndRack(_) if score.is_none_or(|s| s >= 0) => last_play(),
+                _ => last.map(|l| (l + 1) % n),
+            };
+            if let Some(seat) = wanted.filter(|s| seats.contains(s)) {
+                return Some(seat);
             }
         }
         seats.first().copied()
@@ -427,8 +453,8 @@ impl Parser<'_> {
             self.problem(Loc::new(loc.line, loc.col + 1), ParseErrorKind::EmptyNick);
             return None;
         }
-        let player = match self.seat_of(nick) {
-            Some(s) => s,
+        let player = match self.nick_seats.get(nick).and_then(|s| s.first()) {
+            Some(&s) => s,
             None => {
                 self.problem(
                     Loc::new(loc.line, loc.col + 1),
@@ -555,6 +581,7 @@ impl Parser<'_> {
             .iter()
             .map(|&(_, t)| t.to_string())
             .collect();
+        let player = self.seat_of(nick, &kind, score).unwrap_or(player);
         Some(Event {
             loc,
             cols,
@@ -646,7 +673,10 @@ impl Parser<'_> {
 pub fn parse_coord(tok: &str) -> Option<Coord> {
     let b = tok.as_bytes();
     let (dir, letter, digits) = match b.first()? {
-        c if c.is_ascii_digit() => (Dir::Across, *b.last()?, &tok[..tok.len() - 1]),
+        // The column letter is one ASCII byte; anything else (`12é`) is no coordinate.
+        c if c.is_ascii_digit() && b.last()?.is_ascii() => {
+            (Dir::Across, *b.last()?, &tok[..tok.len() - 1])
+        }
         c if c.is_ascii_alphabetic() => (Dir::Down, *c, &tok[1..]),
         _ => return None,
     };

@@ -27,6 +27,12 @@ pub enum ParseErrorKind {
     /// `#character-encoding` is not the first line.
     #[error("#character-encoding must be the first line")]
     EncodingNotFirst,
+    /// More than `MAX_EVENTS` events: not a game record.
+    #[error("more than {0} events: a game has far fewer; the file is not read further")]
+    TooManyEvents(usize),
+    /// More than `MAX_PROBLEMS` problems: not a game record.
+    #[error("more than {0} problems: the file is not read further")]
+    TooManyProblems(usize),
     /// `#playerN` with N outside 1–4 or not a number.
     #[error("unknown player pragma {} (expected #player1 to #player4)", quoted(.0))]
     BadSeat(String),
@@ -39,9 +45,10 @@ pub enum ParseErrorKind {
     /// The same `#playerN` twice (MAGPIE: `PLAYER_NUMBER_REDUNDANT`).
     #[error("#player{0} is declared twice")]
     SeatRedeclared(usize),
-    /// Two players share a nickname (MAGPIE: `DUPLICATE_NICKNAMES`); turns are then attributed
-    /// by alternation.
-    #[error("two players share the nickname {}", quoted(.0))]
+    /// Two players share a nickname (MAGPIE: `DUPLICATE_NICKNAMES`; Quackle writes `NoName`
+    /// for both). Seats are then taken from turn order, and this is a note
+    /// ([`ParseErrorKind::is_note`]), not a finding.
+    #[error("two players share the nickname {}: seats are taken from turn order", quoted(.0))]
     DuplicateNick(String),
     /// Two players share a full name (MAGPIE: `DUPLICATE_NAMES`).
     #[error("two players share the name {}", quoted(.0))]
@@ -159,9 +166,19 @@ pub enum ParseErrorKind {
     },
 }
 
+/// The most events a script may hold. A real game has a few dozen (a four-player game with
+/// every pass and challenge line stays under a thousand); the limit keeps the memory of a
+/// parse and its replay bounded whatever the file (a million-line record is refused at its
+/// 10,001st event, not replayed into gigabytes of report).
+pub const MAX_EVENTS: usize = 10_000;
+
+/// The most problems one parse collects before it stops: a file that is not a record at all
+/// (a book, a binary dump) gets a clear error early instead of one per line.
+pub const MAX_PROBLEMS: usize = 1_000;
+
 impl ParseErrorKind {
     /// Whether the script cannot be replayed with this error. Non-fatal kinds are kept in
-    /// `Script::issues` and reported as findings.
+    /// [`Script::issues`] and reported as findings.
     pub fn is_fatal(&self) -> bool {
         use ParseErrorKind::*;
         !matches!(
@@ -181,6 +198,12 @@ impl ParseErrorKind {
         )
     }
 
+    /// Whether this is only a note: the script is read as its author meant, and the replay
+    /// reports it in [`crate::Report::notes`], not as a finding.
+    pub fn is_note(&self) -> bool {
+        matches!(self, ParseErrorKind::DuplicateNick(_))
+    }
+
     /// A short stable code naming the rule (used in JSON reports).
     pub fn code(&self) -> &'static str {
         use ParseErrorKind::*;
@@ -191,6 +214,8 @@ impl ParseErrorKind {
             InvalidUtf8 => "invalid-utf8",
             UnsupportedEncoding(_) => "unsupported-encoding",
             EncodingNotFirst => "encoding-not-first",
+            TooManyEvents(_) => "too-many-events",
+            TooManyProblems(_) => "too-many-problems",
             BadSeat(_) => "bad-player-pragma",
             MissingNick => "missing-nickname",
             SeatRedeclared(_) => "player-redeclared",

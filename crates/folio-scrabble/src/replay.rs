@@ -131,7 +131,11 @@ struct Replayer<'a, L: ?Sized> {
     failed_now: bool,
     /// The turn being replayed was a play the rules refused: the same player plays again.
     refused_now: bool,
+    /// A lost challenge of the going-out play was recorded as a pass (accepted once).
+    lost_challenge_pass: bool,
     findings: Vec<Finding>,
+    /// Notes: accepted conventions, reported but never findings.
+    notes: Vec<Finding>,
     turns: Vec<TurnReport>,
     stats: Stats,
 }
@@ -178,11 +182,11 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
     fn new(script: &'a Script, rules: Rules, lexicon: Option<&'a L>, opts: &'a Options) -> Self {
         let seats = script.seats().max(1);
         let total = rules.tile_set.total() as usize;
-        let mut findings: Vec<Finding> = script
+        let (notes, mut findings): (Vec<Finding>, Vec<Finding>) = script
             .issues
             .iter()
             .map(crate::findings::from_parse)
-            .collect();
+            .partition(|f| matches!(&f.rule, Rule::Script(k) if k.is_note()));
         if script.seats() > rules.max_players
             || (script.seats() < rules.min_players && !script.events.is_empty())
         {
@@ -236,7 +240,9 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
             end_lines: vec![false; seats],
             failed_now: false,
             refused_now: false,
+            lost_challenge_pass: false,
             findings,
+            notes,
             turns: Vec::new(),
             stats: Stats::default(),
         }
@@ -315,8 +321,21 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
         }
     }
 
-    fn event(&mut self, index: usize, e: &Event) {
+    /// The mover of `e`. When players share a nickname, the parser could only follow the
+    /// order of lines; a turn then goes to whoever moves next by the rule set (after a play
+    /// refused under `standard`, the same player again: `crate::turn`).
+    fn mover(&self, e: &Event) -> usize {
         let p = e.player.min(self.seats - 1);
+        match self.next {
+            Some(n) if e.kind.is_turn() && n != p && self.script.nick(n) == self.script.nick(p) => {
+                n
+            }
+            _ => p,
+        }
+    }
+
+    fn event(&mut self, index: usize, e: &Event) {
+        let p = self.mover(e);
         // Racks written must be drawable; in a seeded game they must be the rack dealt.
         if let Some(rack) = &e.rack {
             let tiles = tiles_of(rack);
@@ -353,6 +372,20 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
 
     fn turn(&mut self, index: usize, e: &Event, p: usize) {
         if let Some((end, _)) = self.st.over {
+            if self.is_lost_challenge_pass(e, p, end) {
+                self.lost_challenge_pass = true;
+                let out = self
+                    .script
+                    .nick(self.last_play.as_ref().map_or(p, |l| l.seat));
+                self.notes.push(crate::findings::at(
+                    self.script,
+                    e.loc,
+                    Rule::LostChallengePass(out),
+                ));
+                self.account(e, p, 0);
+                self.push_turn(e, p, TurnKind::Pass, "-".into(), 0);
+                return;
+            }
             let why = self.describe(end);
             self.find(e.loc, Rule::MoveAfterGameOver(why));
             let shown = match &e.kind {
@@ -399,6 +432,24 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
             self.st.progress.turn(p, scored, self.failed_now);
         }
         self.check_end(e);
+    }
+
+    /// Whether `e`, after the game ended, is the pass that records a lost challenge of the
+    /// going-out play (double challenge): a pass scoring nothing, by another player, right
+    /// after that play (no end-of-game line yet), once.
+    fn is_lost_challenge_pass(&self, e: &Event, p: usize, end: EndReason) -> bool {
+        let EndReason::Out { player: out } = end else {
+            return false;
+        };
+        matches!(e.kind, EventKind::Pass)
+            && e.score.unwrap_or(0) == 0
+            && p != out
+            && !self.lost_challenge_pass
+            && !self.end_lines.iter().any(|&l| l)
+            && self
+                .turns
+                .last()
+                .is_some_and(|t| t.kind == TurnKind::Play && t.seat == out + 1)
     }
 
     /// Decides whether the game just ended (not by going out: see `play`).
@@ -1054,6 +1105,7 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
             board: board_rows(&self.board),
             stats: self.stats,
             findings: self.findings,
+            notes: self.notes,
         }
     }
 

@@ -41,6 +41,11 @@ pub struct Report {
     pub stats: Stats,
     /// Every finding, in line order. Empty means the script is valid.
     pub findings: Vec<Finding>,
+    /// Notes, in line order: conventions of other programs that folio accepts and names
+    /// (players sharing a nickname, a lost challenge of the going-out play recorded as a
+    /// pass). Same shape as findings; they never make a script invalid.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<Finding>,
 }
 
 /// The word list a replay used.
@@ -254,6 +259,7 @@ impl Report {
                 .iter()
                 .map(crate::findings::from_parse)
                 .collect(),
+            notes: Vec::new(),
         }
     }
 
@@ -322,6 +328,17 @@ impl Report {
                 .collect();
             let _ = writeln!(out, "final: {}", parts.join(", "));
             let _ = writeln!(out, "result: {}", self.result_text());
+        }
+        if !self.notes.is_empty() {
+            let n = self.notes.len();
+            let _ = writeln!(
+                out,
+                "{n} note{} (not findings):",
+                if n == 1 { "" } else { "s" }
+            );
+            for f in &self.notes {
+                let _ = writeln!(out, "{}", f.diagnostic());
+            }
         }
         if !self.findings.is_empty() {
             let n = self.findings.len();

@@ -22,12 +22,20 @@ pub fn min_len(s: &str) -> Result<usize, String> {
     )
 }
 
-/// `--max-len N`: a word has at least one letter.
+/// `--max-len N`: a word has at least one letter, and no key is longer than
+/// [`folio_lexicon::policy::MAX_KEY_LEN`] characters (it bounds the set builders' memory).
 pub fn max_len(s: &str) -> Result<usize, String> {
-    at_least_one(
+    let n = at_least_one(
         s,
         "every word has at least one letter, so 0 would keep no word",
-    )
+    )?;
+    let most = folio_lexicon::policy::MAX_KEY_LEN;
+    if n > most {
+        return Err(format!(
+            "at most {most}: no word set holds a key longer than {most} characters"
+        ));
+    }
+    Ok(n)
 }
 
 /// `--limit N` of a listing query.

@@ -197,10 +197,11 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
         // Shown even with --quiet: every word checked against this set will be refused.
         eprintln!(
             "folio: warning: {}: the word set is empty: no word of the books passed the {} \
-             policy ({} words read)",
+             policy ({} word{} read)",
             paths.set.display(),
             policy.name,
-            t.tokens
+            t.tokens,
+            if t.tokens == 1 { "" } else { "s" }
         );
     }
     if args.json {

@@ -96,6 +96,7 @@ impl<'a> TokenCounts<'a> {
             std::mem::swap(&mut self.short, &mut other.short);
         }
         self.short.merge(&other.short);
+        self.long.reserve(other.long.len());
         for (w, n) in std::mem::take(&mut other.long) {
             *self.long.entry(w).or_insert(0) += n;
         }

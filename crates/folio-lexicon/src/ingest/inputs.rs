@@ -54,7 +54,7 @@ pub fn expand_inputs(args: &[OsString]) -> Result<(Vec<Input>, Vec<Skipped>)> {
         if meta.is_dir() {
             let mut found = Vec::new();
             let mut special = Vec::new();
-            collect_txt(&path, &mut found, &mut special, &mut HashSet::new())?;
+            collect_txt(&path, &mut found, &mut special)?;
             found.sort();
             special.sort();
             if found.is_empty() && special.is_empty() {
@@ -85,45 +85,72 @@ pub fn expand_inputs(args: &[OsString]) -> Result<(Vec<Input>, Vec<Skipped>)> {
     Ok((inputs, skipped))
 }
 
-/// Collects the `*.txt` files under `dir`, following symbolic links to folders. `visited`
-/// holds the canonical path of every folder read: a folder reached again (a link to a parent,
-/// two links to one folder) is not read twice, so a link cycle cannot make the walk endless.
+/// Collects the `*.txt` files under `dir`, following symbolic links to folders. A folder
+/// reached again (a link to a parent, two links to one folder) is not read twice, so a link
+/// cycle cannot make the walk endless; folders are told apart by device and inode.
+///
+/// The walk is iterative and reads each folder whole before going down, so it holds one
+/// open folder at a time however deep the tree (a chain of 2,000 nested folders works under
+/// a 256-file limit), and it resolves no path again per level (no `canonicalize`: each
+/// entry's identity comes from `fstatat` on its open folder), so time grows with the
+/// number of entries, not with the square of the depth.
 ///
 /// Only regular files (or links to them) are books: a FIFO, socket or device named `*.txt`
 /// goes to `special` instead (opening a FIFO waits for a writer, so reading one found in a
 /// folder would hang the run; ripgrep's walk leaves them out too). A broken link stays in
 /// `out`, so that reading it fails naming it.
-fn collect_txt(
-    dir: &Path,
-    out: &mut Vec<PathBuf>,
-    special: &mut Vec<PathBuf>,
-    visited: &mut HashSet<PathBuf>,
-) -> Result<()> {
-    let canonical = std::fs::canonicalize(dir).map_err(|e| Error::io(dir, e))?;
-    if !visited.insert(canonical) {
-        return Ok(());
-    }
-    let entries = std::fs::read_dir(dir).map_err(|e| Error::io(dir, e))?;
-    for entry in entries {
-        let entry = entry.map_err(|e| Error::io(dir, e))?;
-        let path = entry.path();
-        let ty = entry.file_type().map_err(|e| Error::io(&path, e))?;
-        if ty.is_dir() || (ty.is_symlink() && path.is_dir()) {
-            collect_txt(&path, out, special, visited)?;
-        } else if path
-            .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case("txt"))
-        {
-            let regular = ty.is_file()
-                || (ty.is_symlink() && std::fs::metadata(&path).map_or(true, |m| m.is_file()));
-            if regular {
-                out.push(path);
+fn collect_txt(dir: &Path, out: &mut Vec<PathBuf>, special: &mut Vec<PathBuf>) -> Result<()> {
+    let mut visited = HashSet::new();
+    let root = std::fs::metadata(dir).map_err(|e| Error::io(dir, e))?;
+    visited.insert(folder_id(dir, &root)?);
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        let entries = std::fs::read_dir(&dir).map_err(|e| Error::io(&dir, e))?;
+        for entry in entries {
+            let entry = entry.map_err(|e| Error::io(&dir, e))?;
+            let path = entry.path();
+            let ty = entry.file_type().map_err(|e| Error::io(&path, e))?;
+            let folder = if ty.is_dir() {
+                Some(entry.metadata().map_err(|e| Error::io(&path, e))?)
+            } else if ty.is_symlink() {
+                std::fs::metadata(&path).ok().filter(|m| m.is_dir())
             } else {
-                special.push(path);
+                None
+            };
+            if let Some(meta) = folder {
+                if visited.insert(folder_id(&path, &meta)?) {
+                    stack.push(path);
+                }
+            } else if path
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("txt"))
+            {
+                let regular = ty.is_file()
+                    || (ty.is_symlink() && std::fs::metadata(&path).map_or(true, |m| m.is_file()));
+                if regular {
+                    out.push(path);
+                } else {
+                    special.push(path);
+                }
             }
         }
+        // `entries` is dropped here: its folder is closed before the next one is opened.
     }
     Ok(())
+}
+
+/// What identifies a folder: device and inode.
+#[cfg(unix)]
+fn folder_id(_path: &Path, meta: &std::fs::Metadata) -> Result<(u64, u64, PathBuf)> {
+    use std::os::unix::fs::MetadataExt;
+    Ok((meta.dev(), meta.ino(), PathBuf::new()))
+}
+
+/// What identifies a folder: its canonical path (no inode numbers here).
+#[cfg(not(unix))]
+fn folder_id(path: &Path, _meta: &std::fs::Metadata) -> Result<(u64, u64, PathBuf)> {
+    let canonical = std::fs::canonicalize(path).map_err(|e| Error::io(path, e))?;
+    Ok((0, 0, canonical))
 }
 
 /// How ingest reads input files.

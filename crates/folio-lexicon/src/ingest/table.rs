@@ -108,9 +108,28 @@ impl<const W: usize> SpellingTable<W> {
     }
 
     /// Adds every count of `other`.
+    ///
+    /// Room for all of `other`'s keys is made first. Without it, merging was quadratic on
+    /// text of many distinct words: `other` is read in slot order, that is in the order of
+    /// the hash's top bits, and into a table with fewer slots its first half all lands in
+    /// this table's first half, which overfills into one long probe run while the second
+    /// half stays empty (the classic merge trap of open addressing with one hash function).
+    /// With at least as many slots as keys need, keys land spread as evenly as they came.
     pub(crate) fn merge(&mut self, other: &SpellingTable<W>) {
+        self.reserve(other.len);
         for (k, n) in other.iter() {
             self.add(k, n);
+        }
+    }
+
+    /// Makes room for `additional` more keys without growing while they are added.
+    fn reserve(&mut self, additional: usize) {
+        let need = self.len + additional;
+        if need * 4 > self.slots.len() * 3 {
+            let old = std::mem::replace(self, SpellingTable::with_capacity(need));
+            for s in old.slots.into_iter().filter(|s| s.key[0] != 0) {
+                self.add(s.key, s.n);
+            }
         }
     }
 

@@ -135,6 +135,14 @@ impl ImportList {
                     .push(reject(format!("{n} letters, over --max-len {max}")));
                 continue;
             }
+            // No set holds a longer key, whatever the options: it bounds the builders.
+            let most = crate::policy::MAX_KEY_LEN;
+            if n > most {
+                report.rejected.push(reject(format!(
+                    "{n} letters, over the {most}-letter limit of a key"
+                )));
+                continue;
+            }
             keyed.push((key, line));
         }
         // Sorting by (key, line) puts each key's first line first; the rest are duplicates.

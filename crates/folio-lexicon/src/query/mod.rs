@@ -22,6 +22,7 @@ pub mod algebra;
 pub mod anagram;
 pub mod export;
 pub mod import;
+pub mod levenshtein;
 pub mod pattern;
 pub mod rack;
 pub mod regex;
@@ -150,8 +151,8 @@ pub struct FuzzyMatch {
 ///
 /// # Errors
 /// [`QueryError::Empty`] for an empty word; [`QueryError::NotAWord`] when the policy rejects
-/// the word; [`QueryError::BadFuzzy`] when
-/// the automaton would be too large.
+/// the word. (Any length and distance work: the automaton, [`levenshtein::CharLevenshtein`],
+/// has no state limit, and counts edits in characters in every script.)
 pub fn fuzzy(
     set: &WordSet,
     policy: &Policy,
@@ -159,18 +160,41 @@ pub fn fuzzy(
     k: u32,
 ) -> Result<Vec<FuzzyMatch>, QueryError> {
     let key = normalize(policy, word)?;
-    let aut = fst::automaton::Levenshtein::new(&key, k).map_err(|e| QueryError::BadFuzzy {
-        word: word.to_string(),
-        distance: k,
-        reason: e.to_string(),
-    })?;
+    // fst's Levenshtein automaton misses multi-byte characters (fst#38): ours counts edits
+    // in characters, in every script.
+    let aut = levenshtein::CharLevenshtein::new(&key, k);
     Ok(search(set, aut)
         .into_iter()
         .map(|w| FuzzyMatch {
-            distance: levenshtein(key.as_bytes(), w.as_bytes()),
+            distance: levenshtein_chars(&key, &w),
             word: w,
         })
         .collect())
+}
+
+/// The Levenshtein distance between two keys in characters (Unicode scalar values), the
+/// unit of fst's Levenshtein automaton: `É` or `한` is one edit, not two or three bytes.
+/// For A–Z keys it equals [`levenshtein`].
+///
+/// ```
+/// assert_eq!(folio_lexicon::query::levenshtein_chars("CAFÉ", "CAFE"), 1);
+/// ```
+pub fn levenshtein_chars(a: &str, b: &str) -> usize {
+    if a.is_ascii() && b.is_ascii() {
+        return levenshtein(a.as_bytes(), b.as_bytes());
+    }
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diag = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let sub = diag + usize::from(ca != cb);
+            diag = row[j + 1];
+            row[j + 1] = sub.min(row[j] + 1).min(diag + 1);
+        }
+    }
+    row[b.len()]
 }
 
 /// The Levenshtein distance between two keys, byte by byte (one byte is one letter for A–Z

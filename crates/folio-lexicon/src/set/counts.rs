@@ -38,6 +38,21 @@ impl CountsMap {
         })
     }
 
+    /// A counts map from fst bytes already in memory (`path` names it in errors).
+    ///
+    /// # Errors
+    /// [`Error::NotAnFst`] when the bytes are not an fst map.
+    pub fn from_bytes(bytes: Vec<u8>, path: impl Into<PathBuf>) -> Result<CountsMap> {
+        let path = path.into();
+        let map = check_footer(&bytes)
+            .and_then(|()| fst::Map::new(SetBytes::Owned(bytes)))
+            .map_err(|source| Error::NotAnFst {
+                path: path.clone(),
+                source,
+            })?;
+        Ok(CountsMap { map, path })
+    }
+
     /// Opens the counts map beside the set at `set_path`, or `Ok(None)` when there is none.
     ///
     /// # Errors

@@ -450,3 +450,42 @@ fn seats_run_from_player1_without_a_gap() {
     );
     assert!(parse(b"#player2 b B\n#player1 a A\n", "t").is_ok());
 }
+
+/// Found by the `scrabble_gcg` fuzz target: a coordinate ending in a multi-byte character
+/// sliced the token inside that character (a panic). It is now an ordinary error.
+#[test]
+fn coordinate_ending_in_a_multibyte_character_is_an_error() {
+    assert_eq!(parse_coord("12é"), None);
+    assert_eq!(parse_coord("8\u{FFFD}"), None);
+    let text = format!("{HEAD}>Joel: AERWZ 12\u{FFFD}\u{FFFD} WAZ +10 10\n");
+    assert!(parse(text.as_bytes(), "t.gcg").is_err());
+}
+
+/// Bounded by design: a file of more events than any game stops at the limit with one fatal
+/// error (a million-line record must not be replayed into gigabytes of report).
+#[test]
+fn more_events_than_any_game_is_refused_at_the_limit() {
+    let mut text = String::from(HEAD);
+    for i in 0..MAX_EVENTS + 5 {
+        text.push_str(if i % 2 == 0 {
+            ">Joel: - +0\n"
+        } else {
+            ">Ann: - +0\n"
+        });
+    }
+    let errors = parse(text.as_bytes(), "t.gcg").unwrap_err().errors;
+    let fatal: Vec<_> = errors.iter().filter(|e| e.kind.is_fatal()).collect();
+    assert_eq!(fatal.len(), 1, "{fatal:?}");
+    assert_eq!(fatal[0].kind, ParseErrorKind::TooManyEvents(MAX_EVENTS));
+    assert_eq!(fatal[0].loc.line as usize, MAX_EVENTS + 3);
+    // A file of bad lines stops collecting problems at the limit.
+    let junk = "garbage line\n".repeat(MAX_PROBLEMS * 3);
+    let errors = parse(format!("{HEAD}{junk}").as_bytes(), "t.gcg")
+        .unwrap_err()
+        .errors;
+    assert!(errors.len() <= MAX_PROBLEMS + 2, "{}", errors.len());
+    assert_eq!(
+        errors.last().unwrap().kind,
+        ParseErrorKind::TooManyProblems(MAX_PROBLEMS)
+    );
+}

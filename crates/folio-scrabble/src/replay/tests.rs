@@ -516,3 +516,95 @@ fn totals_do_not_clamp_at_the_32_bit_limit() {
     // The text report shows the true total, not a clamped one.
     assert!(r.to_text().contains("-4294967296"), "{}", r.to_text());
 }
+
+/// Double challenge: B goes out, A challenges the out-play and loses, which costs A a turn,
+/// recorded as a pass after the out-play and before the end-of-game line (Macondo accepts
+/// such records). It replays clean, with a note.
+#[test]
+fn a_lost_challenge_of_the_going_out_play_is_a_pass_with_a_note() {
+    let (mut lines, left) = full_game();
+    let value = crate::TileSet::ENGLISH.rack_value(&crate::Tile::parse_rack(&left).unwrap()) as i32;
+    lines.push(format!(">A: {left} - +0"));
+    lines.push(format!(">B:  ({left}) +{}", 2 * value));
+    let r = run(&text(&lines));
+    assert!(r.is_valid(), "{:#?}", r.findings);
+    assert_eq!(r.result.reason.as_deref(), Some("B went out"));
+    let notes: Vec<_> = r
+        .notes
+        .iter()
+        .map(|f| (f.rule.code(), f.loc.line))
+        .collect();
+    assert_eq!(notes, [("lost-challenge-pass", 17)]);
+    assert_eq!(r.turns[14].kind, TurnKind::Pass);
+    assert_eq!(r.turns[14].points, 0);
+    assert_eq!(r.turns[15].kind, TurnKind::EndPoints);
+    assert!(r.to_text().contains("1 note (not findings):"));
+    assert_eq!(r.stats.moves, 14, "the lost turn is no move");
+}
+
+#[test]
+fn only_one_pass_after_the_going_out_play_is_a_lost_challenge() {
+    let (mut lines, left) = full_game();
+    let value = crate::TileSet::ENGLISH.rack_value(&crate::Tile::parse_rack(&left).unwrap()) as i32;
+    let end = format!(">B:  ({left}) +{}", 2 * value);
+    // The player who went out cannot pass; a second pass is a move after the game.
+    for extra in [
+        vec![">B: - +0".to_string()],
+        vec![format!(">A: {left} - +0"); 2],
+    ] {
+        let mut l = lines.clone();
+        l.extend(extra);
+        l.push(end.clone());
+        let r = run(&text(&l));
+        assert_eq!(codes(&r), ["move-after-game-over"], "{l:?}");
+    }
+    // After the end-of-game line, a pass is a move after the game too.
+    lines.push(end);
+    lines.push(format!(">A: {left} - +0"));
+    assert_eq!(codes(&run(&text(&lines))), ["move-after-game-over"]);
+}
+
+/// Quackle writes `NoName` for both players: seats then follow turn order (a `(challenge)`
+/// line and the end-of-game points belong to the last mover), with a note, not a finding.
+#[test]
+fn players_sharing_a_nickname_take_seats_from_turn_order() {
+    let (lines, left) = full_game();
+    let value = crate::TileSet::ENGLISH.rack_value(&crate::Tile::parse_rack(&left).unwrap()) as i32;
+    let mut lines: Vec<String> = lines
+        .iter()
+        .map(|l| format!(">NoName:{}", &l[3..]))
+        .collect();
+    lines.insert(3, ">NoName: (challenge) +5".into());
+    lines.push(format!(">NoName: {left} - +0"));
+    lines.push(format!(">NoName:  ({left}) +{}", 2 * value));
+    let head = "#player1 NoName Ann\n#player2 NoName Bob\n";
+    let r = run(&format!("{head}{}\n", lines.join("\n")));
+    assert!(r.is_valid(), "{:#?}", r.findings);
+    let seats: Vec<usize> = r.turns.iter().map(|t| t.seat).collect();
+    // Three plays, A's challenge bonus, eleven more plays (B's last goes out), A's lost
+    // turn, B's end-of-game points.
+    assert_eq!(seats, [1, 2, 1, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2]);
+    assert_eq!(r.turns[3].kind, TurnKind::Challenge);
+    let notes: Vec<_> = r.notes.iter().map(|f| f.rule.code()).collect();
+    assert_eq!(notes, ["duplicate-nickname", "lost-challenge-pass"]);
+    assert_eq!(r.result.reason.as_deref(), Some("NoName went out"));
+}
+
+/// With a shared nickname, the seat of a turn after an illegal play follows the rule set
+/// too: refused under `standard` (the same player again), forfeited elsewhere.
+#[test]
+fn shared_nicknames_follow_the_rule_set_after_an_illegal_play() {
+    let record = ">P: AEINRST 8A RETAINS +0 0\n>P: AEINRST 8H AT +4 4\n>P: DEFGHIJ 9H FE +9 9\n";
+    for (rules, seats) in [
+        ("standard", [1, 1, 2]),
+        ("course", [1, 2, 1]),
+        ("wordbler", [1, 2, 1]),
+    ] {
+        let r = run(&format!(
+            "#rules {rules}\n#player1 P Ann\n#player2 P Bob\n{record}"
+        ));
+        let got: Vec<usize> = r.turns.iter().map(|t| t.seat).collect();
+        assert_eq!(got, seats, "{rules}");
+        assert!(!codes(&r).contains(&"off-turn"), "{rules}: {:?}", codes(&r));
+    }
+}

@@ -101,10 +101,12 @@ pub(super) fn import(
     }
     writeln!(
         w,
-        "imported {name} -> {}: {} words from {} lines ({}, {} blank)",
+        "imported {name} -> {}: {} word{} from {} line{} ({}, {} blank)",
         output.display(),
         r.words,
+        if r.words == 1 { "" } else { "s" },
         r.lines,
+        if r.lines == 1 { "" } else { "s" },
         r.encoding,
         r.blank_lines
     )?;
