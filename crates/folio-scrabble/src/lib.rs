@@ -62,6 +62,7 @@ pub mod findings;
 pub mod game;
 pub mod gcg;
 pub mod legality;
+pub mod movegen;
 pub mod placement;
 pub mod premium;
 pub mod replay;
