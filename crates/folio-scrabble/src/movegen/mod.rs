@@ -33,10 +33,12 @@
 
 mod grid;
 mod play;
+pub mod position;
 mod rack;
 mod walk;
 
 pub use play::{Candidate, Play};
+pub use position::{GamePosition, PositionError};
 pub use rack::{Rack, RackError};
 
 use crate::board::Board;
