@@ -105,3 +105,10 @@ test-kenken-sweep:
 .PHONY: bench-freecell
 bench-freecell:
 	bash scripts/bench-freecell.sh
+
+## Move generation: the generator against a brute-force enumerator on 1,000 positions per
+## rule set (shared records replayed to random turns, random racks with blanks; optimised
+## build). `make test` runs 6 per rule set.
+.PHONY: test-movegen-sweep
+test-movegen-sweep:
+	MOVEGEN_POSITIONS=1000 $(CARGO) test --release -p folio-scrabble --test movegen_oracle -- --nocapture
