@@ -112,3 +112,10 @@ bench-freecell:
 .PHONY: test-movegen-sweep
 test-movegen-sweep:
 	MOVEGEN_POSITIONS=1000 $(CARGO) test --release -p folio-scrabble --test movegen_oracle -- --nocapture
+
+## Move generation speed with ENABLE1 (one thread): wolges's 17 regression positions (every
+## play and best play, positions/s, beside wolges's published numbers) and the shared
+## records' positions. MOVEGEN_REPS=N repetitions (default 200).
+.PHONY: bench-movegen
+bench-movegen:
+	$(CARGO) bench -p folio-scrabble --bench movegen

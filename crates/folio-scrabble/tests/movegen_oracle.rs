@@ -71,7 +71,11 @@ fn brute_force(rules: &Rules, board: &Board, rack: &Rack, words: &WordList) -> M
     let kinds: Vec<BoardTile> = (0..26)
         .filter(|&i| rack.counts()[i] > 0)
         .map(|i| BoardTile::letter(b'A' + i as u8))
-        .chain((0..26).filter(|_| rack.blanks() > 0).map(|i| BoardTile::blank(b'A' + i)))
+        .chain(
+            (0..26)
+                .filter(|_| rack.blanks() > 0)
+                .map(|i| BoardTile::blank(b'A' + i)),
+        )
         .collect();
     for r in 0..15 {
         for c in 0..15 {
@@ -150,11 +154,16 @@ fn supply(
     let Some(&i) = empty.get(k) else {
         return f(cells);
     };
-    let Cell::Tile(t) = cells[i] else { unreachable!() };
+    let Cell::Tile(t) = cells[i] else {
+        unreachable!()
+    };
     for (tile, blank) in [(usize::from(t.letter - b'A'), false), (26, true)] {
         if counts[tile] > 0 {
             counts[tile] -= 1;
-            cells[i] = Cell::Tile(BoardTile { letter: t.letter, blank });
+            cells[i] = Cell::Tile(BoardTile {
+                letter: t.letter,
+                blank,
+            });
             supply(cells, empty, k + 1, counts, f);
             counts[tile] += 1;
         }
@@ -166,7 +175,10 @@ fn generated(rules: &Rules, board: &Board, rack: &Rack, words: &WordList) -> Mov
     let plays = Generator::new(rules, board, words).plays(rack);
     let mut set = MoveSet::new();
     for p in &plays {
-        assert!(set.insert(key(&p.new_tiles()), p.score).is_none(), "{p} generated twice");
+        assert!(
+            set.insert(key(&p.new_tiles()), p.score).is_none(),
+            "{p} generated twice"
+        );
     }
     set
 }
@@ -230,8 +242,16 @@ fn sweep(rules: Rules, seed: u64) {
         let want = brute_force(&rules, &board, &rack, &words);
         let got = generated(&rules, &board, &rack, &words);
         if want != got {
-            let missing: Vec<_> = want.iter().filter(|(k, v)| got.get(*k) != Some(v)).take(5).collect();
-            let extra: Vec<_> = got.iter().filter(|(k, v)| want.get(*k) != Some(v)).take(5).collect();
+            let missing: Vec<_> = want
+                .iter()
+                .filter(|(k, v)| got.get(*k) != Some(v))
+                .take(5)
+                .collect();
+            let extra: Vec<_> = got
+                .iter()
+                .filter(|(k, v)| want.get(*k) != Some(v))
+                .take(5)
+                .collect();
             panic!(
                 "{}: {} turn {turn}, rack {rack}: brute force {} moves, generator {}\n\
                  brute force only (or other score): {missing:?}\ngenerator only: {extra:?}\n{board}",

@@ -132,7 +132,11 @@ impl Cgp {
     pub fn parse(text: &str) -> Result<Cgp, CgpError> {
         let f = fields(text);
         let end = text.chars().count() + 1;
-        let get = |i: usize, what| f.get(i).copied().ok_or(err(end, CgpErrorKind::Missing(what)));
+        let get = |i: usize, what| {
+            f.get(i)
+                .copied()
+                .ok_or(err(end, CgpErrorKind::Missing(what)))
+        };
         let (bcol, board_text) = get(0, "board")?;
         let board = parse_board(bcol, board_text)?;
         let (rcol, racks_text) = get(1, "racks")?;
@@ -229,7 +233,12 @@ impl Cgp {
             rules,
             board: self.board.clone(),
             to_move: 0,
-            racks: self.racks.iter().map(|r| Some(*r)).collect(),
+            // An empty CGP rack is an unknown one.
+            racks: self
+                .racks
+                .iter()
+                .map(|r| (!r.is_empty()).then_some(*r))
+                .collect(),
             scores: self.scores.clone(),
             scoreless_turns: self.scoreless_turns,
         })
@@ -266,7 +275,13 @@ fn parse_board(start: usize, text: &str) -> Result<Board, CgpError> {
             }
             let tile = BoardTile::from_char(ch).ok_or(err(at, CgpErrorKind::Char(ch)))?;
             if width >= SIZE {
-                return Err(err(at, CgpErrorKind::Width { row: r + 1, width: width + 1 }));
+                return Err(err(
+                    at,
+                    CgpErrorKind::Width {
+                        row: r + 1,
+                        width: width + 1,
+                    },
+                ));
             }
             let sq = Square::new(r as i32, width as i32).expect("checked width");
             board.set(sq, Some(tile));
@@ -320,7 +335,10 @@ mod tests {
         assert!(c.position(Rules::STANDARD).is_ok());
         assert!(matches!(
             c.position(Rules::COURSE).unwrap_err().kind,
-            CgpErrorKind::TooMany { tile: Tile::Blank, .. }
+            CgpErrorKind::TooMany {
+                tile: Tile::Blank,
+                ..
+            }
         ));
     }
 
@@ -329,20 +347,47 @@ mod tests {
         let empty = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15";
         let cases: [(String, usize, CgpErrorKind); 7] = [
             ("".into(), 1, CgpErrorKind::Missing("board")),
-            (format!("{empty} A/B 1/x 0"), 52, CgpErrorKind::Number("x".into())),
+            (
+                format!("{empty} A/B 1/x 0"),
+                52,
+                CgpErrorKind::Number("x".into()),
+            ),
             (format!("{empty} A1/B 1/2 0"), 47, CgpErrorKind::Char('1')),
-            (format!("{empty} A/B/C 1/2 0"), 46, CgpErrorKind::Players { racks: 3, scores: 2 }),
+            (
+                format!("{empty} A/B/C 1/2 0"),
+                46,
+                CgpErrorKind::Players {
+                    racks: 3,
+                    scores: 2,
+                },
+            ),
             ("15/15 / 0/0 0".into(), 1, CgpErrorKind::Rows(2)),
-            (format!("14/{} / 0/0 0", &empty[3..]), 1, CgpErrorKind::Width { row: 1, width: 14 }),
-            (format!("{empty} / 0/0 0 lex"), 54, CgpErrorKind::Option("lex".into())),
+            (
+                format!("14/{} / 0/0 0", &empty[3..]),
+                1,
+                CgpErrorKind::Width { row: 1, width: 14 },
+            ),
+            (
+                format!("{empty} / 0/0 0 lex"),
+                54,
+                CgpErrorKind::Option("lex".into()),
+            ),
         ];
         for (text, column, kind) in cases {
             assert_eq!(Cgp::parse(&text), Err(CgpError { column, kind }), "{text}");
         }
         let too_many = format!("{empty} ZZ/ 0/0 0");
         assert!(matches!(
-            Cgp::parse(&too_many).unwrap().position(Rules::STANDARD).unwrap_err().kind,
-            CgpErrorKind::TooMany { have: 2, limit: 1, .. }
+            Cgp::parse(&too_many)
+                .unwrap()
+                .position(Rules::STANDARD)
+                .unwrap_err()
+                .kind,
+            CgpErrorKind::TooMany {
+                have: 2,
+                limit: 1,
+                ..
+            }
         ));
     }
 }

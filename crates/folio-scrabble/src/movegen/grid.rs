@@ -150,7 +150,8 @@ impl Grid {
                 let fits = lexicon
                     .step(above, b'A' + i as u8)
                     .and_then(|cur| {
-                        (r + 1..=bottom).try_fold(cur, |cur, rr| lexicon.step(cur, self.letter[rr][c]))
+                        (r + 1..=bottom)
+                            .try_fold(cur, |cur, rr| lexicon.step(cur, self.letter[rr][c]))
                     })
                     .is_some_and(|cur| lexicon.is_word(cur));
                 if fits {

@@ -98,8 +98,7 @@ impl<'a, L: Lexicon + ?Sized> Generator<'a, L> {
             let better = match &best {
                 None => true,
                 Some(b) => {
-                    p.score > b.score
-                        || (p.score == b.score && p.to_string() < b.to_string())
+                    p.score > b.score || (p.score == b.score && p.to_string() < b.to_string())
                 }
             };
             if better {

@@ -33,11 +33,7 @@ pub struct Play {
 }
 
 impl Play {
-    pub(crate) fn new(
-        position: Position,
-        word: &[(u8, u8)],
-        score: u32,
-    ) -> Play {
+    pub(crate) fn new(position: Position, word: &[(u8, u8)], score: u32) -> Play {
         let mut p = Play {
             position,
             len: word.len() as u8,
@@ -83,7 +79,10 @@ impl Play {
 
     /// The tiles this play puts down, in reading order.
     pub fn new_tiles(&self) -> Vec<(Square, BoardTile)> {
-        self.squares().filter(|s| s.2).map(|(sq, t, _)| (sq, t)).collect()
+        self.squares()
+            .filter(|s| s.2)
+            .map(|(sq, t, _)| (sq, t))
+            .collect()
     }
 
     /// Number of tiles put down.
@@ -93,12 +92,18 @@ impl Play {
 
     /// The rack tiles used (a blank for each blank).
     pub fn rack_tiles(&self) -> Vec<Tile> {
-        self.new_tiles().iter().map(|(_, t)| t.rack_tile()).collect()
+        self.new_tiles()
+            .iter()
+            .map(|(_, t)| t.rack_tile())
+            .collect()
     }
 
     /// The main word's letters, upper case.
     pub fn word(&self) -> String {
-        self.letters[..self.len()].iter().map(|&b| b as char).collect()
+        self.letters[..self.len()]
+            .iter()
+            .map(|&b| b as char)
+            .collect()
     }
 
     /// The rack left after the play.
@@ -115,7 +120,13 @@ impl Play {
             i32::from(sq.col),
             self.position.dir,
             self.squares()
-                .map(|(_, t, new)| if new { Cell::Tile(t) } else { Cell::Through(None) })
+                .map(|(_, t, new)| {
+                    if new {
+                        Cell::Tile(t)
+                    } else {
+                        Cell::Through(None)
+                    }
+                })
                 .collect(),
         )
     }

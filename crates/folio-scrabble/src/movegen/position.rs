@@ -91,7 +91,11 @@ impl GamePosition {
                     })?;
                     pos.board.apply(&mv);
                     pos.scores[seat] += mv.score as i32;
-                    pos.scoreless_turns = if mv.score == 0 { pos.scoreless_turns + 1 } else { 0 };
+                    pos.scoreless_turns = if mv.score == 0 {
+                        pos.scoreless_turns + 1
+                    } else {
+                        0
+                    };
                     last = Some((seat, mv));
                 }
                 EventKind::Pass | EventKind::Exchange(_) => pos.scoreless_turns += 1,
@@ -191,7 +195,10 @@ mod tests {
         assert_eq!(p.to_move, 1);
         assert_eq!(p.rack().unwrap().to_string(), "AFMQQQQ");
         let p = GamePosition::from_script(&script, Rules::STANDARD, 4).unwrap();
-        assert_eq!((p.board.tile_count(), p.scores.clone(), p.scoreless_turns), (7, vec![14, 9], 1));
+        assert_eq!(
+            (p.board.tile_count(), p.scores.clone(), p.scoreless_turns),
+            (7, vec![14, 9], 1)
+        );
         assert_eq!(p.to_move, 1);
         assert_eq!(
             GamePosition::from_script(&script, Rules::STANDARD, 5).unwrap_err(),

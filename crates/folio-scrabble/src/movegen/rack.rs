@@ -133,7 +133,9 @@ impl Rack {
         if self.counts[26] > 0 {
             return folio_core::lexicon::ALL_LETTERS;
         }
-        (0..26).filter(|&i| self.counts[i] > 0).fold(0, |m, i| m | 1 << i)
+        (0..26)
+            .filter(|&i| self.counts[i] > 0)
+            .fold(0, |m, i| m | 1 << i)
     }
 }
 

@@ -26,10 +26,7 @@ fn first_move_covers_the_centre_with_two_or_more_tiles() {
     // AT and TA, across and down, each with either tile on the star.
     assert_eq!(
         notations(&plays),
-        [
-            "8G AT 4", "8G TA 4", "8H AT 4", "8H TA 4", "H7 AT 4", "H7 TA 4", "H8 AT 4",
-            "H8 TA 4"
-        ]
+        ["8G AT 4", "8G TA 4", "8H AT 4", "8H TA 4", "H7 AT 4", "H7 TA 4", "H8 AT 4", "H8 TA 4"]
     );
 }
 
@@ -51,8 +48,8 @@ fn single_tiles_are_listed_once_along_the_word_they_form() {
 #[test]
 fn every_generated_play_scores_as_evaluate_scores_it_under_each_rule_set() {
     let words = WordList::new([
-        "HORN", "FARM", "PASTE", "MOB", "BIT", "HORNS", "OBIT", "AT", "TA", "IT", "TI", "BA",
-        "AB", "MA", "AM", "SAT", "TAB", "BAT", "STAB", "BITS", "MOBS", "OBA", "BOA", "MI",
+        "HORN", "FARM", "PASTE", "MOB", "BIT", "HORNS", "OBIT", "AT", "TA", "IT", "TI", "BA", "AB",
+        "MA", "AM", "SAT", "TAB", "BAT", "STAB", "BITS", "MOBS", "OBA", "BOA", "MI",
     ]);
     for rules in Rules::presets() {
         let b = board_after(&rules, &["8F HORN", "H6 FA.M", "10F PASTE"]);
@@ -74,7 +71,9 @@ fn wordbler_does_not_score_a_word_again_at_the_same_place() {
     let rules = Rules::WORDBLER;
     let mut b = board_after(&rules, &["8F HORN"]);
     // Take HORN off and put it back: the same word at the same place scores 0 now.
-    let horn = rules.evaluate_notation(&Board::new(), "8F HORN", NO_LEXICON).unwrap();
+    let horn = rules
+        .evaluate_notation(&Board::new(), "8F HORN", NO_LEXICON)
+        .unwrap();
     b.take_back(&horn);
     let plays = Generator::new(&rules, &b, &words).plays(&Rack::parse("HORN").unwrap());
     let again = plays.iter().find(|p| p.to_string() == "8F HORN").unwrap();

@@ -73,7 +73,9 @@ impl Spend {
             self.mask = if self.counts[26] > 0 {
                 ALL_LETTERS
             } else {
-                (0..26).filter(|&i| self.counts[i] > 0).fold(0, |m, i| m | 1 << i)
+                (0..26)
+                    .filter(|&i| self.counts[i] > 0)
+                    .fold(0, |m, i| m | 1 << i)
             };
         } else if self.counts[26] == 0 {
             self.mask ^= 1 << i;
@@ -271,8 +273,11 @@ impl<'a, L: Lexicon + ?Sized, S: Sink> Walker<'a, L, S> {
         } else {
             0
         };
-        self.sink
-            .play(Play::new(position, &self.word[..len], main + crosses + bingo));
+        self.sink.play(Play::new(
+            position,
+            &self.word[..len],
+            main + crosses + bingo,
+        ));
     }
 }
 
@@ -328,7 +333,11 @@ pub(crate) fn single_tiles<S: Sink>(
                     let flags = NEW | if blank { BLANK } else { 0 };
                     // Written along the across word if there is one, else down: in the grid
                     // whose perpendicular is that direction, the word is column `gc`'s run.
-                    let (g, gr, gc) = if has_across { (down, c, r) } else { (across, r, c) };
+                    let (g, gr, gc) = if has_across {
+                        (down, c, r)
+                    } else {
+                        (across, r, c)
+                    };
                     let mut top = gr;
                     while top > 0 && g.letter[top - 1][gc] != 0 {
                         top -= 1;
