@@ -150,6 +150,6 @@ fn from_script(a: &Args, rules_name: Option<RulesName>) -> anyhow::Result<GamePo
     let script = folio_scrabble::parse(&bytes, &a.position).map_err(|e| anyhow::anyhow!("{e}"))?;
     let rules = rules_for(&script, rules_name);
     let turn = a.turn.unwrap_or(script.events.len() + 1);
-    Ok(GamePosition::from_script(&script, rules, turn)
-        .with_context(|| format!("{}: --turn {turn}", a.position))?)
+    GamePosition::from_script(&script, rules, turn)
+        .with_context(|| format!("{}: --turn {turn}", a.position))
 }

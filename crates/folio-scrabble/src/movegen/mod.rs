@@ -21,13 +21,20 @@
 //! use folio_scrabble::movegen::{Generator, Rack};
 //! use folio_scrabble::{Board, Rules};
 //!
-//! let words = WordList::new(["HORN", "NOR", "HON", "ON", "NO", "OH"]);
-//! let board = Board::new();
-//! let gen = Generator::new(&Rules::STANDARD, &board, &words);
+//! let words = WordList::new(["HORN", "HORNS", "OH", "NO", "ON"]);
+//! let rules = Rules::STANDARD;
+//! let mut board = Board::new();
+//! let gen = Generator::new(&rules, &board, &words);
 //! let plays = gen.plays(&Rack::parse("HORN")?);
-//! assert_eq!(plays[0].to_string(), "8E HORN"); // 8 x 2; ties broken by notation
-//! assert_eq!(plays[0].score, 14);
-//! assert_eq!(plays.len(), 2 * (4 + 3 + 3 + 2 + 2 + 2 + 3 * 3 + 2 * 4 + 2 * 3 + 2 * 2) / 2);
+//! // HORN, OH, NO and ON, across or down, with each of their letters on the star.
+//! assert_eq!(plays.len(), 2 * (4 + 2 + 2 + 2));
+//! // Best: HORN doubled by the star, (4 + 1 + 1 + 1) x 2; ties go by notation.
+//! assert_eq!((plays[0].to_string(), plays[0].score), ("8E HORN".to_string(), 14));
+//! board.apply(&plays[0].evaluate(&rules, &board)?);
+//!
+//! let gen = Generator::new(&rules, &board, &words);
+//! let best = gen.best(&Rack::parse("SO")?).unwrap();
+//! assert_eq!((best.to_string(), best.score), ("8E ....S".to_string(), 8));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 

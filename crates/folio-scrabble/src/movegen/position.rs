@@ -84,7 +84,7 @@ impl GamePosition {
                     let p = placement(&pos.board, coord, word);
                     let mv = rules.evaluate(&pos.board, &p, NO_LEXICON).map_err(|err| {
                         PositionError::Illegal {
-                            loc: e.loc.clone(),
+                            loc: e.loc,
                             play: p.to_string(),
                             reason: err.to_string(),
                         }
