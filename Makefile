@@ -107,11 +107,12 @@ bench-freecell:
 	bash scripts/bench-freecell.sh
 
 ## Move generation: the generator against a brute-force enumerator on 1,000 positions per
-## rule set (shared records replayed to random turns, random racks with blanks; optimised
-## build). `make test` runs 6 per rule set.
+## rule set (shared records replayed to random turns, random racks with blanks), and every
+## recorded play of all 97 shared records found at its score (optimised build). `make test`
+## runs 6 positions per rule set and every 8th record.
 .PHONY: test-movegen-sweep
 test-movegen-sweep:
-	MOVEGEN_POSITIONS=1000 $(CARGO) test --release -p folio-scrabble --test movegen_oracle -- --nocapture
+	MOVEGEN_POSITIONS=1000 MOVEGEN_RECORDS=1 $(CARGO) test --release -p folio-scrabble --test movegen_oracle --test movegen_records -- --nocapture
 
 ## Move generation speed with ENABLE1 (one thread): wolges's 17 regression positions (every
 ## play and best play, positions/s, beside wolges's published numbers) and the shared
