@@ -2,6 +2,7 @@
 //! (usage or I/O: exit 2).
 
 pub mod args;
+pub mod autoplay;
 pub mod boggle;
 pub mod freecell;
 pub mod ingest;
