@@ -120,3 +120,10 @@ test-movegen-sweep:
 .PHONY: bench-movegen
 bench-movegen:
 	$(CARGO) bench -p folio-scrabble --bench movegen
+
+## Computer players: 1,000 seeded games per rule set (ENABLE1, score strategy) written with
+## `folio autoplay` and replayed with `folio play --lexicon` (every one must be clean);
+## prints mean scores and games/s. AUTOPLAY_GAMES=N to change the count.
+.PHONY: test-autoplay-sweep
+test-autoplay-sweep:
+	bash scripts/autoplay-sweep.sh
