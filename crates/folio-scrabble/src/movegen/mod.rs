@@ -5,10 +5,10 @@
 //! the kernel's [`Lexicon`] prefix cursor, so it runs on any word set (folio's fst sets, an
 //! in-memory [`WordList`](folio_core::WordList)) with no structure built per lexicon:
 //!
-//! - [`grid`]: the board read along rows and (transposed) columns, with **anchors** (empty
+//! - `grid`: the board read along rows and (transposed) columns, with **anchors** (empty
 //!   squares next to a tile; the centre on an empty board) and **cross-checks** (26-bit masks
 //!   per empty square and direction: the letters whose perpendicular word is in the lexicon);
-//! - [`walk`]: left parts on the empty squares before each anchor, then extension right on
+//! - `walk`: left parts on the empty squares before each anchor, then extension right on
 //!   the cursor, pruned by the cursor's [`Lexicon::letters`], the rack and the cross-checks;
 //! - scoring in the walk uses the rule set's own premium judgement (`Rules::premium_for`, as
 //!   `Rules::evaluate` does): `course` premiums under old tiles and the star once, `standard`
