@@ -7,7 +7,9 @@
 //! for_each_play` into a vector, unsorted; exchanges and the pass not included) and the best
 //! play only (`Generator::best`). Each includes building the position's cross-checks.
 //! wolges's published numbers on this kind of machine are printed beside folio's, with the
-//! ratio. `MOVEGEN_REPS=N` sets the repetitions of the 17 positions (default 200).
+//! ratio. Rates are per second of this thread's CPU time (the machine is shared; the
+//! wall-clock rate is printed beside). `MOVEGEN_REPS=N` sets the repetitions of the 17
+//! positions (default 200).
 
 use std::time::Instant;
 

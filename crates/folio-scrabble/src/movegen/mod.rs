@@ -83,12 +83,44 @@ impl<'a, L: Lexicon + ?Sized> Generator<'a, L> {
 
     /// Calls `f` with every legal tile play of `rack`, each once, in no particular order.
     pub fn for_each_play(&self, rack: &Rack, mut f: impl FnMut(Play)) {
+        if self.symmetric() {
+            // The down plays are the across plays mirrored, at the same scores.
+            let mut both = |p: Play| {
+                f(p);
+                f(p.transposed());
+            };
+            Walker::new(
+                self.lexicon,
+                self.rules,
+                self.board,
+                &self.across,
+                rack,
+                &mut both,
+            )
+            .run();
+            return;
+        }
         for grid in [&self.across, &self.down] {
             Walker::new(self.lexicon, self.rules, self.board, grid, rack, &mut f).run();
         }
         if !self.board.is_empty() {
             single_tiles(self.rules, &self.across, &self.down, rack, &mut f);
         }
+    }
+
+    /// An empty board with no premium used and no word scored: mirroring it over the main
+    /// diagonal changes nothing (the premium layout is symmetric), so every down play is an
+    /// across play mirrored, at the same score.
+    fn symmetric(&self) -> bool {
+        self.board.is_empty()
+            && self.board.scored_words().is_empty()
+            && (0..15).all(|r| {
+                (0..15).all(|c| {
+                    !self
+                        .board
+                        .premium_used(crate::coord::Square::new(r, c).expect("on the board"))
+                })
+            })
     }
 
     /// Every legal tile play of `rack`, best first (by score, ties by notation).
@@ -102,7 +134,7 @@ impl<'a, L: Lexicon + ?Sized> Generator<'a, L> {
     /// The best-scoring play (ties: the first by notation), if any.
     pub fn best(&self, rack: &Rack) -> Option<Play> {
         let mut best: Option<Play> = None;
-        self.for_each_play(rack, |p| {
+        let mut consider = |p: Play| {
             let better = match &best {
                 None => true,
                 Some(b) => {
@@ -112,7 +144,22 @@ impl<'a, L: Lexicon + ?Sized> Generator<'a, L> {
             if better {
                 best = Some(p);
             }
-        });
+        };
+        if self.symmetric() {
+            // Across notation (`8H`) sorts before down (`H8`), and each down play mirrors an
+            // across play of the same score: the best is an across play.
+            Walker::new(
+                self.lexicon,
+                self.rules,
+                self.board,
+                &self.across,
+                rack,
+                &mut consider,
+            )
+            .run();
+        } else {
+            self.for_each_play(rack, consider);
+        }
         best
     }
 

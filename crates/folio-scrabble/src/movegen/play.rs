@@ -137,6 +137,14 @@ impl Play {
         rules.evaluate(board, &self.placement(), NO_LEXICON)
     }
 
+    /// The play mirrored over the main diagonal (`8H WORD` ↔ `H8 WORD`).
+    pub fn transposed(&self) -> Play {
+        Play {
+            position: self.position.transposed(),
+            ..*self
+        }
+    }
+
     /// Whether the play reads down.
     pub fn is_down(&self) -> bool {
         self.position.dir == Dir::Down
