@@ -1,6 +1,7 @@
 //! Real records: before every recorded tile play whose rack the record writes, with a word
 //! list of ENABLE plus the words that game forms, the generator lists the recorded play, at
-//! the score `Rules::evaluate` gives it, and no play it lists scores above its best.
+//! the score `Rules::evaluate` gives it, and no play it lists scores above its best; the
+//! analysis ranks every such play and never reports a best below it.
 //!
 //! `MOVEGEN_RECORDS=N`: every N-th record (default 8; `make test-movegen-sweep`: all).
 
@@ -81,6 +82,13 @@ fn every_recorded_play_with_its_rack_is_generated_at_its_score() {
         }
         let extra = WordList::new(formed.iter().map(|w| w.as_bytes()));
         let words = Either(enable, &extra);
+        // The analysis never reports a best below the recorded play, and ranks every one.
+        let analysis = folio_scrabble::movegen::analysis::analyse(&script, rules, &words);
+        for t in &analysis.turns {
+            assert!(t.best_score >= t.score, "{}: {t:?}", path.display());
+            assert!(t.rank.is_some(), "{}: {t:?}", path.display());
+            assert_eq!(t.missed, t.best_score - t.score);
+        }
         for turn in 1..=n {
             let e = &script.events[turn - 1];
             if !matches!(e.kind, EventKind::Play { .. }) || e.rack.is_none() {
