@@ -146,3 +146,56 @@ fn bad_positions_and_racks_are_clear_errors() {
             .stderr(predicates::str::contains(want));
     }
 }
+
+#[test]
+fn play_analyse_ranks_each_play_with_a_written_rack() {
+    let dir = tempfile::tempdir().unwrap();
+    let set = import(dir.path(), "HORN\nHORNS\nFARM\nFARMS\nOH\nHO\nNO\nON\n");
+    let gcg = dir.path().join("g.gcg");
+    std::fs::write(
+        &gcg,
+        "#player1 A A\n#player2 B B\n>A: HNORXYZ 8F HORN +14 14\n>B: AFMSTUV H6 FA.M +9 9\n",
+    )
+    .unwrap();
+    let out = folio()
+        .arg("play")
+        .arg(&gcg)
+        .arg("--lexicon")
+        .arg(&set)
+        .args(["--analyse", "--json"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    let turns = v["analysis"]["turns"].as_array().unwrap();
+    assert_eq!(turns.len(), 2);
+    assert_eq!(turns[0]["rank"], 1);
+    assert_eq!(turns[0]["missed"], 0);
+    let (score, best) = (
+        turns[1]["score"].as_u64().unwrap(),
+        turns[1]["best_score"].as_u64().unwrap(),
+    );
+    assert_eq!(score, 9);
+    assert!(best >= score);
+    assert_eq!(turns[1]["missed"].as_u64().unwrap(), best - score);
+    // Text: a line per play and per player; --analyse needs --lexicon.
+    folio()
+        .arg("play")
+        .arg(&gcg)
+        .arg("--lexicon")
+        .arg(&set)
+        .arg("--analyse")
+        .assert()
+        .success()
+        .stdout(predicates::str::contains(
+            "player 1: 1 plays analysed, 1 best, 0 points missed",
+        ));
+    folio()
+        .arg("play")
+        .arg(&gcg)
+        .arg("--analyse")
+        .assert()
+        .code(2);
+}

@@ -1,6 +1,7 @@
 //! One module per subcommand. Each `run` returns an [`Outcome`] (exit 0 or 1) or an error
 //! (usage or I/O: exit 2).
 
+pub mod analyse;
 pub mod args;
 pub mod autoplay;
 pub mod boggle;

@@ -52,6 +52,10 @@ pub struct Args {
     /// word set: no --lexicon, and a #lexicon that names none folio can open (`NWL2020`).
     #[arg(long)]
     require_lexicon: bool,
+    /// Crossword games: for each tile play with a written rack, the best play, the recorded
+    /// play's rank and the points missed, and a summary per player (docs/moves.md).
+    #[arg(long, requires = "lexicon")]
+    analyse: bool,
 }
 
 fn parse_rules(s: &str) -> Result<RulesName, String> {
@@ -92,9 +96,21 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
         match play_path(path, &args, forced.as_ref()) {
             Ok(played) => {
                 tally.add(played.moves, played.findings);
+                let analysis = forced
+                    .as_ref()
+                    .filter(|_| args.analyse)
+                    .and_then(|set| super::analyse::of_path(path, args.rules, set));
                 match played.output {
                     Output::Text(text) => stdout.emit(&text)?,
-                    Output::Json(value) => json_reports.push(value),
+                    Output::Json(mut value) => {
+                        if let (Some(a), Some(obj)) = (&analysis, value.as_object_mut()) {
+                            obj.insert("analysis".into(), serde_json::to_value(a)?);
+                        }
+                        json_reports.push(value)
+                    }
+                }
+                if let (Some(a), false) = (&analysis, args.json) {
+                    stdout.emit(&super::analyse::text(a))?;
                 }
             }
             Err(Failure::Fatal(e)) => return Err(e),
