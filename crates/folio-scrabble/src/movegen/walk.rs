@@ -34,19 +34,33 @@ impl<F: FnMut(Play)> Sink for F {
     }
 }
 
-/// The rack being spent, with its letter mask kept up to date.
+/// The rack being spent, with the mask of its letters kept up to date.
 struct Spend {
     counts: [u8; 27],
-    mask: u32,
+    /// Letters held (bit 0 = `A`), blanks aside.
+    letters: u32,
     left: usize,
 }
 
 impl Spend {
     fn new(rack: &Rack) -> Spend {
+        let counts = *rack.counts();
         Spend {
-            counts: *rack.counts(),
-            mask: rack.letter_mask(),
+            counts,
+            letters: (0..26)
+                .filter(|&i| counts[i] > 0)
+                .fold(0, |m, i| m | 1 << i),
             left: rack.len(),
+        }
+    }
+
+    /// Letters a tile of the rack can be: every letter while a blank is held.
+    #[inline]
+    fn mask(&self) -> u32 {
+        if self.counts[26] > 0 {
+            ALL_LETTERS
+        } else {
+            self.letters
         }
     }
 
@@ -54,8 +68,8 @@ impl Spend {
     fn take(&mut self, i: usize) {
         self.counts[i] -= 1;
         self.left -= 1;
-        if self.counts[i] == 0 {
-            self.update_mask(i);
+        if i < 26 && self.counts[i] == 0 {
+            self.letters &= !(1 << i);
         }
     }
 
@@ -63,22 +77,8 @@ impl Spend {
     fn put(&mut self, i: usize) {
         self.counts[i] += 1;
         self.left += 1;
-        if self.counts[i] == 1 {
-            self.update_mask(i);
-        }
-    }
-
-    fn update_mask(&mut self, i: usize) {
-        if i == 26 {
-            self.mask = if self.counts[26] > 0 {
-                ALL_LETTERS
-            } else {
-                (0..26)
-                    .filter(|&i| self.counts[i] > 0)
-                    .fold(0, |m, i| m | 1 << i)
-            };
-        } else if self.counts[26] == 0 {
-            self.mask ^= 1 << i;
+        if i < 26 {
+            self.letters |= 1 << i;
         }
     }
 }
@@ -178,7 +178,7 @@ impl<'a, L: Lexicon + ?Sized, S: Sink> Walker<'a, L, S> {
         if k >= limit {
             return;
         }
-        let mut bits = self.rack.mask & self.lex.letters(cur);
+        let mut bits = self.rack.mask() & self.lex.letters(cur);
         while bits != 0 {
             let i = bits.trailing_zeros() as usize;
             bits &= bits - 1;
@@ -215,7 +215,7 @@ impl<'a, L: Lexicon + ?Sized, S: Sink> Walker<'a, L, S> {
         if col == SIZE || self.rack.left == 0 {
             return;
         }
-        let mut bits = self.grid.cross[row][col] & self.rack.mask & self.lex.letters(cur);
+        let mut bits = self.grid.cross[row][col] & self.rack.mask() & self.lex.letters(cur);
         while bits != 0 {
             let i = bits.trailing_zeros() as usize;
             bits &= bits - 1;
