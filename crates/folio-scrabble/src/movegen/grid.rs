@@ -40,6 +40,9 @@ pub(crate) struct Grid {
     pub cross_wf: [[u32; SIZE]; SIZE],
     /// Letters for which the cross-word was already scored at its position (Wordbler: 0).
     pub cross_repeat: [[u32; SIZE]; SIZE],
+    /// A word was scored starting on this cell along the rows (Wordbler: a main word
+    /// starting here may be a repeat; elsewhere it cannot be).
+    pub scored_start: [[bool; SIZE]; SIZE],
 }
 
 impl Grid {
@@ -57,7 +60,19 @@ impl Grid {
             cross_sum: [[0; SIZE]; SIZE],
             cross_wf: [[1; SIZE]; SIZE],
             cross_repeat: [[0; SIZE]; SIZE],
+            scored_start: [[false; SIZE]; SIZE],
         };
+        // Starts of scored words, by direction (`[across, down]`, board coordinates).
+        let mut starts = [[[false; SIZE]; SIZE]; 2];
+        if !rules.rescore_repeated_words {
+            for w in board.scored_words() {
+                let (r, c) = (
+                    usize::from(w.position.square.row),
+                    usize::from(w.position.square.col),
+                );
+                starts[usize::from(w.position.dir == Dir::Down)][r][c] = true;
+            }
+        }
         for r in 0..SIZE {
             for c in 0..SIZE {
                 let sq = g.square(r, c);
@@ -66,6 +81,8 @@ impl Grid {
                     g.blank[r][c] = t.blank;
                 }
                 let (lf, wf) = factors(rules, board, sq, board.get(sq).is_none());
+                g.scored_start[r][c] =
+                    starts[usize::from(dir == Dir::Down)][usize::from(sq.row)][usize::from(sq.col)];
                 g.lf[r][c] = lf;
                 g.wf[r][c] = wf;
             }
@@ -84,7 +101,7 @@ impl Grid {
                         || g.occupied(r as i32, c as i32 - 1)
                         || g.occupied(r as i32, c as i32 + 1)
                 };
-                g.cross_check(rules, board, lexicon, r, c);
+                g.cross_check(rules, board, lexicon, r, c, &starts);
             }
         }
         g
@@ -116,6 +133,7 @@ impl Grid {
         lexicon: &L,
         r: usize,
         c: usize,
+        starts: &[[[bool; SIZE]; SIZE]; 2],
     ) {
         let mut top = r;
         while top > 0 && self.letter[top - 1][c] != 0 {
@@ -160,11 +178,15 @@ impl Grid {
             }
         }
         self.cross[r][c] = mask;
-        if !rules.rescore_repeated_words && !board.scored_words().is_empty() {
-            let position = Position {
-                square: self.square(top, c),
-                dir: self.dir.cross(),
-            };
+        let position = Position {
+            square: self.square(top, c),
+            dir: self.dir.cross(),
+        };
+        let (sr, sc) = (
+            usize::from(position.square.row),
+            usize::from(position.square.col),
+        );
+        if starts[usize::from(position.dir == Dir::Down)][sr][sc] {
             let mut text: Vec<u8> = (top..=bottom).map(|rr| self.letter[rr][c]).collect();
             let mut bits = mask;
             while bits != 0 {

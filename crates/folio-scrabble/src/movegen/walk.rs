@@ -262,7 +262,7 @@ impl<'a, L: Lexicon + ?Sized, S: Sink> Walker<'a, L, S> {
             dir: g.dir,
         };
         let mut main = main_sum * main_wf;
-        if self.check_repeats && main > 0 {
+        if self.check_repeats && main > 0 && g.scored_start[row][self.start] {
             let text: String = self.word[..len].iter().map(|&(l, _)| l as char).collect();
             if self.board.was_scored(position, &text) {
                 main = 0;
