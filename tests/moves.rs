@@ -199,3 +199,32 @@ fn play_analyse_ranks_each_play_with_a_written_rack() {
         .assert()
         .code(2);
 }
+
+#[test]
+fn a_printed_board_is_a_position() {
+    let dir = tempfile::tempdir().unwrap();
+    let set = import(dir.path(), "WORD\nWORDS\n");
+    let mut text = String::from("   A B C D E F G H I J K L M N O\n");
+    for r in 1..=15 {
+        let row = if r == 8 {
+            "= . . ' W O R D . . ' . . . ="
+        } else {
+            ". . . . . . . . . . . . . . ."
+        };
+        text.push_str(&format!("{r:>2} {row}\n"));
+    }
+    let board = dir.path().join("board.txt");
+    std::fs::write(&board, &text).unwrap();
+    let out = folio()
+        .arg("moves")
+        .arg(&board)
+        .args(["--rack", "S", "--set"])
+        .arg(&set)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let out = String::from_utf8(out).unwrap();
+    assert!(out.starts_with("   9  8E ....S  WORDS"), "{out}");
+}

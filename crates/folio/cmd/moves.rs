@@ -4,6 +4,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
 use folio_core::quote::quoted;
+use folio_scrabble::movegen::board_text;
 use folio_scrabble::movegen::cgp::Cgp;
 use folio_scrabble::movegen::{GamePosition, Generator, Rack};
 use folio_scrabble::replay::rules_for;
@@ -16,8 +17,8 @@ use super::Outcome;
 #[derive(clap::Args)]
 pub struct Args {
     /// The position: a GCG record or folio script (a file; with --turn N, the position before
-    /// its N-th event, else after the last), or a CGP string (`BOARD RACKS SCORES ZEROS
-    /// [OPTIONS]`, quoted).
+    /// its N-th event, else after the last), a board as folio prints it (a file; give
+    /// --rack), or a CGP string (`BOARD RACKS SCORES ZEROS [OPTIONS]`, quoted).
     #[arg(value_name = "POSITION")]
     position: String,
     /// The word set (.fst) the plays' words must be in.
@@ -147,6 +148,21 @@ fn preset(name: RulesName) -> Rules {
 
 fn from_script(a: &Args, rules_name: Option<RulesName>) -> anyhow::Result<GamePosition> {
     let bytes = std::fs::read(&a.position).with_context(|| a.position.clone())?;
+    let text = String::from_utf8_lossy(&bytes);
+    if board_text::looks_like_board(&text) {
+        if a.turn.is_some() {
+            bail!("--turn needs a script; {} is a printed board", a.position);
+        }
+        let board = board_text::parse_board(&text).with_context(|| a.position.clone())?;
+        return Ok(GamePosition {
+            rules: preset(rules_name.unwrap_or(RulesName::Standard)),
+            board,
+            to_move: 0,
+            racks: vec![None, None],
+            scores: vec![0, 0],
+            scoreless_turns: 0,
+        });
+    }
     let script = folio_scrabble::parse(&bytes, &a.position).map_err(|e| anyhow::anyhow!("{e}"))?;
     let rules = rules_for(&script, rules_name);
     let turn = a.turn.unwrap_or(script.events.len() + 1);

@@ -40,6 +40,7 @@
 
 pub mod analysis;
 pub mod autoplay;
+pub mod board_text;
 pub mod cgp;
 mod grid;
 mod play;
