@@ -117,3 +117,24 @@ fuzz:
 ## The CI smoke run: every target for 10 s.
 fuzz-smoke:
 	FUZZ_SECONDS=10 FUZZ_NICE= bash scripts/fuzz.sh $(FUZZ_TARGETS)
+## Move generation: the generator against a brute-force enumerator on 1,000 positions per
+## rule set (shared records replayed to random turns, random racks with blanks), and every
+## recorded play of all 97 shared records found at its score (optimised build). `make test`
+## runs 6 positions per rule set and every 8th record.
+.PHONY: test-movegen-sweep
+test-movegen-sweep:
+	MOVEGEN_POSITIONS=1000 MOVEGEN_RECORDS=1 $(CARGO) test --release -p folio-scrabble --test movegen_oracle --test movegen_records -- --nocapture
+
+## Move generation speed with ENABLE1 (one thread): wolges's 17 regression positions (every
+## play and best play, positions/s, beside wolges's published numbers) and the shared
+## records' positions. MOVEGEN_REPS=N repetitions (default 200).
+.PHONY: bench-movegen
+bench-movegen:
+	$(CARGO) bench -p folio-scrabble --bench movegen
+
+## Computer players: 1,000 seeded games per rule set (ENABLE1, score strategy) written with
+## `folio autoplay` and replayed with `folio play --lexicon` (every one must be clean);
+## prints mean scores and games/s. AUTOPLAY_GAMES=N to change the count.
+.PHONY: test-autoplay-sweep
+test-autoplay-sweep:
+	bash scripts/autoplay-sweep.sh

@@ -32,6 +32,10 @@ enum Command {
     Words(cmd::words::Command),
     /// Replay scripted games (GCG or folio scripts) and check every move and score.
     Play(cmd::play::Args),
+    /// Every legal play for a rack on a crossword position, best first.
+    Moves(cmd::moves::Args),
+    /// Whole crossword games between computer players, written as GCG records.
+    Autoplay(cmd::autoplay::Args),
     /// Solve and roll Boggle boards.
     #[command(subcommand)]
     Boggle(cmd::boggle::Command),
@@ -78,6 +82,8 @@ fn main() -> ExitCode {
         Command::Ingest(args) => cmd::ingest::run(args),
         Command::Words(c) => cmd::words::run(c),
         Command::Play(args) => cmd::play::run(args),
+        Command::Moves(args) => cmd::moves::run(args),
+        Command::Autoplay(args) => cmd::autoplay::run(args),
         Command::Boggle(c) => cmd::boggle::run(c),
         Command::Kenken(c) => cmd::kenken::run(c),
         Command::Freecell(c) => cmd::freecell::run(c),

@@ -4,11 +4,14 @@
 
 mod common;
 
+mod autoplay;
 mod boggle;
+mod bounded;
 mod cli;
 mod freecell;
 mod ingest;
 mod kenken;
+mod moves;
 mod play;
 mod play_ci;
 mod words;

@@ -63,6 +63,7 @@ pub mod game;
 pub mod gcg;
 pub mod illegal;
 pub mod legality;
+pub mod movegen;
 pub mod parse_error;
 pub mod placement;
 pub mod play;

@@ -86,7 +86,7 @@ impl Rules {
     }
 
     /// The premium that applies on `square` for a word formed on `board` (before this move).
-    fn premium_for(&self, board: &Board, square: Square, new: bool) -> Premium {
+    pub(crate) fn premium_for(&self, board: &Board, square: Square, new: bool) -> Premium {
         let applies = match self.premiums {
             PremiumPolicy::NewTilesOnly => new,
             PremiumPolicy::EveryCover {

@@ -1,11 +1,14 @@
 //! One module per subcommand. Each `run` returns an [`Outcome`] (exit 0 or 1) or an error
 //! (usage or I/O: exit 2).
 
+pub mod analyse;
 pub mod args;
+pub mod autoplay;
 pub mod boggle;
 pub mod freecell;
 pub mod ingest;
 pub mod kenken;
+pub mod moves;
 pub mod play;
 pub mod words;
 

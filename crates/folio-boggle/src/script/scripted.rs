@@ -116,10 +116,13 @@ impl<L: Lexicon + ?Sized> ScriptedGame<L> for Boggle {
         };
         // Checked first, so a malformed round is reported whole before any word set is
         // opened; words are keyed by the lexicon's own rule after (a word is then only
-        // required to be one token).
+        // required to be one token of letters).
         let token = |w: &str| {
             let w = w.trim();
-            (!w.is_empty() && !w.contains(char::is_whitespace)).then(|| w.to_uppercase())
+            let word_like = w
+                .chars()
+                .all(|c| c.is_alphabetic() || matches!(c, '\'' | '’'));
+            (!w.is_empty() && word_like).then(|| w.to_uppercase())
         };
         let (script, _) = match super::check(source.name, source.bytes, &token) {
             Ok(checked) => checked,

@@ -98,6 +98,10 @@ pub struct Args {
     /// word set: no --lexicon, and a #lexicon that names none folio can open (`NWL2020`).
     #[arg(long)]
     require_lexicon: bool,
+    /// Crossword games: for each tile play with a written rack, the best play, the recorded
+    /// play's rank and the points missed, and a summary per player (docs/moves.md).
+    #[arg(long, requires = "lexicon")]
+    analyse: bool,
 }
 
 impl Args {
@@ -181,6 +185,7 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
         write_gcg: args.write_gcg.as_deref(),
         single,
         text: sink.wants_text(),
+        analyse: args.analyse.then_some(args.rules),
     };
     let mut out = Out::new(std::io::stdout());
     let mut weigher = Weigher::new(&selection, args.max_findings);
@@ -221,6 +226,8 @@ struct Runner<'a> {
     single: bool,
     /// The output format prints the games' text transcripts.
     text: bool,
+    /// `--analyse` (with the `--rules` given, if any): crossword games get their analysis.
+    analyse: Option<Option<RulesName>>,
 }
 
 /// Why the run stops before its end (a usage error, an unwritable `--write-gcg`): exit 2.
@@ -415,18 +422,27 @@ impl Runner<'_> {
         };
         // Keep `findings` at its place among the report's keys (replaced when printed).
         json.insert("findings".into(), serde_json::Value::Null);
+        let mut text = if self.text {
+            report.to_text()
+        } else {
+            String::new()
+        };
+        if let (Some(rules), Some((set, _))) = (self.analyse, self.forced) {
+            if let Some(a) = super::analyse::of_path(path, rules, set) {
+                json.insert(
+                    "analysis".into(),
+                    serde_json::to_value(&a).unwrap_or_default(),
+                );
+                if self.text {
+                    text.push_str(&super::analyse::text(&a));
+                }
+            }
+        }
         Ok(Entry {
             file: name,
             game: Some(game.name()),
             moves: report.moves(),
-            body: Body::Report {
-                json,
-                text: if self.text {
-                    report.to_text()
-                } else {
-                    String::new()
-                },
-            },
+            body: Body::Report { json, text },
             items,
             counts: Default::default(),
         })

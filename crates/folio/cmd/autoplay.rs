@@ -1,0 +1,101 @@
+//! `folio autoplay`: whole games between computer players, written as GCG records.
+
+use std::path::PathBuf;
+
+use anyhow::{bail, Context};
+use folio_core::quote::quoted;
+use folio_scrabble::movegen::autoplay::{play_game, AutoGame, Strategy};
+use folio_scrabble::Rules;
+use rayon::prelude::*;
+
+use super::Outcome;
+
+/// Arguments of `folio autoplay`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Rule set: course, standard, wordbler.
+    #[arg(long, value_name = "NAME", default_value = "standard")]
+    rules: String,
+    /// The word set (.fst) the computer players know.
+    #[arg(long, value_name = "SET.fst")]
+    set: PathBuf,
+    /// Number of players (the rule set allows 2 to 4).
+    #[arg(long, value_name = "N", default_value_t = 2)]
+    players: usize,
+    /// Seed of the bag (of the first game, with --games).
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    seed: u64,
+    /// `score`: the highest-scoring play; `equity`: score plus a leave heuristic
+    /// (docs/moves.md).
+    #[arg(long, value_name = "NAME", default_value = "score")]
+    strategy: String,
+    /// Games to play, seeds S, S+1, ... (on every core); with more than one, -o is a folder
+    /// and each game is written to it as `game-SEED.gcg`.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    games: u64,
+    /// Where to write the record (a folder with --games N > 1); none: print the record (one
+    /// game) or only the summary.
+    #[arg(short, long, value_name = "OUT")]
+    output: Option<PathBuf>,
+}
+
+/// Runs `folio autoplay`.
+pub fn run(a: Args) -> anyhow::Result<Outcome> {
+    let rules = Rules::preset(&a.rules).with_context(|| {
+        format!(
+            "--rules {}: known rule sets are course, standard, wordbler",
+            quoted(&a.rules)
+        )
+    })?;
+    let strategy = match a.strategy.as_str() {
+        "score" => Strategy::Score,
+        "equity" => Strategy::Equity,
+        s => bail!(
+            "--strategy {}: known strategies are score, equity",
+            quoted(s)
+        ),
+    };
+    if a.games == 0 {
+        bail!("--games 0: play at least one game");
+    }
+    let set = folio_lexicon::checked::open_set(&a.set)?;
+    let start = std::time::Instant::now();
+    let seeds: Vec<u64> = (0..a.games).map(|i| a.seed.wrapping_add(i)).collect();
+    let games: Vec<AutoGame> = folio_lexicon::guarded(&[&a.set], || {
+        seeds
+            .par_iter()
+            .map(|&s| play_game(rules, a.players, s, &set, strategy))
+            .collect::<Result<Vec<_>, _>>()
+    })??;
+    let secs = start.elapsed().as_secs_f64();
+    match (&a.output, games.as_slice()) {
+        (Some(out), [one]) => {
+            folio_lexicon::set::atomic::write_bytes_atomic(out, one.to_gcg().as_bytes())?
+        }
+        (Some(dir), many) => {
+            std::fs::create_dir_all(dir).with_context(|| dir.display().to_string())?;
+            for g in many {
+                let path = dir.join(format!("game-{}.gcg", g.seed));
+                folio_lexicon::set::atomic::write_bytes_atomic(&path, g.to_gcg().as_bytes())?;
+            }
+        }
+        (None, [one]) => print!("{}", one.to_gcg()),
+        (None, _) => {}
+    }
+    let n = games.len() as f64;
+    let means: Vec<String> = (0..a.players)
+        .map(|p| {
+            let sum: i64 = games.iter().map(|g| i64::from(g.game.scores()[p])).sum();
+            format!("cpu{} {:.1}", p + 1, sum as f64 / n)
+        })
+        .collect();
+    eprintln!(
+        "{} games under {} rules ({} strategy): mean score {}; {:.1} games/s",
+        games.len(),
+        rules.name,
+        a.strategy,
+        means.join(", "),
+        n / secs
+    );
+    Ok(Outcome::Ok)
+}

@@ -1,0 +1,171 @@
+//! `folio moves`: every legal play for a rack on a position, best first.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context};
+use folio_core::quote::quoted;
+use folio_scrabble::movegen::board_text;
+use folio_scrabble::movegen::cgp::Cgp;
+use folio_scrabble::movegen::{GamePosition, Generator, Rack};
+use folio_scrabble::replay::rules_for;
+use folio_scrabble::script::RulesName;
+use folio_scrabble::Rules;
+
+use super::Outcome;
+
+/// Arguments of `folio moves`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The position: a GCG record or folio script (a file; with --turn N, the position before
+    /// its N-th event, else after the last), a board as folio prints it (a file; give
+    /// --rack), or a CGP string (`BOARD RACKS SCORES ZEROS [OPTIONS]`, quoted).
+    #[arg(value_name = "POSITION")]
+    position: String,
+    /// The word set (.fst) the plays' words must be in.
+    #[arg(long, value_name = "SET.fst")]
+    set: PathBuf,
+    /// The rack to move from (`AEIRST?`, `?` = blank); default: the rack the position gives
+    /// the player to move (the N-th event's, or CGP's first).
+    #[arg(long, value_name = "TILES")]
+    rack: Option<String>,
+    /// Rule set: course, standard, wordbler; default: the script's `#rules`, else standard.
+    #[arg(long, value_name = "NAME")]
+    rules: Option<String>,
+    /// Print only the N best plays (`count` still counts them all).
+    #[arg(long, value_name = "N")]
+    top: Option<usize>,
+    /// With a script: the position before its N-th event (1-based).
+    #[arg(long, value_name = "N")]
+    turn: Option<usize>,
+    /// Print JSON: `{count, moves: [{move, score, words, leave}]}`.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Runs `folio moves`.
+pub fn run(a: Args) -> anyhow::Result<Outcome> {
+    let rules_name = match &a.rules {
+        Some(n) => Some(RulesName::parse(n).with_context(|| {
+            format!(
+                "--rules {}: known rule sets are course, standard, wordbler",
+                quoted(n)
+            )
+        })?),
+        None => None,
+    };
+    let pos = if Path::new(&a.position).is_file() {
+        from_script(&a, rules_name)?
+    } else {
+        if a.turn.is_some() {
+            bail!(
+                "--turn needs a script file; {} is not one",
+                quoted(&a.position)
+            );
+        }
+        let rules = preset(rules_name.unwrap_or(RulesName::Standard));
+        Cgp::parse(&a.position)
+            .and_then(|c| c.position(rules))
+            .with_context(|| format!("position {}", quoted(&a.position)))?
+    };
+    let rack = match &a.rack {
+        Some(r) => Rack::parse(r).with_context(|| format!("--rack {}", quoted(r)))?,
+        None => pos
+            .rack()
+            .context("the position gives no rack for the player to move: give --rack")?,
+    };
+    rack.check(&pos.rules.tile_set)
+        .with_context(|| format!("rack {rack}"))?;
+    if a.rack.is_some() && pos.unseen(&rack).is_none() {
+        bail!(
+            "rack {rack}: the board and the rack hold more tiles than the {} tile set has",
+            pos.rules.tile_set.name
+        );
+    }
+    let set = folio_lexicon::checked::open_set(&a.set)?;
+    // A set that passes its checksum may still be malformed: the walk runs guarded.
+    let plays = folio_lexicon::guarded(&[&a.set], || {
+        Generator::new(&pos.rules, &pos.board, &set).plays(&rack)
+    })?;
+    let shown = &plays[..a.top.unwrap_or(plays.len()).min(plays.len())];
+    let rows: Vec<(String, u32, Vec<String>, String)> = shown
+        .iter()
+        .map(|p| {
+            let words = p
+                .evaluate(&pos.rules, &pos.board)
+                .map(|m| m.words.iter().map(|w| w.text()).collect())
+                .unwrap_or_default();
+            (p.to_string(), p.score, words, p.leave(&rack).to_string())
+        })
+        .collect();
+    let mut out = String::new();
+    if a.json {
+        let moves: Vec<serde_json::Value> = rows
+            .iter()
+            .map(|(m, s, w, l)| serde_json::json!({"move": m, "score": s, "words": w, "leave": l}))
+            .collect();
+        let v = serde_json::json!({
+            "rules": pos.rules.name,
+            "rack": rack.to_string(),
+            "count": plays.len(),
+            "moves": moves,
+        });
+        out.push_str(&serde_json::to_string_pretty(&v)?);
+        out.push('\n');
+    } else {
+        let width = rows.iter().map(|r| r.0.len()).max().unwrap_or(0);
+        for (m, s, w, l) in &rows {
+            let leave = if l.is_empty() { "-" } else { l.as_str() };
+            out.push_str(&format!(
+                "{s:>4}  {m:<width$}  {:<24} leave {leave}\n",
+                w.join(",")
+            ));
+        }
+        out.push_str(&format!(
+            "{} plays for {rack} under {} rules{}\n",
+            plays.len(),
+            pos.rules.name,
+            if shown.len() < plays.len() {
+                format!(" ({} shown)", shown.len())
+            } else {
+                String::new()
+            }
+        ));
+    }
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    stdout.write_all(out.as_bytes())?;
+    stdout.flush()?;
+    Ok(Outcome::Ok)
+}
+
+fn preset(name: RulesName) -> Rules {
+    match name {
+        RulesName::Course => Rules::COURSE,
+        RulesName::Standard => Rules::STANDARD,
+        RulesName::Wordbler => Rules::WORDBLER,
+    }
+}
+
+fn from_script(a: &Args, rules_name: Option<RulesName>) -> anyhow::Result<GamePosition> {
+    let bytes = std::fs::read(&a.position).with_context(|| a.position.clone())?;
+    let text = String::from_utf8_lossy(&bytes);
+    if board_text::looks_like_board(&text) {
+        if a.turn.is_some() {
+            bail!("--turn needs a script; {} is a printed board", a.position);
+        }
+        let board = board_text::parse_board(&text).with_context(|| a.position.clone())?;
+        return Ok(GamePosition {
+            rules: preset(rules_name.unwrap_or(RulesName::Standard)),
+            board,
+            to_move: 0,
+            racks: vec![None, None],
+            scores: vec![0, 0],
+            scoreless_turns: 0,
+        });
+    }
+    let script = folio_scrabble::parse(&bytes, &a.position).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let rules = rules_for(&script, rules_name);
+    let turn = a.turn.unwrap_or(script.events.len() + 1);
+    GamePosition::from_script(&script, rules, turn)
+        .with_context(|| format!("{}: --turn {turn}", a.position))
+}
