@@ -59,7 +59,8 @@ pub struct Analysis {
 }
 
 /// Analyses every tile play of `script` whose rack is written, under `rules`, with
-/// `lexicon`. Events whose position cannot be set up are skipped.
+/// `lexicon`. Events whose position cannot be set up, and plays the written rack does not
+/// hold (a misstated rack: it is not the rack played from), are skipped.
 pub fn analyse<L: Lexicon + ?Sized>(script: &Script, rules: Rules, lexicon: &L) -> Analysis {
     let seats = script.seats().max(2);
     let mut out = Analysis {
@@ -93,6 +94,9 @@ pub fn analyse<L: Lexicon + ?Sized>(script: &Script, rules: Rules, lexicon: &L) 
         let Ok(mv) = rules.evaluate(&before.board, &placement, crate::NO_LEXICON) else {
             continue;
         };
+        if rack.without(&mv.rack_tiles()).is_none() {
+            continue; // the rack written does not hold the play: not the rack played from
+        }
         let plays = Generator::new(&rules, &before.board, lexicon).plays(&rack);
         let Some(best) = plays.first() else { continue };
         let key = |p: &Play| {
