@@ -123,7 +123,7 @@ fuzz-smoke:
 ## runs 6 positions per rule set and every 8th record.
 .PHONY: test-movegen-sweep
 test-movegen-sweep:
-	MOVEGEN_POSITIONS=1000 MOVEGEN_RECORDS=1 $(CARGO) test --release -p folio-scrabble --test movegen_oracle --test movegen_records -- --nocapture
+	MOVEGEN_POSITIONS=1000 MOVEGEN_RECORDS=1 $(CARGO) test --release -p folio-scrabble --test it movegen -- --nocapture
 
 ## Move generation speed with ENABLE1 (one thread): wolges's 17 regression positions (every
 ## play and best play, positions/s, beside wolges's published numbers) and the shared

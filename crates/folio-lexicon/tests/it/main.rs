@@ -3,3 +3,5 @@
 mod boggle_cursor;
 mod boggle_enable2k;
 mod enable_queries;
+mod folding;
+mod fuzzy_scripts;
