@@ -120,6 +120,7 @@ fn run_limited(
         write_gcg: None,
         single: false,
         text: true,
+        analyse: None,
     };
     let mut out = Out::new(Vec::new());
     let mut weigher = Weigher::new(selection, max);
