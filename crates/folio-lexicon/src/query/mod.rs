@@ -174,7 +174,7 @@ pub fn fuzzy(
 
 /// The Levenshtein distance between two keys in characters (Unicode scalar values), the
 /// unit of fst's Levenshtein automaton: `É` or `한` is one edit, not two or three bytes.
-/// For A–Z keys it equals [`levenshtein`].
+/// For A–Z keys it equals [`levenshtein()`].
 ///
 /// ```
 /// assert_eq!(folio_lexicon::query::levenshtein_chars("CAFÉ", "CAFE"), 1);
