@@ -178,7 +178,7 @@ pub const MAX_PROBLEMS: usize = 1_000;
 
 impl ParseErrorKind {
     /// Whether the script cannot be replayed with this error. Non-fatal kinds are kept in
-    /// [`Script::issues`] and reported as findings.
+    /// [`Script::issues`](crate::script::Script::issues) and reported as findings.
     pub fn is_fatal(&self) -> bool {
         use ParseErrorKind::*;
         !matches!(
