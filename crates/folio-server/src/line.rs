@@ -165,7 +165,7 @@ async fn connection(
     if refused > LOGGED_REFUSALS {
         tracing::warn!(%peer, refused, "malformed or refused lines on this connection (first {LOGGED_REFUSALS} logged)");
     }
-    match end_reason {
+    match &end_reason {
         End::Closed | End::Shutdown => {
             tracing::debug!(%peer, answered, reason = ?end_reason, "connection closed")
         }
@@ -180,6 +180,25 @@ async fn connection(
         End::Io(e) => tracing::info!(%peer, answered, error = %e, "connection error"),
     }
     let _ = stream.shutdown().await;
+    if matches!(end_reason, End::LineTooLong | End::Shutdown) {
+        discard(&mut stream).await;
+    }
+}
+
+/// Reads and drops what the client still sends, for a moment (at most 2 s and 64 MiB), after
+/// our side is shut: closing a socket with unread input resets the connection, and a reset
+/// can destroy answers the client has not read yet (the `false` of a refused line, or the
+/// answers written while draining).
+async fn discard(stream: &mut TcpStream) {
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(2);
+    let mut sink = [0u8; 8192];
+    let mut total = 0usize;
+    while total < 64 << 20 {
+        match tokio::time::timeout_at(deadline, stream.read(&mut sink)).await {
+            Ok(Ok(n)) if n > 0 => total += n,
+            _ => break,
+        }
+    }
 }
 
 fn log_refusal(peer: &std::net::SocketAddr, why: &Refusal) {

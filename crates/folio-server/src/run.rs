@@ -163,7 +163,7 @@ pub fn raise_fd_limit() -> Option<u64> {
             }
         }
     }
-    Some(lim.rlim_cur as u64)
+    Some(lim.rlim_cur)
 }
 
 /// Sends tracing events to stderr, as text or one JSON object a line, filtered by `RUST_LOG`
