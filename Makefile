@@ -138,3 +138,11 @@ bench-movegen:
 .PHONY: test-autoplay-sweep
 test-autoplay-sweep:
 	bash scripts/autoplay-sweep.sh
+
+## `folio serve` under load on loopback (release build): 64 connections of pipelined
+## `Q,BOOK1,BOOK2,BOOK3,WORD` lines over three shared books, then 64 keep-alive HTTP
+## connections; queries/s and p50/p99 latency against an in-process baseline of the same run.
+## BENCH_SECONDS (default 5) per measurement.
+.PHONY: bench-serve
+bench-serve:
+	$(CARGO) bench -p folio-server --bench serve_load

@@ -48,6 +48,7 @@ seeds() {
     kenken_session) echo tests/data/kenken/*.kenken ;;
     freecell_script) echo tests/data/freecell/*.txt "$SHARED"/games/freecell/solutions/* ;;
     freecell_move) echo fuzz/seeds/freecell_move/* ;;
+    serve_line) echo fuzz/seeds/serve_line/* ;;
     script_lines) echo tests/data/scrabble/*.gcg tests/data/kenken/*.kenken tests/data/boggle/*.boggle ;;
     esac
 }

@@ -45,6 +45,8 @@ enum Command {
     /// FreeCell: print Microsoft deals, check solutions, solve deals.
     #[command(subcommand)]
     Freecell(cmd::freecell::Command),
+    /// The book dictionary server: the course's line protocol, a JSON API and a word-judge page.
+    Serve(cmd::serve::Args),
     /// Print a shell completion script: `folio completions bash > /etc/bash_completion.d/folio`.
     Completions {
         /// bash, elvish, fish, powershell or zsh.
@@ -87,6 +89,7 @@ fn main() -> ExitCode {
         Command::Boggle(c) => cmd::boggle::run(c),
         Command::Kenken(c) => cmd::kenken::run(c),
         Command::Freecell(c) => cmd::freecell::run(c),
+        Command::Serve(args) => cmd::serve::run(args),
         Command::Completions { shell } => {
             let mut out = std::io::stdout();
             clap_complete::generate(shell, &mut Cli::command(), "folio", &mut out);

@@ -1,0 +1,240 @@
+//! One book loaded for answering: its word set, counts map and text keys, memory-mapped from
+//! the cache folder, built there first when they are not.
+//!
+//! The cache key is the SHA-256 of the book's bytes, the policy and [`FORMAT_VERSION`]
+//! together, so a changed book, another policy or a new layout of the cache never reuses old
+//! files. Four files per key, written atomically through `folio_lexicon::set::atomic`:
+//! `KEY.text.fst` (every key of the text, for challenges), then `KEY.fst`, `KEY.counts.fst`
+//! and `KEY.json` (what `folio ingest` writes for that one book). The manifest is written
+//! last, so a cache entry is complete when it is there; every file is opened with its
+//! checksum checked, and an entry that fails is built again.
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+use folio_lexicon::checked;
+use folio_lexicon::ingest::manifest::{InputReport, Manifest};
+use folio_lexicon::ingest::{ingest_with, Input, Reading, Source};
+use folio_lexicon::set::OutputPaths;
+use folio_lexicon::{CountsMap, Policy, WordSet};
+use sha2::{Digest, Sha256};
+
+use crate::scan;
+
+/// The layout of the cache's files. Raised whenever what is written there changes meaning.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// The largest book read, in bytes. The largest of the shared books is 3 MB; this bounds the
+/// memory one request can make the server use.
+pub const MAX_BOOK_BYTES: u64 = 256 * 1024 * 1024;
+
+/// Why a book could not be loaded.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    /// The file could not be read.
+    #[error("{path}: {source}")]
+    Io {
+        /// The book's path.
+        path: PathBuf,
+        /// The cause.
+        source: std::io::Error,
+    },
+    /// Larger than [`MAX_BOOK_BYTES`].
+    #[error("{path}: too large to serve ({bytes} bytes; at most {MAX_BOOK_BYTES})")]
+    TooLarge {
+        /// The book's path.
+        path: PathBuf,
+        /// Its size.
+        bytes: u64,
+    },
+    /// Not a book: empty, or binary.
+    #[error("{path}: not a book: {reason}")]
+    NotABook {
+        /// The book's path.
+        path: PathBuf,
+        /// What ingest said.
+        reason: String,
+    },
+    /// The file changed while it was being read (its hash differs between two reads).
+    #[error("{path}: changed while being read; try again")]
+    Changed {
+        /// The book's path.
+        path: PathBuf,
+    },
+    /// Ingest or the cache failed.
+    #[error(transparent)]
+    Lexicon(#[from] folio_lexicon::Error),
+}
+
+/// How a book was loaded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// From files already in the cache folder.
+    Cache,
+    /// Ingested now (and written to the cache).
+    Ingest,
+}
+
+/// A book ready to answer: its sets memory-mapped from the cache.
+pub struct Book {
+    /// The name clients use (the file name in the books folder).
+    pub name: String,
+    /// What ingest found in it (sha256, encoding, boilerplate, words kept).
+    pub report: InputReport,
+    /// Words in its set.
+    pub words: usize,
+    /// Its word set (what `Q` asks).
+    pub set: WordSet,
+    /// Occurrences of each word of its set.
+    pub counts: CountsMap,
+    /// Every key its text holds (what `C` asks).
+    pub text: WordSet,
+    /// How it was loaded.
+    pub origin: Origin,
+}
+
+impl Book {
+    /// Whether the word set holds `key` (already normalised).
+    #[inline]
+    pub fn has_word(&self, key: &str) -> bool {
+        self.set.as_fst_set().contains(key)
+    }
+
+    /// Whether the text holds `key` (already normalised).
+    #[inline]
+    pub fn text_holds(&self, key: &str) -> bool {
+        self.text.as_fst_set().contains(key)
+    }
+}
+
+/// The cache key of a book with SHA-256 `sha256` (hex) under `policy`.
+pub fn cache_key(sha256: &str, policy: &Policy) -> String {
+    let mut h = Sha256::new();
+    h.update(format!("folio-server cache format {FORMAT_VERSION}\n").as_bytes());
+    h.update(serde_json::to_vec(policy).unwrap_or_default());
+    h.update(b"\n");
+    h.update(sha256.as_bytes());
+    hex(&h.finalize())
+}
+
+/// Loads the book `name` at `path`: from `cache` when its files are there and sound, else by
+/// ingesting it and writing them. Blocking (file I/O and CPU): run it off the async threads.
+///
+/// # Errors
+/// A [`LoadError`] naming the book.
+pub fn load(name: &str, path: &Path, cache: &Path, policy: &Policy) -> Result<Book, LoadError> {
+    let bytes = read_book(path)?;
+    let sha256 = hex(&Sha256::digest(&bytes));
+    let key = cache_key(&sha256, policy);
+    let set_path = cache.join(format!("{key}.fst"));
+    let paths = OutputPaths::for_set(&set_path);
+    let text_path = cache.join(format!("{key}.text.fst"));
+    match open_cached(name, &paths, &text_path) {
+        Ok(book) => return Ok(book),
+        Err(e) if paths.manifest.exists() => {
+            tracing::warn!(book = name, error = %e, "cache entry unusable; building it again");
+        }
+        Err(_) => {}
+    }
+    // The text keys come from the bytes hashed above; ingest reads the file again (read, not
+    // mapped: a book rewritten meanwhile must not end the server with SIGBUS), and its
+    // sha256 must be the same, or the book changed between the two reads.
+    let text = scan::text_keys(&bytes, policy).ok_or_else(|| LoadError::NotABook {
+        path: path.to_path_buf(),
+        reason: "empty or binary".into(),
+    })?;
+    drop(bytes);
+    let input = Input {
+        label: name.to_string(),
+        source: Source::File(path.to_path_buf()),
+    };
+    let run = ingest_with(&[input], Vec::new(), policy, Reading::Read, &|_, _| {}).map_err(
+        |e| match e {
+            folio_lexicon::Error::NothingUsable { skipped } => LoadError::NotABook {
+                path: path.to_path_buf(),
+                reason: skipped.join("; "),
+            },
+            e => LoadError::Lexicon(e),
+        },
+    )?;
+    if run.manifest.inputs.first().map(|r| r.sha256.as_str()) != Some(sha256.as_str()) {
+        return Err(LoadError::Changed {
+            path: path.to_path_buf(),
+        });
+    }
+    folio_lexicon::set::atomic::write_bytes_atomic(&text_path, &text)?;
+    folio_lexicon::ingest::write_outputs(&paths, &run)?;
+    let mut book = open_cached(name, &paths, &text_path)?;
+    book.origin = Origin::Ingest;
+    Ok(book)
+}
+
+/// Opens a cache entry, every file with its checksum checked.
+fn open_cached(name: &str, paths: &OutputPaths, text_path: &Path) -> Result<Book, LoadError> {
+    let json = std::fs::read(&paths.manifest).map_err(|source| LoadError::Io {
+        path: paths.manifest.clone(),
+        source,
+    })?;
+    let manifest: Manifest =
+        serde_json::from_slice(&json).map_err(|e| folio_lexicon::Error::BadManifest {
+            path: paths.manifest.clone(),
+            reason: e.to_string(),
+        })?;
+    let report =
+        manifest
+            .inputs
+            .into_iter()
+            .next()
+            .ok_or_else(|| folio_lexicon::Error::BadManifest {
+                path: paths.manifest.clone(),
+                reason: "no input".into(),
+            })?;
+    let set = checked::open_set(&paths.set)?;
+    let counts = checked::open_counts(&paths.counts)?;
+    let text = checked::open_set(text_path)?;
+    Ok(Book {
+        name: name.to_string(),
+        report,
+        words: set.len(),
+        set,
+        counts,
+        text,
+        origin: Origin::Cache,
+    })
+}
+
+/// Reads a book whole (bounded by [`MAX_BOOK_BYTES`]).
+pub(crate) fn read_book(path: &Path) -> Result<Vec<u8>, LoadError> {
+    let io = |source| LoadError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let file = std::fs::File::open(path).map_err(io)?;
+    let len = file.metadata().map_err(io)?.len();
+    if len > MAX_BOOK_BYTES {
+        return Err(LoadError::TooLarge {
+            path: path.to_path_buf(),
+            bytes: len,
+        });
+    }
+    let mut bytes = Vec::with_capacity(len as usize);
+    file.take(MAX_BOOK_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(io)?;
+    if bytes.len() as u64 > MAX_BOOK_BYTES {
+        return Err(LoadError::TooLarge {
+            path: path.to_path_buf(),
+            bytes: bytes.len() as u64,
+        });
+    }
+    Ok(bytes)
+}
+
+fn hex(bytes: &[u8]) -> String {
+    use std::fmt::Write;
+    let mut s = String::with_capacity(bytes.len() * 2);
+    for b in bytes {
+        let _ = write!(s, "{b:02x}");
+    }
+    s
+}

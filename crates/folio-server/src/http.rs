@@ -1,0 +1,482 @@
+//! The JSON API and the word-judge page over HTTP (axum).
+//!
+//! Routes (docs/serve.md gives examples): `GET /` the page, `GET /healthz`, `GET /v1/books`,
+//! `GET /v1/words/{word}?books=a.txt,b.txt`, `POST /v1/check`,
+//! `GET /v1/challenge/{word}?books=…&limit=N`. Every error is JSON, `{"error": …, "code": …}`,
+//! with its status: 400 a malformed request, 404 an unknown book or route, 422 a book that is
+//! there but cannot be read as one, 500 otherwise.
+
+use std::collections::HashMap;
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+use std::task::{Context, Poll};
+use std::time::Duration;
+
+use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
+use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde_json::{json, Value};
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+
+use crate::book::Book;
+use crate::config::Config;
+use crate::library::{BookError, Library};
+use crate::line::OPEN;
+use crate::scan;
+
+/// The word-judge page, served at `/`.
+pub const PAGE: &str = include_str!("../page/index.html");
+
+/// Largest request body accepted, in bytes.
+pub const MAX_BODY: usize = 1024 * 1024;
+
+/// Most places a challenge lists.
+pub const MAX_PLACES: usize = 100;
+
+#[derive(Clone)]
+struct App {
+    library: Arc<Library>,
+    config: Arc<Config>,
+}
+
+/// The router of every route, over `library`.
+pub fn router(library: Arc<Library>, config: Arc<Config>) -> Router {
+    Router::new()
+        .route("/", get(page))
+        .route("/healthz", get(healthz))
+        .route("/v1/books", get(list_books))
+        .route("/v1/words/{word}", get(word))
+        .route("/v1/check", post(check))
+        .route("/v1/challenge/{word}", get(challenge))
+        .fallback(|| async { ApiError::new(StatusCode::NOT_FOUND, "no-route", "no such route") })
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .with_state(App { library, config })
+}
+
+/// An error answer: a status and a JSON body.
+#[derive(Debug)]
+pub struct ApiError {
+    status: StatusCode,
+    code: &'static str,
+    message: String,
+}
+
+impl ApiError {
+    fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> ApiError {
+        ApiError {
+            status,
+            code,
+            message: message.into(),
+        }
+    }
+
+    fn bad(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::BAD_REQUEST, "bad-request", message)
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        if self.status.is_server_error() {
+            tracing::error!(status = self.status.as_u16(), code = self.code, error = %self.message, "http error");
+        } else {
+            tracing::info!(status = self.status.as_u16(), code = self.code, error = %self.message, "http request refused");
+        }
+        (
+            self.status,
+            Json(json!({"error": self.message, "code": self.code})),
+        )
+            .into_response()
+    }
+}
+
+impl From<BookError> for ApiError {
+    fn from(e: BookError) -> ApiError {
+        let (status, code) = match &e {
+            BookError::BadName { .. } => (StatusCode::BAD_REQUEST, "bad-book-name"),
+            BookError::Unknown(_) => (StatusCode::NOT_FOUND, "unknown-book"),
+            BookError::Load { .. } => (StatusCode::UNPROCESSABLE_ENTITY, "book-unreadable"),
+        };
+        ApiError::new(status, code, e.to_string())
+    }
+}
+
+impl From<PathRejection> for ApiError {
+    fn from(e: PathRejection) -> ApiError {
+        ApiError::bad(e.body_text())
+    }
+}
+
+impl From<QueryRejection> for ApiError {
+    fn from(e: QueryRejection) -> ApiError {
+        ApiError::bad(e.body_text())
+    }
+}
+
+impl From<JsonRejection> for ApiError {
+    fn from(e: JsonRejection) -> ApiError {
+        ApiError::bad(e.body_text())
+    }
+}
+
+async fn page() -> impl IntoResponse {
+    (
+        [
+            (header::CONTENT_TYPE, "text/html; charset=utf-8"),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        PAGE,
+    )
+}
+
+async fn healthz(State(app): State<App>) -> Json<Value> {
+    let c = &app.library.counters;
+    Json(json!({
+        "status": "ok",
+        "version": env!("CARGO_PKG_VERSION"),
+        "books_loaded": app.library.loaded(),
+        "ingests": c.ingests.load(Ordering::Relaxed),
+        "cache_loads": c.cache_loads.load(Ordering::Relaxed),
+        "reloads": c.reloads.load(Ordering::Relaxed),
+        "connections": OPEN.load(Ordering::Relaxed),
+    }))
+}
+
+fn book_json(name: &str, bytes: u64, book: Option<&Book>) -> Value {
+    match book {
+        None => json!({"name": name, "bytes": bytes, "loaded": false}),
+        Some(b) => json!({
+            "name": name,
+            "bytes": bytes,
+            "loaded": true,
+            "words": b.words,
+            "sha256": b.report.sha256,
+            "encoding": b.report.encoding,
+            "boilerplate": b.report.boilerplate,
+            "tokens": b.report.tokens,
+        }),
+    }
+}
+
+async fn list_books(
+    State(app): State<App>,
+    q: Result<Query<HashMap<String, String>>, QueryRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let Query(q) = q?;
+    let load = match q.get("load").map(String::as_str) {
+        None | Some("false" | "0") => false,
+        Some("true" | "1") => true,
+        Some(other) => return Err(ApiError::bad(format!("load={other:?}: give true or false"))),
+    };
+    let lib = app.library.clone();
+    let names = tokio::task::spawn_blocking(move || lib.names())
+        .await
+        .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", e.to_string()))?
+        .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "io", e.to_string()))?;
+    let mut books = Vec::with_capacity(names.len());
+    for (name, bytes) in names {
+        let book = if load {
+            app.library.get(&name).await.ok()
+        } else {
+            app.library.peek(&name)
+        };
+        books.push(book_json(&name, bytes, book.as_deref()));
+    }
+    Ok(Json(
+        json!({"policy": app.library.policy(), "books": books}),
+    ))
+}
+
+/// The books named by `books=a.txt,b.txt`, loaded.
+async fn named_books(app: &App, q: &HashMap<String, String>) -> Result<Vec<Arc<Book>>, ApiError> {
+    let list = q
+        .get("books")
+        .map(String::as_str)
+        .filter(|s| !s.is_empty())
+        .ok_or_else(|| ApiError::bad("give the books: ?books=a.txt,b.txt"))?;
+    let names: Vec<&str> = list.split(',').collect();
+    if names.len() > app.config.max_books {
+        return Err(ApiError::bad(format!(
+            "too many books ({}; at most {})",
+            names.len(),
+            app.config.max_books
+        )));
+    }
+    let mut books = Vec::with_capacity(names.len());
+    for name in names {
+        books.push(app.library.get(name).await?);
+    }
+    Ok(books)
+}
+
+/// The key of a word given by a client: `Ok(None)` when the policy rejects it (absent).
+fn key_of(app: &App, word: &str) -> Result<Option<String>, ApiError> {
+    if word.trim().is_empty() {
+        return Err(ApiError::bad("empty word: give at least one letter"));
+    }
+    if word.len() > app.config.max_line {
+        return Err(ApiError::bad(format!(
+            "word longer than {} bytes",
+            app.config.max_line
+        )));
+    }
+    Ok(app.library.policy().normalize_word(word))
+}
+
+async fn word(
+    State(app): State<App>,
+    word: Result<Path<String>, PathRejection>,
+    q: Result<Query<HashMap<String, String>>, QueryRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let Path(word) = word?;
+    let Query(q) = q?;
+    let key = key_of(&app, &word)?;
+    let books = named_books(&app, &q).await?;
+    let per_book: Vec<Value> = books
+        .iter()
+        .map(|b| {
+            let count = key.as_deref().and_then(|k| b.counts.get(k.as_bytes()));
+            json!({"name": b.name, "present": count.is_some(), "count": count.unwrap_or(0)})
+        })
+        .collect();
+    let legal = key
+        .as_deref()
+        .is_some_and(|k| books.iter().any(|b| b.has_word(k)));
+    Ok(Json(
+        json!({"word": word, "key": key, "legal": legal, "books": per_book}),
+    ))
+}
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CheckBody {
+    books: Vec<String>,
+    words: Vec<String>,
+}
+
+async fn check(
+    State(app): State<App>,
+    body: Result<Json<CheckBody>, JsonRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let Json(body) = body?;
+    if body.words.is_empty() {
+        return Err(ApiError::bad("no words: give at least one"));
+    }
+    if body.words.len() > app.config.max_words {
+        return Err(ApiError::bad(format!(
+            "too many words ({}; at most {})",
+            body.words.len(),
+            app.config.max_words
+        )));
+    }
+    if body.books.is_empty() {
+        return Err(ApiError::bad("no books: give at least one"));
+    }
+    let q = HashMap::from([("books".to_string(), body.books.join(","))]);
+    if body.books.iter().any(|b| b.contains(',')) {
+        return Err(ApiError::bad("a book name holds a comma"));
+    }
+    let books = named_books(&app, &q).await?;
+    let mut results = Vec::with_capacity(body.words.len());
+    let mut valid = true;
+    for w in &body.words {
+        let key = key_of(&app, w)?;
+        let legal = key
+            .as_deref()
+            .is_some_and(|k| books.iter().any(|b| b.has_word(k)));
+        valid &= legal;
+        results.push(json!({"word": w, "key": key, "legal": legal}));
+    }
+    Ok(Json(json!({"valid": valid, "words": results})))
+}
+
+async fn challenge(
+    State(app): State<App>,
+    word: Result<Path<String>, PathRejection>,
+    q: Result<Query<HashMap<String, String>>, QueryRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let Path(word) = word?;
+    let Query(q) = q?;
+    let limit = match q.get("limit") {
+        None => 10,
+        Some(s) => s
+            .parse::<usize>()
+            .ok()
+            .filter(|n| (1..=MAX_PLACES).contains(n))
+            .ok_or_else(|| ApiError::bad(format!("limit={s:?}: give 1 to {MAX_PLACES}")))?,
+    };
+    let key = key_of(&app, &word)?;
+    let books = named_books(&app, &q).await?;
+    let found = key
+        .as_deref()
+        .is_some_and(|k| books.iter().any(|b| b.text_holds(k)));
+    let mut places = Vec::new();
+    if let (true, Some(key)) = (found, key.clone()) {
+        let dir = app.library.books_dir().to_path_buf();
+        let policy = app.library.policy().clone();
+        let names: Vec<String> = books
+            .iter()
+            .filter(|b| b.text_holds(&key))
+            .map(|b| b.name.clone())
+            .collect();
+        places = tokio::task::spawn_blocking(move || {
+            let mut out = Vec::new();
+            for name in names {
+                let Ok(bytes) = crate::book::read_book(&dir.join(&name)) else {
+                    continue;
+                };
+                for p in scan::places(&bytes, &policy, &key, limit - out.len()) {
+                    out.push(json!({
+                        "place": format!("{name}:{}", p.line),
+                        "book": name,
+                        "line": p.line,
+                        "text": p.text,
+                    }));
+                }
+                if out.len() >= limit {
+                    break;
+                }
+            }
+            out
+        })
+        .await
+        .unwrap_or_default();
+    }
+    Ok(Json(
+        json!({"word": word, "key": key, "found": found, "places": places}),
+    ))
+}
+
+/// A TCP listener that holds at most `max` connections at once (others are closed at once,
+/// and logged) and closes a connection silent for `idle`.
+pub struct Limited {
+    listener: TcpListener,
+    permits: Arc<Semaphore>,
+    max: usize,
+    idle: Duration,
+}
+
+impl Limited {
+    /// Wraps `listener`.
+    pub fn new(listener: TcpListener, max: usize, idle: Duration) -> Limited {
+        Limited {
+            listener,
+            permits: Arc::new(Semaphore::new(max)),
+            max,
+            idle,
+        }
+    }
+}
+
+impl axum::serve::Listener for Limited {
+    type Io = LimitedStream;
+    type Addr = std::net::SocketAddr;
+
+    async fn accept(&mut self) -> (Self::Io, Self::Addr) {
+        loop {
+            let (stream, peer) = match self.listener.accept().await {
+                Ok(a) => a,
+                Err(e) => {
+                    tracing::warn!(error = %e, "http accept failed");
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            };
+            let Ok(permit) = self.permits.clone().try_acquire_owned() else {
+                tracing::warn!(%peer, max = self.max, "refused: too many http connections");
+                continue;
+            };
+            let _ = stream.set_nodelay(true);
+            OPEN.fetch_add(1, Ordering::Relaxed);
+            return (
+                LimitedStream {
+                    inner: stream,
+                    _permit: permit,
+                    idle: self.idle,
+                    deadline: Box::pin(tokio::time::sleep(self.idle)),
+                },
+                peer,
+            );
+        }
+    }
+
+    fn local_addr(&self) -> std::io::Result<Self::Addr> {
+        self.listener.local_addr()
+    }
+}
+
+/// A connection accepted by [`Limited`]: its permit is given back when it closes, and reading
+/// fails with `TimedOut` after `idle` without a byte.
+pub struct LimitedStream {
+    inner: TcpStream,
+    _permit: OwnedSemaphorePermit,
+    idle: Duration,
+    deadline: Pin<Box<tokio::time::Sleep>>,
+}
+
+impl Drop for LimitedStream {
+    fn drop(&mut self) {
+        OPEN.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+impl AsyncRead for LimitedStream {
+    fn poll_read(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<std::io::Result<()>> {
+        let this = &mut *self;
+        match Pin::new(&mut this.inner).poll_read(cx, buf) {
+            Poll::Ready(r) => {
+                let next = tokio::time::Instant::now() + this.idle;
+                this.deadline.as_mut().reset(next);
+                Poll::Ready(r)
+            }
+            Poll::Pending => match this.deadline.as_mut().poll(cx) {
+                Poll::Ready(()) => Poll::Ready(Err(std::io::Error::new(
+                    std::io::ErrorKind::TimedOut,
+                    "idle timeout",
+                ))),
+                Poll::Pending => Poll::Pending,
+            },
+        }
+    }
+}
+
+impl AsyncWrite for LimitedStream {
+    fn poll_write(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<std::io::Result<usize>> {
+        Pin::new(&mut self.inner).poll_write(cx, buf)
+    }
+
+    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.inner).poll_flush(cx)
+    }
+
+    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.inner).poll_shutdown(cx)
+    }
+
+    fn poll_write_vectored(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[std::io::IoSlice<'_>],
+    ) -> Poll<std::io::Result<usize>> {
+        Pin::new(&mut self.inner).poll_write_vectored(cx, bufs)
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.inner.is_write_vectored()
+    }
+}

@@ -1,0 +1,280 @@
+//! The books folder as the server sees it: which books there are, and each book's sets,
+//! loaded on first use and shared.
+//!
+//! A book named for the first time is loaded once: concurrent requests for it wait on the same
+//! [`tokio::sync::OnceCell`] while one blocking task reads it from the cache folder or ingests
+//! it ([`crate::book::load`]). A failed load is not kept (the next request tries again).
+//! [`Library::recheck`] notices books changed or removed on disk (size, modification time,
+//! inode) and drops them, so the next request loads the new text under its new hash; the
+//! [`Library::generation`] counter rises then, telling connections to forget books they hold.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::SystemTime;
+
+use folio_lexicon::Policy;
+use tokio::sync::OnceCell;
+
+use crate::book::{self, Book, LoadError, Origin};
+use crate::names::{check_name, NameError};
+
+/// Why a book cannot be answered from.
+#[derive(Debug, thiserror::Error)]
+pub enum BookError {
+    /// The name is not a plain file name.
+    #[error("book name {name:?} refused: {why}")]
+    BadName {
+        /// The name (clipped).
+        name: String,
+        /// Why.
+        why: NameError,
+    },
+    /// No regular file of that name inside the books folder.
+    #[error("no book named {0:?} in the books folder")]
+    Unknown(String),
+    /// The book is there but could not be loaded.
+    #[error("book {name:?} could not be loaded: {error}")]
+    Load {
+        /// The name.
+        name: String,
+        /// Why.
+        error: Arc<LoadError>,
+    },
+}
+
+/// What identifies a file's contents cheaply: when it changes, the book is loaded again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Stamp {
+    len: u64,
+    modified: Option<SystemTime>,
+    inode: u64,
+}
+
+impl Stamp {
+    fn of(meta: &std::fs::Metadata) -> Stamp {
+        use std::os::unix::fs::MetadataExt;
+        Stamp {
+            len: meta.len(),
+            modified: meta.modified().ok(),
+            inode: meta.ino(),
+        }
+    }
+}
+
+struct Slot {
+    cell: OnceCell<Arc<Book>>,
+    stamp: Stamp,
+}
+
+/// Counters shown by `/healthz` and in logs.
+#[derive(Debug, Default)]
+pub struct Counters {
+    /// Books ingested (cache misses).
+    pub ingests: AtomicU64,
+    /// Books loaded from the cache folder.
+    pub cache_loads: AtomicU64,
+    /// Books dropped because their file changed.
+    pub reloads: AtomicU64,
+}
+
+/// The books folder, the cache folder and the books loaded so far.
+pub struct Library {
+    books: PathBuf,
+    cache: PathBuf,
+    policy: Policy,
+    slots: Mutex<HashMap<String, Arc<Slot>>>,
+    generation: AtomicU64,
+    /// Counters.
+    pub counters: Counters,
+}
+
+impl Library {
+    /// A library over the books folder `books`, caching sets in `cache` (created if needed).
+    ///
+    /// # Errors
+    /// When `books` is not a folder, or `cache` cannot be created.
+    pub fn new(books: &Path, cache: &Path, policy: Policy) -> std::io::Result<Library> {
+        let books = std::fs::canonicalize(books)?;
+        if !books.is_dir() {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::NotADirectory,
+                format!("{}: not a folder", books.display()),
+            ));
+        }
+        std::fs::create_dir_all(cache)?;
+        Ok(Library {
+            books,
+            cache: cache.to_path_buf(),
+            policy,
+            slots: Mutex::new(HashMap::new()),
+            generation: AtomicU64::new(0),
+            counters: Counters::default(),
+        })
+    }
+
+    /// The policy words are normalised by.
+    pub fn policy(&self) -> &Policy {
+        &self.policy
+    }
+
+    /// The books folder (canonical).
+    pub fn books_dir(&self) -> &Path {
+        &self.books
+    }
+
+    /// Rises each time a loaded book is dropped because its file changed.
+    pub fn generation(&self) -> u64 {
+        self.generation.load(Ordering::Acquire)
+    }
+
+    /// How many books are loaded.
+    pub fn loaded(&self) -> usize {
+        let slots = self.slots.lock().unwrap_or_else(|e| e.into_inner());
+        slots.values().filter(|s| s.cell.initialized()).count()
+    }
+
+    /// The names of the books in the folder (regular files with acceptable names), sorted.
+    ///
+    /// # Errors
+    /// When the folder cannot be listed.
+    pub fn names(&self) -> std::io::Result<Vec<(String, u64)>> {
+        let mut out = Vec::new();
+        for entry in std::fs::read_dir(&self.books)? {
+            let entry = entry?;
+            let Ok(name) = entry.file_name().into_string() else {
+                continue;
+            };
+            if check_name(&name).is_err() {
+                continue;
+            }
+            if let Ok((_, meta)) = self.resolve(&name) {
+                out.push((name, meta.len()));
+            }
+        }
+        out.sort();
+        Ok(out)
+    }
+
+    /// The book loaded, if it is.
+    pub fn peek(&self, name: &str) -> Option<Arc<Book>> {
+        let slots = self.slots.lock().unwrap_or_else(|e| e.into_inner());
+        slots.get(name).and_then(|s| s.cell.get().cloned())
+    }
+
+    /// The book `name`, loaded on first use (see the module docs).
+    ///
+    /// # Errors
+    /// [`BookError`]: a refused name, no such book, or a failed load.
+    pub async fn get(self: &Arc<Self>, name: &str) -> Result<Arc<Book>, BookError> {
+        check_name(name).map_err(|why| BookError::BadName {
+            name: crate::protocol::clip(name),
+            why,
+        })?;
+        let slot = {
+            let mut slots = self.slots.lock().unwrap_or_else(|e| e.into_inner());
+            match slots.get(name) {
+                Some(s) => s.clone(),
+                None => {
+                    // Only names of files that are there get a slot: the map stays as small
+                    // as the folder, whatever names clients send.
+                    let (_, meta) = self.resolve(name)?;
+                    let slot = Arc::new(Slot {
+                        cell: OnceCell::new(),
+                        stamp: Stamp::of(&meta),
+                    });
+                    slots.insert(name.to_string(), slot.clone());
+                    slot
+                }
+            }
+        };
+        let book = slot
+            .cell
+            .get_or_try_init(|| async {
+                let lib = self.clone();
+                let owned = name.to_string();
+                let started = std::time::Instant::now();
+                let result = tokio::task::spawn_blocking(move || {
+                    let path = lib.books.join(&owned);
+                    book::load(&owned, &path, &lib.cache, &lib.policy)
+                })
+                .await
+                .unwrap_or_else(|join| {
+                    Err(LoadError::Io {
+                        path: self.books.join(name),
+                        source: std::io::Error::other(format!("load task failed: {join}")),
+                    })
+                });
+                match result {
+                    Ok(book) => {
+                        let counter = match book.origin {
+                            Origin::Cache => &self.counters.cache_loads,
+                            Origin::Ingest => &self.counters.ingests,
+                        };
+                        counter.fetch_add(1, Ordering::Relaxed);
+                        tracing::info!(
+                            book = name,
+                            origin = ?book.origin,
+                            words = book.words,
+                            sha256 = %book.report.sha256,
+                            ms = started.elapsed().as_millis() as u64,
+                            "book loaded"
+                        );
+                        Ok(Arc::new(book))
+                    }
+                    Err(e) => {
+                        tracing::warn!(book = name, error = %e, "book could not be loaded");
+                        Err(BookError::Load {
+                            name: name.to_string(),
+                            error: Arc::new(e),
+                        })
+                    }
+                }
+            })
+            .await?;
+        Ok(book.clone())
+    }
+
+    /// Drops every loaded book whose file changed or went away since it was loaded; returns
+    /// how many. Cheap (one `stat` per loaded book): the server runs it every second.
+    pub fn recheck(&self) -> usize {
+        let mut slots = self.slots.lock().unwrap_or_else(|e| e.into_inner());
+        let before = slots.len();
+        slots.retain(|name, slot| {
+            let now = self.resolve(name).ok().map(|(_, m)| Stamp::of(&m));
+            let same = now == Some(slot.stamp);
+            if !same {
+                tracing::info!(
+                    book = name.as_str(),
+                    "book changed on disk; it will be loaded again"
+                );
+            }
+            same
+        });
+        let dropped = before - slots.len();
+        if dropped > 0 {
+            self.counters
+                .reloads
+                .fetch_add(dropped as u64, Ordering::Relaxed);
+            self.generation.fetch_add(1, Ordering::AcqRel);
+        }
+        dropped
+    }
+
+    /// The path of the book `name` (already a checked name) and its metadata, when it is a
+    /// regular file whose real path is inside the books folder.
+    fn resolve(&self, name: &str) -> Result<(PathBuf, std::fs::Metadata), BookError> {
+        let unknown = || BookError::Unknown(crate::protocol::clip(name));
+        let path = self.books.join(name);
+        let real = std::fs::canonicalize(&path).map_err(|_| unknown())?;
+        if real.parent() != Some(self.books.as_path()) {
+            return Err(unknown());
+        }
+        let meta = std::fs::metadata(&real).map_err(|_| unknown())?;
+        if !meta.is_file() {
+            return Err(unknown());
+        }
+        Ok((real, meta))
+    }
+}

@@ -1,0 +1,147 @@
+//! The JSON API: answers, and errors as JSON with their status.
+
+use crate::common::{json, request, start};
+
+#[test]
+fn books_list_and_load() {
+    let s = start(|_| {});
+    let (status, body) = json(s.http, "GET", "/v1/books", "");
+    assert_eq!(status, 200);
+    let names: Vec<&str> = body["books"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["sea.txt", "whales.txt"]);
+    assert_eq!(body["books"][0]["loaded"], false);
+    let (_, body) = json(s.http, "GET", "/v1/books?load=true", "");
+    let whales = &body["books"][1];
+    assert_eq!(whales["loaded"], true);
+    assert_eq!(whales["boilerplate"], "markers");
+    assert_eq!(whales["encoding"], "ascii");
+    assert_eq!(whales["sha256"].as_str().unwrap().len(), 64);
+    assert!(whales["words"].as_u64().unwrap() > 5);
+}
+
+#[test]
+fn words_say_legal_and_where() {
+    let s = start(|_| {});
+    let (status, body) = json(
+        s.http,
+        "GET",
+        "/v1/words/Whale?books=whales.txt,sea.txt",
+        "",
+    );
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["legal"], true);
+    assert_eq!(body["key"], "WHALE");
+    assert_eq!(body["books"][0]["name"], "whales.txt");
+    assert_eq!(body["books"][0]["count"], 1);
+    assert_eq!(body["books"][1]["present"], false);
+    let (_, body) = json(s.http, "GET", "/v1/words/c4t?books=sea.txt", "");
+    assert_eq!(body["legal"], false);
+    assert_eq!(body["key"], serde_json::Value::Null);
+}
+
+#[test]
+fn check_judges_many_words() {
+    let s = start(|_| {});
+    let (status, body) = json(
+        s.http,
+        "POST",
+        "/v1/check",
+        r#"{"books":["whales.txt","sea.txt"],"words":["whale","sand","zzyzx"]}"#,
+    );
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["valid"], false);
+    let legal: Vec<bool> = body["words"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w["legal"].as_bool().unwrap())
+        .collect();
+    assert_eq!(legal, [true, true, false]);
+}
+
+#[test]
+fn challenge_gives_places() {
+    let s = start(|_| {});
+    let (status, body) = json(s.http, "GET", "/v1/challenge/ishmael?books=whales.txt", "");
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["found"], true);
+    assert_eq!(body["places"][0]["place"], "whales.txt:2");
+    assert_eq!(body["places"][0]["text"], "Call me Ishmael.");
+    let (_, body) = json(s.http, "GET", "/v1/challenge/license?books=whales.txt", "");
+    assert_eq!(body["found"], false, "boilerplate is not the book");
+}
+
+#[test]
+fn errors_are_json_with_a_status() {
+    let s = start(|c| c.max_words = 2);
+    let cases = [
+        (
+            "GET",
+            "/v1/words/whale?books=nothere.txt",
+            "",
+            404,
+            "unknown-book",
+        ),
+        (
+            "GET",
+            "/v1/words/whale?books=..%2Fx",
+            "",
+            400,
+            "bad-book-name",
+        ),
+        ("GET", "/v1/words/whale", "", 400, "bad-request"),
+        ("GET", "/v1/words/%20?books=sea.txt", "", 400, "bad-request"),
+        ("GET", "/v1/words/%FF?books=sea.txt", "", 400, "bad-request"),
+        ("GET", "/v1/nothing", "", 404, "no-route"),
+        ("POST", "/v1/check", "{not json", 400, "bad-request"),
+        (
+            "POST",
+            "/v1/check",
+            r#"{"books":["sea.txt"],"words":[]}"#,
+            400,
+            "bad-request",
+        ),
+        (
+            "POST",
+            "/v1/check",
+            r#"{"books":["sea.txt"],"words":["a","b","c"]}"#,
+            400,
+            "bad-request",
+        ),
+        (
+            "POST",
+            "/v1/check",
+            r#"{"books":[],"words":["a"]}"#,
+            400,
+            "bad-request",
+        ),
+        (
+            "GET",
+            "/v1/challenge/sea?books=sea.txt&limit=0",
+            "",
+            400,
+            "bad-request",
+        ),
+        ("GET", "/v1/books?load=maybe", "", 400, "bad-request"),
+    ];
+    for (method, path, body, status, code) in cases {
+        let (got, json) = json(s.http, method, path, body);
+        assert_eq!(got, status, "{method} {path}: {json}");
+        assert_eq!(json["code"], code, "{method} {path}: {json}");
+        assert!(json["error"].as_str().is_some_and(|e| !e.is_empty()));
+    }
+}
+
+#[test]
+fn the_page_is_served() {
+    let s = start(|_| {});
+    let (status, ctype, body) = request(s.http, "GET", "/", "");
+    assert_eq!(status, 200);
+    assert!(ctype.starts_with("text/html"));
+    assert!(body.contains("id=\"verdict\""));
+}

@@ -1,0 +1,120 @@
+//! The line protocol in process: answers, refusals, pipelining across reads.
+
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::time::Duration;
+
+use crate::common::{ask, start};
+
+#[test]
+fn queries_and_challenges() {
+    let s = start(|_| {});
+    let got = ask(
+        s.line,
+        &[
+            "Q,whales.txt,whale",
+            "Q,whales.txt,WHALES",
+            "Q,whales.txt,Ishmael",
+            "C,whales.txt,Ishmael",
+            "C,whales.txt,license",
+            "Q,sea.txt,whale",
+            "Q,sea.txt,whales.txt,whale",
+            "C,sea.txt,GULLS",
+            "Q,whales.txt,c4t",
+            "Q,whales.txt,  harpoon ",
+            "Q,whales.txt,harpoon\r",
+        ],
+    );
+    assert_eq!(
+        got,
+        [
+            "true", "true", "false", "true", "false", "false", "true", "true", "false", "true",
+            "true"
+        ]
+    );
+}
+
+#[test]
+fn malformed_lines_are_false_and_the_connection_goes_on() {
+    let s = start(|_| {});
+    let got = ask(
+        s.line,
+        &[
+            "",
+            "hello",
+            "X,whales.txt,whale",
+            "Q,whale",
+            "Q,whales.txt,",
+            "Q,../books/whales.txt,whale",
+            "Q,missing.txt,whale",
+            "Q,whales.txt,whale",
+        ],
+    );
+    assert_eq!(
+        got,
+        ["false", "false", "false", "false", "false", "false", "false", "true"]
+    );
+}
+
+#[test]
+fn a_request_split_across_writes_is_answered_once_whole() {
+    let s = start(|_| {});
+    let mut c = TcpStream::connect(s.line).unwrap();
+    c.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    for piece in ["Q,wha", "les.txt,wh", "ale\nQ,sea.txt,", "sand\n"] {
+        c.write_all(piece.as_bytes()).unwrap();
+        std::thread::sleep(Duration::from_millis(30));
+    }
+    c.shutdown(std::net::Shutdown::Write).unwrap();
+    let mut out = String::new();
+    c.read_to_string(&mut out).unwrap();
+    assert_eq!(out, "true\ntrue\n");
+}
+
+#[test]
+fn a_line_over_the_limit_is_refused_and_closed() {
+    let s = start(|c| c.max_line = 64);
+    let mut c = TcpStream::connect(s.line).unwrap();
+    c.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    let long = format!("Q,whales.txt,{}\nQ,whales.txt,whale\n", "a".repeat(100));
+    c.write_all(long.as_bytes()).unwrap();
+    let mut out = String::new();
+    let _ = c.read_to_string(&mut out);
+    assert_eq!(out, "false\n");
+    // A line of exactly the limit is fine.
+    let line = format!("Q,whales.txt,{}", "a".repeat(64 - 13));
+    assert_eq!(line.len(), 64);
+    assert_eq!(
+        ask(s.line, &[&line, "Q,whales.txt,whale"]),
+        ["false", "true"]
+    );
+}
+
+#[test]
+fn many_books_in_one_request_are_refused_past_the_limit() {
+    let s = start(|c| c.max_books = 2);
+    assert_eq!(
+        ask(
+            s.line,
+            &[
+                "Q,sea.txt,whales.txt,whale",
+                "Q,sea.txt,whales.txt,sea.txt,whale"
+            ]
+        ),
+        ["true", "false"]
+    );
+}
+
+#[test]
+fn concurrent_first_requests_share_one_ingest() {
+    let s = start(|_| {});
+    let addr = s.line;
+    let threads: Vec<_> = (0..16)
+        .map(|_| std::thread::spawn(move || ask(addr, &["Q,whales.txt,whale"])))
+        .collect();
+    for t in threads {
+        assert_eq!(t.join().unwrap(), ["true"]);
+    }
+    let (_, h) = crate::common::json(s.http, "GET", "/healthz", "");
+    assert_eq!(h["ingests"], 1, "{h}");
+}

@@ -1,0 +1,101 @@
+//! `folio serve --books DIR`: the book dictionary server (docs/serve.md). The work is done by
+//! `folio_server`; this module parses options, sets up logging and the runtime, and prints the
+//! bound addresses on stdout, one a line (`line ADDR`, `http ADDR`), for scripts and tests.
+
+use std::io::Write;
+use std::net::IpAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use anyhow::Context;
+
+use super::Outcome;
+
+/// Arguments of `folio serve`.
+#[derive(clap::Args)]
+#[command(
+    after_help = "Protocol and API: docs/serve.md. Logs go to stderr (RUST_LOG filters \
+them). SIGINT or SIGTERM stop the server after open connections finish their requests."
+)]
+pub struct Args {
+    /// The books folder: only regular files directly inside it are served, by file name.
+    #[arg(long, value_name = "DIR")]
+    books: PathBuf,
+    /// Address to listen on (both listeners).
+    #[arg(long, default_value = "127.0.0.1", value_name = "ADDR")]
+    bind: IpAddr,
+    /// Port of the line protocol (`Q,BOOK,…,WORD`); 0 takes any free port.
+    #[arg(long, default_value_t = 4000, value_name = "P")]
+    port: u16,
+    /// Port of HTTP (JSON API and word-judge page); 0 takes any free port.
+    #[arg(long, default_value_t = 8080, value_name = "P")]
+    http_port: u16,
+    /// Don't listen for HTTP.
+    #[arg(long)]
+    no_http: bool,
+    /// Where word sets are cached [default: DIR/../.folio-serve-cache].
+    #[arg(long, value_name = "D")]
+    cache_dir: Option<PathBuf>,
+    /// Open connections allowed at once, per listener; more are closed at once.
+    #[arg(long, default_value_t = 1024, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    max_connections: u32,
+    /// Longest request line, in bytes; a longer one is answered `false` and closed.
+    #[arg(long, default_value_t = 4096, value_name = "BYTES", value_parser = clap::value_parser!(u32).range(16..=1_048_576))]
+    max_line: u32,
+    /// Seconds a connection may stay silent before it is closed.
+    #[arg(long, default_value_t = 120, value_name = "SECS", value_parser = clap::value_parser!(u64).range(1..))]
+    idle_timeout: u64,
+    /// Log one JSON object a line instead of text.
+    #[arg(long)]
+    log_json: bool,
+    /// Worker threads (default: one per core).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
+    threads: Option<u32>,
+}
+
+/// Runs the server until SIGINT or SIGTERM.
+pub fn run(args: Args) -> anyhow::Result<Outcome> {
+    folio_server::run::init_logging(args.log_json);
+    let fds = folio_server::run::raise_fd_limit();
+    let cache = match args.cache_dir {
+        Some(c) => c,
+        None => args
+            .books
+            .canonicalize()
+            .with_context(|| format!("{}: books folder", args.books.display()))?
+            .parent()
+            .map(|p| p.join(".folio-serve-cache"))
+            .context("the books folder has no parent; give --cache-dir")?,
+    };
+    let mut config = folio_server::Config::new(args.books.clone(), cache);
+    config.bind = args.bind;
+    config.port = args.port;
+    config.http_port = (!args.no_http).then_some(args.http_port);
+    config.max_connections = args.max_connections as usize;
+    config.max_line = args.max_line as usize;
+    config.idle_timeout = Duration::from_secs(args.idle_timeout);
+    let mut runtime = tokio::runtime::Builder::new_multi_thread();
+    runtime.enable_all();
+    if let Some(n) = args.threads {
+        runtime.worker_threads(n as usize);
+    }
+    let runtime = runtime.build().context("starting the async runtime")?;
+    runtime.block_on(async move {
+        let books = config.books.clone();
+        let server = folio_server::Server::bind(config)
+            .await
+            .with_context(|| format!("{}: cannot serve", books.display()))?;
+        let line = server.line_addr()?;
+        let mut out = std::io::stdout().lock();
+        writeln!(out, "line {line}")?;
+        if let Some(http) = server.http_addr() {
+            writeln!(out, "http {http}")?;
+        }
+        out.flush()?;
+        drop(out);
+        tracing::info!(%line, http = ?server.http_addr(), open_files_limit = ?fds, "serving");
+        server.run(folio_server::run::signals()).await;
+        anyhow::Ok(())
+    })?;
+    Ok(Outcome::Ok)
+}

@@ -1,0 +1,22 @@
+//! `folio serve`'s line-protocol parser and book-name check: any bytes, never a panic; a
+//! parsed request's names all pass the check and its word is not blank.
+#![no_main]
+
+use folio_server::names::check_name;
+use folio_server::protocol::parse_line;
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    for line in data.split(|&b| b == b'\n') {
+        if let Ok(r) = parse_line(line, 64) {
+            let mut n = 0;
+            for name in r.books() {
+                assert!(check_name(name).is_ok());
+                assert!(!name.contains('/') && !name.contains(".."));
+                n += 1;
+            }
+            assert!((1..=64).contains(&n));
+            assert!(!r.word.trim().is_empty());
+        }
+    }
+});
