@@ -9,7 +9,7 @@
 //!   card no remaining card can be built on, so it never turns a won game into a lost one,
 //!   and the searched graph is the whole game: exhausting it proves a deal unwinnable.
 //! - **Strategy**: greedy best-first with *alternation* (Röger & Helmert 2010): one table
-//!   of states, one open list per heuristic ([`HEURISTICS`]), the lists taking turns to give
+//!   of states, one open list per heuristic (`HEURISTICS`), the lists taking turns to give
 //!   the next state to expand. A child is stored when generated and queued on every list.
 //!   Hard deals are hard for one heuristic and easy for another, so the heavy tail of a
 //!   single greedy search shrinks; and every state is expanded once whatever list gives it,
@@ -17,7 +17,8 @@
 //! - **Probes** (`SCHEDULE`): the main search runs in growing shares of the state budget
 //!   and is resumed, not restarted; between shares a fresh search with other heuristics gets
 //!   a smaller budget. The heavy tail of a greedy search is chaotic, so the probes cut it.
-//! - **Limit**: after `max_states` distinct states the answer is [`Verdict::Unknown`].
+//! - **Limit**: once the main search has stored `max_states` states (checked between
+//!   expansions) the answer is [`Verdict::Unknown`].
 
 mod table;
 
