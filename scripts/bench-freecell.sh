@@ -26,7 +26,8 @@ t1=$(now)
 fcs_secs=$(echo "$t1 - $t0" | bc -l)
 fcs_unsolved=$(grep -c -i "intractable\|unsolved\|could not" "$tmp/fcs-range.txt" || true)
 t0=$(now)
-make-microsoft-freecell-board -t 11982 | fc-solve -l lg >"$tmp/fcs-11982.txt" 2>&1 || true
+make-microsoft-freecell-board -t 11982 >"$tmp/11982.board"
+/usr/bin/time -f "%U %S" -o "$tmp/fcs-11982.cpu" fc-solve -l lg "$tmp/11982.board" >"$tmp/fcs-11982.txt" 2>&1 || true
 t1=$(now)
 fcs_prove=$(echo "$t1 - $t0" | bc -l)
 grep -q "could not solve" "$tmp/fcs-11982.txt" && fcs_verdict=unsolvable || fcs_verdict=other
@@ -66,4 +67,6 @@ printf '%-44s %12s %12s %8.2f\n' "max moves, deals 1..$LEN_SAMPLE (all moves)" "
 printf '%-44s %12s %12s\n' "median/max moves $FROM..$TO (all moves)" "$(val median_moves_with_auto)/$(val max_moves_with_auto)" "-"
 printf '%-44s %12s %12s\n' "median/max moves $FROM..$TO (as printed)" "$(val median_moves)/$(val max_moves)" "-"
 printf '%-44s %12s %12.3f %8.2f\n' "seconds to prove 11982 ($(val prove_verdict) / $fcs_verdict)" "$(val prove_seconds)" "$fcs_prove" "$(echo "$(val prove_seconds) / $fcs_prove" | bc -l)"
+fcs_prove_cpu=$(cpu "$tmp/fcs-11982.cpu")
+printf '%-44s %12s %12.3f %8.2f\n' "CPU seconds to prove 11982" "$(val prove_cpu_seconds)" "$fcs_prove_cpu" "$(echo "$(val prove_cpu_seconds) / $fcs_prove_cpu" | bc -l)"
 printf '%-44s %12s\n' "11982 solved with 5 free cells" "$(val five_cells_solved)"

@@ -431,25 +431,44 @@ impl Position {
         &self.cells[..self.ncells as usize]
     }
 
+    /// Cascade `k`'s whole fixed-size array (bytes past its length are stale) and length.
+    pub(crate) fn raw_column(&self, k: usize) -> (&[u8; CASCADE_CAP], usize) {
+        (&self.cols[k], self.lens[k] as usize)
+    }
+
     pub(crate) fn raw_cascade(&self, k: usize) -> &[u8] {
         &self.cols[k][..self.lens[k] as usize]
     }
 
-    /// A position rebuilt from raw parts by the solver (cards known to be one deck).
-    pub(crate) fn from_raw(cols: &[&[u8]; 8], cells: &[u8], found: [u8; 4]) -> Position {
-        let mut p = Position {
+    /// An empty table with `ncells` free cells, for the solver to fill with
+    /// [`Position::push_raw`], [`Position::set_cell_raw`] and [`Position::set_foundations`].
+    pub(crate) fn blank(ncells: usize) -> Position {
+        Position {
             cols: [[NONE; CASCADE_CAP]; 8],
             lens: [0; 8],
             cells: [NONE; MAX_CELLS],
-            ncells: cells.len() as u8,
-            found,
-        };
-        p.cells[..cells.len()].copy_from_slice(cells);
-        for (k, c) in cols.iter().enumerate() {
-            p.cols[k][..c.len()].copy_from_slice(c);
-            p.lens[k] = c.len() as u8;
+            ncells: ncells as u8,
+            found: [0; 4],
         }
-        p
+    }
+
+    /// Puts card byte `c` on top of cascade `k`.
+    #[inline]
+    pub(crate) fn push_raw(&mut self, k: usize, c: u8) {
+        let len = self.lens[k] as usize;
+        self.cols[k][len] = c;
+        self.lens[k] += 1;
+    }
+
+    /// Puts card byte `c` in free cell `i`.
+    #[inline]
+    pub(crate) fn set_cell_raw(&mut self, i: usize, c: u8) {
+        self.cells[i] = c;
+    }
+
+    /// Sets the foundation heights.
+    pub(crate) fn set_foundations(&mut self, found: [u8; 4]) {
+        self.found = found;
     }
 
     /// The layout in `deals.txt` form: eight lines, cascades bottom to top.

@@ -15,6 +15,7 @@ pub(crate) fn hash(k: &Key) -> u64 {
     h ^ (h >> 29)
 }
 
+#[derive(Default)]
 pub(crate) struct Table {
     pub(crate) keys: Vec<Key>,
     hashes: Vec<u64>,
@@ -31,6 +32,17 @@ impl Table {
             hashes: Vec::new(),
             slots: vec![EMPTY; 1 << 12],
             mask: (1 << 12) - 1,
+        }
+    }
+
+    /// Empties the table, keeping its memory unless it grew large.
+    pub(crate) fn clear(&mut self) {
+        self.keys.clear();
+        self.hashes.clear();
+        if self.slots.is_empty() || self.slots.len() > 1 << 16 {
+            *self = Table::new();
+        } else {
+            self.slots.fill(EMPTY);
         }
     }
 
