@@ -14,6 +14,8 @@ use folio_lexicon::{Policy, PolicyName};
 
 use super::Outcome;
 
+pub(crate) mod scale;
+
 /// Arguments of `folio ingest`.
 #[derive(clap::Args)]
 #[command(
@@ -59,6 +61,17 @@ pub struct Args {
     /// the run with SIGBUS).
     #[arg(long)]
     no_mmap: bool,
+    /// Bound the counting tables to SIZE (512M, 2G): past it, sorted runs go to a temporary
+    /// folder and are merged by streaming at the end. Same outputs, byte for byte.
+    #[arg(long, value_name = "SIZE", value_parser = super::args::memory_size)]
+    memory: Option<u64>,
+    /// Write a mergeable partial to -o instead of a word set (merge partials with `folio
+    /// merge`); --min-count and --min-books are then given to the merge.
+    #[arg(long)]
+    partial: bool,
+    /// Where temporary runs go [default: $TMPDIR, else /tmp].
+    #[arg(long, value_name = "DIR")]
+    temp_dir: Option<PathBuf>,
 }
 
 impl Args {
@@ -113,6 +126,9 @@ impl Args {
 
 /// Runs `folio ingest`.
 pub fn run(args: Args) -> anyhow::Result<Outcome> {
+    if args.partial || args.memory.is_some() {
+        return scale::run(args);
+    }
     let started = Instant::now();
     args.check()?;
     let policy = args.policy();

@@ -20,6 +20,7 @@ use rayon::prelude::*;
 use sha2::{Digest, Sha256};
 
 pub mod boilerplate;
+pub mod budget;
 pub mod book_counts;
 pub mod clean;
 pub mod count;
