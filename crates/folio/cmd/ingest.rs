@@ -3,7 +3,7 @@
 //! `folio_lexicon::ingest`; this module parses options, reports progress and prints summaries.
 
 use std::ffi::OsString;
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -159,21 +159,11 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
         );
     }
 
-    let bar = (!args.quiet && std::io::stderr().is_terminal()).then(|| {
-        let bar = indicatif::ProgressBar::new(inputs.len() as u64);
-        bar.set_style(
-            indicatif::ProgressStyle::with_template(
-                "{spinner} ingest [{bar:30}] {pos}/{len} books {wide_msg}",
-            )
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar())
-            .progress_chars("=> "),
-        );
-        bar
-    });
-    let on_book = |label: &str, _bytes: u64| {
+    // Books, bytes, rate and ETA on a terminal; nothing otherwise.
+    let bar = scale::progress_bar(&inputs, args.quiet);
+    let on_book = |_label: &str, bytes: u64| {
         if let Some(bar) = &bar {
-            bar.inc(1);
-            bar.set_message(label.to_string());
+            bar.book(bytes);
         }
     };
     let reading = if args.no_mmap {
@@ -183,7 +173,7 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
     };
     let result = ingest_with(&inputs, skipped, &policy, reading, &on_book);
     if let Some(bar) = &bar {
-        bar.finish_and_clear();
+        bar.finish();
     }
     let run = result?;
 

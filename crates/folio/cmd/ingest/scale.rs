@@ -57,7 +57,7 @@ pub(super) fn run(args: Args) -> anyhow::Result<Outcome> {
     let bar = progress_bar(&inputs, args.quiet);
     let on_book = |_label: &str, bytes: u64| {
         if let Some(bar) = &bar {
-            bar.inc(bytes.max(1));
+            bar.book(bytes);
         }
     };
     let streaming = Streaming {
@@ -77,7 +77,7 @@ pub(super) fn run(args: Args) -> anyhow::Result<Outcome> {
     };
     let result = ingest_streamed(&inputs, skipped, &policy, &streaming, target, &on_book);
     if let Some(bar) = &bar {
-        bar.finish_and_clear();
+        bar.finish();
     }
     let run = result.context(if args.partial {
         "cannot write the partial"
@@ -124,8 +124,29 @@ pub(crate) fn scratch_dir(given: Option<&Path>) -> PathBuf {
     given.map_or_else(std::env::temp_dir, Path::to_path_buf)
 }
 
+/// A progress bar on a terminal: books done, bytes, rate and ETA.
+pub(crate) struct Progress {
+    bar: indicatif::ProgressBar,
+    done: std::sync::atomic::AtomicU64,
+    books: usize,
+}
+
+impl Progress {
+    /// One book (or skipped input) done, of `bytes` bytes.
+    pub(crate) fn book(&self, bytes: u64) {
+        let n = self.done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+        self.bar.inc(bytes.max(1));
+        self.bar.set_message(format!("{n}/{} books", self.books));
+    }
+
+    /// Clears the bar.
+    pub(crate) fn finish(&self) {
+        self.bar.finish_and_clear();
+    }
+}
+
 /// A progress bar on a terminal (books, bytes, rate, ETA), none otherwise or with `--quiet`.
-pub(crate) fn progress_bar(inputs: &[Input], quiet: bool) -> Option<indicatif::ProgressBar> {
+pub(crate) fn progress_bar(inputs: &[Input], quiet: bool) -> Option<Progress> {
     if quiet || !std::io::stderr().is_terminal() {
         return None;
     }
@@ -139,13 +160,17 @@ pub(crate) fn progress_bar(inputs: &[Input], quiet: bool) -> Option<indicatif::P
     let bar = indicatif::ProgressBar::new(total);
     bar.set_style(
         indicatif::ProgressStyle::with_template(
-            "{spinner} ingest [{bar:30}] {bytes}/{total_bytes} {bytes_per_sec} ETA {eta} {msg}",
+            "{spinner} ingest [{bar:30}] {msg} {bytes}/{total_bytes} {bytes_per_sec} ETA {eta}",
         )
         .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar())
         .progress_chars("=> "),
     );
-    bar.set_message(format!("{} books", inputs.len()));
-    Some(bar)
+    bar.set_message(format!("0/{} books", inputs.len()));
+    Some(Progress {
+        bar,
+        done: std::sync::atomic::AtomicU64::new(0),
+        books: inputs.len(),
+    })
 }
 
 /// The warning about an empty set, the `--json` summary and the summary line, as `folio
