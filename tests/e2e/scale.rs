@@ -81,7 +81,11 @@ fn memory_budgets_give_the_bytes_of_an_unbounded_run() {
     for (budget, threads) in [("1M", "1"), ("1M", "2"), ("16M", "2"), ("16M", "1")] {
         let out = d.join(format!("m{budget}-{threads}"));
         ingest(&books, &out, &["--memory", budget], threads, d);
-        same_outputs(&d.join("all"), &out, &format!("--memory {budget}, {threads} threads"));
+        same_outputs(
+            &d.join("all"),
+            &out,
+            &format!("--memory {budget}, {threads} threads"),
+        );
     }
     // With the selection rules too.
     let rules = ["--min-count", "3", "--min-books", "2"];
@@ -89,7 +93,11 @@ fn memory_budgets_give_the_bytes_of_an_unbounded_run() {
     let mut with_budget = rules.to_vec();
     with_budget.extend(["--memory", "1M"]);
     ingest(&books, &d.join("m-rules"), &with_budget, "2", d);
-    same_outputs(&d.join("all-rules"), &d.join("m-rules"), "--memory 1M --min-count 3 --min-books 2");
+    same_outputs(
+        &d.join("all-rules"),
+        &d.join("m-rules"),
+        "--memory 1M --min-count 3 --min-books 2",
+    );
     // Runs are temporary: nothing is left in the temporary folder.
     let left: Vec<_> = std::fs::read_dir(d)
         .unwrap()
@@ -138,10 +146,7 @@ fn partials_merged_in_any_grouping_and_order_give_one_ingest() {
         fives.push(out);
     }
     fives.reverse();
-    let group0: Vec<PathBuf> = (0..45)
-        .step_by(3)
-        .map(|i| p(&format!("b{i:02}")))
-        .collect();
+    let group0: Vec<PathBuf> = (0..45).step_by(3).map(|i| p(&format!("b{i:02}"))).collect();
     let mut mixed = three(&[2, 1]);
     mixed.extend(group0.iter().rev().cloned());
 
@@ -209,7 +214,10 @@ fn partials_of_other_policies_formats_or_the_same_book_are_refused_by_name() {
     bytes[8] = 2;
     let v2 = d.join("v2.part");
     std::fs::write(&v2, &bytes).unwrap();
-    refuse(&[&v2], "partial format version 2; this folio reads version 1");
+    refuse(
+        &[&v2],
+        "partial format version 2; this folio reads version 1",
+    );
     // One flipped byte in the records: the checksum.
     let mut bytes = std::fs::read(&a).unwrap();
     let n = bytes.len();

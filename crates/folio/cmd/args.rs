@@ -117,7 +117,11 @@ pub fn memory_size(s: &str) -> Result<u64, String> {
         "M" => 20,
         "G" => 30,
         "T" => 40,
-        _ => return Err(format!("unknown unit {unit:?}: give bytes or K, M, G, T (512M, 2G)")),
+        _ => {
+            return Err(format!(
+                "unknown unit {unit:?}: give bytes or K, M, G, T (512M, 2G)"
+            ))
+        }
     };
     let n: f64 = num
         .trim()

@@ -183,7 +183,9 @@ pub fn ingest_streamed(
     let totals = Mutex::new((0u64, 0u64));
     let notes: Mutex<Vec<Note>> = Mutex::new(Vec::new());
     // One batch is written while the next fills: each gets half the budget.
-    let limit = streaming.memory.map(|m| usize::try_from(m / 2).unwrap_or(usize::MAX));
+    let limit = streaming
+        .memory
+        .map(|m| usize::try_from(m / 2).unwrap_or(usize::MAX));
     inputs.par_iter().try_for_each(|input| -> Result<()> {
         let outcome = read_book(input, policy, streaming.reading, &buffers)?;
         let book = match outcome {
@@ -293,7 +295,12 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 }
 
 /// Writes a batch of books as a partial at `path` (a new file).
-fn write_run(books: Vec<SortedBook>, policy: &Policy, skipped: Vec<Skipped>, path: &Path) -> Result<()> {
+fn write_run(
+    books: Vec<SortedBook>,
+    policy: &Policy,
+    skipped: Vec<Skipped>,
+    path: &Path,
+) -> Result<()> {
     let file = std::fs::File::create(path).map_err(|e| Error::io(path, e))?;
     write_run_to(file, books, policy, skipped).map_err(|e| Error::io(path, e))
 }
@@ -306,7 +313,9 @@ fn write_run_to(
     policy: &Policy,
     skipped: Vec<Skipped>,
 ) -> std::io::Result<()> {
-    books.sort_by(|a, b| (&a.report.path, &a.report.sha256).cmp(&(&b.report.path, &b.report.sha256)));
+    books.sort_by(|a, b| {
+        (&a.report.path, &a.report.sha256).cmp(&(&b.report.path, &b.report.sha256))
+    });
     let header = Header {
         format: FORMAT,
         policy: partial_policy(policy),
@@ -331,7 +340,10 @@ fn write_run_to(
         key.extend_from_slice(books[top].key(at[top]));
         let (mut count, mut lower) = (0u64, false);
         ids.clear();
-        while let Some(i) = heap.top().filter(|&i| books[i].key(at[i]) == key.as_slice()) {
+        while let Some(i) = heap
+            .top()
+            .filter(|&i| books[i].key(at[i]) == key.as_slice())
+        {
             let t = books[i].tallies[at[i]];
             count += t >> 1;
             lower |= t & 1 != 0;

@@ -20,8 +20,8 @@ use rayon::prelude::*;
 use sha2::{Digest, Sha256};
 
 pub mod boilerplate;
-pub mod budget;
 pub mod book_counts;
+pub mod budget;
 pub mod clean;
 pub mod count;
 pub mod decode;

@@ -142,15 +142,27 @@ impl<W: Write> PartialWriter<W> {
     /// # Errors
     /// An I/O error, or `InvalidInput` when the record breaks the format's rules (a key out
     /// of order or empty, a count of 0, books out of order or range).
-    pub fn push(&mut self, key: &[u8], count: u64, lower_case: bool, books: &[u32]) -> std::io::Result<()> {
+    pub fn push(
+        &mut self,
+        key: &[u8],
+        count: u64,
+        lower_case: bool,
+        books: &[u32],
+    ) -> std::io::Result<()> {
         if key.is_empty() || key.len() > MAX_KEY || (self.records > 0 && key <= &self.prev[..]) {
-            return Err(invalid("partial keys must be non-empty and strictly increasing"));
+            return Err(invalid(
+                "partial keys must be non-empty and strictly increasing",
+            ));
         }
         if count == 0 || books.is_empty() || books.windows(2).any(|w| w[0] >= w[1]) {
-            return Err(invalid("a partial record needs a count and ascending books"));
+            return Err(invalid(
+                "a partial record needs a count and ascending books",
+            ));
         }
         if books.last().is_some_and(|&b| b as usize >= self.books) {
-            return Err(invalid("a partial record names a book its header does not list"));
+            return Err(invalid(
+                "a partial record names a book its header does not list",
+            ));
         }
         let mut buf = Vec::with_capacity(key.len() + 16 + books.len() * 2);
         varint(&mut buf, key.len() as u64);
@@ -240,7 +252,9 @@ impl<R: Read> PartialReader<R> {
         let io = |e: std::io::Error| Error::io(path, e);
         let mut magic = [0u8; 8];
         if !input.exact(&mut magic).map_err(io)? || &magic != MAGIC {
-            return Err(bad("no partial header (not a file written by `folio ingest --partial`)".into()));
+            return Err(bad(
+                "no partial header (not a file written by `folio ingest --partial`)".into(),
+            ));
         }
         let mut word = [0u8; 4];
         if !input.exact(&mut word).map_err(io)? {
@@ -273,7 +287,9 @@ impl<R: Read> PartialReader<R> {
             )));
         }
         if header.policy.min_count != 1 || header.policy.min_books != 1 {
-            return Err(bad("header policy selects by counts (a partial keeps every key)".into()));
+            return Err(bad(
+                "header policy selects by counts (a partial keeps every key)".into(),
+            ));
         }
         if header
             .inputs
@@ -337,7 +353,10 @@ impl<R: Read> PartialReader<R> {
         if len == 0 {
             let n = self.varint()?;
             if n != self.records {
-                return Err(Fault::Bad(format!("ends after {} records, says {n}", self.records)));
+                return Err(Fault::Bad(format!(
+                    "ends after {} records, says {n}",
+                    self.records
+                )));
             }
             let want = self.input.digest();
             let mut got = [0u8; 32];
@@ -353,7 +372,9 @@ impl<R: Read> PartialReader<R> {
             return Ok(false);
         }
         if len > MAX_KEY as u64 {
-            return Err(Fault::Bad(format!("key of {len} bytes (at most {MAX_KEY})")));
+            return Err(Fault::Bad(format!(
+                "key of {len} bytes (at most {MAX_KEY})"
+            )));
         }
         rec.key.clear();
         if !self.input.take_into(len, &mut rec.key)? {
@@ -394,7 +415,9 @@ impl<R: Read> PartialReader<R> {
             }
             next = next.saturating_add(gap);
             if next >= books {
-                return Err(Fault::Bad(format!("book {next} (the header lists {books})")));
+                return Err(Fault::Bad(format!(
+                    "book {next} (the header lists {books})"
+                )));
             }
             rec.books.push(next as u32);
         }

@@ -12,7 +12,9 @@ use std::path::{Path, PathBuf};
 
 use crate::error::{Error, Result};
 use crate::ingest::manifest::{InputReport, Manifest, Outputs, Skipped, Totals};
-use crate::partial::format::{partial_policy, Header, PartialReader, PartialWriter, Record, FORMAT};
+use crate::partial::format::{
+    partial_policy, Header, PartialReader, PartialWriter, Record, FORMAT,
+};
 use crate::partial::heap::Heap;
 use crate::policy::{Policy, WordStat};
 use crate::set::paths::OutputPaths;

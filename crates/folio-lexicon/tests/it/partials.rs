@@ -15,10 +15,32 @@ use proptest::prelude::*;
 /// Words with upper-case forms, non-ASCII letters, keys over 24 bytes (stored apart by
 /// ingest), possessives and a word the game policy drops.
 const WORDS: &[&str] = &[
-    "whale", "Whale", "WHALE", "whale's", "cat", "Cat", "café", "CAFÉ", "naïve", "a", "I",
-    "Ishmael", "antidisestablishmentarianism", "Antidisestablishmentarianisms",
-    "supercalifragilisticexpialidocious", "zebra", "zebras", "ok", "x4", "straße", "Ærø",
-    "the", "The", "of", "sea", "Sea",
+    "whale",
+    "Whale",
+    "WHALE",
+    "whale's",
+    "cat",
+    "Cat",
+    "café",
+    "CAFÉ",
+    "naïve",
+    "a",
+    "I",
+    "Ishmael",
+    "antidisestablishmentarianism",
+    "Antidisestablishmentarianisms",
+    "supercalifragilisticexpialidocious",
+    "zebra",
+    "zebras",
+    "ok",
+    "x4",
+    "straße",
+    "Ærø",
+    "the",
+    "The",
+    "of",
+    "sea",
+    "Sea",
 ];
 
 fn write_books(dir: &Path, books: &[Vec<usize>]) -> Vec<PathBuf> {
