@@ -40,7 +40,7 @@ fn ingest(books: &[PathBuf], out: &Path, extra: &[&str], threads: &str, tmp: &Pa
     args.extend(books.iter().map(|b| b.as_os_str()));
     let set = out.join("g.fst");
     args.extend(["-o".as_ref(), set.as_os_str()]);
-    args.extend(extra.iter().map(|e| std::ffi::OsStr::new(e)));
+    args.extend(extra.iter().map(std::ffi::OsStr::new));
     run(&args, threads, tmp);
 }
 
@@ -57,7 +57,7 @@ fn merge(parts: &[PathBuf], out: &Path, extra: &[&str], tmp: &Path) {
     let mut args: Vec<&std::ffi::OsStr> = vec!["merge".as_ref(), "-q".as_ref()];
     args.extend(parts.iter().map(|b| b.as_os_str()));
     args.extend(["-o".as_ref(), out.as_os_str()]);
-    args.extend(extra.iter().map(|e| std::ffi::OsStr::new(e)));
+    args.extend(extra.iter().map(std::ffi::OsStr::new));
     run(&args, "2", tmp);
 }
 

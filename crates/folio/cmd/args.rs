@@ -128,8 +128,26 @@ pub fn memory_size(s: &str) -> Result<u64, String> {
         .parse()
         .map_err(|_| format!("{s:?} is not a size (512M, 2G, 1048576)"))?;
     let bytes = n * (1u64 << shift) as f64;
-    if !(bytes >= (1u64 << 20) as f64) || !bytes.is_finite() {
+    if bytes.is_nan() || bytes < (1u64 << 20) as f64 || !bytes.is_finite() {
         return Err("at least 1M: the budget holds the counting tables of a batch of books".into());
     }
     Ok(bytes as u64)
+}
+
+#[cfg(test)]
+mod memory_tests {
+    use super::memory_size;
+
+    #[test]
+    fn sizes_read_with_units_and_refuse_below_one_mebibyte() {
+        assert_eq!(memory_size("512M"), Ok(512 << 20));
+        assert_eq!(memory_size("2G"), Ok(2 << 30));
+        assert_eq!(memory_size("1.5g"), Ok(3 << 29));
+        assert_eq!(memory_size("1MiB"), Ok(1 << 20));
+        assert_eq!(memory_size("1048576"), Ok(1 << 20));
+        assert!(memory_size("1K").unwrap_err().contains("at least 1M"));
+        assert!(memory_size("12Q").unwrap_err().contains("unknown unit"));
+        assert!(memory_size("lots").is_err());
+        assert!(memory_size("NaNM").is_err());
+    }
 }
