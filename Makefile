@@ -146,3 +146,17 @@ test-autoplay-sweep:
 .PHONY: bench-serve
 bench-serve:
 	$(CARGO) bench -p folio-server --bench serve_load
+## Issue 21: the PySpark job of examples/spark/ in local mode (local[2]) on the 45 shared
+## books gives the bytes of one `folio ingest` (needs `pip install pyspark` and Java 17;
+## .ci/run calls it after `make test`).
+.PHONY: test-spark
+test-spark:
+	$(CARGO) build --quiet --bin folio
+	bash examples/spark/test-local.sh
+
+## Issue 21: a synthetic corpus (BENCH_SCALE_BYTES, default 5 GB; Zipf over the shared
+## books' vocabulary extended 200x) ingested with --memory 256M and unbounded: throughput,
+## peak RSS, the ratio (docs/ingest-scale.md).
+.PHONY: bench-scale
+bench-scale:
+	bash scripts/bench-scale.sh

@@ -44,6 +44,7 @@ seeds() {
     words_import) echo "$SHARED"/games/boggle/wordlists/* fuzz/seeds/words/* ;;
     ingest_book) echo "$SHARED"/corpora/gutenberg/* ;;
     fst_build | lexicon_set | lexicon_counts) echo fuzz/seeds/fst/* ;;
+    partial_read) echo fuzz/seeds/partial/* ;;
     kenken_formats) echo "$SHARED"/games/kenken/verbatim/* fuzz/seeds/kenken/* ;;
     kenken_session) echo tests/data/kenken/*.kenken ;;
     freecell_script) echo tests/data/freecell/*.txt "$SHARED"/games/freecell/solutions/* ;;

@@ -27,6 +27,8 @@ struct Cli {
 enum Command {
     /// Build a word set (OUT.fst, OUT.counts.fst, OUT.json) from chosen books.
     Ingest(cmd::ingest::Args),
+    /// Merge partials (`folio ingest --partial`) into a word set, or into one partial.
+    Merge(cmd::merge::Args),
     /// Query, combine, import and export word sets.
     #[command(subcommand)]
     Words(cmd::words::Command),
@@ -82,6 +84,7 @@ fn main() -> ExitCode {
     let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     let result = match cli.command {
         Command::Ingest(args) => cmd::ingest::run(args),
+        Command::Merge(args) => cmd::merge::run(args),
         Command::Words(c) => cmd::words::run(c),
         Command::Play(args) => cmd::play::run(args),
         Command::Moves(args) => cmd::moves::run(args),

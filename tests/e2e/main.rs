@@ -14,5 +14,6 @@ mod kenken;
 mod moves;
 mod play;
 mod play_ci;
+mod scale;
 mod serve;
 mod words;

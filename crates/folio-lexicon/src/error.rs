@@ -105,6 +105,28 @@ pub enum Error {
         /// Byte offset of the first NUL.
         offset: usize,
     },
+    /// A partial (`folio ingest --partial`, `folio merge`) that cannot be read or merged:
+    /// not a partial, another format version, another policy, a book given twice, a record
+    /// breaking the format's rules, a checksum mismatch.
+    #[error("{}: cannot merge this partial: {reason}", path.display())]
+    Partial {
+        /// The partial as given.
+        path: PathBuf,
+        /// What is wrong.
+        reason: String,
+    },
+    /// `--min-books` above the number of books read: the set would be empty.
+    #[error(
+        "--min-books {min_books} but only {books} book{} read (the other inputs were repeats, or \
+         skipped): no word can occur in more books than that, so the set would be empty",
+        if *books == 1 { " was" } else { "s were" }
+    )]
+    TooFewBooks {
+        /// The `--min-books` given.
+        min_books: usize,
+        /// Books read.
+        books: u64,
+    },
     /// A word set passed its checksum but could not be walked: fst panicked decoding a node
     /// (a file crafted, or written by a broken tool, to pass the check). Raised by
     /// [`crate::guarded`], which every walker of a set runs under.

@@ -47,6 +47,7 @@ pub mod build;
 pub mod error;
 mod hash;
 pub mod ingest;
+pub mod partial;
 pub mod policy;
 pub mod query;
 pub mod set;

@@ -102,3 +102,52 @@ mod tests {
         assert_eq!(output_file("-x.fst"), Ok("-x.fst".into()));
     }
 }
+
+/// `--memory SIZE`: bytes, or a number with `K`, `M`, `G` or `T` (powers of 1024; `512M`,
+/// `2G`, `1.5G`), at least 1 MiB (below that every book is a run of its own anyway).
+pub fn memory_size(s: &str) -> Result<u64, String> {
+    let t = s.trim();
+    let (num, unit) = match t.char_indices().find(|(_, c)| c.is_ascii_alphabetic()) {
+        Some((i, _)) => (&t[..i], t[i..].to_ascii_uppercase()),
+        None => (t, String::new()),
+    };
+    let shift = match unit.trim_end_matches(['B', 'I']) {
+        "" => 0,
+        "K" => 10,
+        "M" => 20,
+        "G" => 30,
+        "T" => 40,
+        _ => {
+            return Err(format!(
+                "unknown unit {unit:?}: give bytes or K, M, G, T (512M, 2G)"
+            ))
+        }
+    };
+    let n: f64 = num
+        .trim()
+        .parse()
+        .map_err(|_| format!("{s:?} is not a size (512M, 2G, 1048576)"))?;
+    let bytes = n * (1u64 << shift) as f64;
+    if bytes.is_nan() || bytes < (1u64 << 20) as f64 || !bytes.is_finite() {
+        return Err("at least 1M: the budget holds the counting tables of a batch of books".into());
+    }
+    Ok(bytes as u64)
+}
+
+#[cfg(test)]
+mod memory_tests {
+    use super::memory_size;
+
+    #[test]
+    fn sizes_read_with_units_and_refuse_below_one_mebibyte() {
+        assert_eq!(memory_size("512M"), Ok(512 << 20));
+        assert_eq!(memory_size("2G"), Ok(2 << 30));
+        assert_eq!(memory_size("1.5g"), Ok(3 << 29));
+        assert_eq!(memory_size("1MiB"), Ok(1 << 20));
+        assert_eq!(memory_size("1048576"), Ok(1 << 20));
+        assert!(memory_size("1K").unwrap_err().contains("at least 1M"));
+        assert!(memory_size("12Q").unwrap_err().contains("unknown unit"));
+        assert!(memory_size("lots").is_err());
+        assert!(memory_size("NaNM").is_err());
+    }
+}

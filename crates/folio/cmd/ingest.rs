@@ -3,7 +3,7 @@
 //! `folio_lexicon::ingest`; this module parses options, reports progress and prints summaries.
 
 use std::ffi::OsString;
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -13,6 +13,8 @@ use folio_lexicon::set::OutputPaths;
 use folio_lexicon::{Policy, PolicyName};
 
 use super::Outcome;
+
+pub(crate) mod scale;
 
 /// Arguments of `folio ingest`.
 #[derive(clap::Args)]
@@ -59,6 +61,17 @@ pub struct Args {
     /// the run with SIGBUS).
     #[arg(long)]
     no_mmap: bool,
+    /// Bound the counting tables to SIZE (512M, 2G): past it, sorted runs go to a temporary
+    /// folder and are merged by streaming at the end. Same outputs, byte for byte.
+    #[arg(long, value_name = "SIZE", value_parser = super::args::memory_size)]
+    memory: Option<u64>,
+    /// Write a mergeable partial to -o instead of a word set (merge partials with `folio
+    /// merge`); --min-count and --min-books are then given to the merge.
+    #[arg(long)]
+    partial: bool,
+    /// Where temporary runs go [default: $TMPDIR, else /tmp].
+    #[arg(long, value_name = "DIR")]
+    temp_dir: Option<PathBuf>,
 }
 
 impl Args {
@@ -113,6 +126,9 @@ impl Args {
 
 /// Runs `folio ingest`.
 pub fn run(args: Args) -> anyhow::Result<Outcome> {
+    if args.partial || args.memory.is_some() {
+        return scale::run(args);
+    }
     let started = Instant::now();
     args.check()?;
     let policy = args.policy();
@@ -143,21 +159,11 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
         );
     }
 
-    let bar = (!args.quiet && std::io::stderr().is_terminal()).then(|| {
-        let bar = indicatif::ProgressBar::new(inputs.len() as u64);
-        bar.set_style(
-            indicatif::ProgressStyle::with_template(
-                "{spinner} ingest [{bar:30}] {pos}/{len} books {wide_msg}",
-            )
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar())
-            .progress_chars("=> "),
-        );
-        bar
-    });
-    let on_book = |label: &str, _bytes: u64| {
+    // Books, bytes, rate and ETA on a terminal; nothing otherwise.
+    let bar = scale::progress_bar(&inputs, args.quiet);
+    let on_book = |_label: &str, bytes: u64| {
         if let Some(bar) = &bar {
-            bar.inc(1);
-            bar.set_message(label.to_string());
+            bar.book(bytes);
         }
     };
     let reading = if args.no_mmap {
@@ -167,7 +173,7 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
     };
     let result = ingest_with(&inputs, skipped, &policy, reading, &on_book);
     if let Some(bar) = &bar {
-        bar.finish_and_clear();
+        bar.finish();
     }
     let run = result?;
 

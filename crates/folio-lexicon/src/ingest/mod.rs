@@ -21,6 +21,7 @@ use sha2::{Digest, Sha256};
 
 pub mod boilerplate;
 pub mod book_counts;
+pub mod budget;
 pub mod clean;
 pub mod count;
 pub mod decode;

@@ -5,3 +5,4 @@ mod boggle_enable2k;
 mod enable_queries;
 mod folding;
 mod fuzzy_scripts;
+mod partials;

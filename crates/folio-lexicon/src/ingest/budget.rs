@@ -1,0 +1,364 @@
+//! Ingest in bounded memory (`--memory SIZE`) and into partials (`--partial`).
+//!
+//! Books are read and counted as by [`super::ingest_with`]; each book's counts are then
+//! sorted by key (on the worker that counted it) and added to a batch. When the batch's
+//! tables reach half the budget, the batch is written as a sorted run, a partial
+//! ([`crate::partial`]), into a temporary folder, and a new batch starts: one batch is
+//! written while the next fills, so the two stay within the budget. At the end the runs
+//! are merged by streaming ([`crate::partial::Merge`]) into the word set, its counts and its
+//! manifest — the same bytes as an unbounded run, whatever the budget and the thread count —
+//! or into one partial.
+//!
+//! Above the budget: per worker thread, the book being counted (its mapped or read bytes,
+//! its cleaned text, the spelling tables, its counts while sorted); the merge's buffers
+//! (64 KiB per run, at most [`crate::partial::FAN_IN`] runs open); the fst builders'
+//! registries; the books' manifest entries (~300 bytes a book) and, at the end, the output
+//! files read once to be written (docs/ingest-scale.md measures it).
+
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+use rayon::prelude::*;
+
+use super::{dedup, read_book, Book, Buffers, Input, Note, Outcome, Reading, Source};
+use crate::error::{Error, Result};
+use crate::ingest::book_counts::BookCounts;
+use crate::ingest::manifest::{InputReport, Manifest, Skipped};
+use crate::partial::format::{partial_policy, Header, PartialWriter, FORMAT};
+use crate::partial::heap::Heap;
+use crate::partial::Merge;
+use crate::policy::Policy;
+use crate::set::paths::OutputPaths;
+
+/// What a streamed ingest writes.
+#[derive(Clone, Copy, Debug)]
+pub enum Target<'a> {
+    /// The word set, its counts map and its manifest.
+    Set(&'a OutputPaths),
+    /// One partial (`folio ingest --partial`), to be merged by `folio merge`.
+    Partial(&'a Path),
+}
+
+/// How a streamed ingest runs.
+#[derive(Clone, Debug)]
+pub struct Streaming {
+    /// The budget for the counting tables, in bytes (`None`: no budget, one batch).
+    pub memory: Option<u64>,
+    /// Where the temporary folder of runs is made.
+    pub scratch: PathBuf,
+    /// How input files are read.
+    pub reading: Reading,
+}
+
+/// What a streamed ingest did.
+#[derive(Debug)]
+pub struct Streamed {
+    /// The manifest written (for [`Target::Set`]).
+    pub manifest: Option<Manifest>,
+    /// Books read.
+    pub books: u64,
+    /// Bytes of the books read.
+    pub bytes: u64,
+    /// Runs written (batches that reached the budget, and the last one).
+    pub runs: usize,
+    /// Remarks per input, sorted by path.
+    pub notes: Vec<Note>,
+}
+
+/// One book's keys sorted bytewise, each once, with `count << 1 | lower_case`; stored flat.
+struct SortedBook {
+    report: InputReport,
+    notes: Vec<Note>,
+    bytes: Vec<u8>,
+    ends: Vec<u32>,
+    tallies: Vec<u64>,
+}
+
+impl SortedBook {
+    fn new(book: Book) -> SortedBook {
+        let Book {
+            mut report,
+            words,
+            notes,
+        } = book;
+        let BookCounts {
+            mut short, long, ..
+        } = words;
+        short.sort_unstable_by_key(|e| e.0);
+        let mut out = SortedBook {
+            report: InputReport {
+                path: String::new(),
+                sha256: String::new(),
+                ..report.clone()
+            },
+            notes,
+            bytes: Vec::with_capacity(short.len() * 8),
+            ends: Vec::with_capacity(short.len() + long.len()),
+            tallies: Vec::with_capacity(short.len() + long.len()),
+        };
+        let mut long = long.into_iter().peekable();
+        let mut i = 0;
+        while i < short.len() {
+            // A key's spellings (`whale`, `Whale`) are folded into one entry.
+            let (key, mut tally) = short[i];
+            i += 1;
+            while i < short.len() && short[i].0 == key {
+                let t = short[i].1;
+                tally = (((tally >> 1) + (t >> 1)) << 1) | ((tally | t) & 1);
+                i += 1;
+            }
+            let mut buf = [0u8; 24];
+            for (j, w) in key.iter().enumerate() {
+                buf[j * 8..j * 8 + 8].copy_from_slice(&w.to_be_bytes());
+            }
+            let len = buf.iter().position(|&c| c == 0).unwrap_or(24);
+            let k = &buf[..len];
+            while let Some((l, s)) = long.next_if(|(l, _)| l.as_bytes() < k) {
+                out.push(l.as_bytes(), s.count << 1 | u64::from(s.lower_case));
+            }
+            out.push(k, tally);
+        }
+        for (l, s) in long {
+            out.push(l.as_bytes(), s.count << 1 | u64::from(s.lower_case));
+        }
+        report.distinct_words = out.ends.len() as u64;
+        report.words_kept = 0;
+        out.report = report;
+        out
+    }
+
+    fn push(&mut self, key: &[u8], tally: u64) {
+        self.bytes.extend_from_slice(key);
+        self.ends.push(self.bytes.len() as u32);
+        self.tallies.push(tally);
+    }
+
+    fn key(&self, i: usize) -> &[u8] {
+        let start = i.checked_sub(1).map_or(0, |j| self.ends[j] as usize);
+        &self.bytes[start..self.ends[i] as usize]
+    }
+
+    /// Bytes held.
+    fn size(&self) -> usize {
+        self.bytes.capacity() + self.ends.capacity() * 4 + self.tallies.capacity() * 8 + 512
+    }
+}
+
+/// The books waiting to be written as a run.
+#[derive(Default)]
+struct Batch {
+    books: Vec<SortedBook>,
+    bytes: usize,
+}
+
+/// Reads, cleans and counts `inputs` and writes `target`, holding the counting tables
+/// within `streaming.memory` (see the module docs). The outputs are those
+/// [`super::ingest_with`] and [`super::write_outputs`] write, byte for byte.
+///
+/// # Errors
+/// As [`super::ingest`]; [`Error::TooFewBooks`] when the policy's `min_books` is over the
+/// books read; [`Error::Io`] naming a temporary file that cannot be written.
+pub fn ingest_streamed(
+    inputs: &[Input],
+    skipped: Vec<Skipped>,
+    policy: &Policy,
+    streaming: &Streaming,
+    target: Target<'_>,
+    on_book: &(dyn Fn(&str, u64) + Sync),
+) -> Result<Streamed> {
+    let mut inputs = dedup(inputs);
+    inputs.sort_by_cached_key(|i| match &i.source {
+        Source::File(p) => std::cmp::Reverse(std::fs::metadata(p).map_or(0, |m| m.len())),
+        Source::Stdin => std::cmp::Reverse(0),
+    });
+    let scratch = &streaming.scratch;
+    let dir = tempfile::Builder::new()
+        .prefix("folio-ingest-")
+        .tempdir_in(scratch)
+        .map_err(|e| Error::io(scratch, e))?;
+    let buffers = Buffers::default();
+    let batch = Mutex::new(Batch::default());
+    let runs: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+    let skipped = Mutex::new(skipped);
+    let totals = Mutex::new((0u64, 0u64));
+    let notes: Mutex<Vec<Note>> = Mutex::new(Vec::new());
+    // One batch is written while the next fills: each gets half the budget.
+    let limit = streaming
+        .memory
+        .map(|m| usize::try_from(m / 2).unwrap_or(usize::MAX));
+    inputs.par_iter().try_for_each(|input| -> Result<()> {
+        let outcome = read_book(input, policy, streaming.reading, &buffers)?;
+        let book = match outcome {
+            Outcome::Book(b) => *b,
+            Outcome::Skipped(s) => {
+                on_book(&input.label, 0);
+                lock(&skipped).push(s);
+                return Ok(());
+            }
+        };
+        let bytes = book.report.bytes;
+        on_book(&input.label, bytes);
+        {
+            let mut t = lock(&totals);
+            t.0 += 1;
+            t.1 += bytes;
+        }
+        let mut sorted = SortedBook::new(book);
+        lock(&notes).append(&mut sorted.notes);
+        let full = {
+            let mut b = lock(&batch);
+            b.bytes += sorted.size();
+            b.books.push(sorted);
+            match limit {
+                Some(l) if b.bytes > l => Some(std::mem::take(&mut *b)),
+                _ => None,
+            }
+        };
+        if let Some(full) = full {
+            // One run written at a time: a thread that fills a batch meanwhile waits here.
+            let mut runs = lock(&runs);
+            let path = dir.path().join(format!("run-{}.part", runs.len()));
+            write_run(full.books, policy, Vec::new(), &path)?;
+            runs.push(path);
+        }
+        Ok(())
+    })?;
+    let mut skipped = skipped.into_inner().unwrap_or_else(|e| e.into_inner());
+    skipped.sort_by(|a, b| (&a.path, &a.reason).cmp(&(&b.path, &b.reason)));
+    let last = batch.into_inner().unwrap_or_else(|e| e.into_inner());
+    let mut runs = runs.into_inner().unwrap_or_else(|e| e.into_inner());
+    let (books, bytes) = totals.into_inner().unwrap_or_else(|e| e.into_inner());
+    drop(buffers);
+    if books == 0 {
+        return Err(Error::NothingUsable {
+            skipped: if skipped.is_empty() {
+                vec!["no input given".into()]
+            } else {
+                skipped
+                    .iter()
+                    .map(|s| format!("{}: {}", s.path, s.reason))
+                    .collect()
+            },
+        });
+    }
+    let mut notes = notes.into_inner().unwrap_or_else(|e| e.into_inner());
+    notes.sort_by(|a, b| a.path.cmp(&b.path));
+    for s in &skipped {
+        notes.push(Note {
+            path: s.path.clone(),
+            message: format!("skipped: {}", s.reason),
+        });
+    }
+    if runs.is_empty() {
+        if let Target::Partial(path) = target {
+            // One batch: written straight to the partial.
+            crate::set::atomic::write_atomic(path, |w| {
+                write_run_to(w, last.books, policy, skipped)
+            })?;
+            return Ok(Streamed {
+                manifest: None,
+                books,
+                bytes,
+                runs: 1,
+                notes,
+            });
+        }
+    }
+    let path = dir.path().join(format!("run-{}.part", runs.len()));
+    write_run(last.books, policy, skipped, &path)?;
+    runs.push(path);
+    let merge = Merge::open(&runs, dir.path())?;
+    let mut manifest = None;
+    match target {
+        Target::Partial(path) => merge.write_partial(path)?,
+        Target::Set(paths) => {
+            if policy.min_books as u64 > books {
+                return Err(Error::TooFewBooks {
+                    min_books: policy.min_books,
+                    books,
+                });
+            }
+            manifest = Some(merge.write_outputs(policy, paths, dir.path())?);
+        }
+    }
+    Ok(Streamed {
+        manifest,
+        books,
+        bytes,
+        runs: runs.len(),
+        notes,
+    })
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Writes a batch of books as a partial at `path` (a new file).
+fn write_run(
+    books: Vec<SortedBook>,
+    policy: &Policy,
+    skipped: Vec<Skipped>,
+    path: &Path,
+) -> Result<()> {
+    let file = std::fs::File::create(path).map_err(|e| Error::io(path, e))?;
+    write_run_to(file, books, policy, skipped).map_err(|e| Error::io(path, e))
+}
+
+/// Writes a batch of books as a partial on `w`: the books sorted by path, their keys merged
+/// (k-way, by a heap over the books' sorted keys).
+fn write_run_to(
+    w: impl std::io::Write,
+    mut books: Vec<SortedBook>,
+    policy: &Policy,
+    skipped: Vec<Skipped>,
+) -> std::io::Result<()> {
+    books.sort_by(|a, b| {
+        (&a.report.path, &a.report.sha256).cmp(&(&b.report.path, &b.report.sha256))
+    });
+    let header = Header {
+        format: FORMAT,
+        policy: partial_policy(policy),
+        inputs: books.iter().map(|b| b.report.clone()).collect(),
+        skipped,
+    };
+    let mut out = PartialWriter::new(w, &header)?;
+    let mut at = vec![0usize; books.len()];
+    let mut heap = Heap::default();
+    {
+        let less = |a: usize, b: usize| (books[a].key(0), a) < (books[b].key(0), b);
+        for (i, b) in books.iter().enumerate() {
+            if !b.ends.is_empty() {
+                heap.push(i, less);
+            }
+        }
+    }
+    let mut key = Vec::new();
+    let mut ids: Vec<u32> = Vec::new();
+    while let Some(top) = heap.top() {
+        key.clear();
+        key.extend_from_slice(books[top].key(at[top]));
+        let (mut count, mut lower) = (0u64, false);
+        ids.clear();
+        while let Some(i) = heap
+            .top()
+            .filter(|&i| books[i].key(at[i]) == key.as_slice())
+        {
+            let t = books[i].tallies[at[i]];
+            count += t >> 1;
+            lower |= t & 1 != 0;
+            ids.push(i as u32);
+            at[i] += 1;
+            let less = |a: usize, b: usize| (books[a].key(at[a]), a) < (books[b].key(at[b]), b);
+            if at[i] < books[i].ends.len() {
+                heap.sift_down(less);
+            } else {
+                heap.pop(less);
+            }
+        }
+        // Ties pop in book order: the books are ascending.
+        out.push(&key, count, lower, &ids)?;
+    }
+    out.finish()?;
+    Ok(())
+}

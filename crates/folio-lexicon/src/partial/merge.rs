@@ -1,0 +1,394 @@
+//! Merging partials by a streaming k-way merge: into another partial (a node of a merge
+//! tree), or into the word set, its counts map and its manifest (the root).
+//!
+//! Memory: one record and a 64 KiB buffer per open partial (at most [`FAN_IN`] open at once:
+//! more are merged in passes through temporary partials), the books' list and, when writing
+//! the set, one counter per book; the fst builders' bounded registries. Nothing grows with
+//! the number of keys. Sums are commutative and the books are sorted by path, so any
+//! grouping and order of the partials writes the same bytes.
+
+use std::io::BufWriter;
+use std::path::{Path, PathBuf};
+
+use crate::error::{Error, Result};
+use crate::ingest::manifest::{InputReport, Manifest, Outputs, Skipped, Totals};
+use crate::partial::format::{
+    partial_policy, Header, PartialReader, PartialWriter, Record, FORMAT,
+};
+use crate::partial::heap::Heap;
+use crate::policy::{Policy, WordStat};
+use crate::set::paths::OutputPaths;
+
+/// Most partials read at once; more are merged in passes of this many.
+pub const FAN_IN: usize = 64;
+
+/// Partials opened for merging: their headers read and checked against each other.
+pub struct Merge {
+    readers: Vec<PartialReader<std::fs::File>>,
+    /// Per reader: its books' indices in `inputs`.
+    remaps: Vec<Vec<u32>>,
+    /// The policy every partial was made under.
+    policy: Policy,
+    /// Every book, sorted by path then sha256.
+    inputs: Vec<InputReport>,
+    skipped: Vec<Skipped>,
+    /// Where earlier passes left their partials (removed when the merge is dropped).
+    _passes: Option<tempfile::TempDir>,
+}
+
+impl Merge {
+    /// Opens the partials at `paths` for merging. When there are more than [`FAN_IN`], they
+    /// are first merged in passes of [`FAN_IN`] into temporary partials in a folder made in
+    /// `scratch`.
+    ///
+    /// # Errors
+    /// [`Error::Partial`] naming a file that is not a partial of this format, or whose policy
+    /// differs from the first one's, or that holds a book another partial holds too;
+    /// [`Error::Io`] when one cannot be read or a temporary file written.
+    pub fn open(paths: &[PathBuf], scratch: &Path) -> Result<Merge> {
+        if paths.len() <= FAN_IN {
+            return Merge::open_direct(paths);
+        }
+        let dir = tempfile::Builder::new()
+            .prefix("folio-merge-")
+            .tempdir_in(scratch)
+            .map_err(|e| Error::io(scratch, e))?;
+        let mut level: Vec<PathBuf> = paths.to_vec();
+        let mut pass = 0;
+        while level.len() > FAN_IN {
+            let mut next = Vec::new();
+            for (i, group) in level.chunks(FAN_IN).enumerate() {
+                let out = dir.path().join(format!("pass{pass}-{i}.part"));
+                Merge::open_direct(group)?.write_partial_file(&out)?;
+                next.push(out);
+            }
+            if pass > 0 {
+                for p in &level {
+                    let _ = std::fs::remove_file(p);
+                }
+            }
+            level = next;
+            pass += 1;
+        }
+        let mut merge = Merge::open_direct(&level)?;
+        merge._passes = Some(dir);
+        Ok(merge)
+    }
+
+    fn open_direct(paths: &[PathBuf]) -> Result<Merge> {
+        let mut readers = Vec::with_capacity(paths.len());
+        for p in paths {
+            readers.push(PartialReader::open(p)?);
+        }
+        let Some(first) = readers.first() else {
+            return Err(Error::NothingUsable {
+                skipped: vec!["no partial given".into()],
+            });
+        };
+        let policy = first.header().policy.clone();
+        for r in &readers[1..] {
+            if r.header().policy != policy {
+                return Err(Error::Partial {
+                    path: r.path().to_path_buf(),
+                    reason: format!(
+                        "made under another policy ({}) than {} ({}); merge partials of one policy",
+                        describe(&r.header().policy),
+                        first.path().display(),
+                        describe(&policy)
+                    ),
+                });
+            }
+        }
+        // Every book with where it comes from, sorted as ingest sorts them.
+        let mut all: Vec<(usize, usize)> = readers
+            .iter()
+            .enumerate()
+            .flat_map(|(r, rd)| (0..rd.header().inputs.len()).map(move |i| (r, i)))
+            .collect();
+        let report = |&(r, i): &(usize, usize)| &readers[r].header().inputs[i];
+        all.sort_by(|a, b| {
+            let (x, y) = (report(a), report(b));
+            (&x.path, &x.sha256).cmp(&(&y.path, &y.sha256))
+        });
+        for w in all.windows(2) {
+            if report(&w[0]).path == report(&w[1]).path {
+                return Err(Error::Partial {
+                    path: readers[w[1].0].path().to_path_buf(),
+                    reason: format!(
+                        "holds the book {} that {} holds too: each book must be in one partial",
+                        folio_core::quote::quoted(&report(&w[1]).path),
+                        readers[w[0].0].path().display()
+                    ),
+                });
+            }
+        }
+        let mut remaps: Vec<Vec<u32>> = readers
+            .iter()
+            .map(|r| vec![0; r.header().inputs.len()])
+            .collect();
+        let mut inputs = Vec::with_capacity(all.len());
+        for (g, &(r, i)) in all.iter().enumerate() {
+            remaps[r][i] = g as u32;
+            inputs.push(readers[r].header().inputs[i].clone());
+        }
+        let mut skipped: Vec<Skipped> = readers
+            .iter()
+            .flat_map(|r| r.header().skipped.iter().cloned())
+            .collect();
+        skipped.sort_by(|a, b| (&a.path, &a.reason).cmp(&(&b.path, &b.reason)));
+        skipped.dedup();
+        Ok(Merge {
+            readers,
+            remaps,
+            policy,
+            inputs,
+            skipped,
+            _passes: None,
+        })
+    }
+
+    /// Number of books in the partials.
+    pub fn books(&self) -> usize {
+        self.inputs.len()
+    }
+
+    /// The policy the partials were made under (`min_count` and `min_books` at 1).
+    pub fn policy(&self) -> &Policy {
+        &self.policy
+    }
+
+    /// Calls `each` with every key in bytewise order, its summed statistics and its books
+    /// (indices into `self.inputs`, ascending).
+    fn for_each(
+        &mut self,
+        mut each: impl FnMut(&[u8], WordStat, &[u32]) -> Result<()>,
+    ) -> Result<()> {
+        let n = self.readers.len();
+        let mut cur: Vec<Record> = vec![Record::default(); n];
+        let mut heap = Heap::default();
+        for (i, r) in self.readers.iter_mut().enumerate() {
+            if r.next_into(&mut cur[i])? {
+                let c = &cur;
+                heap.push(i, |a, b| (&c[a].key, a) < (&c[b].key, b));
+            }
+        }
+        let mut key = Vec::new();
+        let mut books: Vec<u32> = Vec::new();
+        while let Some(top) = heap.top() {
+            key.clear();
+            key.extend_from_slice(&cur[top].key);
+            let mut stat = WordStat::default();
+            books.clear();
+            let mut sources = 0;
+            while let Some(i) = heap.top().filter(|&i| cur[i].key == key) {
+                let rec = &cur[i];
+                stat.count = stat.count.saturating_add(rec.count);
+                stat.lower_case |= rec.lower_case;
+                let map = &self.remaps[i];
+                books.extend(rec.books.iter().map(|&b| map[b as usize]));
+                sources += 1;
+                let more = self.readers[i].next_into(&mut cur[i])?;
+                let c = &cur;
+                let less = |a: usize, b: usize| (&c[a].key, a) < (&c[b].key, b);
+                if more {
+                    heap.sift_down(less);
+                } else {
+                    heap.pop(less);
+                }
+            }
+            if sources > 1 {
+                books.sort_unstable();
+            }
+            stat.books = books.len() as u32;
+            each(&key, stat, &books)?;
+        }
+        Ok(())
+    }
+
+    fn header(&self) -> Header {
+        Header {
+            format: FORMAT,
+            policy: partial_policy(&self.policy),
+            inputs: self.inputs.clone(),
+            skipped: self.skipped.clone(),
+        }
+    }
+
+    /// Writes the merge as one partial at `path`, atomically (see
+    /// [`crate::set::atomic::write_atomic`]).
+    ///
+    /// # Errors
+    /// As [`Merge::open`], for the records read; [`Error::Io`] naming `path`.
+    pub fn write_partial(mut self, path: &Path) -> Result<()> {
+        let header = self.header();
+        let mut failed = None;
+        crate::set::atomic::write_atomic(path, |w| {
+            let mut out = PartialWriter::new(w, &header)?;
+            let r = self.for_each(|k, s, b| {
+                out.push(k, s.count, s.lower_case, b)
+                    .map_err(|e| Error::io(path, e))
+            });
+            if let Err(e) = r {
+                failed = Some(e);
+                return Err(std::io::Error::other("merge failed"));
+            }
+            out.finish().map(|_| ())
+        })
+        .map_err(|e| failed.take().unwrap_or(e))
+    }
+
+    /// As [`Merge::write_partial`], to a plain new file (a temporary partial of a pass).
+    fn write_partial_file(mut self, path: &Path) -> Result<()> {
+        let header = self.header();
+        let file = std::fs::File::create(path).map_err(|e| Error::io(path, e))?;
+        let mut out = PartialWriter::new(file, &header).map_err(|e| Error::io(path, e))?;
+        self.for_each(|k, s, b| {
+            out.push(k, s.count, s.lower_case, b)
+                .map_err(|e| Error::io(path, e))
+        })?;
+        out.finish().map_err(|e| Error::io(path, e))?;
+        Ok(())
+    }
+
+    /// Writes the word set, its counts map and its manifest, as `folio ingest` of the same
+    /// books under `policy` writes them (the bytes are the same): the keys `policy` keeps
+    /// (with its `min_count` and `min_books`) go into fst builders streaming to files in a
+    /// temporary folder made in `scratch`, then the three outputs are written together and
+    /// atomically ([`crate::set::atomic::write_files_atomic`]).
+    ///
+    /// # Errors
+    /// [`Error::Partial`] when `policy` spells words otherwise than the partials;
+    /// [`Error::TooFewBooks`] when `min_books` is over the number of books; as
+    /// [`Merge::open`] for the records; [`Error::Io`].
+    pub fn write_outputs(
+        mut self,
+        policy: &Policy,
+        paths: &OutputPaths,
+        scratch: &Path,
+    ) -> Result<Manifest> {
+        if partial_policy(policy) != self.policy {
+            return Err(Error::Partial {
+                path: self.readers[0].path().to_path_buf(),
+                reason: format!(
+                    "made under policy {}, not {}",
+                    describe(&self.policy),
+                    describe(&partial_policy(policy))
+                ),
+            });
+        }
+        if self.inputs.is_empty() {
+            return Err(Error::NothingUsable {
+                skipped: if self.skipped.is_empty() {
+                    vec!["no book in the partials".into()]
+                } else {
+                    self.skipped
+                        .iter()
+                        .map(|s| format!("{}: {}", s.path, s.reason))
+                        .collect()
+                },
+            });
+        }
+        if policy.min_books > self.inputs.len() {
+            return Err(Error::TooFewBooks {
+                min_books: policy.min_books,
+                books: self.inputs.len() as u64,
+            });
+        }
+        let dir = tempfile::Builder::new()
+            .prefix("folio-merge-")
+            .tempdir_in(scratch)
+            .map_err(|e| Error::io(scratch, e))?;
+        let set_tmp = dir.path().join("set.fst");
+        let counts_tmp = dir.path().join("counts.fst");
+        let create = |p: &Path| -> Result<BufWriter<std::fs::File>> {
+            let f = std::fs::File::create(p).map_err(|e| Error::io(p, e))?;
+            Ok(BufWriter::with_capacity(1 << 16, f))
+        };
+        let fst_err = |p: &Path| {
+            let p = p.to_path_buf();
+            move |source| Error::NotAnFst { path: p, source }
+        };
+        let mut set = fst::SetBuilder::new(create(&set_tmp)?).map_err(fst_err(&set_tmp))?;
+        let mut map = fst::MapBuilder::new(create(&counts_tmp)?).map_err(fst_err(&counts_tmp))?;
+        let mut kept_per_book = vec![0u64; self.inputs.len()];
+        let (mut distinct, mut words) = (0u64, 0u64);
+        self.for_each(|key, stat, books| {
+            distinct += 1;
+            // Characters of a UTF-8 key: the bytes that do not continue a character.
+            let chars = key.iter().filter(|&&b| (b as i8) >= -0x40).count();
+            if policy.keeps_len(chars, &stat) {
+                set.insert(key).map_err(fst_err(&set_tmp))?;
+                map.insert(key, stat.count).map_err(fst_err(&counts_tmp))?;
+                words += 1;
+                for &b in books {
+                    kept_per_book[b as usize] += 1;
+                }
+            }
+            Ok(())
+        })?;
+        let finish = |w: BufWriter<std::fs::File>, p: &Path| -> Result<std::fs::File> {
+            w.into_inner().map_err(|e| Error::io(p, e.into_error()))
+        };
+        finish(set.into_inner().map_err(fst_err(&set_tmp))?, &set_tmp)?;
+        finish(map.into_inner().map_err(fst_err(&counts_tmp))?, &counts_tmp)?;
+        let map_file = |p: &Path| -> Result<memmap2::Mmap> {
+            let f = std::fs::File::open(p).map_err(|e| Error::io(p, e))?;
+            // SAFETY: the files are ours, in our own temporary folder, and not changed while
+            // mapped.
+            unsafe { memmap2::Mmap::map(&f) }.map_err(|e| Error::io(p, e))
+        };
+        let set_bytes = map_file(&set_tmp)?;
+        let counts_bytes = map_file(&counts_tmp)?;
+
+        let mut totals = Totals {
+            inputs: self.inputs.len() as u64,
+            distinct_words: distinct,
+            words,
+            set_bytes: set_bytes.len() as u64,
+            counts_bytes: counts_bytes.len() as u64,
+            ..Totals::default()
+        };
+        let mut inputs = std::mem::take(&mut self.inputs);
+        for (r, n) in inputs.iter_mut().zip(kept_per_book) {
+            r.words_kept = n;
+            totals.bytes += r.bytes;
+            totals.tokens += r.tokens;
+        }
+        let name = |p: &Path| {
+            p.file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default()
+        };
+        let manifest = Manifest {
+            folio_version: env!("CARGO_PKG_VERSION").to_string(),
+            policy: policy.clone(),
+            outputs: Outputs {
+                set: name(&paths.set),
+                counts: name(&paths.counts),
+            },
+            inputs,
+            skipped: std::mem::take(&mut self.skipped),
+            totals,
+        };
+        let json = manifest.to_json();
+        crate::set::atomic::write_files_atomic(&[
+            (&paths.set, &set_bytes),
+            (&paths.counts, &counts_bytes),
+            (&paths.manifest, json.as_bytes()),
+        ])?;
+        Ok(manifest)
+    }
+}
+
+/// A policy in a message: its spelling and every option.
+fn describe(p: &Policy) -> String {
+    let mut s = p.spelling();
+    if p.keep_proper_nouns {
+        s.push_str(" --keep-proper-nouns");
+    }
+    s.push_str(&format!(" --min-len {}", p.min_len));
+    if let Some(m) = p.max_len {
+        s.push_str(&format!(" --max-len {m}"));
+    }
+    s
+}

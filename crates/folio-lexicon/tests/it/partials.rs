@@ -1,0 +1,204 @@
+//! Partials and budgets (issue 21) on small generated books, against the oracle of one
+//! in-memory ingest: any split of the books into partials, merged in any grouping and order,
+//! and any memory budget, write the same three files, byte for byte.
+
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+
+use folio_lexicon::ingest::budget::{ingest_streamed, Streaming, Target};
+use folio_lexicon::ingest::{expand_inputs, ingest, write_outputs};
+use folio_lexicon::partial::{Merge, FAN_IN};
+use folio_lexicon::set::OutputPaths;
+use folio_lexicon::{Policy, Reading};
+use proptest::prelude::*;
+
+/// Words with upper-case forms, non-ASCII letters, keys over 24 bytes (stored apart by
+/// ingest), possessives and a word the game policy drops.
+const WORDS: &[&str] = &[
+    "whale",
+    "Whale",
+    "WHALE",
+    "whale's",
+    "cat",
+    "Cat",
+    "café",
+    "CAFÉ",
+    "naïve",
+    "a",
+    "I",
+    "Ishmael",
+    "antidisestablishmentarianism",
+    "Antidisestablishmentarianisms",
+    "supercalifragilisticexpialidocious",
+    "zebra",
+    "zebras",
+    "ok",
+    "x4",
+    "straße",
+    "Ærø",
+    "the",
+    "The",
+    "of",
+    "sea",
+    "Sea",
+];
+
+fn write_books(dir: &Path, books: &[Vec<usize>]) -> Vec<PathBuf> {
+    books
+        .iter()
+        .enumerate()
+        .map(|(i, words)| {
+            let text: Vec<&str> = words.iter().map(|&w| WORDS[w % WORDS.len()]).collect();
+            let p = dir.join(format!("book{i:03}.txt"));
+            std::fs::write(&p, text.join(" ") + "\n").unwrap();
+            p
+        })
+        .collect()
+}
+
+fn inputs_of(paths: &[PathBuf]) -> Vec<folio_lexicon::ingest::Input> {
+    let args: Vec<OsString> = paths.iter().map(|p| p.clone().into_os_string()).collect();
+    expand_inputs(&args).unwrap().0
+}
+
+/// The three files of one in-memory ingest of `books` into `out/g.fst`.
+fn oracle(books: &[PathBuf], policy: &Policy, out: &Path) -> Vec<Vec<u8>> {
+    std::fs::create_dir_all(out).unwrap();
+    let run = ingest(&inputs_of(books), Vec::new(), policy, &|_, _| {}).unwrap();
+    let paths = OutputPaths::for_set(&out.join("g.fst"));
+    write_outputs(&paths, &run).unwrap();
+    read3(out)
+}
+
+fn read3(out: &Path) -> Vec<Vec<u8>> {
+    ["g.fst", "g.counts.fst", "g.json"]
+        .iter()
+        .map(|f| std::fs::read(out.join(f)).unwrap())
+        .collect()
+}
+
+fn streaming(memory: Option<u64>, scratch: &Path) -> Streaming {
+    Streaming {
+        memory,
+        scratch: scratch.to_path_buf(),
+        reading: Reading::Map,
+    }
+}
+
+fn partial(books: &[PathBuf], policy: &Policy, memory: Option<u64>, out: &Path, tmp: &Path) {
+    ingest_streamed(
+        &inputs_of(books),
+        Vec::new(),
+        policy,
+        &streaming(memory, tmp),
+        Target::Partial(out),
+        &|_, _| {},
+    )
+    .unwrap();
+}
+
+fn merged(parts: &[PathBuf], policy: &Policy, out: &Path, tmp: &Path) -> Vec<Vec<u8>> {
+    std::fs::create_dir_all(out).unwrap();
+    let m = Merge::open(parts, tmp).unwrap();
+    m.write_outputs(policy, &OutputPaths::for_set(&out.join("g.fst")), tmp)
+        .unwrap();
+    read3(out)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn any_split_grouping_and_budget_gives_one_ingest(
+        books in proptest::collection::vec(proptest::collection::vec(0..WORDS.len(), 1..40), 1..9),
+        groups in proptest::collection::vec(0..4usize, 9),
+        min_count in 1u64..4,
+        min_books in 1usize..4,
+        raw in any::<bool>(),
+        tiny_budget in any::<bool>(),
+    ) {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        let files = write_books(d, &books);
+        let mut policy = if raw { Policy::raw() } else { Policy::game() };
+        policy.min_count = min_count;
+        policy.min_books = min_books.min(files.len());
+        let want = oracle(&files, &policy, &d.join("oracle"));
+
+        // Budgeted ingest (a budget of one byte: every book is a run of its own).
+        let budget = if tiny_budget { Some(1) } else { Some(1 << 30) };
+        std::fs::create_dir_all(d.join("budget")).unwrap();
+        ingest_streamed(
+            &inputs_of(&files),
+            Vec::new(),
+            &policy,
+            &streaming(budget, d),
+            Target::Set(&OutputPaths::for_set(&d.join("budget/g.fst"))),
+            &|_, _| {},
+        ).unwrap();
+        prop_assert!(read3(&d.join("budget")) == want, "budget {budget:?}");
+
+        // The books split into groups, each a partial.
+        let mut parts = Vec::new();
+        for g in 0..4 {
+            let group: Vec<PathBuf> = files
+                .iter()
+                .zip(&groups)
+                .filter(|(_, &x)| x == g)
+                .map(|(f, _)| f.clone())
+                .collect();
+            if group.is_empty() {
+                continue;
+            }
+            let p = d.join(format!("g{g}.part"));
+            partial(&group, &policy, tiny_budget.then_some(1), &p, d);
+            parts.push(p);
+        }
+        prop_assert!(merged(&parts, &policy, &d.join("m1"), d) == want, "flat");
+        parts.reverse();
+        prop_assert!(merged(&parts, &policy, &d.join("m2"), d) == want, "reversed");
+        // A tree: the first two merged into a partial first.
+        if parts.len() > 2 {
+            let node = d.join("node.part");
+            Merge::open(&parts[..2], d).unwrap().write_partial(&node).unwrap();
+            let mut rest = vec![node];
+            rest.extend(parts[2..].iter().cloned());
+            rest.rotate_left(1);
+            prop_assert!(merged(&rest, &policy, &d.join("m3"), d) == want, "tree");
+        }
+    }
+}
+
+#[test]
+fn more_partials_than_the_fan_in_merge_in_passes() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let n = FAN_IN * 2 + 5;
+    let books: Vec<Vec<usize>> = (0..n).map(|i| vec![i, i * 7 + 1, i % 3]).collect();
+    let files = write_books(d, &books);
+    let mut policy = Policy::game();
+    policy.min_books = 2;
+    let want = oracle(&files, &policy, &d.join("oracle"));
+    let parts: Vec<PathBuf> = files
+        .iter()
+        .enumerate()
+        .map(|(i, f)| {
+            let p = d.join(format!("p{i}.part"));
+            partial(std::slice::from_ref(f), &policy, None, &p, d);
+            p
+        })
+        .collect();
+    assert!(merged(&parts, &policy, &d.join("m"), d) == want);
+    // The passes' temporary partials are gone with the merge.
+    let left = std::fs::read_dir(d)
+        .unwrap()
+        .filter(|e| {
+            e.as_ref()
+                .unwrap()
+                .file_name()
+                .to_string_lossy()
+                .starts_with("folio-")
+        })
+        .count();
+    assert_eq!(left, 0);
+}

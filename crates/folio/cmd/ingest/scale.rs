@@ -1,0 +1,236 @@
+//! `folio ingest --memory SIZE` and `folio ingest --partial`: the streamed ingest of
+//! `folio_lexicon::ingest::budget` (bounded counting tables, sorted runs merged at the end),
+//! and the progress bar and summary the streamed commands share (`folio merge` too).
+
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use anyhow::Context;
+use folio_lexicon::ingest::budget::{ingest_streamed, Streaming, Target};
+use folio_lexicon::ingest::manifest::Manifest;
+use folio_lexicon::ingest::{expand_inputs, Input, Reading, Source};
+use folio_lexicon::set::OutputPaths;
+use folio_lexicon::Policy;
+
+use super::{Args, Outcome};
+
+/// Runs the streamed ingest (`--memory`, `--partial`).
+pub(super) fn run(args: Args) -> anyhow::Result<Outcome> {
+    let started = Instant::now();
+    args.check()?;
+    if args.partial && (args.min_count != 1 || args.min_books != 1) {
+        anyhow::bail!(
+            "--min-count and --min-books choose the words of the whole set: give them to \
+             `folio merge`, not to `folio ingest --partial` (a partial keeps every word)"
+        );
+    }
+    let policy = args.policy();
+    let paths = OutputPaths::for_set(&args.output);
+    let (inputs, skipped) = expand_inputs(&args.inputs)?;
+    let books: Vec<PathBuf> = inputs
+        .iter()
+        .filter_map(|i| match &i.source {
+            Source::File(p) => Some(p.clone()),
+            Source::Stdin => None,
+        })
+        .collect();
+    let outputs = if args.partial {
+        vec![args.output.clone()]
+    } else {
+        vec![
+            paths.set.clone(),
+            paths.counts.clone(),
+            paths.manifest.clone(),
+        ]
+    };
+    crate::cmd::refuse_overwriting_inputs(&outputs, &books)?;
+    if !args.partial && !inputs.is_empty() && policy.min_books > inputs.len() {
+        anyhow::bail!(
+            "--min-books {} but only {} book{} given: no word can occur in more books than \
+             that, so the set would be empty",
+            policy.min_books,
+            inputs.len(),
+            if inputs.len() == 1 { " is" } else { "s are" }
+        );
+    }
+    let bar = progress_bar(&inputs, args.quiet);
+    let on_book = |_label: &str, bytes: u64| {
+        if let Some(bar) = &bar {
+            bar.book(bytes);
+        }
+    };
+    let streaming = Streaming {
+        memory: args.memory,
+        scratch: scratch_dir(args.temp_dir.as_deref()),
+        reading: if args.no_mmap {
+            Reading::Read
+        } else {
+            Reading::Map
+        },
+    };
+    let target = if args.partial {
+        Target::Partial(&args.output)
+    } else {
+        crate::cmd::note_write_through(&paths.set);
+        Target::Set(&paths)
+    };
+    let result = ingest_streamed(&inputs, skipped, &policy, &streaming, target, &on_book);
+    if let Some(bar) = &bar {
+        bar.finish();
+    }
+    let run = result.context(if args.partial {
+        "cannot write the partial"
+    } else {
+        "cannot write the word set"
+    })?;
+    for note in &run.notes {
+        let skipped = note.message.starts_with("skipped");
+        if skipped || !args.quiet {
+            eprintln!("folio: warning: {}: {}", note.path, note.message);
+        }
+    }
+    let secs = started.elapsed().as_secs_f64();
+    match &run.manifest {
+        Some(m) => summary(m, &paths, &policy, args.json, args.quiet, secs, "ingested")?,
+        None => {
+            if args.json {
+                let s = serde_json::json!({
+                    "partial": args.output.display().to_string(),
+                    "inputs": run.books,
+                    "bytes": run.bytes,
+                    "runs": run.runs,
+                    "seconds": secs,
+                });
+                println!("{}", serde_json::to_string_pretty(&s)?);
+            }
+            if !args.quiet {
+                eprintln!(
+                    "folio: wrote partial {}: {} book(s), {:.1} MB in {secs:.2}s ({} run(s)); \
+                     merge partials with `folio merge`",
+                    args.output.display(),
+                    run.books,
+                    run.bytes as f64 / 1e6,
+                    run.runs
+                );
+            }
+        }
+    }
+    Ok(Outcome::Ok)
+}
+
+/// Where temporary runs go: `--temp-dir`, else `$TMPDIR`, else `/tmp`.
+pub(crate) fn scratch_dir(given: Option<&Path>) -> PathBuf {
+    given.map_or_else(std::env::temp_dir, Path::to_path_buf)
+}
+
+/// A progress bar on a terminal: books done, bytes, rate and ETA.
+pub(crate) struct Progress {
+    bar: indicatif::ProgressBar,
+    done: std::sync::atomic::AtomicU64,
+    books: usize,
+}
+
+impl Progress {
+    /// One book (or skipped input) done, of `bytes` bytes.
+    pub(crate) fn book(&self, bytes: u64) {
+        let n = self.done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+        self.bar.inc(bytes.max(1));
+        self.bar.set_message(format!("{n}/{} books", self.books));
+    }
+
+    /// Clears the bar.
+    pub(crate) fn finish(&self) {
+        self.bar.finish_and_clear();
+    }
+}
+
+/// A progress bar on a terminal (books, bytes, rate, ETA), none otherwise or with `--quiet`.
+pub(crate) fn progress_bar(inputs: &[Input], quiet: bool) -> Option<Progress> {
+    if quiet || !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let total: u64 = inputs
+        .iter()
+        .map(|i| match &i.source {
+            Source::File(p) => std::fs::metadata(p).map_or(1, |m| m.len().max(1)),
+            Source::Stdin => 1,
+        })
+        .sum();
+    let bar = indicatif::ProgressBar::new(total);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{spinner} ingest [{bar:30}] {msg} {bytes}/{total_bytes} {bytes_per_sec} ETA {eta}",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar())
+        .progress_chars("=> "),
+    );
+    bar.set_message(format!("0/{} books", inputs.len()));
+    Some(Progress {
+        bar,
+        done: std::sync::atomic::AtomicU64::new(0),
+        books: inputs.len(),
+    })
+}
+
+/// The warning about an empty set, the `--json` summary and the summary line, as `folio
+/// ingest` prints them.
+pub(crate) fn summary(
+    manifest: &Manifest,
+    paths: &OutputPaths,
+    policy: &Policy,
+    json: bool,
+    quiet: bool,
+    secs: f64,
+    verb: &str,
+) -> anyhow::Result<()> {
+    let t = &manifest.totals;
+    if t.words == 0 {
+        eprintln!(
+            "folio: warning: {}: the word set is empty: no word of the books passed the {} \
+             policy ({} word{} read)",
+            paths.set.display(),
+            policy.name,
+            t.tokens,
+            if t.tokens == 1 { "" } else { "s" }
+        );
+    }
+    if json {
+        let summary = serde_json::json!({
+            "set": paths.set.display().to_string(),
+            "counts": paths.counts.display().to_string(),
+            "manifest": paths.manifest.display().to_string(),
+            "policy": policy.name.as_str(),
+            "inputs": t.inputs,
+            "skipped": manifest.skipped.len(),
+            "bytes": t.bytes,
+            "tokens": t.tokens,
+            "distinct_words": t.distinct_words,
+            "words": t.words,
+            "set_bytes": t.set_bytes,
+            "counts_bytes": t.counts_bytes,
+            "seconds": secs,
+        });
+        let mut out = std::io::stdout().lock();
+        writeln!(out, "{}", serde_json::to_string_pretty(&summary)?)?;
+        out.flush()?;
+    }
+    if !quiet {
+        eprintln!(
+            "folio: {verb} {} book(s), {:.1} MB, {} words read -> {} words ({} policy) in {:.2}s \
+             ({:.0} MB/s): {} ({} bytes), {}, {}",
+            t.inputs,
+            t.bytes as f64 / 1e6,
+            t.tokens,
+            t.words,
+            policy.name,
+            secs,
+            t.bytes as f64 / 1e6 / secs.max(1e-9),
+            paths.set.display(),
+            t.set_bytes,
+            paths.counts.display(),
+            paths.manifest.display(),
+        );
+    }
+    Ok(())
+}

@@ -1,0 +1,103 @@
+//! `folio merge PART... -o OUT.fst`: partials (`folio ingest --partial`) merged by a
+//! streaming k-way merge into the word set, counts map and manifest one `folio ingest` of
+//! all their books writes — or, with `--partial`, into one partial (a node of a merge tree).
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use anyhow::Context;
+use folio_lexicon::partial::Merge;
+use folio_lexicon::set::OutputPaths;
+
+use super::ingest::scale::{scratch_dir, summary};
+use super::Outcome;
+
+/// Arguments of `folio merge`.
+#[derive(clap::Args)]
+#[command(
+    after_help = "Any split of the books into partials, merged in any grouping and order, \
+gives the bytes one `folio ingest` of all the books gives (docs/words.md, \"Partials and merge\")."
+)]
+pub struct Args {
+    /// Partials written by `folio ingest --partial` (or `folio merge --partial`).
+    #[arg(required = true, value_name = "PART")]
+    partials: Vec<PathBuf>,
+    /// The word set to write (its counts and manifest go beside it), or the partial with
+    /// --partial.
+    #[arg(short, long, value_name = "OUT.fst", value_parser = super::args::output_file)]
+    output: PathBuf,
+    /// Fewest occurrences in all the books for a word to be kept (at least 1).
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = super::args::min_count)]
+    min_count: u64,
+    /// Fewest books a word must occur in to be kept (1 to the number of books).
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = super::args::min_books)]
+    min_books: usize,
+    /// Write one partial (to merge further) instead of a word set.
+    #[arg(long)]
+    partial: bool,
+    /// Where temporary files go [default: $TMPDIR, else /tmp].
+    #[arg(long, value_name = "DIR")]
+    temp_dir: Option<PathBuf>,
+    /// No summary.
+    #[arg(short, long)]
+    quiet: bool,
+    /// Print a JSON summary on stdout.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Runs `folio merge`.
+pub fn run(args: Args) -> anyhow::Result<Outcome> {
+    let started = Instant::now();
+    if args.partial && (args.min_count != 1 || args.min_books != 1) {
+        anyhow::bail!(
+            "--min-count and --min-books choose the words of the whole set: give them to the \
+             last merge (without --partial); a partial keeps every word"
+        );
+    }
+    let paths = OutputPaths::for_set(&args.output);
+    let outputs = if args.partial {
+        vec![args.output.clone()]
+    } else {
+        vec![
+            paths.set.clone(),
+            paths.counts.clone(),
+            paths.manifest.clone(),
+        ]
+    };
+    super::refuse_overwriting_inputs(&outputs, &args.partials)?;
+    let scratch = scratch_dir(args.temp_dir.as_deref());
+    let merge = Merge::open(&args.partials, &scratch)?;
+    let books = merge.books();
+    if args.partial {
+        merge
+            .write_partial(&args.output)
+            .context("cannot write the partial")?;
+        if !args.quiet {
+            eprintln!(
+                "folio: merged {} partial(s) of {books} book(s) into {} in {:.2}s",
+                args.partials.len(),
+                args.output.display(),
+                started.elapsed().as_secs_f64()
+            );
+        }
+        return Ok(Outcome::Ok);
+    }
+    let mut policy = merge.policy().clone();
+    policy.min_count = args.min_count;
+    policy.min_books = args.min_books;
+    super::note_write_through(&paths.set);
+    let manifest = merge
+        .write_outputs(&policy, &paths, &scratch)
+        .context("cannot write the word set")?;
+    summary(
+        &manifest,
+        &paths,
+        &policy,
+        args.json,
+        args.quiet,
+        started.elapsed().as_secs_f64(),
+        "merged",
+    )?;
+    Ok(Outcome::Ok)
+}

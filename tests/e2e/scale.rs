@@ -1,0 +1,241 @@
+//! Issue 21 on the 45 shared books: `ingest --memory` budgets and `ingest --partial` +
+//! `folio merge` give the bytes one unbounded `folio ingest` gives.
+
+use std::path::{Path, PathBuf};
+
+use crate::common::folio;
+
+fn stderr_of(o: &std::process::Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// The 45 books, sorted by name.
+fn books() -> Option<Vec<PathBuf>> {
+    let dir = folio_testdata::path("corpora/gutenberg")?;
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
+        .collect();
+    files.sort();
+    assert_eq!(files.len(), 45);
+    Some(files)
+}
+
+/// Runs folio with `args`, expecting exit 0.
+fn run(args: &[&std::ffi::OsStr], threads: &str, tmp: &Path) {
+    let o = folio()
+        .args(args)
+        .env("RAYON_NUM_THREADS", threads)
+        .env("TMPDIR", tmp)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr_of(&o));
+}
+
+/// `folio ingest BOOKS -o DIR/g.fst EXTRA...`.
+fn ingest(books: &[PathBuf], out: &Path, extra: &[&str], threads: &str, tmp: &Path) {
+    std::fs::create_dir_all(out).unwrap();
+    let mut args: Vec<&std::ffi::OsStr> = vec!["ingest".as_ref(), "-q".as_ref()];
+    args.extend(books.iter().map(|b| b.as_os_str()));
+    let set = out.join("g.fst");
+    args.extend(["-o".as_ref(), set.as_os_str()]);
+    args.extend(extra.iter().map(std::ffi::OsStr::new));
+    run(&args, threads, tmp);
+}
+
+/// `folio ingest BOOKS --partial -o PART`.
+fn partial(books: &[PathBuf], part: &Path, tmp: &Path) {
+    let mut args: Vec<&std::ffi::OsStr> = vec!["ingest".as_ref(), "-q".as_ref()];
+    args.extend(books.iter().map(|b| b.as_os_str()));
+    args.extend(["--partial".as_ref(), "-o".as_ref(), part.as_os_str()]);
+    run(&args, "2", tmp);
+}
+
+/// `folio merge PARTS -o OUT EXTRA...`.
+fn merge(parts: &[PathBuf], out: &Path, extra: &[&str], tmp: &Path) {
+    let mut args: Vec<&std::ffi::OsStr> = vec!["merge".as_ref(), "-q".as_ref()];
+    args.extend(parts.iter().map(|b| b.as_os_str()));
+    args.extend(["-o".as_ref(), out.as_os_str()]);
+    args.extend(extra.iter().map(std::ffi::OsStr::new));
+    run(&args, "2", tmp);
+}
+
+/// The three outputs in `a` and `b` (each `g.*`) are the same bytes.
+fn same_outputs(a: &Path, b: &Path, what: &str) {
+    for f in ["g.fst", "g.counts.fst", "g.json"] {
+        let x = std::fs::read(a.join(f)).unwrap();
+        let y = std::fs::read(b.join(f)).unwrap();
+        assert!(x == y, "{what}: {f} differs from one unbounded ingest");
+    }
+}
+
+#[test]
+fn memory_budgets_give_the_bytes_of_an_unbounded_run() {
+    let Some(books) = books() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ingest(&books, &d.join("all"), &[], "2", d);
+    for (budget, threads) in [("1M", "1"), ("1M", "2"), ("16M", "2"), ("16M", "1")] {
+        let out = d.join(format!("m{budget}-{threads}"));
+        ingest(&books, &out, &["--memory", budget], threads, d);
+        same_outputs(
+            &d.join("all"),
+            &out,
+            &format!("--memory {budget}, {threads} threads"),
+        );
+    }
+    // With the selection rules too.
+    let rules = ["--min-count", "3", "--min-books", "2"];
+    ingest(&books, &d.join("all-rules"), &rules, "2", d);
+    let mut with_budget = rules.to_vec();
+    with_budget.extend(["--memory", "1M"]);
+    ingest(&books, &d.join("m-rules"), &with_budget, "2", d);
+    same_outputs(
+        &d.join("all-rules"),
+        &d.join("m-rules"),
+        "--memory 1M --min-count 3 --min-books 2",
+    );
+    // Runs are temporary: nothing is left in the temporary folder.
+    let left: Vec<_> = std::fs::read_dir(d)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with("folio-"))
+        .collect();
+    assert!(left.is_empty(), "left behind: {left:?}");
+}
+
+#[test]
+fn partials_merged_in_any_grouping_and_order_give_one_ingest() {
+    let Some(books) = books() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let rules = ["--min-count", "3", "--min-books", "2"];
+    ingest(&books, &d.join("all"), &[], "2", d);
+    ingest(&books, &d.join("all-rules"), &rules, "2", d);
+    let p = |name: &str| d.join(format!("{name}.part"));
+
+    // 1 partial.
+    partial(&books, &p("one"), d);
+    // 3 partials: books interleaved (every third), not in runs of the folder's order.
+    for i in 0..3 {
+        let group: Vec<PathBuf> = books.iter().skip(i).step_by(3).cloned().collect();
+        partial(&group, &p(&format!("three{i}")), d);
+    }
+    // 45 partials, one a book.
+    for (i, b) in books.iter().enumerate() {
+        partial(std::slice::from_ref(b), &p(&format!("b{i:02}")), d);
+    }
+    let three = |order: &[usize]| -> Vec<PathBuf> {
+        order.iter().map(|i| p(&format!("three{i}"))).collect()
+    };
+    let singles: Vec<PathBuf> = (0..45).map(|i| p(&format!("b{i:02}"))).collect();
+
+    // Trees: ((three2 + three0) + three1); 45 singles in 9 groups of 5, then merged in
+    // reverse order; a partial of three merged with singles of the others is impossible
+    // (a book twice), so singles of group 0 + the partials of groups 1 and 2.
+    merge(&three(&[2, 0]), &p("t20"), &["--partial"], d);
+    let mut fives = Vec::new();
+    for (g, chunk) in singles.chunks(5).enumerate() {
+        let out = p(&format!("five{g}"));
+        merge(chunk, &out, &["--partial"], d);
+        fives.push(out);
+    }
+    fives.reverse();
+    let group0: Vec<PathBuf> = (0..45).step_by(3).map(|i| p(&format!("b{i:02}"))).collect();
+    let mut mixed = three(&[2, 1]);
+    mixed.extend(group0.iter().rev().cloned());
+
+    let mut reversed = singles.clone();
+    reversed.reverse();
+    let groupings: Vec<(&str, Vec<PathBuf>)> = vec![
+        ("1 partial", vec![p("one")]),
+        ("3 partials", three(&[0, 1, 2])),
+        ("3 partials, reordered", three(&[1, 2, 0])),
+        ("(2 + 0) + 1", vec![p("t20"), p("three1")]),
+        ("45 partials", singles.clone()),
+        ("45 partials reversed", reversed),
+        ("9 merges of 5, reversed", fives),
+        ("2 of 3 partials + 15 singles", mixed),
+    ];
+    for (what, parts) in &groupings {
+        for (extra, expected) in [(&[][..], "all"), (&rules[..], "all-rules")] {
+            let out = d.join(format!("m-{}-{}", what.replace(' ', "_"), extra.len()));
+            std::fs::create_dir_all(&out).unwrap();
+            merge(parts, &out.join("g.fst"), extra, d);
+            same_outputs(&d.join(expected), &out, &format!("{what} {extra:?}"));
+        }
+    }
+}
+
+#[test]
+fn partials_of_other_policies_formats_or_the_same_book_are_refused_by_name() {
+    let Some(books) = books() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let a = d.join("a.part");
+    let b = d.join("b.part");
+    partial(&books[..2], &a, d);
+    let o = folio()
+        .args(["ingest", "-q", "--policy", "raw", "--partial", "-o"])
+        .arg(&b)
+        .arg(&books[2])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", stderr_of(&o));
+    let refuse = |parts: &[&Path], needle: &str| {
+        let o = folio()
+            .arg("merge")
+            .args(parts)
+            .arg("-o")
+            .arg(d.join("x.fst"))
+            .env("TMPDIR", d)
+            .output()
+            .unwrap();
+        let err = stderr_of(&o);
+        assert_eq!(o.status.code(), Some(2), "{err}");
+        assert!(err.contains(needle), "{err} lacks {needle}");
+        assert!(!d.join("x.fst").exists());
+    };
+    refuse(&[&a, &b], "another policy (raw");
+    refuse(&[&a, &b], &b.display().to_string());
+    // The same book in two partials.
+    let c = d.join("c.part");
+    partial(&books[1..3], &c, d);
+    refuse(&[&a, &c], "each book must be in one partial");
+    // Another format version: the version word after the magic.
+    let mut bytes = std::fs::read(&a).unwrap();
+    bytes[8] = 2;
+    let v2 = d.join("v2.part");
+    std::fs::write(&v2, &bytes).unwrap();
+    refuse(
+        &[&v2],
+        "partial format version 2; this folio reads version 1",
+    );
+    // One flipped byte in the records: the checksum.
+    let mut bytes = std::fs::read(&a).unwrap();
+    let n = bytes.len();
+    bytes[n - 40] ^= 0x01;
+    let bad = d.join("bad.part");
+    std::fs::write(&bad, &bytes).unwrap();
+    refuse(&[&bad], "bad.part: cannot merge this partial");
+    // A word set is not a partial.
+    let set = d.join("s.fst");
+    std::fs::write(&set, b"not a partial").unwrap();
+    refuse(&[&set], "no partial header");
+    // Selection rules belong to the last merge.
+    let o = folio()
+        .args(["ingest", "-q", "--partial", "--min-count", "2", "-o"])
+        .arg(d.join("y.part"))
+        .arg(&books[0])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr_of(&o).contains("give them to `folio merge`"));
+}
