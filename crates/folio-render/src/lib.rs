@@ -37,11 +37,6 @@ pub fn svg_document(svg: maud::Markup) -> String {
     out
 }
 
-/// The game's name of a report, for the index (`scrabble`, `boggle`…).
-pub fn game_of(report: &dyn ScriptReport) -> &'static str {
-    report.game()
-}
-
 /// Why [`report_svg`] draws nothing.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SvgError {

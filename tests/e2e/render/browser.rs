@@ -34,11 +34,18 @@ impl Drop for Driver {
 struct BrowserLog;
 
 impl WebDriverCompatibleCommand for BrowserLog {
-    fn endpoint(&self, base: &url::Url, session: Option<&str>) -> Result<url::Url, url::ParseError> {
+    fn endpoint(
+        &self,
+        base: &url::Url,
+        session: Option<&str>,
+    ) -> Result<url::Url, url::ParseError> {
         base.join(&format!("session/{}/se/log", session.unwrap_or_default()))
     }
     fn method_and_body(&self, _: &url::Url) -> (http::Method, Option<String>) {
-        (http::Method::POST, Some(json!({"type": "browser"}).to_string()))
+        (
+            http::Method::POST,
+            Some(json!({"type": "browser"}).to_string()),
+        )
     }
 }
 
@@ -72,7 +79,10 @@ fn start_driver(port: u16) -> Driver {
     let driver = Driver(child);
     let start = Instant::now();
     while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(start.elapsed() < Duration::from_secs(30), "chromedriver did not listen");
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "chromedriver did not listen"
+        );
         std::thread::sleep(Duration::from_millis(50));
     }
     driver
@@ -92,7 +102,9 @@ async fn connect(port: u16, profile: &Path) -> Client {
             ]
         }
     });
-    let Value::Object(caps) = caps else { unreachable!() };
+    let Value::Object(caps) = caps else {
+        unreachable!()
+    };
     ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
         .capabilities(caps)
         .connect(&format!("http://127.0.0.1:{port}"))
@@ -143,11 +155,25 @@ fn a_report_steps_through_its_turns_in_chromium() {
     }
     let tmp = tempfile::tempdir().expect("tempdir");
     let page = tmp.path().join("game.html");
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/scrabble/standard_bingo.gcg");
-    folio().arg("play").arg(&script).arg("--html").arg(&page).assert().success();
-    let boggle = tmp.path().join("boggle.html");
-    let round = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/boggle/one-player.boggle");
-    folio().arg("play").arg(&round).arg("--html").arg(&boggle).assert().code(predicates::prelude::predicate::in_iter([0, 1, 2]));
+    let script =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/scrabble/standard_bingo.gcg");
+    folio()
+        .arg("play")
+        .arg(&script)
+        .arg("--html")
+        .arg(&page)
+        .assert()
+        .success();
+    let freecell = tmp.path().join("freecell.html");
+    let solution =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/freecell/won-deal-24.txt");
+    folio()
+        .arg("play")
+        .arg(&solution)
+        .arg("--html")
+        .arg(&freecell)
+        .assert()
+        .success();
     let port = free_port();
     let _driver = start_driver(port);
     let profile = tmp.path().join("profile");
@@ -157,28 +183,53 @@ fn a_report_steps_through_its_turns_in_chromium() {
         .expect("runtime");
     rt.block_on(async {
         let c = connect(port, &profile).await;
-        c.goto(&format!("file://{}", page.display())).await.expect("open the page");
+        c.goto(&format!("file://{}", page.display()))
+            .await
+            .expect("open the page");
         // The page starts on its last turn, and shows that one only.
         assert_eq!(shown_turn(&c).await, "5");
         assert_eq!(current(&c).await, json!(["5"]));
         let dir = shots();
-        std::fs::write(dir.join("crossword-turn-5.png"), c.screenshot().await.expect("shot")).expect("write");
+        std::fs::write(
+            dir.join("crossword-turn-5.png"),
+            c.screenshot().await.expect("shot"),
+        )
+        .expect("write");
         press(&c, "\u{E012}").await; // ArrowLeft
         assert_eq!(shown_turn(&c).await, "4");
         assert_eq!(current(&c).await, json!(["4"]));
         press(&c, "\u{E011}").await; // Home
         assert_eq!(shown_turn(&c).await, "1");
-        std::fs::write(dir.join("crossword-turn-1.png"), c.screenshot().await.expect("shot")).expect("write");
+        std::fs::write(
+            dir.join("crossword-turn-1.png"),
+            c.screenshot().await.expect("shot"),
+        )
+        .expect("write");
         press(&c, "\u{E014}").await; // ArrowRight
         assert_eq!(shown_turn(&c).await, "2");
         assert_eq!(current(&c).await, json!(["2"]));
         // A #tN link shows that turn.
-        c.goto(&format!("file://{}#t3", page.display())).await.expect("anchor");
+        c.goto(&format!("file://{}#t3", page.display()))
+            .await
+            .expect("anchor");
         assert_eq!(shown_turn(&c).await, "3");
-        if boggle.exists() {
-            c.goto(&format!("file://{}", boggle.display())).await.expect("open boggle");
-            std::fs::write(dir.join("boggle.png"), c.screenshot().await.expect("shot")).expect("write");
-        }
+        std::fs::write(
+            dir.join("crossword-turn-3.png"),
+            c.screenshot().await.expect("shot"),
+        )
+        .expect("write");
+        // A FreeCell solution steps the same way, move by move.
+        c.goto(&format!("file://{}", freecell.display()))
+            .await
+            .expect("open freecell");
+        assert_eq!(shown_turn(&c).await, "72");
+        press(&c, "\u{E012}").await;
+        assert_eq!(shown_turn(&c).await, "71");
+        std::fs::write(
+            dir.join("freecell-move-71.png"),
+            c.screenshot().await.expect("shot"),
+        )
+        .expect("write");
         let log = c.issue_cmd(BrowserLog).await.expect("the browser log");
         let errors: Vec<&Value> = log
             .as_array()
