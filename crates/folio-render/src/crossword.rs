@@ -32,7 +32,7 @@ pub struct BoardView<'a> {
     pub standalone: bool,
 }
 
-/// The board as SVG: 225 squares (`rect.sq` with `data-square="H8"`, premium in its class:
+/// The board as SVG: 225 squares (`rect.sq`, premium in its class:
 /// `tw` `dw` `tl` `dl`, `st` the centre star, `pl` plain), coordinates A–O and 1–15, and each
 /// tile a `g.tile` (`data-square`, class `new` when just placed, `blank` for a blank) with
 /// its letter and value as `<text>`.
@@ -93,7 +93,7 @@ fn square(r: usize, c: usize) -> Markup {
     };
     let (x, y) = (M + S * c as u32, M + S * r as u32);
     html! {
-        rect class={ "sq " (class) } x=(x) y=(y) width=(S) height=(S) data-square=(square_name(r, c)) {}
+        rect class={ "sq " (class) } x=(x) y=(y) width=(S) height=(S) {}
         @if !mark.is_empty() {
             text class={ "pm" @if matches!(class, "tw" | "tl") { " on-dark" } } x=(x + S / 2) y=(y + S / 2 + 3) { (mark) }
         }

@@ -20,7 +20,14 @@ pub(super) struct Html {
     /// Digits of the page numbers.
     width: usize,
     entries: RefCell<Vec<IndexEntry>>,
+    /// Pages drawn and not yet written (at most [`BATCH`]).
+    pending: RefCell<Vec<(PathBuf, String)>>,
 }
+
+/// Pages written together: each file is synced to disk before it replaces the old one, and
+/// a batch's syncs overlap (`write_files_atomic`) instead of adding up, while memory holds
+/// no more than this many pages.
+const BATCH: usize = 16;
 
 impl Html {
     /// The report of a run of `scripts` scripts, written to `out`.
@@ -37,6 +44,7 @@ impl Html {
             dir,
             width: scripts.to_string().len().max(3),
             entries: RefCell::new(Vec::new()),
+            pending: RefCell::new(Vec::new()),
         }
     }
 
@@ -71,8 +79,10 @@ impl Html {
             std::fs::create_dir_all(dir)
                 .with_context(|| format!("cannot create {}", dir.display()))?;
         }
-        folio_lexicon::set::atomic::write_bytes_atomic(&path, html.as_bytes())
-            .with_context(|| format!("cannot write {}", path.display()))?;
+        self.pending.borrow_mut().push((path, html));
+        if self.pending.borrow().len() >= BATCH {
+            self.flush()?;
+        }
         self.entries.borrow_mut().push(IndexEntry {
             file: name.to_string(),
             game: Some(report.game().to_string()),
@@ -82,6 +92,17 @@ impl Html {
             error: None,
         });
         Ok(())
+    }
+
+    /// Writes the pages drawn so far.
+    fn flush(&self) -> anyhow::Result<()> {
+        let pages = std::mem::take(&mut *self.pending.borrow_mut());
+        let files: Vec<(&Path, &[u8])> = pages
+            .iter()
+            .map(|(p, html)| (p.as_path(), html.as_bytes()))
+            .collect();
+        folio_lexicon::set::atomic::write_files_atomic(&files)
+            .context("cannot write the HTML pages")
     }
 
     /// Lists a script that has no page (it could not be read or replayed).
@@ -102,6 +123,7 @@ impl Html {
     /// # Errors
     /// The index cannot be written.
     pub fn finish(self) -> anyhow::Result<()> {
+        self.flush()?;
         let entries = self.entries.into_inner();
         let single_with_page = self.dir.is_none() && entries.iter().all(|e| e.href.is_some());
         if single_with_page {
