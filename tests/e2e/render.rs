@@ -426,7 +426,7 @@ fn render_draws_one_position() {
     let d = svg(&[gcg]);
     assert_eq!(count(&d, "tile"), 18); // 7 + 5 + 4 + 2
     assert_eq!(count(&d, "new"), 2); // L13 .OT: O and T
-    let d = svg(&["15/15/15/15/15/15/15/5HORn5/15/15/15/15/15/15/15 AEIRST?/ 0/0 0"]);
+    let d = svg(&["15/15/15/15/15/15/15/5HORn6/15/15/15/15/15/15/15 AEIRST?/ 0/0 0"]);
     assert_eq!((count(&d, "tile"), count(&d, "blank")), (4, 1));
     let d = svg(&["gripesajehutzitx"]);
     assert_eq!(count(&d, "cell"), 16);
