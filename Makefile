@@ -74,6 +74,12 @@ bench-boggle:
 bench-play:
 	$(CARGO) bench -p folio-scrabble --bench replay
 
+## folio play --html over the 97 shared GCG records in a release build: best-of-5 wall
+## time against the same run without --html, and whether it is under one second.
+.PHONY: bench-render
+bench-render:
+	bash scripts/bench-render.sh
+
 ## folio's fst builder against the fst crate's (same bytes, checked), on ENABLE and the 45
 ## shared books' counts: best-of-30 build times of the set and the map, and the ratio.
 .PHONY: bench-fst-build

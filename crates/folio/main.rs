@@ -36,6 +36,9 @@ enum Command {
     Play(cmd::play::Args),
     /// Every legal play for a rack on a crossword position, best first.
     Moves(cmd::moves::Args),
+    /// Draw one position as SVG: a crossword record at a turn, a CGP string, a Boggle board,
+    /// a Keen ID, a FreeCell deal (docs/render.md).
+    Render(cmd::render::Args),
     /// Whole crossword games between computer players, written as GCG records.
     Autoplay(cmd::autoplay::Args),
     /// Solve and roll Boggle boards.
@@ -88,6 +91,7 @@ fn main() -> ExitCode {
         Command::Words(c) => cmd::words::run(c),
         Command::Play(args) => cmd::play::run(args),
         Command::Moves(args) => cmd::moves::run(args),
+        Command::Render(args) => cmd::render::run(args),
         Command::Autoplay(args) => cmd::autoplay::run(args),
         Command::Boggle(c) => cmd::boggle::run(c),
         Command::Kenken(c) => cmd::kenken::run(c),

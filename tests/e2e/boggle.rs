@@ -32,7 +32,7 @@ fn import_list(list: &Path, set: &Path) {
 
 /// ENABLE2K (CRLF) imported with `folio words import` into a temporary folder, or `None`
 /// when the shared data is absent (see `folio_shared`).
-fn import_enable2k() -> Option<(tempfile::TempDir, PathBuf)> {
+pub(crate) fn import_enable2k() -> Option<(tempfile::TempDir, PathBuf)> {
     let list = folio_testdata::path("games/boggle/wordlists/enable2k.txt")?;
     let dir = tempfile::tempdir().unwrap();
     let set = dir.path().join("enable2k.fst");

@@ -14,6 +14,7 @@ mod kenken;
 mod moves;
 mod play;
 mod play_ci;
+mod render;
 mod scale;
 mod serve;
 mod words;

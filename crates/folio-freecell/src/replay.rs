@@ -66,6 +66,8 @@ pub struct Step {
     pub card: Card,
     /// Auto-moves after it: the source and the card.
     pub auto: Vec<(Loc, Card)>,
+    /// The position after the move and its auto-moves (what a picture of the game draws).
+    pub after: Position,
 }
 
 /// The result of replaying one script.
@@ -85,6 +87,8 @@ pub struct Report {
     pub steps: Vec<Step>,
     /// Problems; empty when the script is valid (all moves legal and the game won).
     pub findings: Vec<Finding>,
+    /// The position before the first move (`None` when no game could start).
+    pub start: Option<Position>,
     /// The position after the last legal move (`None` when no game could start).
     pub position: Option<Position>,
 }
@@ -223,6 +227,7 @@ fn replay_unnamed(file: &str, bytes: &[u8], opts: &Options) -> Report {
         autoplay: opts.autoplay.unwrap_or(Autoplay::Ms),
         steps: Vec::new(),
         findings: Vec::new(),
+        start: None,
         position: None,
     };
     let script = match parse::parse(bytes) {
@@ -258,6 +263,7 @@ fn replay_unnamed(file: &str, bytes: &[u8], opts: &Options) -> Report {
             return report;
         }
     };
+    report.start = Some(pos);
     // No auto-play before the first move: FC-Pro solutions may begin with e.g. `7h`.
     for m in &script.moves {
         match pos.play(m.mv, empty) {
@@ -271,6 +277,7 @@ fn replay_unnamed(file: &str, bytes: &[u8], opts: &Options) -> Report {
                     count: played.count,
                     card: played.card,
                     auto,
+                    after: pos,
                 });
             }
             Err(e) => {

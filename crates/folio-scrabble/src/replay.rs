@@ -966,6 +966,7 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
             recorded_total: e.cumulative,
             note: e.note.clone(),
             board: self.opts.boards.then(|| board_rows(&self.board)),
+            board_after: board_rows(&self.board),
         });
         self.turns.len() - 1
     }

@@ -141,6 +141,10 @@ pub struct TurnReport {
     /// The board after this event (only when boards were asked for).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub board: Option<Vec<String>>,
+    /// The board after this event, always recorded (15 rows as [`Report::board`]): what a
+    /// picture of the game draws turn by turn. Not part of the JSON report.
+    #[serde(skip)]
+    pub board_after: Vec<String>,
 }
 
 /// A word formed by a play.

@@ -50,6 +50,9 @@ impl ScriptReport for Replayed {
         let script = self.script.as_ref()?;
         Some(crate::write::to_gcg(script, &self.report))
     }
+    fn as_any(&self) -> Option<&dyn std::any::Any> {
+        Some(&self.report)
+    }
 }
 
 impl<L: Lexicon + ?Sized> ScriptedGame<L> for Scrabble {

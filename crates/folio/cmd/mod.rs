@@ -11,6 +11,7 @@ pub mod kenken;
 pub mod merge;
 pub mod moves;
 pub mod play;
+pub mod render;
 pub mod serve;
 pub mod words;
 

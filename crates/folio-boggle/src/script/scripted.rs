@@ -32,6 +32,9 @@ impl ScriptReport for Report {
             |e| serde_json::json!({"file": self.file, "game": self.game, "error": e.to_string()}),
         )
     }
+    fn as_any(&self) -> Option<&dyn std::any::Any> {
+        Some(self)
+    }
 }
 
 /// A round that could not be replayed: its located errors.

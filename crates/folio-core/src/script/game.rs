@@ -141,4 +141,10 @@ pub trait ScriptReport {
     fn rewrite(&self) -> Option<String> {
         None
     }
+    /// The game's own typed report, for a presentation layer (folio-render's HTML and SVG)
+    /// that downcasts it to the game crate's public report type; `None` when the game has
+    /// none to give (a script that did not parse into one).
+    fn as_any(&self) -> Option<&dyn std::any::Any> {
+        None
+    }
 }

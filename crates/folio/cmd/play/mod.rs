@@ -8,8 +8,9 @@
 
 mod ci;
 mod entry;
+mod html;
 mod inputs;
-mod lexicon;
+pub(crate) mod lexicon;
 mod output;
 mod select;
 
@@ -94,6 +95,11 @@ pub struct Args {
     /// Write the replayed game as a complete GCG file (one script only; written atomically).
     #[arg(long, value_name = "OUT", value_parser = super::args::output_file)]
     write_gcg: Option<PathBuf>,
+    /// Also write an HTML report (docs/render.md): one script: OUT.html is its page; several:
+    /// OUT.html is an index linking one page per script in the folder OUT-files beside it.
+    /// Self-contained (no network); every file written atomically.
+    #[arg(long, value_name = "OUT.html", value_parser = super::args::output_file)]
+    html: Option<PathBuf>,
     /// Fail (exit 1, with a finding) any game whose words could not be checked against a
     /// word set: no --lexicon, and a #lexicon that names none folio can open (`NWL2020`).
     #[arg(long)]
@@ -127,7 +133,7 @@ fn parse_rules(s: &str) -> Result<RulesName, String> {
 
 /// The games `folio play` knows, in the order they are asked to claim a script: the first
 /// line `#game NAME` picks the game that claims NAME; a script without one is a GCG record.
-fn games() -> [&'static dyn ScriptedGame<WordSet>; 4] {
+pub(crate) fn games() -> [&'static dyn ScriptedGame<WordSet>; 4] {
     [
         &folio_scrabble::Scrabble,
         &folio_boggle::Boggle,
@@ -160,6 +166,9 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
             scripts.len()
         );
     }
+    if let Some(out) = &args.html {
+        super::refuse_overwriting_inputs(std::slice::from_ref(out), &scripts)?;
+    }
     if let Some(out) = &args.write_gcg {
         // A rewrite drops what the parser skipped: never over the script itself.
         super::refuse_overwriting_inputs(std::slice::from_ref(out), &scripts)?;
@@ -173,7 +182,12 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
     };
     let single = scripts.len() == 1;
     let mut sink = output::sink(args.format(), args.quiet, single);
+    let html = args
+        .html
+        .as_deref()
+        .map(|out| html::Html::new(out, scripts.len()));
     let runner = Runner {
+        html: html.as_ref(),
         games: &games(),
         options: Options {
             rules: args.rules.map(|r| r.name().to_string()),
@@ -190,6 +204,9 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
     let mut out = Out::new(std::io::stdout());
     let mut weigher = Weigher::new(&selection, args.max_findings);
     let (summary, last_error) = runner.run(&scripts, &mut weigher, &mut *sink, &mut out)?;
+    if let Some(html) = html {
+        html.finish()?;
+    }
     if summary.unreadable + summary.internal_errors > 0 {
         if single {
             bail!(last_error.unwrap_or_default());
@@ -217,6 +234,8 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
 
 /// What stays the same for every file of a run.
 struct Runner<'a> {
+    /// `--html`: the pages of the run.
+    html: Option<&'a html::Html>,
     games: &'a [&'a dyn ScriptedGame<WordSet>],
     options: Options,
     forced: Option<(&'a Arc<WordSet>, Option<&'a PathBuf>)>,
@@ -253,7 +272,15 @@ impl Runner<'_> {
         let mut summary = Summary::default();
         let mut last_error = None;
         for path in scripts {
+            let drawn = self.html.map_or(0, html::Html::len);
             let mut entry = self.check(path).map_err(|Fatal(e)| e)?;
+            if let Some(html) = self.html.filter(|h| h.len() == drawn) {
+                let why = entry
+                    .items
+                    .first()
+                    .map_or_else(String::new, |i| i.message.clone());
+                html.no_page(&entry.file, entry.game, entry.items.len(), why);
+            }
             if let Body::Failed { message, .. } = &entry.body {
                 // Said on stderr for people whatever the format; a run of one file says
                 // it once, as its error (exit 2).
@@ -379,6 +406,9 @@ impl Runner<'_> {
                 return Ok(failed(Some(game.name()), Failure::Internal, message));
             }
         };
+        if let Some(html) = self.html {
+            html.page(&name, &*report, &bytes).map_err(Fatal)?;
+        }
         if let Some(out) = self.write_gcg {
             match report.rewrite() {
                 Some(text) => folio_lexicon::set::atomic::write_bytes_atomic(out, text.as_bytes())

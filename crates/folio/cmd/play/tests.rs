@@ -113,6 +113,7 @@ fn run_limited(
         .collect();
     let games: [&dyn ScriptedGame<WordSet>; 3] = [&folio_scrabble::Scrabble, &Stub, &Boom];
     let runner = Runner {
+        html: None,
         games: &games,
         options: Options::default(),
         forced: None,

@@ -1,0 +1,101 @@
+//! Pictures of folio's games: SVG boards and self-contained HTML reports.
+//!
+//! Rendering is presentation: this crate takes the reports the game crates already make
+//! (the kernel's [`ScriptReport`], downcast through [`ScriptReport::as_any`] to each game's
+//! public report type) and turns them into markup. It does no I/O: the binary reads the
+//! scripts and writes what this crate returns (`folio play --html`, `folio render`).
+//!
+//! - [`page`]: one script's HTML page (crossword game, Boggle, KenKen, FreeCell; any other
+//!   report falls back to its text transcript), self-contained: inline SVG, CSS and a little
+//!   JavaScript, no network access; readable when printed.
+//! - [`index`]: the page linking the pages of a run over several scripts.
+//! - [`crossword::board_svg`], [`boggle::board_svg`], [`kenken::grid_svg`],
+//!   [`freecell::layout_svg`]: single pictures (`folio render`).
+//!
+//! Markup is built with `maud` (compile-time templates, every text escaped). Letters are SVG
+//! `<text>` (selectable, read by screen readers). Output is deterministic: the same report
+//! gives the same bytes (no clock, no hash-ordered maps, no random ids).
+
+#![deny(missing_docs)]
+
+pub mod boggle;
+mod chart;
+pub mod crossword;
+pub mod freecell;
+pub mod kenken;
+mod page;
+
+pub use page::{index, page, IndexEntry};
+
+use folio_core::script::ScriptReport;
+
+/// A whole SVG document (the XML declaration, then `svg`), as `folio render` writes it.
+pub fn svg_document(svg: maud::Markup) -> String {
+    let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    out.push_str(&svg.into_string());
+    out.push('\n');
+    out
+}
+
+/// Why [`report_svg`] draws nothing.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SvgError {
+    /// `--turn N` past the record's events (or 0).
+    #[error("turn {turn} is not in the record: it has {turns} (1 to {turns})")]
+    NoSuchTurn {
+        /// The turn asked for.
+        turn: usize,
+        /// How many there are.
+        turns: usize,
+    },
+    /// `--turn` given for a game whose picture has no turns.
+    #[error("--turn applies to crossword records and FreeCell solutions, not to a {0}")]
+    NoTurns(&'static str),
+    /// The report holds nothing to draw (a script that does not parse).
+    #[error("{0}")]
+    Nothing(String),
+}
+
+/// One picture of a replayed script: the board after turn `turn` (1-based; `None`: the
+/// last), for the crossword game and FreeCell; the board of a Boggle round; a KenKen
+/// session's final grid.
+///
+/// # Errors
+/// [`SvgError`]: no such turn, or nothing to draw.
+pub fn report_svg(
+    report: &dyn ScriptReport,
+    turn: Option<usize>,
+) -> Result<maud::Markup, SvgError> {
+    let any = report.as_any();
+    if let Some(r) = any.and_then(|a| a.downcast_ref::<folio_scrabble::Report>()) {
+        return crossword::report_svg(r, turn);
+    }
+    if let Some(r) = any.and_then(|a| a.downcast_ref::<folio_freecell::replay::Report>()) {
+        return freecell::report_svg(r, turn);
+    }
+    if turn.is_some() {
+        return Err(SvgError::NoTurns(report.game()));
+    }
+    if let Some(r) = any.and_then(|a| a.downcast_ref::<folio_boggle::script::Report>()) {
+        return boggle::report_svg(r);
+    }
+    if let Some(r) = any.and_then(|a| a.downcast_ref::<folio_kenken::session::Report>()) {
+        return kenken::report_svg(r);
+    }
+    Err(SvgError::Nothing(format!(
+        "{}: nothing to draw (the script was not replayed)",
+        report.file()
+    )))
+}
+
+/// The 1-based turn `turn` of `len` (default the last) as a 0-based index.
+fn turn_index(turn: Option<usize>, len: usize) -> Result<usize, SvgError> {
+    match turn {
+        None if len > 0 => Ok(len - 1),
+        Some(t) if (1..=len).contains(&t) => Ok(t - 1),
+        t => Err(SvgError::NoSuchTurn {
+            turn: t.unwrap_or(0),
+            turns: len,
+        }),
+    }
+}

@@ -1,0 +1,200 @@
+//! The page around every game's body: head, inline style and script, the findings list and
+//! the script's source with line anchors; and the index page of a run.
+
+use folio_core::script::{Finding, Rule, ScriptReport};
+use maud::{html, Markup, PreEscaped, DOCTYPE};
+
+/// One script of a run, as the index lists it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IndexEntry {
+    /// The script as named on the command line.
+    pub file: String,
+    /// The game (`scrabble`, `boggle`…), when the script was replayed.
+    pub game: Option<String>,
+    /// Moves replayed.
+    pub moves: usize,
+    /// Findings (0: valid).
+    pub findings: usize,
+    /// The page's path relative to the index (`None`: the script could not be read; then
+    /// `error` says why).
+    pub href: Option<String>,
+    /// Why there is no page.
+    pub error: Option<String>,
+}
+
+/// Style shared by every page: boards, tables, the turn stepper, print rules. Colours keep a
+/// contrast of at least 4.5:1 for text.
+pub(crate) const STYLE: &str = include_str!("style.css");
+
+/// The turn stepper: arrow keys (← →, Home, End), the buttons and `#tN` links show one turn
+/// at a time; without JavaScript (and when printed) every turn is shown.
+const SCRIPT: &str = include_str!("stepper.js");
+
+/// One script's page: its game's body when the report is one folio draws, else the text
+/// transcript; then the findings and the source. `source` is the script's bytes (decoded
+/// as UTF-8, lossily, for the listing); `back` a link to the run's index, if any.
+pub fn page(report: &dyn ScriptReport, source: &[u8], back: Option<&str>) -> String {
+    let any = report.as_any();
+    let body = any
+        .and_then(|a| a.downcast_ref::<folio_scrabble::Report>())
+        .map(crate::crossword::body)
+        .or_else(|| {
+            any.and_then(|a| a.downcast_ref::<folio_boggle::script::Report>())
+                .map(crate::boggle::body)
+        })
+        .or_else(|| {
+            any.and_then(|a| a.downcast_ref::<folio_kenken::session::Report>())
+                .map(crate::kenken::body)
+        })
+        .or_else(|| {
+            any.and_then(|a| a.downcast_ref::<folio_freecell::replay::Report>())
+                .map(crate::freecell::body)
+        })
+        .unwrap_or_else(|| Body {
+            title: format!("{} ({})", report.file(), report.game()),
+            main: html! { pre.transcript { (report.to_text()) } },
+            findings: Vec::new(),
+        });
+    let text = String::from_utf8_lossy(source);
+    let marked: Vec<u32> = body.findings.iter().map(|f| f.line).collect();
+    document(
+        &body.title,
+        html! {
+            header {
+                @if let Some(b) = back { p.back { a href=(b) { "← all scripts" } } }
+                h1 { (body.title) }
+                p.meta { "file " code { (report.file()) } " · game " (report.game())
+                    " · " (report.moves()) " moves · " (report.findings()) " findings" }
+            }
+            main { (body.main) }
+            (findings_section(&body.findings, report.file()))
+            section #source {
+                h2 { "Script " code { (report.file()) } }
+                ol.source {
+                    @for (i, line) in text.lines().enumerate() {
+                        @let n = i as u32 + 1;
+                        li id={ "L" (n) } class=[marked.contains(&n).then_some("marked")] {
+                            code { (line) }
+                        }
+                    }
+                }
+            }
+        },
+    )
+}
+
+/// The index page of a run over several scripts: one row per script, linking its page.
+pub fn index(entries: &[IndexEntry]) -> String {
+    let findings: usize = entries.iter().map(|e| e.findings).sum();
+    let moves: usize = entries.iter().map(|e| e.moves).sum();
+    document(
+        "folio play",
+        html! {
+            header {
+                h1 { "folio play: " (entries.len()) " scripts" }
+                p.meta { (moves) " moves · " (findings) " findings" }
+            }
+            main {
+                table.index {
+                    thead { tr { th { "script" } th { "game" } th.num { "moves" } th.num { "findings" } } }
+                    tbody {
+                        @for e in entries {
+                            tr class=[(e.findings > 0 || e.error.is_some()).then_some("bad")] {
+                                td {
+                                    @if let Some(h) = &e.href { a href=(h) { (e.file) } }
+                                    @else { (e.file) }
+                                    @if let Some(err) = &e.error { br; span.why { (err) } }
+                                }
+                                td { (e.game.as_deref().unwrap_or("-")) }
+                                td.num { (e.moves) }
+                                td.num { (e.findings) }
+                            }
+                        }
+                    }
+                }
+            }
+        },
+    )
+}
+
+/// What a game's module draws for its page.
+pub(crate) struct Body {
+    /// The page's title (`Ann vs Bob`).
+    pub title: String,
+    /// The game's part of the page.
+    pub main: Markup,
+    /// Its findings, each linked to where it belongs on the page.
+    pub findings: Vec<Linked>,
+}
+
+/// A finding as a page lists it.
+pub(crate) struct Linked {
+    /// Line and column in the script.
+    pub line: u32,
+    /// Column.
+    pub col: u32,
+    /// The rule's code.
+    pub code: &'static str,
+    /// The message.
+    pub message: String,
+    /// The line as written.
+    pub text: String,
+    /// An anchor on the page (`#t3`: the turn) and its label.
+    pub anchor: Option<(String, String)>,
+}
+
+impl Linked {
+    /// `finding`, linked to `anchor` (an id on the page and how to name it).
+    pub fn new<R: Rule>(finding: &Finding<R>, anchor: Option<(String, String)>) -> Linked {
+        Linked {
+            line: finding.loc.line,
+            col: finding.loc.col,
+            code: finding.rule.code(),
+            message: finding.rule.to_string(),
+            text: finding.text.clone(),
+            anchor,
+        }
+    }
+}
+
+fn findings_section(findings: &[Linked], file: &str) -> Markup {
+    html! {
+        section #findings {
+            h2 { (findings.len()) " finding" @if findings.len() != 1 { "s" } }
+            @if !findings.is_empty() {
+                ul.findings {
+                    @for f in findings {
+                        li {
+                            a href={ "#L" (f.line) } { code { (file) ":" (f.line) ":" (f.col) } }
+                            " "
+                            @if let Some((id, label)) = &f.anchor { a.turnlink href={ "#" (id) } { (label) } " " }
+                            span.rule { (f.code) } ": " (f.message)
+                            @if !f.text.is_empty() { br; code.line { (f.text) } }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The HTML document: head with the inline style, `body`, the inline script.
+fn document(title: &str, body: Markup) -> String {
+    html! {
+        (DOCTYPE)
+        html lang="en" {
+            head {
+                meta charset="utf-8";
+                meta name="viewport" content="width=device-width, initial-scale=1";
+                meta name="generator" content="folio";
+                title { (title) }
+                style { (PreEscaped(STYLE)) }
+            }
+            body {
+                (body)
+                script { (PreEscaped(SCRIPT)) }
+            }
+        }
+    }
+    .into_string()
+}

@@ -1,0 +1,180 @@
+//! `folio render POSITION --svg OUT.svg`: one picture of one position (docs/render.md),
+//! drawn by folio-render and written atomically.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context};
+use folio_core::quote::quoted;
+use folio_core::script::{game_line, GameLine, Options, Source};
+use folio_scrabble::movegen::cgp::Cgp;
+use folio_scrabble::script::RulesName;
+use folio_scrabble::Rules;
+
+use super::play::lexicon::{CliLexicons, LexiconPaths};
+use super::Outcome;
+
+/// Arguments of `folio render`.
+#[derive(clap::Args)]
+#[command(
+    after_help = "Examples:\n  folio render game.gcg --turn 5 --svg board.svg\n  \
+folio render '15/15/15/15/15/15/15/3HORN7/15/15/15/15/15/15/15 AEIRST?/ 0/0 0' --svg cgp.svg\n  \
+folio render gripesajehutzitx --svg boggle.svg\n  folio render 617 --svg deal.svg\n\
+See docs/render.md."
+)]
+pub struct Args {
+    /// The position: a script file (a GCG record or folio script: the board after its last
+    /// event, or after --turn N; a Boggle round: its board; a KenKen session: its final grid;
+    /// a FreeCell solution: the layout after its last move, or --turn N), a CGP string, a
+    /// Boggle board (`gripesajehutzitx`, rows joined by `/`), a Keen ID (`4:…`), or a
+    /// FreeCell deal number.
+    #[arg(value_name = "POSITION")]
+    position: String,
+    /// The game POSITION is of, when it is not a file and its form could be another's.
+    #[arg(long, value_enum)]
+    game: Option<Game>,
+    /// With a crossword record or a FreeCell solution: the position after its N-th event
+    /// or move (1-based).
+    #[arg(long, value_name = "N")]
+    turn: Option<usize>,
+    /// A CGP string's rule set (course, standard, wordbler; default standard): its letter
+    /// values.
+    #[arg(long, value_name = "NAME")]
+    rules: Option<String>,
+    /// Where to write the SVG (atomically).
+    #[arg(long, value_name = "OUT.svg", value_parser = super::args::output_file)]
+    svg: PathBuf,
+}
+
+/// What `folio render` can draw from a string.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum Game {
+    /// A CGP string.
+    Scrabble,
+    /// A board string.
+    Boggle,
+    /// A Keen ID.
+    Kenken,
+    /// A Microsoft deal number.
+    Freecell,
+}
+
+/// Runs `folio render`.
+pub fn run(a: Args) -> anyhow::Result<Outcome> {
+    let svg = if Path::new(&a.position).is_file() {
+        if a.game.is_some() {
+            bail!("--game applies to a position written out, not to a script file (its #game line says)");
+        }
+        from_script(Path::new(&a.position), a.turn)?
+    } else {
+        if a.turn.is_some() {
+            bail!(
+                "--turn needs a script file; {} is not one",
+                quoted(&a.position)
+            );
+        }
+        from_text(&a)?
+    };
+    super::refuse_overwriting_inputs(std::slice::from_ref(&a.svg), &[PathBuf::from(&a.position)])?;
+    folio_lexicon::set::atomic::write_bytes_atomic(
+        &a.svg,
+        folio_render::svg_document(svg).as_bytes(),
+    )
+    .with_context(|| format!("cannot write {}", a.svg.display()))?;
+    Ok(Outcome::Ok)
+}
+
+/// Replays a script as `folio play` does (its `#lexicon` read the same way) and draws it.
+fn from_script(path: &Path, turn: Option<usize>) -> anyhow::Result<maud::Markup> {
+    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let name = path.display().to_string();
+    let games = super::play::games();
+    let wanted = match game_line(&bytes) {
+        GameLine::First(g) => Some(g),
+        _ => None,
+    };
+    let game = games
+        .iter()
+        .copied()
+        .find(|g| g.claims(wanted.as_deref()))
+        .unwrap_or(games[0]);
+    let lexicons = CliLexicons {
+        script: path,
+        name: &name,
+        forced: None,
+        paths: LexiconPaths::Script,
+        opened: std::cell::RefCell::new(Vec::new()),
+    };
+    let source = Source {
+        name: &name,
+        bytes: &bytes,
+    };
+    let report = folio_lexicon::guarded(&[] as &[PathBuf], || {
+        game.replay(source, &lexicons, &Options::default())
+    })?
+    .map_err(|e| anyhow::anyhow!(e))?;
+    Ok(folio_render::report_svg(&*report, turn)?)
+}
+
+/// Draws a position written out: CGP, a Boggle board, a Keen ID or a deal number.
+fn from_text(a: &Args) -> anyhow::Result<maud::Markup> {
+    let text = a.position.trim();
+    let game = match a.game {
+        Some(g) => g,
+        None if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) => Game::Freecell,
+        None if text.contains(':') => Game::Kenken,
+        None if text.contains(' ') => Game::Scrabble,
+        None => Game::Boggle,
+    };
+    let what = quoted(text);
+    Ok(match game {
+        Game::Scrabble => {
+            let name = a.rules.as_deref().unwrap_or("standard");
+            let rules = RulesName::parse(name)
+                .and_then(|r| Rules::preset(r.name()))
+                .with_context(|| {
+                    format!(
+                        "--rules {}: known rule sets are course, standard, wordbler",
+                        quoted(name)
+                    )
+                })?;
+            let pos = Cgp::parse(text)
+                .and_then(|c| c.position(rules))
+                .with_context(|| format!("CGP position {what}"))?;
+            let rows = folio_scrabble::replay::board_rows(&pos.board);
+            folio_render::crossword::board_svg(&folio_render::crossword::BoardView {
+                rows: &rows,
+                new: &[],
+                tiles: &pos.rules.tile_set,
+                label: "Board",
+                turn: None,
+                standalone: true,
+            })
+        }
+        Game::Boggle => {
+            let board = folio_boggle::Board::parse(text, None)
+                .with_context(|| format!("Boggle board {what}"))?;
+            folio_render::boggle::board_svg(&board, &[], &format!("Boggle board {text}"), true)
+        }
+        Game::Kenken => {
+            let id =
+                folio_kenken::parse_keen_id(text).with_context(|| format!("Keen ID {what}"))?;
+            folio_render::kenken::grid_svg(
+                &id.puzzle,
+                &[],
+                &[],
+                &format!("KenKen puzzle {text}"),
+                true,
+            )
+        }
+        Game::Freecell => {
+            let n: i64 = text
+                .parse()
+                .with_context(|| format!("FreeCell deal {what}: a deal is a number"))?;
+            let cascades =
+                folio_freecell::deal::deal(n).with_context(|| format!("FreeCell deal {what}"))?;
+            let pos = folio_freecell::Position::new(&cascades, 4)
+                .with_context(|| format!("FreeCell deal {what}"))?;
+            folio_render::freecell::layout_svg(&pos, &[], &format!("FreeCell deal {n}"), true)
+        }
+    })
+}

@@ -1,0 +1,449 @@
+//! `folio play --html` and `folio render` (docs/render.md): the pages' structure against the
+//! replay's own report, determinism, single pictures, and a headless Chromium stepping
+//! through a page (`browser` below).
+
+mod browser;
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use scraper::{ElementRef, Html, Selector};
+use serde_json::Value;
+
+use crate::common::folio;
+
+fn data(game: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(game)
+}
+
+/// Files of `dir` ending in `ext`, sorted.
+fn files(dir: &Path, ext: &str) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
+        .expect("read dir")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.is_file() && p.to_string_lossy().ends_with(ext))
+        .collect();
+    v.sort();
+    v
+}
+
+/// Every script of tests/data/*/ that `folio play` replays but the Boggle rounds (which need
+/// `--lexicon`: see [`boggle_rounds_are_drawn`]).
+fn test_scripts() -> Vec<PathBuf> {
+    let mut v = files(&data("scrabble"), ".gcg");
+    v.extend(files(&data("kenken"), ".kenken"));
+    v.extend(files(&data("freecell"), ".txt"));
+    v
+}
+
+/// The 97 shared GCG records (none outside CI when the shared folder is absent).
+fn shared_records() -> Vec<PathBuf> {
+    folio_testdata::path("games/scrabble/gcg")
+        .map(|d| files(&d, ".gcg"))
+        .unwrap_or_default()
+}
+
+fn sel(s: &str) -> Selector {
+    Selector::parse(s).expect("selector")
+}
+
+/// Runs `folio play --json --board SCRIPTS --html OUT`: the JSON document.
+fn play_html(scripts: &[PathBuf], out: &Path) -> Value {
+    play_html_with(scripts, out, &[])
+}
+
+fn play_html_with(scripts: &[PathBuf], out: &Path, extra: &[&std::ffi::OsStr]) -> Value {
+    let o = folio()
+        .arg("play")
+        .arg("--json")
+        .args(extra)
+        .args(scripts)
+        .arg("--html")
+        .arg(out)
+        .output()
+        .expect("run folio");
+    let code = o.status.code();
+    assert!(
+        matches!(code, Some(0 | 1)),
+        "exit {code:?}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    serde_json::from_slice(&o.stdout).expect("json")
+}
+
+/// The pages the index of `out` links, by script name.
+fn pages(out: &Path) -> BTreeMap<String, PathBuf> {
+    let index = Html::parse_document(&std::fs::read_to_string(out).expect("index"));
+    let base = out.parent().expect("parent");
+    index
+        .select(&sel("table.index tbody tr td a"))
+        .map(|a| {
+            let href = a.value().attr("href").expect("href");
+            (a.text().collect::<String>(), base.join(href))
+        })
+        .collect()
+}
+
+fn text(e: ElementRef<'_>) -> String {
+    e.text().collect::<String>().trim().to_string()
+}
+
+/// The page of a crossword record against its JSON report: one board per turn, 225 squares
+/// each, every tile's letter where the text board has it (blanks marked), the standings.
+fn check_crossword(page: &Html, report: &Value, file: &str) {
+    let turns = report["turns"].as_array().expect("turns");
+    let boards: Vec<ElementRef<'_>> = page.select(&sel("section.turn svg.board")).collect();
+    assert_eq!(boards.len(), turns.len(), "{file}: one board per turn");
+    let (sq, tile, letter) = (sel("rect.sq"), sel("g.tile"), sel("text.l"));
+    for (i, (svg, turn)) in boards.iter().zip(turns).enumerate() {
+        assert_eq!(svg.value().attr("data-turn"), Some(&*(i + 1).to_string()));
+        assert_eq!(svg.select(&sq).count(), 225, "{file} turn {}", i + 1);
+        let mut drawn: BTreeMap<String, (String, bool)> = BTreeMap::new();
+        for g in svg.select(&tile) {
+            let square = g
+                .value()
+                .attr("data-square")
+                .expect("data-square")
+                .to_string();
+            let l = g.select(&letter).next().map(text).unwrap_or_default();
+            let blank = g.value().classes().any(|c| c == "blank");
+            assert!(
+                drawn.insert(square, (l, blank)).is_none(),
+                "{file}: a square drawn twice"
+            );
+        }
+        let rows = turn["board"]
+            .as_array()
+            .expect("--board gives every turn's board");
+        let mut expected: BTreeMap<String, (String, bool)> = BTreeMap::new();
+        for (r, row) in rows.iter().enumerate() {
+            for (c, ch) in row.as_str().expect("row").chars().enumerate() {
+                if ch != '.' {
+                    let name = format!("{}{}", (b'A' + c as u8) as char, r + 1);
+                    expected.insert(
+                        name,
+                        (ch.to_ascii_uppercase().to_string(), ch.is_ascii_lowercase()),
+                    );
+                }
+            }
+        }
+        assert_eq!(drawn, expected, "{file} turn {}", i + 1);
+    }
+    for p in report["players"].as_array().expect("players") {
+        let row = sel(&format!(
+            "table.standings tr[data-seat=\"{}\"] td.score",
+            p["seat"]
+        ));
+        let shown = page.select(&row).next().map(text);
+        assert_eq!(shown, Some(p["score"].to_string()), "{file}: {}", p["nick"]);
+    }
+}
+
+fn check_findings(page: &Html, report: &Value, file: &str) {
+    let n = report["findings"].as_array().map_or(0, Vec::len);
+    assert_eq!(
+        page.select(&sel("#findings ul.findings li")).count(),
+        n,
+        "{file}: findings"
+    );
+    // Each finding links to its line in the script listing.
+    for a in page.select(&sel("#findings li > a:first-child")) {
+        let href = a.value().attr("href").unwrap_or_default();
+        let id = href.trim_start_matches('#');
+        assert!(
+            page.select(&sel(&format!("li[id=\"{id}\"]")))
+                .next()
+                .is_some(),
+            "{file}: {href}"
+        );
+    }
+}
+
+fn check_page(page_path: &Path, report: &Value) {
+    let file = report["file"].as_str().unwrap_or_default();
+    let page = Html::parse_document(&std::fs::read_to_string(page_path).expect("page"));
+    check_findings(&page, report, file);
+    match report["game"].as_str() {
+        Some("scrabble") => check_crossword(&page, report, file),
+        Some("boggle") => {
+            for p in report["players"].as_array().expect("players") {
+                let nick = p["nick"].as_str().expect("nick");
+                let s = sel(&format!(
+                    "section.player[data-player=\"{nick}\"] span.score"
+                ));
+                assert_eq!(
+                    page.select(&s).next().map(text),
+                    Some(p["score"].to_string())
+                );
+                let rows = sel(&format!("section.player[data-player=\"{nick}\"] tr.w"));
+                assert_eq!(
+                    page.select(&rows).count(),
+                    p["words"].as_array().map_or(0, Vec::len)
+                );
+            }
+            assert_eq!(page.select(&sel("g.cell")).count(), 16, "{file}");
+        }
+        Some("kenken") => {
+            let digits = report["grid"]
+                .as_str()
+                .unwrap_or("")
+                .chars()
+                .filter(|c| *c != '.' && *c != '0')
+                .count();
+            assert_eq!(
+                page.select(&sel("svg.kenken text.digit")).count(),
+                digits,
+                "{file}"
+            );
+        }
+        Some("freecell") => {
+            let moves = report["moves"].as_u64().unwrap_or(0) as usize;
+            assert_eq!(page.select(&sel("section.turn")).count(), moves, "{file}");
+            for s in page.select(&sel("section.turn svg.cards")) {
+                assert!(s.select(&sel("g.card")).count() >= 1);
+            }
+        }
+        other => panic!("{file}: unexpected game {other:?}"),
+    }
+}
+
+/// Every script of tests/data and every shared record, drawn in one run: each page agrees
+/// with the replay's JSON report (the same data the text transcript prints).
+#[test]
+fn html_pages_show_every_turn_as_the_report_has_it() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let mut scripts = test_scripts();
+    let shared = shared_records();
+    if folio_testdata::shared_dir().is_some() {
+        assert_eq!(shared.len(), 97, "the shared GCG records");
+    }
+    scripts.extend(shared);
+    let out = tmp.path().join("run.html");
+    let checked = check_run(&scripts, &out, &[std::ffi::OsStr::new("--board")]);
+    // course_books.gcg names a word set built by its own test: listed, without a page.
+    assert!(
+        checked + 1 >= scripts.len(),
+        "{checked} of {} pages",
+        scripts.len()
+    );
+}
+
+/// Runs the scripts with `--html` and checks every page against its report; returns how
+/// many pages were checked.
+fn check_run(scripts: &[PathBuf], out: &Path, extra: &[&std::ffi::OsStr]) -> usize {
+    let doc = play_html_with(scripts, out, extra);
+    let pages = pages(out);
+    let reports = doc["reports"].as_array().expect("reports");
+    let mut checked = 0;
+    for r in reports {
+        let file = r["file"].as_str().expect("file");
+        if r.get("error").is_some() || (r["game"] == "scrabble" && r.get("turns").is_none()) {
+            continue; // could not be read or replayed: listed in the index, no page
+        }
+        let page = pages.get(file).unwrap_or_else(|| panic!("{file}: no page"));
+        check_page(page, r);
+        checked += 1;
+    }
+    checked
+}
+
+/// The Boggle rounds of tests/data, against ENABLE2K (needs the shared data).
+#[test]
+fn boggle_rounds_are_drawn() {
+    let Some((dir, set)) = crate::boggle::import_enable2k() else {
+        return;
+    };
+    let rounds = files(&data("boggle"), ".boggle");
+    let out = dir.path().join("boggle.html");
+    let checked = check_run(
+        &rounds,
+        &out,
+        &[std::ffi::OsStr::new("--lexicon"), set.as_os_str()],
+    );
+    assert_eq!(checked, rounds.len());
+    // Words nobody found are listed, each with its path to draw.
+    let page = Html::parse_document(
+        &std::fs::read_to_string(out.with_file_name("boggle-files/002-three-players.boggle.html"))
+            .expect("page"),
+    );
+    assert!(page.select(&sel("#missed span.w[data-path]")).count() > 100);
+    assert!(page.select(&sel("g.paths path")).count() > 100);
+}
+
+/// The totals a page shows are the text transcript's `final:` line (tests/data records).
+#[test]
+fn page_totals_are_the_text_transcripts() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    for name in ["standard_bingo", "wordbler_repeat", "turn_order_standard"] {
+        let script = data("scrabble").join(format!("{name}.gcg"));
+        let out = tmp.path().join(format!("{name}.html"));
+        let o = folio()
+            .arg("play")
+            .arg(&script)
+            .arg("--html")
+            .arg(&out)
+            .output()
+            .expect("run");
+        let stdout = String::from_utf8_lossy(&o.stdout);
+        let last = stdout
+            .lines()
+            .find(|l| l.starts_with("final: "))
+            .expect("final line");
+        let page = Html::parse_document(&std::fs::read_to_string(&out).expect("page"));
+        let mut shown: Vec<String> = page
+            .select(&sel("table.standings tbody tr"))
+            .map(|tr| {
+                let cells: Vec<String> = tr.select(&sel("td")).map(text).collect();
+                let nick = cells[1]
+                    .trim_start_matches("■ ")
+                    .split(" (")
+                    .next()
+                    .unwrap_or("")
+                    .to_string();
+                (nick, cells[2].clone())
+            })
+            .map(|(n, s)| format!("{n} {s}"))
+            .collect();
+        let mut said: Vec<String> = last["final: ".len()..]
+            .split(", ")
+            .map(|p| p.split(" (recorded").next().unwrap_or(p).to_string())
+            .collect();
+        shown.sort();
+        said.sort();
+        assert_eq!(shown, said, "{name}");
+    }
+}
+
+/// The same scripts give the same bytes, page by page and index.
+#[test]
+fn html_output_is_deterministic() {
+    let mut scripts = test_scripts();
+    scripts.extend(shared_records().into_iter().take(12));
+    let (a, b) = (
+        tempfile::tempdir().expect("a"),
+        tempfile::tempdir().expect("b"),
+    );
+    play_html(&scripts, &a.path().join("r.html"));
+    play_html(&scripts, &b.path().join("r.html"));
+    let listing = |d: &Path| -> Vec<(String, Vec<u8>)> {
+        let mut v = vec![(
+            "r.html".to_string(),
+            std::fs::read(d.join("r.html")).expect("index"),
+        )];
+        for p in files(&d.join("r-files"), ".html") {
+            let name = p.file_name().expect("name").to_string_lossy().into_owned();
+            v.push((name, std::fs::read(&p).expect("page")));
+        }
+        v
+    };
+    let (la, lb) = (listing(a.path()), listing(b.path()));
+    assert_eq!(la.len(), scripts.len() + 1);
+    assert!(la == lb, "two runs wrote different bytes");
+}
+
+/// One script: OUT.html is its page, self-contained (no URL to fetch anything from).
+#[test]
+fn one_script_is_one_self_contained_page() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let out = tmp.path().join("game.html");
+    folio()
+        .arg("play")
+        .arg(data("scrabble").join("standard_bingo.gcg"))
+        .arg("--html")
+        .arg(&out)
+        .assert()
+        .success();
+    let html = std::fs::read_to_string(&out).expect("page");
+    assert!(!tmp.path().join("game-files").exists());
+    for fetch in ["src=", "<link", "@import", "url(", "http://", "https://"] {
+        let at = html
+            .find(fetch)
+            .filter(|&i| !html[i..].starts_with("http://www.w3.org/2000/svg"));
+        assert!(at.is_none(), "{fetch} in the page");
+    }
+    let page = Html::parse_document(&html);
+    assert_eq!(page.select(&sel("svg.board")).count(), 5);
+    // RETAINS on turn 1: seven new tiles; the tile at 8B is R, worth 1.
+    let first = page
+        .select(&sel("section#t1 svg.board"))
+        .next()
+        .expect("turn 1");
+    assert_eq!(first.select(&sel("g.tile.new")).count(), 7);
+    let b8 = first
+        .select(&sel("g.tile[data-square=\"B8\"] text.l"))
+        .next()
+        .map(text);
+    assert_eq!(b8.as_deref(), Some("R"));
+    // The score detail: the bingo and the word's breakdown.
+    let detail = page
+        .select(&sel("section#t1 .detail"))
+        .next()
+        .map(text)
+        .unwrap_or_default();
+    assert!(
+        detail.contains("RETAINS at 8B (main word): 8 × 2 = 16"),
+        "{detail}"
+    );
+    assert!(detail.contains("bingo 50"), "{detail}");
+}
+
+#[test]
+fn render_draws_one_position() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let svg = |args: &[&str]| -> roxmltree::Document<'static> {
+        let out = tmp.path().join("x.svg");
+        let o = folio()
+            .arg("render")
+            .args(args)
+            .arg("--svg")
+            .arg(&out)
+            .output()
+            .expect("run");
+        assert!(
+            o.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        let text = std::fs::read_to_string(&out).expect("svg");
+        roxmltree::Document::parse(Box::leak(text.into_boxed_str())).expect("well-formed SVG")
+    };
+    let gcg = data("scrabble").join("standard_bingo.gcg");
+    let gcg = gcg.to_str().expect("utf-8 path");
+    let count = |d: &roxmltree::Document<'_>, class: &str| {
+        d.descendants()
+            .filter(|n| {
+                n.attribute("class")
+                    .is_some_and(|c| c.split(' ').any(|x| x == class))
+            })
+            .count()
+    };
+    let d = svg(&[gcg, "--turn", "1"]);
+    assert_eq!(count(&d, "sq"), 225);
+    assert_eq!(count(&d, "tile"), 7);
+    assert_eq!(count(&d, "new"), 7);
+    let d = svg(&[gcg]);
+    assert_eq!(count(&d, "tile"), 18); // 7 + 5 + 4 + 2
+    assert_eq!(count(&d, "new"), 2); // L13 .OT: O and T
+    let d = svg(&["15/15/15/15/15/15/15/5HORn6/15/15/15/15/15/15/15 AEIRST?/ 0/0 0"]);
+    assert_eq!((count(&d, "tile"), count(&d, "blank")), (4, 1));
+    let d = svg(&["gripesajehutzitx"]);
+    assert_eq!(count(&d, "cell"), 16);
+    let d = svg(&["617"]);
+    assert_eq!(count(&d, "card"), 52);
+    let kenken = std::fs::read_to_string(data("kenken").join("solved.kenken")).expect("kenken");
+    if let Some(id) = kenken.lines().find_map(|l| l.strip_prefix("#puzzle ")) {
+        let d = svg(&[id.trim()]);
+        assert!(count(&d, "clue") >= 1);
+    }
+    // A turn the record does not have: a usage error naming the range.
+    let o = folio()
+        .args(["render", gcg, "--turn", "9", "--svg"])
+        .arg(tmp.path().join("y.svg"))
+        .output()
+        .expect("run");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("turn 9 is not in the record"));
+    assert!(!tmp.path().join("y.svg").exists());
+}
