@@ -10,6 +10,7 @@ pub mod ingest;
 pub mod kenken;
 pub mod moves;
 pub mod play;
+pub mod tiles;
 pub mod words;
 
 /// What a command concluded, when it ran to the end.
