@@ -14,7 +14,9 @@ pub fn named(name: &str) -> anyhow::Result<TileSet> {
     if !known.extra.is_empty() {
         let letters: String = known.extra.iter().map(|e| e.letter).collect();
         bail!(
-            "--tileset {}: its tiles {} are beyond A-Z, which folio's crossword engine does              not place yet; crossword tile sets are course, english, french (the {} set              scores words from-rack and anagram)",
+            "--tileset {}: its tiles {} are beyond A-Z, which folio's crossword engine does \
+             not place yet; crossword tile sets are course, english, french (the {} set \
+             scores words from-rack and anagram)",
             quoted(name),
             quoted(&letters),
             known.name

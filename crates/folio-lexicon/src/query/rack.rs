@@ -407,7 +407,11 @@ mod tests {
         let shown: Vec<_> = got.iter().map(|w| (w.display(), w.score)).collect();
         assert_eq!(
             shown,
-            [("ÄRA".to_string(), 8), ("öL".to_string(), 2)],
+            [
+                ("ÄRA".to_string(), 8),
+                ("öL".to_string(), 2),
+                ("Ab".to_string(), 1)
+            ],
             "Ä is one tile worth 6; the blank plays Ö (0) in ÖL"
         );
         let r = Rack::parse(&p, "le?").unwrap();
