@@ -132,15 +132,17 @@ test-movegen-sweep:
 	MOVEGEN_POSITIONS=1000 MOVEGEN_RECORDS=1 $(CARGO) test --release -p folio-scrabble --test it movegen -- --nocapture
 
 ## Move generation speed with ENABLE1 (one thread): wolges's 17 regression positions (every
-## play and best play, positions/s, beside wolges's published numbers) and the shared
-## records' positions. MOVEGEN_REPS=N repetitions (default 200).
+## play and best play, positions/s, beside wolges's published numbers), the shared
+## records' positions, and autoplay games/s on 2 threads per rule set (goal 200).
+## MOVEGEN_REPS=N repetitions (default 200), AUTOPLAY_GAMES=N games (default 400).
 .PHONY: bench-movegen
 bench-movegen:
 	$(CARGO) bench -p folio-scrabble --bench movegen
 
 ## Computer players: 1,000 seeded games per rule set (ENABLE1, score strategy) written with
-## `folio autoplay` and replayed with `folio play --lexicon` (every one must be clean);
-## prints mean scores and games/s. AUTOPLAY_GAMES=N to change the count.
+## `folio autoplay` and replayed with `folio play --lexicon` (every one with no finding);
+## the first 100 seeds played again give byte-identical records; prints mean scores per
+## player and games/s. AUTOPLAY_GAMES=N (and AUTOPLAY_AGAIN=M) change the counts. In .ci/run.
 .PHONY: test-autoplay-sweep
 test-autoplay-sweep:
 	bash scripts/autoplay-sweep.sh

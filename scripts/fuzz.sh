@@ -50,6 +50,7 @@ seeds() {
     freecell_script) echo tests/data/freecell/*.txt "$SHARED"/games/freecell/solutions/* ;;
     freecell_move) echo fuzz/seeds/freecell_move/* ;;
     serve_line) echo fuzz/seeds/serve_line/* ;;
+    scrabble_cgp) echo fuzz/seeds/cgp/* ;;
     script_lines) echo tests/data/scrabble/*.gcg tests/data/kenken/*.kenken tests/data/boggle/*.boggle ;;
     esac
 }
@@ -77,6 +78,13 @@ for t in "${TARGETS[@]}"; do
         while IFS= read -r line; do
             n=$((n + 1)); printf '%s' "$line" >"$corpus/seed-json-$n"
         done < <(head -n 20 "$SHARED/games/kenken/external-puzzles.jsonl" 2>/dev/null)
+    fi
+    # One CGP seed per position of wolges's regression set.
+    if [ "$t" = scrabble_cgp ] && [ ! -e "$corpus/seed-cgp-1" ]; then
+        n=0
+        while IFS=$'\t' read -r fen rack; do
+            n=$((n + 1)); printf '%s %s/ 0/0 0' "$fen" "$rack" >"$corpus/seed-cgp-$n"
+        done < <(sed -n '2,$p' "$SHARED/games/scrabble/movegen-positions.tsv" 2>/dev/null)
     fi
     dict=()
     [ -f "fuzz/dict/$t.dict" ] && dict=(-dict="fuzz/dict/$t.dict")

@@ -11,7 +11,7 @@ fuzz_target!(|data: &[u8]| {
     };
     let report = play(text, "fuzz.kenken");
     for f in &report.findings {
-        assert!(f.line >= 1, "{f:?}");
+        assert!(f.loc.line >= 1, "{f:?}");
     }
     let _ = report.to_text();
     let _ = report.to_json();

@@ -72,3 +72,163 @@ fn the_same_seed_gives_the_same_record() {
     assert_eq!(a, b);
     assert!(String::from_utf8(a).unwrap().contains("#player3 cpu3"));
 }
+
+/// A French book's words (the game policy folds its accents to A–Z) give a word set for the
+/// French tile set (`--tileset french`, written as `#tileset`): seeded games replay with no
+/// finding, and the same book kept with diacritics is refused as built for another alphabet.
+#[test]
+fn french_games_from_a_french_book_replay_clean() {
+    let Some(book) = folio_testdata::path("corpora/gutenberg/pg14155-madame-bovary.txt") else {
+        return;
+    };
+    let head = std::fs::read_to_string(&book).unwrap();
+    assert!(head.contains("Language: French"));
+    let dir = tempfile::tempdir().unwrap();
+    let set = dir.path().join("bovary.fst");
+    folio()
+        .args(["ingest", "-q", "-o"])
+        .arg(&set)
+        .arg(&book)
+        .assert()
+        .success();
+    let out = dir.path().join("fr");
+    folio()
+        .args([
+            "autoplay",
+            "--tileset",
+            "french",
+            "--seed",
+            "3",
+            "--games",
+            "2",
+        ])
+        .arg("--set")
+        .arg(&set)
+        .arg("-o")
+        .arg(&out)
+        .assert()
+        .success();
+    for seed in [3, 4] {
+        let gcg = out.join(format!("game-{seed}.gcg"));
+        let text = std::fs::read_to_string(&gcg).unwrap();
+        assert!(text.contains("#tileset french\n"), "{text}");
+        let summary = folio()
+            .arg("play")
+            .arg(&gcg)
+            .arg("--lexicon")
+            .arg(&set)
+            .arg("--jsonl")
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        let summary = String::from_utf8(summary).unwrap();
+        let last = summary.lines().last().unwrap();
+        assert!(last.contains("\"findings\":0,"), "{last}");
+        // A French set of 102 tiles: the game drew from it (a K is worth 10 there, 5 in
+        // English), so the record replays only under its own #tileset.
+        let english = text.replace("#tileset french\n", "");
+        let other = dir.path().join(format!("english-{seed}.gcg"));
+        std::fs::write(&other, english).unwrap();
+        folio()
+            .arg("play")
+            .arg(&other)
+            .arg("--lexicon")
+            .arg(&set)
+            .assert()
+            .code(1);
+    }
+    let accented = dir.path().join("accents.fst");
+    folio()
+        .args(["ingest", "-q", "--keep-diacritics", "-o"])
+        .arg(&accented)
+        .arg(&book)
+        .assert()
+        .success();
+    folio()
+        .args(["autoplay", "--tileset", "french", "--set"])
+        .arg(&accented)
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "tile set has tiles A-Z only: the set was built for another alphabet",
+        ));
+}
+
+/// A German book (`Language: German`) ingested for the German tile alphabet keeps Ä, Ö, Ü
+/// as letters (its manifest records them), spells ß as SS, and scores racks with the German
+/// tile values, a letter counting once however many bytes it takes. The board game refuses
+/// the German set: its umlaut tiles are beyond the engine's A–Z (docs/moves.md).
+#[test]
+fn a_german_book_gives_a_set_for_german_tiles() {
+    let Some(book) =
+        folio_testdata::path("corpora/gutenberg/pg2229-faust-der-tragodie-erster-teil-latin1.txt")
+    else {
+        return;
+    };
+    let head = String::from_utf8_lossy(&std::fs::read(&book).unwrap()).into_owned();
+    assert!(head.contains("Language: German"));
+    let dir = tempfile::tempdir().unwrap();
+    let set = dir.path().join("faust.fst");
+    folio()
+        .args(["ingest", "-q", "--tile-letters", "äöü", "-o"])
+        .arg(&set)
+        .arg(&book)
+        .assert()
+        .success();
+    let manifest = std::fs::read_to_string(dir.path().join("faust.json")).unwrap();
+    assert!(manifest.contains("\"tile_letters\": \"ÄÖÜ\""), "{manifest}");
+    let contains = |w: &str| {
+        folio()
+            .args(["words", "contains", "--set"])
+            .arg(&set)
+            .arg(w)
+            .output()
+            .unwrap()
+            .status
+            .success()
+    };
+    // German nouns are written capitalised, so the game policy's lower-case evidence keeps
+    // the other words: `schön`, `küssen`, and `daß` spelt DASS.
+    assert!(contains("schön"));
+    assert!(contains("KÜSSEN"));
+    assert!(contains("daß"));
+    assert!(contains("DASS"));
+    assert!(!contains("KUSSEN"));
+    // SCHÖN from S C H Ö N: C is 4 and Ö 8 in the German set (S1 H2 N1): 16; five letters.
+    let out = folio()
+        .args(["words", "anagram", "--tileset", "german", "--set"])
+        .arg(&set)
+        .arg("nöhcs")
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    assert_eq!(String::from_utf8(out).unwrap(), "SCHÖN 16\n");
+    let out = folio()
+        .args([
+            "words",
+            "from-rack",
+            "--tileset",
+            "german",
+            "--min-len",
+            "5",
+            "--set",
+        ])
+        .arg(&set)
+        .arg("nöhcs")
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    assert_eq!(String::from_utf8(out).unwrap(), "SCHÖN 16\n");
+    folio()
+        .args(["autoplay", "--tileset", "german", "--set"])
+        .arg(&set)
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("are beyond A-Z"));
+}

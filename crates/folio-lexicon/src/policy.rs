@@ -81,6 +81,12 @@ pub struct Policy {
     pub min_count: u64,
     /// Fewest distinct books a word must occur in to be kept.
     pub min_books: usize,
+    /// Letters kept as themselves, beside `A`–`Z`, while every other diacritic folds: the
+    /// tile alphabet a set is built for (`ÄÖÜ` for German tiles; `ß` still spells `SS`).
+    /// Upper case. Game policy without `keep_diacritics` only; empty (the default, not
+    /// written to a manifest): `A`–`Z` only.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub tile_letters: String,
 }
 
 impl Policy {
@@ -88,13 +94,22 @@ impl Policy {
     /// rule): then keys of one can be queried, and combined, with the other. Length and
     /// count limits only choose which words are kept.
     pub fn spells_like(&self, other: &Policy) -> bool {
-        (self.name, self.keep_diacritics) == (other.name, other.keep_diacritics)
+        (self.name, self.keep_diacritics, &self.tile_letters)
+            == (other.name, other.keep_diacritics, &other.tile_letters)
+    }
+
+    /// The game policy keeping `letters` (e.g. `ÄÖÜ`) as tiles beside `A`–`Z`.
+    pub fn with_tile_letters(mut self, letters: &str) -> Policy {
+        self.tile_letters = letters.chars().flat_map(char::to_uppercase).collect();
+        self
     }
 
     /// `game`, `game --keep-diacritics` or `raw`: how the policy spells words.
     pub fn spelling(&self) -> String {
         if self.keep_diacritics && self.name == PolicyName::Game {
             format!("{} --keep-diacritics", self.name)
+        } else if !self.tile_letters.is_empty() && self.name == PolicyName::Game {
+            format!("{} --tile-letters {}", self.name, self.tile_letters)
         } else {
             self.name.to_string()
         }
@@ -185,6 +200,7 @@ impl Policy {
             max_len: Some(15),
             min_count: 1,
             min_books: 1,
+            tile_letters: String::new(),
         }
     }
 
@@ -199,6 +215,7 @@ impl Policy {
             max_len: Some(RAW_MAX_LEN),
             min_count: 1,
             min_books: 1,
+            tile_letters: String::new(),
         }
     }
 
@@ -291,23 +308,42 @@ impl Policy {
             }
             let composed: String = out.nfc().collect();
             *out = composed;
+        } else if self.tile_letters.is_empty() {
+            fold_to_a_z(t.nfkd(), out)?;
         } else {
-            for c in t.nfkd() {
-                if unicode_normalization::char::is_combining_mark(c) {
-                    continue;
+            for whole in t.nfc() {
+                // A letter the tile alphabet has (`Ä`) stays itself, upper case.
+                let mut up = whole.to_uppercase();
+                if let (Some(u), None) = (up.next(), up.next()) {
+                    if !u.is_ascii() && self.tile_letters.contains(u) {
+                        out.push(u);
+                        continue;
+                    }
                 }
-                if c.is_ascii_alphabetic() {
-                    out.push(c.to_ascii_uppercase());
-                } else if let Some((_, s)) = FOLDS.iter().find(|(f, _)| *f == c) {
-                    out.push_str(s);
-                } else {
-                    // Greek, Cyrillic, symbols: outside the A–Z alphabet.
-                    return None;
-                }
+                fold_to_a_z(std::iter::once(whole).nfkd(), out)?;
             }
         }
         (!out.is_empty()).then_some(TokenKey { lower_case: lower })
     }
+}
+
+/// Pushes decomposed characters folded to `A`–`Z` (marks dropped, `ß` → `SS`); `None` for a
+/// character outside the alphabet.
+fn fold_to_a_z(decomposed: impl Iterator<Item = char>, out: &mut String) -> Option<()> {
+    for c in decomposed {
+        if unicode_normalization::char::is_combining_mark(c) {
+            continue;
+        }
+        if c.is_ascii_alphabetic() {
+            out.push(c.to_ascii_uppercase());
+        } else if let Some((_, s)) = FOLDS.iter().find(|(f, _)| *f == c) {
+            out.push_str(s);
+        } else {
+            // Greek, Cyrillic, symbols: outside the A–Z alphabet.
+            return None;
+        }
+    }
+    Some(())
 }
 
 fn raw_token(token: &str, out: &mut String) -> Option<TokenKey> {
@@ -421,6 +457,24 @@ mod tests {
         for w in ["can't", "don’t", "o'clock", "l’homme", "qu'il"] {
             assert_eq!(game(w), None, "{w}");
         }
+    }
+
+    #[test]
+    fn tile_letters_stay_while_other_diacritics_fold() {
+        let german = Policy::game().with_tile_letters("äöü");
+        assert_eq!(german.tile_letters, "ÄÖÜ");
+        let key = |w: &str| german.normalize_word(w);
+        assert_eq!(key("Mädchen").as_deref(), Some("MÄDCHEN"));
+        assert_eq!(key("Straße").as_deref(), Some("STRASSE"));
+        assert_eq!(key("café").as_deref(), Some("CAFE"));
+        // A decomposed Ä (A + combining diaeresis) is the same tile.
+        assert_eq!(key("u\u{0308}ber").as_deref(), Some("ÜBER"));
+        assert_eq!(
+            Policy::game().normalize_word("Mädchen").as_deref(),
+            Some("MADCHEN")
+        );
+        assert!(!german.spells_like(&Policy::game()));
+        assert_eq!(german.spelling(), "game --tile-letters ÄÖÜ");
     }
 
     #[test]

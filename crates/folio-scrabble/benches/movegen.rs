@@ -10,6 +10,10 @@
 //! ratio. Rates are per second of this thread's CPU time (the machine is shared; the
 //! wall-clock rate is printed beside). `MOVEGEN_REPS=N` sets the repetitions of the 17
 //! positions (default 200).
+//!
+//! Last, computer games (`autoplay::play_game`, score strategy, 2 players) per second on 2
+//! threads for each rule set, against the goal of 200 (`AUTOPLAY_GAMES=N`, default
+//! 400 per rule set).
 
 use std::time::Instant;
 
@@ -98,6 +102,57 @@ fn main() {
         "{} positions of the shared records (recorded racks), {rec_reps} repetitions:\n  every play: {all:>8.0} positions/s\n  best play:  {best:>8.0} positions/s",
         records.len()
     );
+    let games: u64 = if benching {
+        std::env::var("AUTOPLAY_GAMES")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(400)
+    } else {
+        4
+    };
+    for rules in [Rules::STANDARD, Rules::WORDBLER, Rules::COURSE] {
+        let (cpu, wall) = autoplay_rate(rules, games, &set);
+        println!(
+            "autoplay, {} rules, score strategy, 2 players, {games} games on 2 threads: {cpu:>6.0} games/s   goal 200   ratio {:.2}",
+            rules.name,
+            cpu / 200.0
+        );
+        eprintln!("    ({wall:.0} games/s by the wall clock)");
+    }
+}
+
+/// Games per second of `folio autoplay`'s loop (seeds 1..=games, two threads taking every
+/// other seed), as on 2 cores: games over half the threads' summed CPU time (the wall-clock
+/// rate, which the shared machine's other jobs slow down, second).
+fn autoplay_rate(rules: Rules, games: u64, set: &WordSet) -> (f64, f64) {
+    use folio_scrabble::movegen::autoplay::{play_game, Strategy};
+    let start = Instant::now();
+    let cpu: Vec<Option<u64>> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..2u64)
+            .map(|t| {
+                s.spawn(move || {
+                    let cpu0 = thread_cpu_ns();
+                    let mut turns = 0;
+                    for seed in (1..=games).filter(|g| g % 2 == t) {
+                        let g = play_game(rules, 2, seed, set, Strategy::Score).expect("game");
+                        turns += g.turns.len();
+                    }
+                    std::hint::black_box(turns);
+                    Some(thread_cpu_ns()? - cpu0?)
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("thread"))
+            .collect()
+    });
+    let wall = games as f64 / start.elapsed().as_secs_f64();
+    let cpu = match cpu.iter().copied().collect::<Option<Vec<u64>>>() {
+        Some(ns) => games as f64 / (ns.iter().sum::<u64>() as f64 / 2e9),
+        None => wall,
+    };
+    (cpu, wall)
 }
 
 /// Positions per second of `f` over `positions`, `reps` times each (after one warm-up pass),

@@ -337,6 +337,7 @@ impl Parser<'_> {
             "id",
             "lexicon",
             "rules",
+            "tileset",
             "seed",
             "rounds",
             "game",
@@ -350,7 +351,7 @@ impl Parser<'_> {
             }
             self.seen.insert(lname.clone(), loc);
         }
-        let needs_value = ["lexicon", "rules", "seed", "rounds", "game"];
+        let needs_value = ["lexicon", "rules", "tileset", "seed", "rounds", "game"];
         if value.is_empty() && needs_value.contains(&lname.as_str()) {
             self.problem(loc, ParseErrorKind::MissingValue(name.to_string()));
             return;
@@ -366,6 +367,10 @@ impl Parser<'_> {
             "rules" => match RulesName::parse(value) {
                 Some(r) => h.rules = Some(r),
                 None => self.problem(vloc, ParseErrorKind::UnknownRules(value.to_string())),
+            },
+            "tileset" => match crate::tileset::TileSet::crossword(&value.to_ascii_lowercase()) {
+                Some(t) => h.tileset = Some(t),
+                None => self.problem(vloc, ParseErrorKind::UnknownTileSet(value.to_string())),
             },
             "seed" => match number_in(name, value, 0, u64::MAX) {
                 Ok(n) => h.seed = Some(n),

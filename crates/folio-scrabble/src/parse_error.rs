@@ -71,6 +71,9 @@ pub enum ParseErrorKind {
     /// `#rules` other than course, standard, wordbler (folio).
     #[error("unknown rule set {} (expected course, standard or wordbler)", quoted(.0))]
     UnknownRules(String),
+    /// `#tileset` other than a known tile set (folio).
+    #[error("unknown tile set {} (expected course, english or french)", quoted(.0))]
+    UnknownTileSet(String),
     /// A numeric pragma value that is not a number.
     #[error("#{} needs a non-negative number, found {}", clipped(.0, QUOTED_CHARS), quoted(.1))]
     BadNumber(String, String),
@@ -227,6 +230,7 @@ impl ParseErrorKind {
             UnknownGameType(_) => "unknown-game-variant",
             UnknownGame(_) => "unknown-game",
             UnknownRules(_) => "unknown-rules",
+            UnknownTileSet(_) => "unknown-tileset",
             BadNumber(..) => "bad-number",
             OutOfRange { .. } => "number-out-of-range",
             MissingValue(_) => "missing-value",

@@ -40,7 +40,7 @@ pub struct Options {
 }
 
 /// The rule set a script is replayed with: `override_` (e.g. `--rules`), else `#rules`, else
-/// `standard`; `#rounds N` sets the game length.
+/// `standard`; `#rounds N` sets the game length and `#tileset NAME` the tiles.
 pub fn rules_for(script: &Script, override_: Option<RulesName>) -> Rules {
     let name = override_
         .or(script.header.rules)
@@ -49,6 +49,10 @@ pub fn rules_for(script: &Script, override_: Option<RulesName>) -> Rules {
         RulesName::Course => Rules::COURSE,
         RulesName::Standard => Rules::STANDARD,
         RulesName::Wordbler => Rules::WORDBLER,
+    };
+    let rules = match script.header.tileset {
+        Some(t) => rules.with_tile_set(t),
+        None => rules,
     };
     match script.header.rounds {
         Some(n) => rules.with_max_rounds(n),

@@ -254,6 +254,13 @@ impl Rules {
         [Rules::COURSE, Rules::STANDARD, Rules::WORDBLER]
     }
 
+    /// The same rules played with `tile_set` (`#tileset`, `--tileset`): its counts, blanks
+    /// and letter values.
+    pub fn with_tile_set(mut self, tile_set: TileSet) -> Rules {
+        self.tile_set = tile_set;
+        self
+    }
+
     /// The same rules ending after `rounds` full rounds (the course's configurable length).
     pub fn with_max_rounds(mut self, rounds: u32) -> Rules {
         self.end.max_rounds = Some(rounds);

@@ -84,6 +84,10 @@ pub struct Header {
     pub encoding_declared: Option<String>,
     /// `#rules` (folio).
     pub rules: Option<RulesName>,
+    /// `#tileset NAME` (folio): the tiles in play instead of the rule set's own
+    /// ([`TileSet::crossword`](crate::tileset::TileSet::crossword): `course`, `english`,
+    /// `french`).
+    pub tileset: Option<crate::tileset::TileSet>,
     /// `#seed N` (folio): deal from a seeded bag and check every rack against it.
     pub seed: Option<u64>,
     /// `#rounds N` (folio): the game ends after N rounds (course rules).

@@ -2,7 +2,9 @@
 //!
 //! Sources: English letter values and the 100-tile distribution are those of the standard
 //! English crossword game (NASPA/WESPA; see `docs/rules.md`); the 98-tile set without blanks is
-//! the Book Scrabble course's (issue 3, seed document `helper.txt`).
+//! the Book Scrabble course's (issue 3, seed document `helper.txt`). French: the 102-tile
+//! set of French-language editions (Mattel/Spear; the table "Scrabble letter
+//! distributions", French, as published by Wikipedia): tiles carry no accents.
 
 use crate::tile::Tile;
 
@@ -18,6 +20,61 @@ pub const ENGLISH_COUNTS: [u8; 26] = [
     9, 2, 2, 4, 12, 2, 3, 2, 9, 1, 1, 4, 2, 6, 8, 2, 1, 6, 4, 6, 4, 2, 2, 1, 2, 1,
 ];
 
+/// French letter values, `A` to `Z`: A1 B3 C3 D2 E1 F4 G2 H4 I1 J8 K10 L1 M2 N1 O1 P3 Q8 R1
+/// S1 T1 U1 V4 W10 X10 Y10 Z10.
+pub const FRENCH_VALUES: [u8; 26] = [
+    1, 3, 3, 2, 1, 4, 2, 4, 1, 8, 10, 1, 2, 1, 1, 3, 8, 1, 1, 1, 1, 4, 10, 10, 10, 10,
+];
+
+/// French letter counts, `A` to `Z`: A9 B2 C2 D3 E15 F2 G2 H2 I8 J1 K1 L5 M3 N6 O6 P2 Q1 R6
+/// S6 T6 U6 V2 W1 X1 Y1 Z1 (100 lettered tiles; with 2 blanks, 102).
+pub const FRENCH_COUNTS: [u8; 26] = [
+    9, 2, 2, 3, 15, 2, 2, 2, 8, 1, 1, 5, 3, 6, 6, 2, 1, 6, 6, 6, 6, 2, 1, 1, 1, 1,
+];
+
+/// German letter values, `A` to `Z`: A1 B3 C4 D1 E1 F4 G2 H2 I1 J6 K4 L2 M3 N1 O2 P4 Q10
+/// R1 S1 T1 U1 V6 W3 X8 Y10 Z3; beside them [`GERMAN_UMLAUTS`].
+pub const GERMAN_VALUES: [u8; 26] = [
+    1, 3, 4, 1, 1, 4, 2, 2, 1, 6, 4, 2, 3, 1, 2, 4, 10, 1, 1, 1, 1, 6, 3, 8, 10, 3,
+];
+
+/// German letter counts, `A` to `Z`: A5 B2 C2 D4 E15 F2 G3 H4 I6 J1 K2 L3 M4 N9 O3 P1 Q1 R6
+/// S7 T6 U6 V1 W1 X1 Y1 Z1 (97 tiles; with the umlauts and 2 blanks, 102).
+pub const GERMAN_COUNTS: [u8; 26] = [
+    5, 2, 2, 4, 15, 2, 3, 4, 6, 1, 2, 3, 4, 9, 3, 1, 1, 6, 7, 6, 6, 1, 1, 1, 1, 1,
+];
+
+/// The German set's tiles beyond `A`–`Z`: Ä ×1 (6 points), Ö ×1 (8), Ü ×1 (6). `ß` has no
+/// tile: it is spelt `SS`.
+pub const GERMAN_UMLAUTS: &[Extra] = &[
+    Extra {
+        letter: 'Ä',
+        count: 1,
+        value: 6,
+    },
+    Extra {
+        letter: 'Ö',
+        count: 1,
+        value: 8,
+    },
+    Extra {
+        letter: 'Ü',
+        count: 1,
+        value: 6,
+    },
+];
+
+/// A tile beyond `A`–`Z` (German `Ä`): its letter, how many the set has, what it scores.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Extra {
+    /// The letter shown (upper case).
+    pub letter: char,
+    /// Tiles of it in the set.
+    pub count: u8,
+    /// Points it scores.
+    pub value: u8,
+}
+
 /// A set of tiles: how many of each letter and blank, and what each scores.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TileSet {
@@ -29,6 +86,10 @@ pub struct TileSet {
     pub blanks: u8,
     /// Value of each letter `A`..`Z` (a blank scores 0).
     pub values: [u8; 26],
+    /// Tiles beyond `A`–`Z` (German `Ä`, `Ö`, `Ü`). The crossword engine places `A`–`Z`
+    /// tiles only, so a set with any is for word queries (`words from-rack --tileset`)
+    /// until it does: [`TileSet::crossword`] does not offer it.
+    pub extra: &'static [Extra],
 }
 
 impl TileSet {
@@ -38,6 +99,7 @@ impl TileSet {
         counts: ENGLISH_COUNTS,
         blanks: 0,
         values: ENGLISH_VALUES,
+        extra: &[],
     };
 
     /// The standard English set: the course's 98 lettered tiles plus 2 blanks (100 tiles).
@@ -46,7 +108,57 @@ impl TileSet {
         counts: ENGLISH_COUNTS,
         blanks: 2,
         values: ENGLISH_VALUES,
+        extra: &[],
     };
+
+    /// The French set: 100 lettered tiles without accents plus 2 blanks (102 tiles).
+    pub const FRENCH: TileSet = TileSet {
+        name: "french",
+        counts: FRENCH_COUNTS,
+        blanks: 2,
+        values: FRENCH_VALUES,
+        extra: &[],
+    };
+
+    /// The German set (102 tiles): 97 lettered `A`–`Z`, `Ä`, `Ö`, `Ü` and 2 blanks.
+    pub const GERMAN: TileSet = TileSet {
+        name: "german",
+        counts: GERMAN_COUNTS,
+        blanks: 2,
+        values: GERMAN_VALUES,
+        extra: GERMAN_UMLAUTS,
+    };
+
+    /// The tile sets by name: `course`, `english`, `french`, `german`.
+    pub fn named(name: &str) -> Option<TileSet> {
+        [
+            TileSet::COURSE,
+            TileSet::ENGLISH,
+            TileSet::FRENCH,
+            TileSet::GERMAN,
+        ]
+        .into_iter()
+        .find(|t| t.name == name)
+    }
+
+    /// The tile sets a crossword game can be played with, by name: those whose tiles are
+    /// all `A`–`Z` and blanks (`course`, `english`, `french`).
+    pub fn crossword(name: &str) -> Option<TileSet> {
+        TileSet::named(name).filter(|t| t.extra.is_empty())
+    }
+
+    /// The value of a tile showing `letter` (`A`–`Z` or one of [`TileSet::extra`]); 0 for a
+    /// letter the set has no tile for.
+    pub fn letter_value(&self, letter: char) -> u32 {
+        match letter {
+            'A'..='Z' => u32::from(self.values[letter as usize - 'A' as usize]),
+            _ => self
+                .extra
+                .iter()
+                .find(|e| e.letter == letter)
+                .map_or(0, |e| u32::from(e.value)),
+        }
+    }
 
     /// How many of `tile` the full set holds.
     pub fn count(&self, tile: Tile) -> u32 {
@@ -69,9 +181,11 @@ impl TileSet {
         }
     }
 
-    /// Total number of tiles.
+    /// Total number of tiles (those beyond `A`–`Z` included).
     pub fn total(&self) -> u32 {
-        self.counts.iter().map(|&c| u32::from(c)).sum::<u32>() + u32::from(self.blanks)
+        self.counts.iter().map(|&c| u32::from(c)).sum::<u32>()
+            + u32::from(self.blanks)
+            + self.extra.iter().map(|e| u32::from(e.count)).sum::<u32>()
     }
 
     /// Every tile of the set in canonical order (`A`s first, blanks last).
@@ -131,5 +245,64 @@ mod tests {
         assert_eq!(TileSet::ENGLISH.count(Tile::Blank), 2);
         assert_eq!(TileSet::ENGLISH.tiles().len(), 100);
         assert_eq!(TileSet::COURSE.tiles().len(), 98);
+    }
+
+    #[test]
+    fn the_french_set_is_the_published_one() {
+        // By value, as the published table lists it.
+        let by_value = [
+            (1, "E15 A9 I8 N6 O6 R6 S6 T6 U6 L5"),
+            (2, "D3 G2 M3"),
+            (3, "B2 C2 P2"),
+            (4, "F2 H2 V2"),
+            (8, "J1 Q1"),
+            (10, "K1 W1 X1 Y1 Z1"),
+        ];
+        let mut seen = 0;
+        for (value, list) in by_value {
+            for (t, n) in pairs(list) {
+                assert_eq!(TileSet::FRENCH.value(t), value, "{t}");
+                assert_eq!(TileSet::FRENCH.count(t), n, "{t}");
+                seen += 1;
+            }
+        }
+        assert_eq!(seen, 26);
+        assert_eq!(TileSet::FRENCH.total(), 102);
+        assert_eq!(TileSet::FRENCH.count(Tile::Blank), 2);
+        assert_eq!(TileSet::named("french"), Some(TileSet::FRENCH));
+        assert_eq!(TileSet::named("klingon"), None);
+    }
+
+    #[test]
+    fn the_german_set_is_the_published_one() {
+        let by_value = [
+            (1, "E15 N9 S7 I6 R6 T6 U6 A5 D4"),
+            (2, "H4 G3 L3 O3"),
+            (3, "M4 B2 W1 Z1"),
+            (4, "C2 F2 K2 P1"),
+            (6, "J1 V1"),
+            (8, "X1"),
+            (10, "Q1 Y1"),
+        ];
+        let mut seen = 0;
+        for (value, list) in by_value {
+            for (t, n) in pairs(list) {
+                assert_eq!(TileSet::GERMAN.value(t), value, "{t}");
+                assert_eq!(TileSet::GERMAN.count(t), n, "{t}");
+                seen += 1;
+            }
+        }
+        assert_eq!(seen, 26);
+        let umlauts: Vec<_> = TileSet::GERMAN
+            .extra
+            .iter()
+            .map(|e| (e.letter, e.count, TileSet::GERMAN.letter_value(e.letter)))
+            .collect();
+        assert_eq!(umlauts, [('Ä', 1, 6), ('Ö', 1, 8), ('Ü', 1, 6)]);
+        assert_eq!(TileSet::GERMAN.total(), 102);
+        assert_eq!(TileSet::GERMAN.letter_value('Q'), 10);
+        assert_eq!(TileSet::GERMAN.letter_value('ß'), 0);
+        assert_eq!(TileSet::crossword("german"), None);
+        assert_eq!(TileSet::crossword("french"), Some(TileSet::FRENCH));
     }
 }

@@ -35,6 +35,9 @@ pub fn to_gcg(script: &Script, report: &Report) -> String {
         let _ = writeln!(out, "#{k} {v}");
     }
     let _ = writeln!(out, "#rules {}", report.rules);
+    if let Some(t) = h.tileset {
+        let _ = writeln!(out, "#tileset {}", t.name);
+    }
     if let Some(s) = h.seed {
         let _ = writeln!(out, "#seed {s}");
     }

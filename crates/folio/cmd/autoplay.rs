@@ -19,6 +19,10 @@ pub struct Args {
     /// The word set (.fst) the computer players know.
     #[arg(long, value_name = "SET.fst")]
     set: PathBuf,
+    /// Tile set instead of the rule set's own: course, english, french (written to the
+    /// record as `#tileset`).
+    #[arg(long, value_name = "NAME")]
+    tileset: Option<String>,
     /// Number of players (the rule set allows 2 to 4).
     #[arg(long, value_name = "N", default_value_t = 2)]
     players: usize,
@@ -55,10 +59,15 @@ pub fn run(a: Args) -> anyhow::Result<Outcome> {
             quoted(s)
         ),
     };
+    let rules = match &a.tileset {
+        Some(t) => rules.with_tile_set(super::tiles::named(t)?),
+        None => rules,
+    };
     if a.games == 0 {
         bail!("--games 0: play at least one game");
     }
     let set = folio_lexicon::checked::open_set(&a.set)?;
+    super::tiles::check_alphabet(&a.set, &set, &rules.tile_set)?;
     let start = std::time::Instant::now();
     let seeds: Vec<u64> = (0..a.games).map(|i| a.seed.wrapping_add(i)).collect();
     let games: Vec<AutoGame> = folio_lexicon::guarded(&[&a.set], || {

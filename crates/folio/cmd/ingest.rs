@@ -35,6 +35,10 @@ pub struct Args {
     /// Keep diacritics (CAFÉ) instead of folding them to A–Z (CAFE).
     #[arg(long)]
     keep_diacritics: bool,
+    /// Keep these letters as tiles beside A–Z while other diacritics fold (German tiles:
+    /// `ÄÖÜ`; ß still spells SS). The set's manifest records them.
+    #[arg(long, value_name = "LETTERS", conflicts_with = "keep_diacritics")]
+    tile_letters: Option<String>,
     /// Keep words never seen in lower case (proper nouns, all-caps headings).
     #[arg(long)]
     keep_proper_nouns: bool,
@@ -82,6 +86,7 @@ impl Args {
             for (given, flag) in [
                 (self.keep_diacritics, "--keep-diacritics"),
                 (self.keep_proper_nouns, "--keep-proper-nouns"),
+                (self.tile_letters.is_some(), "--tile-letters"),
             ] {
                 if given {
                     anyhow::bail!(
@@ -111,6 +116,9 @@ impl Args {
         if self.policy == PolicyName::Game {
             p.keep_diacritics = self.keep_diacritics;
             p.keep_proper_nouns = self.keep_proper_nouns;
+            if let Some(letters) = &self.tile_letters {
+                p = p.with_tile_letters(letters);
+            }
         }
         if let Some(n) = self.min_len {
             p.min_len = n;

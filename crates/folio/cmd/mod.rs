@@ -13,6 +13,7 @@ pub mod moves;
 pub mod play;
 pub mod render;
 pub mod serve;
+pub mod tiles;
 pub mod words;
 
 /// What a command concluded, when it ran to the end.

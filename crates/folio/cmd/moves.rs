@@ -28,6 +28,10 @@ pub struct Args {
     /// the player to move (the N-th event's, or CGP's first).
     #[arg(long, value_name = "TILES")]
     rack: Option<String>,
+    /// Tile set instead of the rule set's (or the script's `#tileset`): course, english,
+    /// french.
+    #[arg(long, value_name = "NAME")]
+    tileset: Option<String>,
     /// Rule set: course, standard, wordbler; default: the script's `#rules`, else standard.
     #[arg(long, value_name = "NAME")]
     rules: Option<String>,
@@ -53,8 +57,12 @@ pub fn run(a: Args) -> anyhow::Result<Outcome> {
         })?),
         None => None,
     };
+    let tiles = a.tileset.as_deref().map(super::tiles::named).transpose()?;
+    let with_tiles = |r: Rules| tiles.map_or(r, |t| r.with_tile_set(t));
     let pos = if Path::new(&a.position).is_file() {
-        from_script(&a, rules_name)?
+        let mut pos = from_script(&a, rules_name)?;
+        pos.rules = with_tiles(pos.rules);
+        pos
     } else {
         if a.turn.is_some() {
             bail!(
@@ -62,7 +70,7 @@ pub fn run(a: Args) -> anyhow::Result<Outcome> {
                 quoted(&a.position)
             );
         }
-        let rules = preset(rules_name.unwrap_or(RulesName::Standard));
+        let rules = with_tiles(preset(rules_name.unwrap_or(RulesName::Standard)));
         Cgp::parse(&a.position)
             .and_then(|c| c.position(rules))
             .with_context(|| format!("position {}", quoted(&a.position)))?
@@ -82,6 +90,7 @@ pub fn run(a: Args) -> anyhow::Result<Outcome> {
         );
     }
     let set = folio_lexicon::checked::open_set(&a.set)?;
+    super::tiles::check_alphabet(&a.set, &set, &pos.rules.tile_set)?;
     // A set that passes its checksum may still be malformed: the walk runs guarded.
     let plays = folio_lexicon::guarded(&[&a.set], || {
         Generator::new(&pos.rules, &pos.board, &set).plays(&rack)

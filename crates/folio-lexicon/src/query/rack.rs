@@ -24,58 +24,89 @@ use crate::policy::Policy;
 use crate::query::QueryError;
 use crate::set::{SetBytes, WordSet};
 
-/// The face value of a tile per key byte: what a tile showing that letter scores in a word
-/// made from a rack. Bytes not given score 0 (a letter spelt with several UTF-8 bytes, such
-/// as `É` under `--keep-diacritics`, scores the sum of its bytes' values: 0 unless given).
-/// The values come from the game's tile set (folio's English set: `A`=1 … `Q`=`Z`=10).
+/// The face value of a tile per letter: what a tile showing that letter scores in a word
+/// made from a rack. Letters not given score 0. A letter is a character of the key (`Ä`
+/// under `--keep-diacritics` is one letter, two UTF-8 bytes). The values come from the
+/// game's tile set (folio's English set: `A`=1 … `Q`=`Z`=10).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LetterValues {
-    values: [u32; 256],
+    ascii: [u32; 128],
+    others: Vec<(char, u32)>,
 }
 
 impl Default for LetterValues {
     /// Every tile scores 0.
     fn default() -> Self {
-        LetterValues { values: [0; 256] }
+        LetterValues {
+            ascii: [0; 128],
+            others: Vec::new(),
+        }
     }
 }
 
 impl LetterValues {
-    /// Values from `(key byte, value)` pairs; other bytes score 0.
+    /// Values from `(ASCII key byte, value)` pairs; other letters score 0.
     pub fn from_pairs(pairs: impl IntoIterator<Item = (u8, u32)>) -> Self {
+        LetterValues::from_chars(pairs.into_iter().map(|(b, v)| (char::from(b), v)))
+    }
+
+    /// Values from `(letter, value)` pairs (`('Ä', 6)`); other letters score 0.
+    pub fn from_chars(pairs: impl IntoIterator<Item = (char, u32)>) -> Self {
         let mut v = LetterValues::default();
-        for (b, value) in pairs {
-            v.values[usize::from(b)] = value;
+        for (c, value) in pairs {
+            match usize::try_from(u32::from(c)) {
+                Ok(i) if i < 128 => v.ascii[i] = value,
+                _ => match v.others.iter_mut().find(|(o, _)| *o == c) {
+                    Some(slot) => slot.1 = value,
+                    None => v.others.push((c, value)),
+                },
+            }
         }
         v
     }
 
-    /// Values from a function of the key byte, asked once for each of the 256 bytes.
+    /// Values from a function of the ASCII key byte, asked once for each of the 128.
     pub fn from_fn(f: impl Fn(u8) -> u32) -> Self {
         let mut v = LetterValues::default();
-        for b in 0..=u8::MAX {
-            v.values[usize::from(b)] = f(b);
+        for b in 0..128u8 {
+            v.ascii[usize::from(b)] = f(b);
         }
         v
     }
 
-    /// The value of a tile showing the key byte `b`.
+    /// The value of a tile showing the ASCII key byte `b` (0 for any other byte).
     pub fn value(&self, b: u8) -> u32 {
-        self.values[usize::from(b)]
+        self.ascii.get(usize::from(b)).copied().unwrap_or(0)
+    }
+
+    /// The value of a tile showing `letter`.
+    pub fn letter_value(&self, letter: char) -> u32 {
+        match usize::try_from(u32::from(letter)) {
+            Ok(i) if i < 128 => self.ascii[i],
+            _ => self
+                .others
+                .iter()
+                .find(|(o, _)| *o == letter)
+                .map_or(0, |p| p.1),
+        }
     }
 }
 
-/// A rack: a multiset of letter tiles (key bytes) and a number of blanks.
+/// A rack: a multiset of letter tiles (characters of the key) and a number of blanks.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rack {
-    counts: [u8; 256],
+    /// Tiles of each ASCII letter.
+    ascii: [u8; 128],
+    /// Tiles of each other letter (`Ä`), in the order first given.
+    others: Vec<(char, u8)>,
     blanks: u8,
     len: usize,
 }
 
 impl Rack {
     /// Parses `letters` (e.g. `aeinr??`): `?` is a blank, everything else is normalised by
-    /// `policy` (so `é` is an `E` tile under the game policy).
+    /// `policy` (so `é` is an `E` tile under the game policy, an `É` tile with diacritics
+    /// kept). Each character of the key is one tile.
     ///
     /// # Errors
     /// [`QueryError::Empty`] when the rack is empty or blank; [`QueryError::NotAWord`] when
@@ -96,21 +127,38 @@ impl Rack {
         } else {
             policy.normalize_word(&rest).ok_or_else(not_a_rack)?
         };
-        let mut counts = [0u8; 256];
-        for b in key.bytes() {
-            let c = &mut counts[usize::from(b)];
-            *c = c.checked_add(1).ok_or_else(not_a_rack)?;
+        let mut rack = Rack {
+            ascii: [0; 128],
+            others: Vec::new(),
+            blanks: u8::try_from(blanks).map_err(|_| not_a_rack())?,
+            len: 0,
+        };
+        for c in key.chars() {
+            let slot = rack.slot(c).ok_or_else(not_a_rack)?;
+            *slot = slot.checked_add(1).ok_or_else(not_a_rack)?;
         }
-        let blanks = u8::try_from(blanks).map_err(|_| not_a_rack())?;
-        let len = key.len() + usize::from(blanks);
-        if len == 0 {
+        rack.len = key.chars().count() + usize::from(rack.blanks);
+        if rack.len == 0 {
             return Err(not_a_rack());
         }
-        Ok(Rack {
-            counts,
-            blanks,
-            len,
-        })
+        Ok(rack)
+    }
+
+    /// The count of `letter`'s tiles, made room for when absent.
+    fn slot(&mut self, letter: char) -> Option<&mut u8> {
+        match usize::try_from(u32::from(letter)) {
+            Ok(i) if i < 128 => self.ascii.get_mut(i),
+            _ => {
+                let at = match self.others.iter().position(|(o, _)| *o == letter) {
+                    Some(at) => at,
+                    None => {
+                        self.others.push((letter, 0));
+                        self.others.len() - 1
+                    }
+                };
+                Some(&mut self.others[at].1)
+            }
+        }
     }
 
     /// Number of tiles, blanks included.
@@ -134,7 +182,8 @@ impl Rack {
 pub struct RackWord {
     /// The word key.
     pub word: String,
-    /// Positions (0-based, in key bytes) played with a blank.
+    /// Positions (0-based, in key bytes: where the letter's character starts) played with a
+    /// blank.
     pub blanks: Vec<usize>,
     /// Sum of tile values; blanks score 0.
     pub score: u32,
@@ -147,9 +196,9 @@ impl RackWord {
             .char_indices()
             .map(|(i, c)| {
                 if self.blanks.contains(&i) {
-                    c.to_ascii_lowercase()
+                    c.to_lowercase().collect::<String>()
                 } else {
-                    c
+                    c.to_string()
                 }
             })
             .collect()
@@ -186,8 +235,7 @@ pub(crate) fn walk_words(
     let mut walk = Walk {
         values,
         fst: set.as_fst_set().as_fst(),
-        counts: rack.counts,
-        blanks: rack.blanks,
+        rack: rack.clone(),
         keep,
         word: Vec::new(),
         blank_pos: Vec::new(),
@@ -200,16 +248,27 @@ pub(crate) fn walk_words(
     out
 }
 
-/// A depth-first walk of the fst, spending a tile per transition.
+/// A depth-first walk of the fst, spending a tile per letter (a letter of several UTF-8
+/// bytes is followed through its bytes first).
 struct Walk<'a> {
     values: &'a LetterValues,
     fst: &'a Fst<SetBytes>,
-    counts: [u8; 256],
-    blanks: u8,
+    rack: Rack,
     keep: Keep,
     word: Vec<u8>,
     blank_pos: Vec<usize>,
     out: Vec<RackWord>,
+}
+
+/// Bytes of the UTF-8 character a lead byte starts (0 for a byte that starts none).
+fn utf8_len(lead: u8) -> usize {
+    match lead {
+        0x00..=0x7F => 1,
+        0xC2..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        0xF0..=0xF4 => 4,
+        _ => 0,
+    }
 }
 
 impl Walk<'_> {
@@ -218,7 +277,7 @@ impl Walk<'_> {
         if node.is_final() {
             let kept = match self.keep {
                 Keep::AllTiles => tiles_left == 0,
-                Keep::MinLen(n) => self.word.len() >= n,
+                Keep::MinLen(n) => self.rack.len - tiles_left >= n,
             };
             if kept {
                 self.emit();
@@ -228,37 +287,69 @@ impl Walk<'_> {
             return;
         }
         for t in node.transitions() {
-            let b = usize::from(t.inp);
-            // A real tile whenever there is one: a blank can stand for anything, so saving it
-            // never loses a word, and the score is then the best possible.
-            if self.counts[b] > 0 {
-                self.counts[b] -= 1;
-                self.word.push(t.inp);
-                self.visit(t.addr, tiles_left - 1);
-                self.word.pop();
-                self.counts[b] += 1;
-            } else if self.blanks > 0 {
-                self.blanks -= 1;
-                self.blank_pos.push(self.word.len());
-                self.word.push(t.inp);
-                self.visit(t.addr, tiles_left - 1);
-                self.word.pop();
-                self.blank_pos.pop();
-                self.blanks += 1;
+            let need = utf8_len(t.inp);
+            if need == 0 {
+                continue; // not a letter's first byte: no tile shows it
             }
+            let start = self.word.len();
+            self.word.push(t.inp);
+            self.letter(t.addr, start, need, tiles_left);
+            self.word.pop();
+        }
+    }
+
+    /// Follows the bytes of the letter starting at `self.word[start]` (`need` bytes), then
+    /// spends a tile on it.
+    fn letter(&mut self, addr: CompiledAddr, start: usize, need: usize, tiles_left: usize) {
+        if self.word.len() - start < need {
+            let node = self.fst.node(addr);
+            for t in node.transitions() {
+                if t.inp & 0xC0 != 0x80 {
+                    continue;
+                }
+                self.word.push(t.inp);
+                self.letter(t.addr, start, need, tiles_left);
+                self.word.pop();
+            }
+            return;
+        }
+        let Some(c) = std::str::from_utf8(&self.word[start..])
+            .ok()
+            .and_then(|s| s.chars().next())
+        else {
+            return;
+        };
+        // A real tile whenever there is one: a blank can stand for anything, so saving it
+        // never loses a word, and the score is then the best possible.
+        let have = self.rack.slot(c).map_or(0, |n| *n);
+        if have > 0 {
+            self.spend(c, -1);
+            self.visit(addr, tiles_left - 1);
+            self.spend(c, 1);
+        } else if self.rack.blanks > 0 {
+            self.rack.blanks -= 1;
+            self.blank_pos.push(start);
+            self.visit(addr, tiles_left - 1);
+            self.blank_pos.pop();
+            self.rack.blanks += 1;
+        }
+    }
+
+    fn spend(&mut self, c: char, by: i8) {
+        if let Some(n) = self.rack.slot(c) {
+            *n = n.wrapping_add_signed(by);
         }
     }
 
     fn emit(&mut self) {
-        let score = self
-            .word
-            .iter()
-            .enumerate()
+        let word = String::from_utf8_lossy(&self.word).into_owned();
+        let score = word
+            .char_indices()
             .filter(|(i, _)| !self.blank_pos.contains(i))
-            .map(|(_, &b)| self.values.value(b))
+            .map(|(_, c)| self.values.letter_value(c))
             .sum();
         self.out.push(RackWord {
-            word: String::from_utf8_lossy(&self.word).into_owned(),
+            word,
             blanks: self.blank_pos.clone(),
             score,
         });
@@ -303,6 +394,32 @@ mod tests {
         let r = Rack::parse(&Policy::game(), "qi").unwrap();
         assert_eq!(from_rack(&set, &r, 2, &v)[0].score, 11);
         assert_eq!(from_rack(&set, &r, 2, &LetterValues::default())[0].score, 0);
+    }
+
+    #[test]
+    fn a_letter_of_several_bytes_is_one_tile() {
+        let set = WordSet::from_words(["ÄRA", "ÖL", "ÖLE", "ÜBEL", "AB"]).unwrap();
+        let p = Policy::game().with_tile_letters("ÄÖÜ");
+        let r = Rack::parse(&p, "äral?").unwrap();
+        assert_eq!(r.len(), 5);
+        let v = LetterValues::from_chars([('Ä', 6), ('R', 1), ('A', 1), ('L', 2), ('Ö', 8)]);
+        let got = from_rack(&set, &r, 2, &v);
+        let shown: Vec<_> = got.iter().map(|w| (w.display(), w.score)).collect();
+        assert_eq!(
+            shown,
+            [
+                ("ÄRA".to_string(), 8),
+                ("öL".to_string(), 2),
+                ("Ab".to_string(), 1)
+            ],
+            "Ä is one tile worth 6; the blank plays Ö (0) in ÖL"
+        );
+        let r = Rack::parse(&p, "le?").unwrap();
+        let got: Vec<_> = crate::query::anagram::anagrams(&set, &r, &v)
+            .iter()
+            .map(|w| w.display())
+            .collect();
+        assert_eq!(got, ["öLE"]);
     }
 
     #[test]

@@ -176,6 +176,13 @@ fn bad_pragma_values_are_located() {
     let e = err("#rules chess\n");
     assert_eq!(e.kind, ParseErrorKind::UnknownRules("chess".into()));
     assert_eq!(e.loc, Loc::new(3, 8));
+    let e = err("#tileset klingon\n");
+    assert_eq!(e.kind, ParseErrorKind::UnknownTileSet("klingon".into()));
+    assert_eq!(e.loc, Loc::new(3, 10));
+    assert_eq!(
+        ok("#tileset French\n").header.tileset,
+        Some(crate::TileSet::FRENCH)
+    );
     assert_eq!(err("#seed x4\n").kind.code(), "bad-number");
     assert_eq!(err("#rounds 2.5\n").kind.code(), "bad-number");
     // A whole number outside the range says so, and gives the range.

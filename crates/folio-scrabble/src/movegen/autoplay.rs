@@ -71,13 +71,13 @@ pub fn choose<L: Lexicon + ?Sized>(game: &Game, lexicon: &L, strategy: Strategy)
             gen.for_each_play(&rack, |play| {
                 let e = play.score as i32
                     + if weigh {
-                        leave_value(&play.leave(&rack))
+                        leave_value(&play.leave_counts(&rack))
                     } else {
                         0
                     };
                 let better = match &best {
                     None => true,
-                    Some((be, bp)) => e > *be || (e == *be && play.to_string() < bp.to_string()),
+                    Some((be, bp)) => e > *be || (e == *be && play.notation() < bp.notation()),
                 };
                 if better {
                     best = Some((e, play));
@@ -145,7 +145,12 @@ impl AutoGame {
         for p in 0..n {
             let _ = writeln!(out, "#player{} {} Computer {}", p + 1, nick(p), p + 1);
         }
-        let _ = writeln!(out, "#rules {}\n#seed {}", game.rules().name, self.seed);
+        let _ = writeln!(out, "#rules {}", game.rules().name);
+        // A tile set other than the rule set's own is written, so the replay deals from it.
+        if Rules::preset(game.rules().name).is_none_or(|r| r.tile_set != game.rules().tile_set) {
+            let _ = writeln!(out, "#tileset {}", game.rules().tile_set.name);
+        }
+        let _ = writeln!(out, "#seed {}", self.seed);
         let mut total = vec![0i32; n];
         for (t, turn) in game.history().iter().zip(&self.turns) {
             let body = match (&t.outcome, turn) {

@@ -48,7 +48,7 @@ pub mod position;
 mod rack;
 mod walk;
 
-pub use play::{Candidate, Play};
+pub use play::{Candidate, Notation, Play};
 pub use position::{GamePosition, PositionError};
 pub use rack::{Rack, RackError};
 
@@ -91,22 +91,20 @@ impl<'a, L: Lexicon + ?Sized> Generator<'a, L> {
                 f(p);
                 f(p.transposed());
             };
-            Walker::new(
-                self.lexicon,
-                self.rules,
-                self.board,
-                &self.across,
-                rack,
-                &mut both,
-            )
-            .run();
+            self.walk(rack, &mut both, false);
             return;
         }
-        for grid in [&self.across, &self.down] {
-            Walker::new(self.lexicon, self.rules, self.board, grid, rack, &mut f).run();
+        self.walk(rack, &mut f, true);
+    }
+
+    /// Every play into `sink`: across, then (with `both`) down and the one-tile plays.
+    fn walk<S: walk::Sink>(&self, rack: &Rack, sink: &mut S, both: bool) {
+        let grids = [&self.across, &self.down];
+        for grid in &grids[..if both { 2 } else { 1 }] {
+            Walker::new(self.lexicon, self.rules, self.board, grid, rack, sink).run();
         }
-        if !self.board.is_empty() {
-            single_tiles(self.rules, &self.across, &self.down, rack, &mut f);
+        if both && !self.board.is_empty() {
+            single_tiles(self.rules, &self.across, &self.down, rack, sink);
         }
     }
 
@@ -135,34 +133,11 @@ impl<'a, L: Lexicon + ?Sized> Generator<'a, L> {
 
     /// The best-scoring play (ties: the first by notation), if any.
     pub fn best(&self, rack: &Rack) -> Option<Play> {
-        let mut best: Option<Play> = None;
-        let mut consider = |p: Play| {
-            let better = match &best {
-                None => true,
-                Some(b) => {
-                    p.score > b.score || (p.score == b.score && p.to_string() < b.to_string())
-                }
-            };
-            if better {
-                best = Some(p);
-            }
-        };
-        if self.symmetric() {
-            // Across notation (`8H`) sorts before down (`H8`), and each down play mirrors an
-            // across play of the same score: the best is an across play.
-            Walker::new(
-                self.lexicon,
-                self.rules,
-                self.board,
-                &self.across,
-                rack,
-                &mut consider,
-            )
-            .run();
-        } else {
-            self.for_each_play(rack, consider);
-        }
-        best
+        let mut best = Best(None);
+        // On a symmetric board across notation (`8H`) sorts before down (`H8`), and each
+        // down play mirrors an across play of the same score: the best is an across play.
+        self.walk(rack, &mut best, !self.symmetric());
+        best.0
     }
 
     /// Everything the player may do: every tile play (best first), then, when the bag holds
@@ -178,9 +153,25 @@ impl<'a, L: Lexicon + ?Sized> Generator<'a, L> {
     }
 }
 
+/// The best play so far; plays that score less are not built.
+struct Best(Option<Play>);
+
+impl walk::Sink for Best {
+    fn play(&mut self, p: Play) {
+        if self.0.as_ref().is_none_or(|b| p.better_than(b)) {
+            self.0 = Some(p);
+        }
+    }
+
+    #[inline]
+    fn wants(&self, score: u32) -> bool {
+        self.0.as_ref().is_none_or(|b| score >= b.score)
+    }
+}
+
 /// Orders plays best first: by score, ties by notation (`8H WORD` text).
 pub fn sort(plays: &mut [Play]) {
-    plays.sort_by_cached_key(|p| (std::cmp::Reverse(p.score), p.to_string()));
+    plays.sort_unstable_by_key(|p| (std::cmp::Reverse(p.score), p.notation()));
 }
 
 /// Every distinct non-empty multiset of `rack`'s tiles, each in canonical order (`A`..`Z`,

@@ -111,6 +111,26 @@ impl Play {
         rack.without(&self.rack_tiles()).unwrap_or_default()
     }
 
+    /// The rack left after the play, counted without building the list of tiles used (the
+    /// same rack as [`Play::leave`]).
+    pub fn leave_counts(&self, rack: &Rack) -> Rack {
+        let mut left = *rack;
+        let mut new = self.new;
+        while new != 0 {
+            let i = new.trailing_zeros() as usize;
+            new &= new - 1;
+            let tile = if self.blank >> i & 1 == 1 {
+                Tile::Blank
+            } else {
+                Tile::Letter(self.letters[i])
+            };
+            if !left.take(tile) {
+                return Rack::default();
+            }
+        }
+        left
+    }
+
     /// The play as a placement in notation form: new tiles as letters (lower case = blank),
     /// tiles already down as `.` (`8H WO.D`).
     pub fn placement(&self) -> Placement {
@@ -145,9 +165,76 @@ impl Play {
         }
     }
 
+    /// The play's notation as bytes on the stack, equal to its `Display` text (`8H WO.D`):
+    /// the order plays tie-break by, without building a string per play.
+    pub fn notation(&self) -> Notation {
+        let mut n = Notation {
+            bytes: [0; NOTATION_MAX],
+            len: 0,
+        };
+        let sq = self.position.square;
+        let (row, col) = (sq.row + 1, b'A' + sq.col);
+        let mut push = |b: u8| {
+            n.bytes[usize::from(n.len)] = b;
+            n.len += 1;
+        };
+        let number = |push: &mut dyn FnMut(u8)| {
+            if row >= 10 {
+                push(b'0' + row / 10);
+            }
+            push(b'0' + row % 10);
+        };
+        match self.position.dir {
+            Dir::Across => {
+                number(&mut push);
+                push(col);
+            }
+            Dir::Down => {
+                push(col);
+                number(&mut push);
+            }
+        }
+        push(b' ');
+        for i in 0..self.len() {
+            push(if self.new >> i & 1 == 0 {
+                b'.'
+            } else if self.blank >> i & 1 == 1 {
+                self.letters[i].to_ascii_lowercase()
+            } else {
+                self.letters[i]
+            });
+        }
+        n
+    }
+
+    /// Whether `self` goes before `other` in the generator's order: higher score, ties by
+    /// notation.
+    #[inline]
+    pub fn better_than(&self, other: &Play) -> bool {
+        self.score > other.score
+            || (self.score == other.score && self.notation() < other.notation())
+    }
+
     /// Whether the play reads down.
     pub fn is_down(&self) -> bool {
         self.position.dir == Dir::Down
+    }
+}
+
+/// Longest notation: a 3-character coordinate, a space and 15 squares.
+const NOTATION_MAX: usize = 19;
+
+/// A play's notation held on the stack ([`Play::notation`]); compares as its text does.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Notation {
+    bytes: [u8; NOTATION_MAX],
+    len: u8,
+}
+
+impl Notation {
+    /// The notation's bytes (ASCII).
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.bytes[..usize::from(self.len)]
     }
 }
 

@@ -128,6 +128,18 @@ impl Rack {
         Some(r)
     }
 
+    /// Takes one `tile` off the rack; false (and no change) when it holds none.
+    pub(crate) fn take(&mut self, tile: Tile) -> bool {
+        let c = &mut self.counts[tile.index()];
+        match c.checked_sub(1) {
+            Some(n) => {
+                *c = n;
+                true
+            }
+            None => false,
+        }
+    }
+
     /// Letters `A`–`Z` held as bits (bit 0 = `A`); every letter when a blank is held.
     pub(crate) fn letter_mask(&self) -> u32 {
         if self.counts[26] > 0 {

@@ -120,3 +120,35 @@ fn exchanges_are_the_distinct_sub_racks() {
     assert_eq!(with_bag.len(), late.len() + 11);
     assert_eq!(late.last(), Some(&Candidate::Pass));
 }
+
+#[test]
+fn notation_and_leave_counts_agree_with_the_text_and_the_tile_list() {
+    let words = WordList::new([
+        "HORN", "HORNS", "THORN", "THORNS", "ON", "NO", "OH", "SH", "TO",
+    ]);
+    let b = board_after(&Rules::STANDARD, &["8F HORN", "I7 O."]);
+    let rack = Rack::parse("ST?O").unwrap();
+    let plays = Generator::new(&Rules::STANDARD, &b, &words).plays(&rack);
+    assert!(plays.len() > 10);
+    for p in &plays {
+        assert_eq!(p.notation().as_bytes(), p.to_string().as_bytes());
+        assert_eq!(p.leave_counts(&rack), p.leave(&rack));
+    }
+    // Rows 10–15 write two digits, and "10A" sorts before "8A" as text does.
+    let far = board_after(&Rules::STANDARD, &["H8 THORNS"]);
+    let plays = Generator::new(&Rules::STANDARD, &far, &words).plays(&rack);
+    assert!(plays.iter().any(|p| p.position.square.row >= 9));
+    for p in &plays {
+        assert_eq!(p.notation().as_bytes(), p.to_string().as_bytes());
+    }
+    let mut texts: Vec<String> = plays
+        .iter()
+        .map(|p| format!("{:03} {p}", 999 - p.score))
+        .collect();
+    texts.sort();
+    let sorted: Vec<String> = plays
+        .iter()
+        .map(|p| format!("{:03} {p}", 999 - p.score))
+        .collect();
+    assert_eq!(sorted, texts);
+}

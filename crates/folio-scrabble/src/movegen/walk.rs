@@ -26,6 +26,12 @@ pub(crate) const BLANK: u8 = 2;
 /// Where plays go as they are found.
 pub(crate) trait Sink {
     fn play(&mut self, play: Play);
+    /// Whether a play of `score` points could be wanted: false lets the walk skip building
+    /// it (the best-only search passes over plays below its best so far).
+    #[inline]
+    fn wants(&self, _score: u32) -> bool {
+        true
+    }
 }
 
 impl<F: FnMut(Play)> Sink for F {
@@ -273,11 +279,11 @@ impl<'a, L: Lexicon + ?Sized, S: Sink> Walker<'a, L, S> {
         } else {
             0
         };
-        self.sink.play(Play::new(
-            position,
-            &self.word[..len],
-            main + crosses + bingo,
-        ));
+        let score = main + crosses + bingo;
+        if self.sink.wants(score) {
+            self.sink
+                .play(Play::new(position, &self.word[..len], score));
+        }
     }
 }
 
@@ -330,6 +336,9 @@ pub(crate) fn single_tiles<S: Sink>(
                         }
                     };
                     let score = word_score(across, r, c) + word_score(down, c, r) + bingo;
+                    if !sink.wants(score) {
+                        continue;
+                    }
                     let flags = NEW | if blank { BLANK } else { 0 };
                     // Written along the across word if there is one, else down: in the grid
                     // whose perpendicular is that direction, the word is column `gc`'s run.

@@ -109,6 +109,9 @@ pub enum Command {
         sets: Sets,
         /// The tiles, e.g. `aeinrst` or `aeinr??`.
         letters: String,
+        /// Tile values from this tile set: english (default), course, french, german.
+        #[arg(long, value_name = "NAME")]
+        tileset: Option<String>,
         /// Print one JSON object.
         #[arg(long)]
         json: bool,
@@ -122,6 +125,9 @@ pub enum Command {
         /// Shortest word listed, in letters (at least 1).
         #[arg(long, value_name = "N", default_value_t = 2, value_parser = super::args::min_len)]
         min_len: usize,
+        /// Tile values from this tile set: english (default), course, french, german.
+        #[arg(long, value_name = "NAME")]
+        tileset: Option<String>,
         /// Print one JSON object.
         #[arg(long)]
         json: bool,
@@ -240,14 +246,24 @@ fn run_inner(c: Command) -> anyhow::Result<Outcome> {
         Command::Anagram {
             sets,
             letters,
+            tileset,
             json,
-        } => rack::anagram(&sets, &policy, &letters, json, &mut w)?,
+        } => rack::anagram(&sets, &policy, &letters, tileset.as_deref(), json, &mut w)?,
         Command::FromRack {
             sets,
             letters,
             min_len,
+            tileset,
             json,
-        } => rack::from_rack(&sets, &policy, &letters, min_len, json, &mut w)?,
+        } => rack::from_rack(
+            &sets,
+            &policy,
+            &letters,
+            min_len,
+            tileset.as_deref(),
+            json,
+            &mut w,
+        )?,
         Command::Stats { set, json, .. } => stats::stats(&set, json, &mut w)?,
         Command::Top { sets, n, json } => stats::top(&sets, n, json, &mut w)?,
         Command::Union(a) => algebra::combine(a, SetOp::Union, &mut w)?,

@@ -9,28 +9,32 @@ use serde_json::json;
 
 use super::{load, Outcome, Sets};
 
-/// The English tile values (A=1 ... Q=Z=10) racks are scored with.
-///
-/// Transitional: this will come from folio-scrabble's `TileSet` (the game owns its tile
-/// values; folio-lexicon takes them as a parameter) once the Scrabble crate lands.
-fn english() -> LetterValues {
-    let values = folio_scrabble::TileSet::ENGLISH.values;
-    LetterValues::from_fn(|b| match b {
-        b'A'..=b'Z' => u32::from(values[usize::from(b - b'A')]),
-        _ => 0,
-    })
+/// The values of a tile set's letters (`A`–`Z` and those beyond, German `Ä`), as racks are
+/// scored with (`--tileset`, default english).
+fn values(tileset: Option<&str>) -> anyhow::Result<LetterValues> {
+    let set = match tileset {
+        Some(name) => crate::cmd::tiles::any(name)?,
+        None => folio_scrabble::TileSet::ENGLISH,
+    };
+    Ok(LetterValues::from_chars(
+        ('A'..='Z')
+            .chain(set.extra.iter().map(|e| e.letter))
+            .map(|c| (c, set.letter_value(c))),
+    ))
 }
 
 pub(super) fn anagram(
     sets: &Sets,
     policy: &Policy,
     letters: &str,
+    tileset: Option<&str>,
     json: bool,
     w: &mut impl Write,
 ) -> anyhow::Result<Outcome> {
+    let values = values(tileset)?;
     let r = Rack::parse(policy, letters)?;
     let set = load(sets)?;
-    let found = anagram::anagrams(&set, &r, &english());
+    let found = anagram::anagrams(&set, &r, &values);
     print_scored(w, json, json!({ "letters": letters }), &found)
 }
 
@@ -39,12 +43,14 @@ pub(super) fn from_rack(
     policy: &Policy,
     letters: &str,
     min_len: usize,
+    tileset: Option<&str>,
     json: bool,
     w: &mut impl Write,
 ) -> anyhow::Result<Outcome> {
+    let values = values(tileset)?;
     let r = Rack::parse(policy, letters)?;
     let set = load(sets)?;
-    let found = rack::from_rack(&set, &r, min_len, &english());
+    let found = rack::from_rack(&set, &r, min_len, &values);
     let q = json!({ "rack": letters, "min_len": min_len });
     print_scored(w, json, q, &found)
 }
