@@ -14,4 +14,5 @@ mod kenken;
 mod moves;
 mod play;
 mod play_ci;
+mod teacher;
 mod words;
