@@ -170,11 +170,24 @@ pub fn write_combined(inputs: &[PathBuf], op: SetOp, output: &Path) -> Result<Co
         let mut counts_bytes = Vec::new();
         combine_counts(&maps, op, &written, &mut counts_bytes)
             .map_err(|e| Error::io(&counts_out, std::io::Error::other(e)))?;
-        write_files_atomic(&[
+        // A difference keeps the first set's books map too (its words are a subset).
+        let books_out = OutputPaths::for_set(output).books;
+        let mut books_bytes = Vec::new();
+        if op == SetOp::Difference {
+            if let Some(books) = crate::set::checked::open_books_beside(&inputs[0], &sets[0])? {
+                combine_counts(&[books], op, &written, &mut books_bytes)
+                    .map_err(|e| Error::io(&books_out, std::io::Error::other(e)))?;
+            }
+        }
+        let mut files: Vec<(&Path, &[u8])> = vec![
             (output, &set_bytes),
             (&counts_out, &counts_bytes),
             (&manifest_out, &manifest_bytes),
-        ])?;
+        ];
+        if !books_bytes.is_empty() {
+            files.push((&books_out, &books_bytes));
+        }
+        write_files_atomic(&files)?;
         report.counts = Some(counts_out);
     } else {
         refuse_folder(&counts_out)?;
