@@ -275,3 +275,103 @@ fn hooks_classes_lengths_and_count_order_from_the_command_line() {
     assert_eq!(v["word"], "CAT");
     assert!(v["back"].as_str().unwrap().contains('S'), "{v}");
 }
+
+/// Madame Bovary with `--lang fr` keeps ABBÉ and every other word the book writes only
+/// after an elision (`l'abbé`); `--lang auto` reads `Language: French` from its header and
+/// gives the same set. The count recovered is printed (711 with `--keep-diacritics`).
+#[test]
+fn french_elisions_bring_back_the_words_after_them() {
+    let Some(g) = folio_testdata::path("corpora/gutenberg") else {
+        return;
+    };
+    let book = vec![g.join("pg14155-madame-bovary.txt")];
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ingest(
+        &book,
+        &d.join("plain.fst"),
+        &["--keep-diacritics", "--quiet"],
+    );
+    let o = ingest(
+        &book,
+        &d.join("fr.fst"),
+        &["--keep-diacritics", "--lang", "fr"],
+    );
+    assert!(stderr_of(&o).contains("--lang fr"), "{}", stderr_of(&o));
+    ingest(
+        &book,
+        &d.join("auto.fst"),
+        &["--keep-diacritics", "--lang", "auto", "--quiet"],
+    );
+    assert_eq!(
+        std::fs::read(d.join("fr.fst")).unwrap(),
+        std::fs::read(d.join("auto.fst")).unwrap(),
+        "--lang auto reads French from the header"
+    );
+    let diff = |a: &str, b: &str| -> Vec<String> {
+        let o = folio()
+            .args(["words", "difference"])
+            .arg(d.join(a))
+            .arg(d.join(b))
+            .args(["-o", "-"])
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(0), "{}", stderr_of(&o));
+        stdout_of(&o).lines().map(String::from).collect()
+    };
+    let recovered = diff("fr.fst", "plain.fst");
+    eprintln!(
+        "Madame Bovary: {} words recovered by --lang fr",
+        recovered.len()
+    );
+    for w in ["ABBÉ", "ABAISSA"] {
+        assert!(recovered.iter().any(|r| r == w), "{w}");
+    }
+    assert!(recovered.len() > 500, "{}", recovered.len());
+    // Splitting only adds words: none is lost.
+    assert_eq!(diff("plain.fst", "fr.fst"), Vec::<String>::new());
+    let m: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(d.join("auto.json")).unwrap()).unwrap();
+    assert_eq!(m["inputs"][0]["language"], "fr");
+    assert_eq!(m["policy"]["lang"], "auto");
+}
+
+/// `compare` gives sizes, shared words, Jaccard and the most frequent words only in each.
+#[test]
+fn compare_two_books() {
+    let Some(g) = folio_testdata::path("corpora/gutenberg") else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ingest(
+        &[g.join("pg11-alices-adventures-in-wonderland.txt")],
+        &d.join("a.fst"),
+        &["-q"],
+    );
+    ingest(
+        &[g.join("pg120-treasure-island.txt")],
+        &d.join("t.fst"),
+        &["-q"],
+    );
+    let o = folio()
+        .args(["words", "compare", "--json"])
+        .arg(d.join("a.fst"))
+        .arg(d.join("t.fst"))
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", stderr_of(&o));
+    let v: serde_json::Value = serde_json::from_str(stdout_of(&o).trim()).unwrap();
+    let (a, b, shared) = (
+        v["a"]["words"].as_u64().unwrap(),
+        v["b"]["words"].as_u64().unwrap(),
+        v["shared"].as_u64().unwrap(),
+    );
+    assert_eq!(v["a"]["only"].as_u64().unwrap(), a - shared);
+    assert_eq!(v["b"]["only"].as_u64().unwrap(), b - shared);
+    let j = v["jaccard"].as_f64().unwrap();
+    assert!((j - shared as f64 / (a + b - shared) as f64).abs() < 1e-12);
+    let first_a = &v["a"]["most_frequent_only"][0]["word"];
+    // The most frequent word of Alice that Treasure Island lacks.
+    assert!(first_a.is_string(), "{v}");
+}
