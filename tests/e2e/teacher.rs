@@ -375,3 +375,17 @@ fn compare_two_books() {
     // The most frequent word of Alice that Treasure Island lacks.
     assert!(first_a.is_string(), "{v}");
 }
+
+/// An HTML book given as `.txt` is warned about, naming the file.
+#[test]
+fn html_given_as_text_is_warned_about() {
+    let Some(html) = folio_testdata::path("corpora/html/pg1041-shakespeares-sonnets.htm") else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let txt = dir.path().join("sonnets.txt");
+    std::fs::copy(&html, &txt).unwrap();
+    let o = ingest(&[txt], &dir.path().join("s.fst"), &[]);
+    let err = stderr_of(&o);
+    assert!(err.contains("sonnets.txt: looks like HTML"), "{err}");
+}

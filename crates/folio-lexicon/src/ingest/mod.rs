@@ -26,6 +26,7 @@ pub mod count;
 pub mod decode;
 pub mod drops;
 pub mod elision;
+pub mod html;
 mod inputs;
 pub mod manifest;
 pub mod merge;
@@ -385,6 +386,14 @@ fn book(
                 "not UTF-8: decoded as Windows-1252 (found {})",
                 encoding.name()
             ),
+        });
+    }
+    if html::looks_like_html(&text) {
+        notes.push(Note {
+            path: input.label.clone(),
+            message: "looks like HTML (starts with <!DOCTYPE html> or <html>): its tags and \
+                      attributes are read as words; give the book as plain text"
+                .into(),
         });
     }
     let body = find_body(&text);
