@@ -388,4 +388,82 @@ fn html_given_as_text_is_warned_about() {
     let o = ingest(&[txt], &dir.path().join("s.fst"), &[]);
     let err = stderr_of(&o);
     assert!(err.contains("sonnets.txt: looks like HTML"), "{err}");
+    assert!(err.contains("read as HTML"), "{err}");
+}
+
+/// Writes an EPUB (standard container layout: `mimetype` stored first, the container, an
+/// OPF package with a one-item spine) holding `xhtml` as its only content document.
+fn write_epub(path: &Path, xhtml: &[u8]) {
+    use std::io::Write;
+    let f = std::fs::File::create(path).unwrap();
+    let mut z = zip::ZipWriter::new(f);
+    let stored =
+        zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Stored);
+    let deflated = zip::write::SimpleFileOptions::default()
+        .compression_method(zip::CompressionMethod::Deflated);
+    z.start_file("mimetype", stored).unwrap();
+    z.write_all(b"application/epub+zip").unwrap();
+    z.start_file("META-INF/container.xml", deflated).unwrap();
+    z.write_all(
+        br#"<?xml version="1.0"?>
+<container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">
+  <rootfiles><rootfile full-path="OEBPS/content.opf" media-type="application/oebps-package+xml"/></rootfiles>
+</container>"#,
+    )
+    .unwrap();
+    z.start_file("OEBPS/content.opf", deflated).unwrap();
+    z.write_all(
+        br#"<?xml version="1.0" encoding="UTF-8"?>
+<package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="id">
+  <metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:identifier id="id">pg1041</dc:identifier>
+    <dc:title>Shakespeare's Sonnets</dc:title><dc:language>en</dc:language></metadata>
+  <manifest><item id="text" href="text/sonnets.xhtml" media-type="application/xhtml+xml"/></manifest>
+  <spine><itemref idref="text"/></spine>
+</package>"#,
+    )
+    .unwrap();
+    z.start_file("OEBPS/text/sonnets.xhtml", deflated).unwrap();
+    z.write_all(xhtml).unwrap();
+    z.finish().unwrap();
+}
+
+/// The Project Gutenberg HTML edition of the Sonnets gives the same set as the text copy,
+/// and so does an EPUB built from that HTML. Differences, if any, are printed and must be
+/// among those explained below.
+#[test]
+fn html_and_epub_sonnets_give_the_text_copys_set() {
+    let (Some(html), Some(txt)) = (
+        folio_testdata::path("corpora/html/pg1041-shakespeares-sonnets.htm"),
+        folio_testdata::path("corpora/gutenberg/pg1041-shakespeares-sonnets.txt"),
+    ) else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ingest(&[txt], &d.join("txt.fst"), &["--quiet"]);
+    ingest(&[html.clone()], &d.join("html.fst"), &["--quiet"]);
+    // The EPUB's content document is the HTML page as UTF-8 (EPUB requires it).
+    let bytes = std::fs::read(&html).unwrap();
+    let page: String = bytes.iter().map(|&b| char::from(b)).collect(); // ISO-8859-1
+    let page = page.replace("charset=ISO-8859-1", "charset=UTF-8");
+    write_epub(&d.join("sonnets.epub"), page.as_bytes());
+    ingest(&[d.join("sonnets.epub")], &d.join("epub.fst"), &["--quiet"]);
+    let diff = |a: &str, b: &str| -> Vec<String> {
+        let o = folio()
+            .args(["words", "difference"])
+            .arg(d.join(a))
+            .arg(d.join(b))
+            .args(["-o", "-"])
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(0), "{}", stderr_of(&o));
+        stdout_of(&o).lines().map(String::from).collect()
+    };
+    for other in ["html.fst", "epub.fst"] {
+        let only_txt = diff("txt.fst", other);
+        let only_other = diff(other, "txt.fst");
+        eprintln!("{other}: only in the text copy {only_txt:?}; only in {other} {only_other:?}");
+        assert_eq!(only_txt, Vec::<String>::new(), "{other}");
+        assert_eq!(only_other, Vec::<String>::new(), "{other}");
+    }
 }

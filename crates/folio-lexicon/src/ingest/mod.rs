@@ -360,7 +360,17 @@ fn book(
             reason,
         }))
     };
-    let (text, encoding) = match decode(bytes) {
+    let label = input.label.to_ascii_lowercase();
+    let epub = html::is_zip(bytes) && label.ends_with(".epub");
+    let decoded = if epub {
+        match html::epub_text(bytes) {
+            Ok(t) => Ok((std::borrow::Cow::Owned(t), decode::Encoding::Utf8)),
+            Err(e) => return skip(format!("EPUB not read: {e}")),
+        }
+    } else {
+        decode(bytes)
+    };
+    let (text, encoding) = match decoded {
         Ok(d) => d,
         Err(NotText::Empty) => return skip("empty (no text)".into()),
         Err(NotText::Binary { offset }) => {
@@ -388,14 +398,22 @@ fn book(
             ),
         });
     }
-    if html::looks_like_html(&text) {
-        notes.push(Note {
-            path: input.label.clone(),
-            message: "looks like HTML (starts with <!DOCTYPE html> or <html>): its tags and \
-                      attributes are read as words; give the book as plain text"
-                .into(),
-        });
-    }
+    let named_html = [".htm", ".html", ".xhtml"]
+        .iter()
+        .any(|e| label.ends_with(e));
+    let text = if !epub && (named_html || html::looks_like_html(&text)) {
+        if !named_html {
+            notes.push(Note {
+                path: input.label.clone(),
+                message: "looks like HTML (starts with <!DOCTYPE html> or <html>) though \
+                          not named .htm or .html: read as HTML, tags dropped"
+                    .into(),
+            });
+        }
+        std::borrow::Cow::Owned(html::to_text(&text))
+    } else {
+        text
+    };
     let body = find_body(&text);
     if body.found == Boilerplate::None {
         notes.push(Note {
