@@ -42,6 +42,7 @@ seeds() {
     boggle_script) echo tests/data/boggle/*.boggle ;;
     boggle_board) echo fuzz/seeds/boggle_board/* ;;
     words_import) echo "$SHARED"/games/boggle/wordlists/* fuzz/seeds/words/* ;;
+    words_pattern) echo fuzz/seeds/words_pattern/* ;;
     ingest_book) echo "$SHARED"/corpora/gutenberg/* ;;
     fst_build | lexicon_set | lexicon_counts) echo fuzz/seeds/fst/* ;;
     partial_read) echo fuzz/seeds/partial/* ;;

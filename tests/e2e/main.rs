@@ -17,4 +17,5 @@ mod play_ci;
 mod render;
 mod scale;
 mod serve;
+mod teacher;
 mod words;

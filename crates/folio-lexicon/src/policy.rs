@@ -87,6 +87,11 @@ pub struct Policy {
     /// written to a manifest): `A`–`Z` only.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub tile_letters: String,
+    /// The books' language (ISO 639-1, `--lang`), or `auto` to read it from each book's
+    /// Project Gutenberg header; `None`: no language rules. French, Italian and Catalan
+    /// split elisions (`l'homme` → HOMME, see [`crate::ingest::elision`]). Game policy only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lang: Option<String>,
 }
 
 impl Policy {
@@ -201,6 +206,7 @@ impl Policy {
             min_count: 1,
             min_books: 1,
             tile_letters: String::new(),
+            lang: None,
         }
     }
 
@@ -216,6 +222,7 @@ impl Policy {
             min_count: 1,
             min_books: 1,
             tile_letters: String::new(),
+            lang: None,
         }
     }
 
@@ -271,7 +278,32 @@ impl Policy {
             && self.length_ok(chars)
     }
 
+    /// This policy for one book whose text is `text`: `lang: auto` becomes the language
+    /// of the book's Project Gutenberg header (no language rules without one).
+    pub fn for_book(&self, text: &str) -> std::borrow::Cow<'_, Policy> {
+        if self.lang.as_deref() != Some("auto") {
+            return std::borrow::Cow::Borrowed(self);
+        }
+        let mut p = self.clone();
+        p.lang = crate::ingest::elision::language_of(text);
+        std::borrow::Cow::Owned(p)
+    }
+
+    /// Whether tokens lose a leading elided particle (`l'`, `qu'`) under this policy.
+    pub fn splits_elisions(&self) -> bool {
+        self.name == PolicyName::Game
+            && self
+                .lang
+                .as_deref()
+                .is_some_and(crate::ingest::elision::splits_elisions)
+    }
+
     fn game_token(&self, token: &str, out: &mut String) -> Option<TokenKey> {
+        let token = if self.splits_elisions() {
+            crate::ingest::elision::elided(token)
+        } else {
+            token
+        };
         // Fast path: plain ASCII letters with at most straight apostrophes.
         if token.is_ascii() {
             let t = token.trim_matches('\'');

@@ -8,7 +8,8 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::Context;
-use folio_lexicon::ingest::{expand_inputs, ingest_with, write_outputs, Reading, Source};
+use folio_lexicon::ingest::drops::{DropClass, Selection, Survey};
+use folio_lexicon::ingest::{expand_inputs, ingest_extra, write_outputs, Extras, Reading, Source};
 use folio_lexicon::set::OutputPaths;
 use folio_lexicon::{Policy, PolicyName};
 
@@ -76,6 +77,25 @@ pub struct Args {
     /// Where temporary runs go [default: $TMPDIR, else /tmp].
     #[arg(long, value_name = "DIR")]
     temp_dir: Option<PathBuf>,
+    /// The books' language (ISO 639-1: `fr`, `it`, `ca`, `en`, ...), or `auto` to read it
+    /// from each book's Project Gutenberg `Language:` line. French, Italian and Catalan
+    /// split elisions as wordfreq does (`l'homme` -> HOMME, the particle dropped).
+    #[arg(long, value_name = "LANG")]
+    lang: Option<String>,
+    /// Write the drop report here (TSV: every dropped word with its class, count, books and
+    /// forms; the totals per class in `#` lines) and print its summary.
+    // The drop report and the lists are judged on one run's books in memory: not (yet) on
+    // spilled runs or partials.
+    #[arg(long, value_name = "FILE.tsv", value_parser = super::args::output_file,
+          conflicts_with_all = ["memory", "partial"])]
+    report: Option<PathBuf>,
+    /// Keep the words of this list (one a line) whenever the books have them, whatever rule
+    /// of the policy dropped them. Repeatable.
+    #[arg(long, value_name = "LIST", conflicts_with_all = ["memory", "partial"])]
+    include: Vec<PathBuf>,
+    /// Never keep the words of this list (one a line). Repeatable; wins over --include.
+    #[arg(long, value_name = "LIST", conflicts_with_all = ["memory", "partial"])]
+    exclude: Vec<PathBuf>,
 }
 
 impl Args {
@@ -87,6 +107,7 @@ impl Args {
                 (self.keep_diacritics, "--keep-diacritics"),
                 (self.keep_proper_nouns, "--keep-proper-nouns"),
                 (self.tile_letters.is_some(), "--tile-letters"),
+                (self.lang.is_some(), "--lang"),
             ] {
                 if given {
                     anyhow::bail!(
@@ -98,6 +119,16 @@ impl Args {
             }
         }
         let policy = self.policy();
+        if let Some(lang) = &policy.lang {
+            let ok =
+                lang == "auto" || (lang.len() == 2 && lang.chars().all(|c| c.is_ascii_lowercase()));
+            if !ok {
+                anyhow::bail!(
+                    "--lang {}: give an ISO 639-1 code (fr, it, ca, en, ...) or auto",
+                    folio_core::quote::quoted(lang)
+                );
+            }
+        }
         if let Some(max) = policy.max_len.filter(|&m| m < policy.min_len) {
             let (min_from, max_from) = (self.min_len.is_some(), self.max_len.is_some());
             let from = |given: bool| if given { "" } else { " (the policy's default)" };
@@ -128,6 +159,7 @@ impl Args {
         }
         p.min_count = self.min_count;
         p.min_books = self.min_books;
+        p.lang = self.lang.as_ref().map(|l| l.trim().to_lowercase());
         p
     }
 }
@@ -153,6 +185,7 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
         &[
             paths.set.clone(),
             paths.counts.clone(),
+            paths.books.clone(),
             paths.manifest.clone(),
         ],
         &books,
@@ -179,7 +212,11 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
     } else {
         Reading::Map
     };
-    let result = ingest_with(&inputs, skipped, &policy, reading, &on_book);
+    let extras = Extras {
+        report: args.report.is_some(),
+        selection: read_selection(&policy, &args.include, &args.exclude)?,
+    };
+    let result = ingest_extra(&inputs, skipped, &policy, reading, &extras, &on_book);
     if let Some(bar) = &bar {
         bar.finish();
     }
@@ -205,6 +242,27 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
     }
     super::note_write_through(&paths.set);
     let manifest = write_outputs(&paths, &run).context("cannot write the word set")?;
+    if let (Some(path), Some(survey)) = (&args.report, &run.survey) {
+        folio_lexicon::set::atomic::write_bytes_atomic(path, survey.to_tsv().as_bytes())
+            .context("cannot write the drop report")?;
+        if !args.quiet {
+            eprint!("{}", summary(survey, path));
+        }
+    }
+    if let Some(lists) = &manifest.lists {
+        if !lists.not_in_books.is_empty() && !args.quiet {
+            eprintln!(
+                "folio: note: {} --include word{} not in the books, not added (first: {})",
+                lists.not_in_books.len(),
+                if lists.not_in_books.len() == 1 {
+                    " is"
+                } else {
+                    "s are"
+                },
+                lists.not_in_books[0]
+            );
+        }
+    }
     let secs = started.elapsed().as_secs_f64();
     let t = &manifest.totals;
     if t.words == 0 {
@@ -224,6 +282,19 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
             "counts": paths.counts.display().to_string(),
             "manifest": paths.manifest.display().to_string(),
             "policy": policy.name.as_str(),
+            "lang": policy.lang,
+            "dropped": run.survey.as_ref().map(|s| {
+                let classes: serde_json::Map<String, serde_json::Value> = DropClass::ALL
+                    .iter()
+                    .map(|&c| (c.name().to_string(), serde_json::to_value(s.class(c)).unwrap_or_default()))
+                    .collect();
+                serde_json::json!({
+                    "words_read": s.tokens(),
+                    "kept": s.kept_tokens(),
+                    "classes": classes,
+                    "boilerplate": s.boilerplate(),
+                })
+            }),
             "inputs": t.inputs,
             "skipped": manifest.skipped.len(),
             "bytes": t.bytes,
@@ -240,13 +311,14 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
     }
     if !args.quiet {
         eprintln!(
-            "folio: ingested {} book(s), {:.1} MB, {} words read -> {} words ({} policy) in {:.2}s \
+            "folio: ingested {} book(s), {:.1} MB, {} words read -> {} words ({} policy{}) in {:.2}s \
              ({:.0} MB/s): {} ({} bytes), {}, {}",
             t.inputs,
             t.bytes as f64 / 1e6,
             t.tokens,
             t.words,
             policy.name,
+            options_used(&policy, &manifest),
             secs,
             t.bytes as f64 / 1e6 / secs.max(1e-9),
             paths.set.display(),
@@ -256,4 +328,135 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
         );
     }
     Ok(Outcome::Ok)
+}
+
+/// Reads the `--include` and `--exclude` lists (one word a line, `#` comments), each word
+/// normalised by the policy; a word the policy refuses is an error naming the list.
+fn read_selection(
+    policy: &Policy,
+    include: &[PathBuf],
+    exclude: &[PathBuf],
+) -> anyhow::Result<Selection> {
+    let mut sel = Selection::default();
+    for (paths, into) in [(include, &mut sel.include), (exclude, &mut sel.exclude)] {
+        for p in paths {
+            let bytes = std::fs::read(p).with_context(|| format!("cannot read {}", p.display()))?;
+            let text = String::from_utf8_lossy(&bytes);
+            let (keys, refused) = Selection::parse_list(policy, &text);
+            if let Some(first) = refused.first() {
+                anyhow::bail!(
+                    "{}: {} line{} not a word under the {} policy (first: {})",
+                    p.display(),
+                    refused.len(),
+                    if refused.len() == 1 { " is" } else { "s are" },
+                    policy.name,
+                    folio_core::quote::quoted(first)
+                );
+            }
+            into.extend(keys);
+        }
+    }
+    Ok(sel)
+}
+
+/// The drop report's summary for the terminal: the words read, kept and dropped per class
+/// (with examples), which add up to the words read.
+fn summary(s: &Survey, path: &std::path::Path) -> String {
+    use std::fmt::Write;
+    let mut out = String::new();
+    let _ = writeln!(out, "folio: drop report -> {}", path.display());
+    let _ = writeln!(out, "  words read        {:>9}", s.tokens());
+    let _ = writeln!(
+        out,
+        "  kept              {:>9}  ({} distinct words)",
+        s.kept_tokens(),
+        s.kept_words()
+    );
+    for c in DropClass::ALL {
+        let t = s.class(c);
+        if t.tokens == 0 {
+            continue;
+        }
+        let examples: Vec<String> = s
+            .examples(c, 4)
+            .map(|w| format!("{} ({})", folio_core::quote::shown(&w.word), w.count))
+            .collect();
+        let _ = writeln!(
+            out,
+            "  {:<17} {:>9}  ({} distinct; e.g. {})",
+            c.name(),
+            t.tokens,
+            t.words,
+            examples.join(", ")
+        );
+    }
+    if !s.included().is_empty() {
+        let _ = writeln!(
+            out,
+            "  (kept by --include: {} words, e.g. {})",
+            s.included().len(),
+            s.included()
+                .iter()
+                .take(4)
+                .map(|(k, st)| format!("{k} {}", st.count))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+    }
+    let _ = writeln!(
+        out,
+        "  boilerplate       {:>9}  (header and footer words, not words read)",
+        s.boilerplate()
+    );
+    out
+}
+
+/// The policy options a run used beyond the defaults, for the summary line
+/// (`, --lang fr, --include 3 words`).
+fn options_used(policy: &Policy, manifest: &folio_lexicon::ingest::manifest::Manifest) -> String {
+    let mut o = String::new();
+    if policy.keep_diacritics && policy.name == PolicyName::Game {
+        o.push_str(", --keep-diacritics");
+    }
+    if policy.keep_proper_nouns && policy.name == PolicyName::Game {
+        o.push_str(", --keep-proper-nouns");
+    }
+    if let Some(lang) = &policy.lang {
+        let mut langs: Vec<&str> = manifest
+            .inputs
+            .iter()
+            .filter_map(|i| i.language.as_deref())
+            .collect();
+        langs.sort_unstable();
+        langs.dedup();
+        if lang == "auto" {
+            o.push_str(&format!(
+                ", --lang auto ({})",
+                if langs.is_empty() {
+                    "no Language: line".to_string()
+                } else {
+                    langs.join(", ")
+                }
+            ));
+        } else {
+            o.push_str(&format!(", --lang {lang}"));
+        }
+    }
+    if let Some(l) = &manifest.lists {
+        if !l.include.is_empty() {
+            o.push_str(&format!(
+                ", --include {} words ({} brought back)",
+                l.include.len(),
+                l.included.len()
+            ));
+        }
+        if !l.exclude.is_empty() {
+            o.push_str(&format!(
+                ", --exclude {} words ({} removed)",
+                l.exclude.len(),
+                l.excluded.len()
+            ));
+        }
+    }
+    o
 }

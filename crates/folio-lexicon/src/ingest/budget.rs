@@ -80,6 +80,7 @@ impl SortedBook {
             mut report,
             words,
             notes,
+            ..
         } = book;
         let BookCounts {
             mut short, long, ..
@@ -187,7 +188,7 @@ pub fn ingest_streamed(
         .memory
         .map(|m| usize::try_from(m / 2).unwrap_or(usize::MAX));
     inputs.par_iter().try_for_each(|input| -> Result<()> {
-        let outcome = read_book(input, policy, streaming.reading, &buffers)?;
+        let outcome = read_book(input, policy, streaming.reading, false, &buffers)?;
         let book = match outcome {
             Outcome::Book(b) => *b,
             Outcome::Skipped(s) => {

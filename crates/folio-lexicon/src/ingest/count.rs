@@ -157,7 +157,7 @@ impl Sink for Counting<'_, '_> {
 impl TokenCounts<'_> {
     /// Calls `f(spelling, occurrences)` for every distinct spelling counted, short ones
     /// (stored inline) first.
-    fn for_each_spelling(&self, f: &mut impl FnMut(&str, u64)) {
+    pub(crate) fn for_each_spelling(&self, f: &mut impl FnMut(&str, u64)) {
         let mut buf = [0u8; SHORT];
         for (k, n) in self.inline_spellings() {
             if let Some(w) = k.to_str(&mut buf) {

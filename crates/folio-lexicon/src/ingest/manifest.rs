@@ -22,6 +22,24 @@ pub struct Manifest {
     pub skipped: Vec<Skipped>,
     /// Sums over the inputs and sizes of the outputs.
     pub totals: Totals,
+    /// The `--include` / `--exclude` lists applied after the policy (absent without them).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lists: Option<ListsApplied>,
+}
+
+/// The word lists applied after the policy, as recorded in the manifest.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct ListsApplied {
+    /// The `--include` keys, sorted.
+    pub include: Vec<String>,
+    /// The `--exclude` keys, sorted.
+    pub exclude: Vec<String>,
+    /// Keys in the set only because `--include` names them.
+    pub included: Vec<String>,
+    /// `--include` keys the books do not have (not added).
+    pub not_in_books: Vec<String>,
+    /// Keys the policy kept that `--exclude` removed.
+    pub excluded: Vec<String>,
 }
 
 /// Output file names.
@@ -31,6 +49,10 @@ pub struct Outputs {
     pub set: String,
     /// The counts (`fst::Map` key → occurrences).
     pub counts: String,
+    /// The books map (`fst::Map` key → number of books it occurs in); empty in manifests
+    /// written before it existed.
+    #[serde(default)]
+    pub books: String,
 }
 
 /// What ingest found in one book.
@@ -55,6 +77,10 @@ pub struct InputReport {
     pub distinct_words: u64,
     /// How many of those are in the word set.
     pub words_kept: u64,
+    /// The language rules applied to this book (`--lang`, or its header's `Language:`
+    /// under `--lang auto`); absent without `--lang`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub language: Option<String>,
 }
 
 /// An input that was given but not read as a book.

@@ -28,6 +28,8 @@ pub struct KeptKeys {
     /// `ends[i]`: where key `i` ends in `bytes` (it starts where key `i - 1` ends).
     ends: Vec<usize>,
     counts: Vec<u64>,
+    /// Books each key occurs in (the `OUT.books.fst` map).
+    books: Vec<u32>,
 }
 
 impl KeptKeys {
@@ -65,11 +67,17 @@ impl KeptKeys {
         })
     }
 
+    /// The number of books each key occurs in, in key order.
+    pub fn books(&self) -> &[u32] {
+        &self.books
+    }
+
     /// Adds a key after the others (the caller keeps the order).
-    fn push(&mut self, key: &[u8], count: u64) {
+    pub(crate) fn push(&mut self, key: &[u8], count: u64, books: u32) {
         self.bytes.extend_from_slice(key);
         self.ends.push(self.bytes.len());
         self.counts.push(count);
+        self.books.push(books);
     }
 
     /// Adds `other`'s keys after these.
@@ -78,6 +86,7 @@ impl KeptKeys {
         self.bytes.extend_from_slice(&other.bytes);
         self.ends.extend(other.ends.iter().map(|e| e + base));
         self.counts.extend_from_slice(&other.counts);
+        self.books.extend_from_slice(&other.books);
     }
 }
 
@@ -166,7 +175,7 @@ pub fn merge_books(books: &[&BookCounts], policy: &Policy) -> Merged {
         }
         out.distinct += 1;
         if policy.keeps(group[0].0, &stat) {
-            long_kept.push((group[0].0, stat.count));
+            long_kept.push((group[0].0, stat.count, stat.books));
             for &(_, b, _) in group {
                 out.kept_per_book[b] += 1;
             }
@@ -178,14 +187,14 @@ pub fn merge_books(books: &[&BookCounts], policy: &Policy) -> Merged {
         return out;
     }
     let mut long_kept = long_kept.into_iter().peekable();
-    for (s, n) in short_kept.iter() {
-        while let Some((l, m)) = long_kept.next_if(|l| l.0.as_bytes() < s) {
-            out.kept.push(l.as_bytes(), m);
+    for ((s, n), &b) in short_kept.iter().zip(&short_kept.books) {
+        while let Some((l, m, lb)) = long_kept.next_if(|l| l.0.as_bytes() < s) {
+            out.kept.push(l.as_bytes(), m, lb);
         }
-        out.kept.push(s, n);
+        out.kept.push(s, n, b);
     }
-    for (l, m) in long_kept {
-        out.kept.push(l.as_bytes(), m);
+    for (l, m, lb) in long_kept {
+        out.kept.push(l.as_bytes(), m, lb);
     }
     out
 }
@@ -241,7 +250,7 @@ fn merge_range(books: &[&[([u64; 3], u64)]], policy: &Policy) -> RangeMerge {
                 bytes[i * 8..i * 8 + 8].copy_from_slice(&w.to_be_bytes());
             }
             let len = bytes.iter().position(|&c| c == 0).unwrap_or(SHORT);
-            out.kept.push(&bytes[..len], stat.count);
+            out.kept.push(&bytes[..len], stat.count, stat.books);
             kept[id as usize] = true;
         }
     }
@@ -399,14 +408,15 @@ mod tests {
     #[test]
     fn kept_keys_iterate_in_order() {
         let mut a = KeptKeys::default();
-        a.push(b"CAT", 3);
-        a.push(b"DOG", 1);
+        a.push(b"CAT", 3, 1);
+        a.push(b"DOG", 1, 1);
         let mut b = KeptKeys::default();
-        b.push(b"WHALE", 9);
+        b.push(b"WHALE", 9, 2);
         a.append(&b);
         let v: Vec<(&[u8], u64)> = a.iter().collect();
         assert_eq!(v, [(&b"CAT"[..], 3), (&b"DOG"[..], 1), (&b"WHALE"[..], 9)]);
         assert_eq!(a.len(), 3);
+        assert_eq!(a.books(), [1, 1, 2]);
         assert!(KeptKeys::default().iter().next().is_none());
     }
 }

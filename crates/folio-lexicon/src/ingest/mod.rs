@@ -25,6 +25,9 @@ pub mod budget;
 pub mod clean;
 pub mod count;
 pub mod decode;
+pub mod drops;
+pub mod elision;
+pub mod html;
 mod inputs;
 pub mod manifest;
 pub mod merge;
@@ -69,8 +72,23 @@ pub struct Ingested {
     pub manifest: Manifest,
     /// The fst bytes.
     pub built: Built,
+    /// The books map (`OUT.books.fst`): an `fst::Map` from each word to the number of
+    /// books it occurs in.
+    pub books: Vec<u8>,
     /// Remarks per input, sorted by path.
     pub notes: Vec<Note>,
+    /// What was dropped and why, when [`Extras::report`] asked for it (or an include list
+    /// needed it).
+    pub survey: Option<drops::Survey>,
+}
+
+/// What a run does beyond the policy: the drop report and the word lists applied after it.
+#[derive(Clone, Debug, Default)]
+pub struct Extras {
+    /// Survey every token for the drop report ([`drops::Survey`]).
+    pub report: bool,
+    /// `--include` / `--exclude` lists.
+    pub selection: drops::Selection,
 }
 
 /// One book read and counted.
@@ -78,6 +96,7 @@ struct Book {
     report: InputReport,
     words: BookCounts,
     notes: Vec<Note>,
+    survey: Option<drops::BookSurvey>,
 }
 
 enum Outcome {
@@ -108,11 +127,34 @@ pub fn ingest(
 /// As [`ingest`].
 pub fn ingest_with(
     inputs: &[Input],
-    mut skipped: Vec<Skipped>,
+    skipped: Vec<Skipped>,
     policy: &Policy,
     reading: Reading,
     on_book: &(dyn Fn(&str, u64) + Sync),
 ) -> Result<Ingested> {
+    ingest_extra(
+        inputs,
+        skipped,
+        policy,
+        reading,
+        &Extras::default(),
+        on_book,
+    )
+}
+
+/// As [`ingest_with`], with the drop report and word lists of `extras`.
+///
+/// # Errors
+/// As [`ingest`].
+pub fn ingest_extra(
+    inputs: &[Input],
+    mut skipped: Vec<Skipped>,
+    policy: &Policy,
+    reading: Reading,
+    extras: &Extras,
+    on_book: &(dyn Fn(&str, u64) + Sync),
+) -> Result<Ingested> {
+    let survey = extras.report || !extras.selection.include.is_empty();
     let mut inputs = dedup(inputs);
     // Largest first: the last books to be counted are then small ones, so no thread waits
     // long for another at the end. (Results are sorted by path below: order-independent.)
@@ -124,7 +166,7 @@ pub fn ingest_with(
     let outcomes: Vec<Result<Outcome>> = inputs
         .par_iter()
         .map(|input| {
-            let out = read_book(input, policy, reading, &buffers);
+            let out = read_book(input, policy, reading, survey, &buffers);
             let bytes = match &out {
                 Ok(Outcome::Book(b)) => b.report.bytes,
                 _ => 0,
@@ -162,10 +204,16 @@ pub fn ingest_with(
     // Merge: commutative sums over every book's keys, key range by key range, so the
     // result does not depend on the order the books finished in; the kept keys come out
     // sorted.
-    let merged = {
+    let mut merged = {
         let refs: Vec<&BookCounts> = books.iter().map(|b| &b.words).collect();
         merge_books(&refs, policy)
     };
+    let survey = survey.then(|| {
+        let surveys = books.iter_mut().filter_map(|b| b.survey.take()).collect();
+        drops::Survey::merge(surveys, policy, &extras.selection)
+    });
+    let lists = (!extras.selection.is_empty())
+        .then(|| drops::apply(&mut merged.kept, &extras.selection, survey.as_ref()));
     // The books' counts and the read buffers are no longer needed: freed (megabytes of
     // entries and pages) by the thread that built the set while the map is still being
     // built, instead of on this thread before the outputs can be written. (Freed as a
@@ -178,6 +226,7 @@ pub fn ingest_with(
         drop(counts);
         drop(buffers);
     })?;
+    let books_map = books_map(&merged.kept)?;
     for ((b, n), d) in books
         .iter_mut()
         .zip(&merged.kept_per_book)
@@ -216,13 +265,17 @@ pub fn ingest_with(
             outputs: Outputs {
                 set: String::new(),
                 counts: String::new(),
+                books: String::new(),
             },
             inputs: reports,
             skipped,
             totals,
+            lists,
         },
         built,
+        books: books_map,
         notes,
+        survey,
     })
 }
 
@@ -241,14 +294,29 @@ pub fn write_outputs(paths: &OutputPaths, run: &Ingested) -> Result<Manifest> {
     manifest.outputs = Outputs {
         set: name(&paths.set),
         counts: name(&paths.counts),
+        books: name(&paths.books),
     };
     let json = manifest.to_json();
     crate::set::atomic::write_files_atomic(&[
         (&paths.set, &run.built.set),
         (&paths.counts, &run.built.counts),
+        (&paths.books, &run.books),
         (&paths.manifest, json.as_bytes()),
     ])?;
     Ok(manifest)
+}
+
+/// The books map of the kept keys: key → number of books it occurs in.
+fn books_map(kept: &merge::KeptKeys) -> Result<Vec<u8>> {
+    let mut b = crate::build::FstBuilder::new(kept.len().saturating_mul(4).saturating_add(1024));
+    for ((k, _), &n) in kept.iter().zip(kept.books()) {
+        b.insert(k, u64::from(n))
+            .map_err(|source| Error::NotAnFst {
+                path: std::path::PathBuf::new(),
+                source,
+            })?;
+    }
+    Ok(b.finish())
 }
 
 /// The buffers of one run: a book's bytes, its cleaned text and the spelling tables (see
@@ -264,28 +332,46 @@ fn read_book(
     input: &Input,
     policy: &Policy,
     reading: Reading,
+    survey: bool,
     buffers: &Buffers,
 ) -> Result<Outcome> {
     if reading == Reading::Map {
         if let Some(map) = map_file(input)? {
-            return book(input, &map, policy, buffers);
+            return book(input, &map, policy, survey, buffers);
         }
     }
     let mut bytes = buffers.bytes.take();
-    let out = read_all(input, &mut bytes).and_then(|()| book(input, &bytes, policy, buffers));
+    let out =
+        read_all(input, &mut bytes).and_then(|()| book(input, &bytes, policy, survey, buffers));
     buffers.bytes.put(bytes);
     out
 }
 
 /// Decodes, cleans and counts one input's bytes.
-fn book(input: &Input, bytes: &[u8], policy: &Policy, buffers: &Buffers) -> Result<Outcome> {
+fn book(
+    input: &Input,
+    bytes: &[u8],
+    policy: &Policy,
+    survey: bool,
+    buffers: &Buffers,
+) -> Result<Outcome> {
     let skip = |reason: String| {
         Ok(Outcome::Skipped(Skipped {
             path: input.label.clone(),
             reason,
         }))
     };
-    let (text, encoding) = match decode(bytes) {
+    let label = input.label.to_ascii_lowercase();
+    let epub = html::is_zip(bytes) && label.ends_with(".epub");
+    let decoded = if epub {
+        match html::epub_text(bytes) {
+            Ok(t) => Ok((std::borrow::Cow::Owned(t), decode::Encoding::Utf8)),
+            Err(e) => return skip(format!("EPUB not read: {e}")),
+        }
+    } else {
+        decode(bytes)
+    };
+    let (text, encoding) = match decoded {
         Ok(d) => d,
         Err(NotText::Empty) => return skip("empty (no text)".into()),
         Err(NotText::Binary { offset }) => {
@@ -313,6 +399,22 @@ fn book(input: &Input, bytes: &[u8], policy: &Policy, buffers: &Buffers) -> Resu
             ),
         });
     }
+    let named_html = [".htm", ".html", ".xhtml"]
+        .iter()
+        .any(|e| label.ends_with(e));
+    let text = if !epub && (named_html || html::looks_like_html(&text)) {
+        if !named_html {
+            notes.push(Note {
+                path: input.label.clone(),
+                message: "looks like HTML (starts with <!DOCTYPE html> or <html>) though \
+                          not named .htm or .html: read as HTML, tags dropped"
+                    .into(),
+            });
+        }
+        std::borrow::Cow::Owned(html::to_text(&text))
+    } else {
+        text
+    };
     let body = find_body(&text);
     if body.found == Boilerplate::None {
         notes.push(Note {
@@ -330,10 +432,16 @@ fn book(input: &Input, bytes: &[u8], policy: &Policy, buffers: &Buffers) -> Resu
             ),
         });
     }
+    let book_policy = policy.for_book(&text);
+    let policy = &*book_policy;
     let mut cleaned = buffers.text.take();
     clean_into(&text[body.range.clone()], &mut cleaned);
     let counts = count_parallel(&cleaned, &buffers.tables);
     let words = counts.to_book_counts(policy);
+    let survey = survey.then(|| {
+        let outside = drops::words_outside(&text, &body.range);
+        drops::BookSurvey::of(&counts, policy, outside)
+    });
     let tokens = counts.tokens;
     buffers.tables.put(counts.into_tables());
     buffers.text.put(cleaned);
@@ -348,9 +456,11 @@ fn book(input: &Input, bytes: &[u8], policy: &Policy, buffers: &Buffers) -> Resu
             tokens,
             distinct_words: 0,
             words_kept: 0,
+            language: policy.lang.clone(),
         },
         words,
         notes,
+        survey,
     })))
 }
 

@@ -250,7 +250,7 @@ impl Merge {
         Ok(())
     }
 
-    /// Writes the word set, its counts map and its manifest, as `folio ingest` of the same
+    /// Writes the word set, its counts map, its books map and its manifest, as `folio ingest` of the same
     /// books under `policy` writes them (the bytes are the same): the keys `policy` keeps
     /// (with its `min_count` and `min_books`) go into fst builders streaming to files in a
     /// temporary folder made in `scratch`, then the three outputs are written together and
@@ -300,6 +300,7 @@ impl Merge {
             .map_err(|e| Error::io(scratch, e))?;
         let set_tmp = dir.path().join("set.fst");
         let counts_tmp = dir.path().join("counts.fst");
+        let books_tmp = dir.path().join("books.fst");
         let create = |p: &Path| -> Result<BufWriter<std::fs::File>> {
             let f = std::fs::File::create(p).map_err(|e| Error::io(p, e))?;
             Ok(BufWriter::with_capacity(1 << 16, f))
@@ -310,6 +311,8 @@ impl Merge {
         };
         let mut set = fst::SetBuilder::new(create(&set_tmp)?).map_err(fst_err(&set_tmp))?;
         let mut map = fst::MapBuilder::new(create(&counts_tmp)?).map_err(fst_err(&counts_tmp))?;
+        let mut books_map =
+            fst::MapBuilder::new(create(&books_tmp)?).map_err(fst_err(&books_tmp))?;
         let mut kept_per_book = vec![0u64; self.inputs.len()];
         let (mut distinct, mut words) = (0u64, 0u64);
         self.for_each(|key, stat, books| {
@@ -319,6 +322,9 @@ impl Merge {
             if policy.keeps_len(chars, &stat) {
                 set.insert(key).map_err(fst_err(&set_tmp))?;
                 map.insert(key, stat.count).map_err(fst_err(&counts_tmp))?;
+                books_map
+                    .insert(key, books.len() as u64)
+                    .map_err(fst_err(&books_tmp))?;
                 words += 1;
                 for &b in books {
                     kept_per_book[b as usize] += 1;
@@ -331,6 +337,10 @@ impl Merge {
         };
         finish(set.into_inner().map_err(fst_err(&set_tmp))?, &set_tmp)?;
         finish(map.into_inner().map_err(fst_err(&counts_tmp))?, &counts_tmp)?;
+        finish(
+            books_map.into_inner().map_err(fst_err(&books_tmp))?,
+            &books_tmp,
+        )?;
         let map_file = |p: &Path| -> Result<memmap2::Mmap> {
             let f = std::fs::File::open(p).map_err(|e| Error::io(p, e))?;
             // SAFETY: the files are ours, in our own temporary folder, and not changed while
@@ -339,6 +349,7 @@ impl Merge {
         };
         let set_bytes = map_file(&set_tmp)?;
         let counts_bytes = map_file(&counts_tmp)?;
+        let books_bytes = map_file(&books_tmp)?;
 
         let mut totals = Totals {
             inputs: self.inputs.len() as u64,
@@ -365,15 +376,18 @@ impl Merge {
             outputs: Outputs {
                 set: name(&paths.set),
                 counts: name(&paths.counts),
+                books: name(&paths.books),
             },
             inputs,
             skipped: std::mem::take(&mut self.skipped),
             totals,
+            lists: None,
         };
         let json = manifest.to_json();
         crate::set::atomic::write_files_atomic(&[
             (&paths.set, &set_bytes),
             (&paths.counts, &counts_bytes),
+            (&paths.books, &books_bytes),
             (&paths.manifest, json.as_bytes()),
         ])?;
         Ok(manifest)

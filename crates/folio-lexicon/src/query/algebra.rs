@@ -96,17 +96,18 @@ pub struct CombineReport {
     pub output: PathBuf,
     /// Words in it.
     pub words: usize,
-    /// The counts map written beside it, if every input had one.
+    /// The counts map written beside it (see [`write_combined`] for when).
     pub counts: Option<PathBuf>,
-    /// Inputs without a counts map (then none is written).
+    /// Inputs without a counts map.
     pub sets_without_counts: Vec<PathBuf>,
     /// An older counts map beside the output that no longer matched it and was removed.
     pub removed_stale_counts: Option<PathBuf>,
 }
 
-/// Writes `op` over the sets at `inputs` to `output` (atomically), and, when every input
-/// has a counts map, the counts map beside it: summed over the inputs for a union or an
-/// intersection, the first set's counts for a difference. When no counts map is written,
+/// Writes `op` over the sets at `inputs` to `output` (atomically), and the counts map beside
+/// it: for a union, when every input has one, the sum; for an intersection, the sum over
+/// the inputs that have one (when any does); for a difference, the first set's counts
+/// (when it has them: a blocklist without counts does not matter). When no counts map is written,
 /// a stale one beside `output` is removed, so `top` never reads counts of another set.
 ///
 /// Inputs and their counts maps are opened with their checksums checked
@@ -120,12 +121,24 @@ pub fn write_combined(inputs: &[PathBuf], op: SetOp, output: &Path) -> Result<Co
     let policy = crate::set::checked::common_policy(inputs)?;
     let mut maps = Vec::new();
     let mut without = Vec::new();
-    for (p, set) in inputs.iter().zip(&sets) {
+    for (i, (p, set)) in inputs.iter().zip(&sets).enumerate() {
         match crate::set::checked::open_counts_beside(p, set)? {
-            Some(m) => maps.push(m),
+            Some(m) => maps.push((i, m)),
             None => without.push(p.clone()),
         }
     }
+    // Which counts the output gets: a union needs every input's (a word of a set without
+    // counts would have none); an intersection sums the inputs that have counts (every
+    // word of it is in each of them); a difference keeps the first set's.
+    let counted = match op {
+        SetOp::Union => without.is_empty(),
+        SetOp::Intersect => !maps.is_empty(),
+        SetOp::Difference => maps.first().is_some_and(|(i, _)| *i == 0),
+    };
+    if op == SetOp::Difference {
+        maps.truncate(1);
+    }
+    let maps: Vec<CountsMap> = maps.into_iter().map(|(_, m)| m).collect();
     // Both files are built in memory and written together (`write_files_atomic`): a counts
     // map that cannot be written (`OUT.counts.fst/` a folder) leaves no new set behind.
     let as_io = |e: fst::Error| Error::io(output, std::io::Error::other(e));
@@ -152,16 +165,29 @@ pub fn write_combined(inputs: &[PathBuf], op: SetOp, output: &Path) -> Result<Co
     });
     let manifest_bytes = serde_json::to_vec_pretty(&manifest)
         .map_err(|e| Error::io(&manifest_out, std::io::Error::other(e)))?;
-    if report.sets_without_counts.is_empty() && !maps.is_empty() {
+    if counted {
         let written = WordSet::from_bytes(set_bytes.clone())?;
         let mut counts_bytes = Vec::new();
         combine_counts(&maps, op, &written, &mut counts_bytes)
             .map_err(|e| Error::io(&counts_out, std::io::Error::other(e)))?;
-        write_files_atomic(&[
+        // A difference keeps the first set's books map too (its words are a subset).
+        let books_out = OutputPaths::for_set(output).books;
+        let mut books_bytes = Vec::new();
+        if op == SetOp::Difference {
+            if let Some(books) = crate::set::checked::open_books_beside(&inputs[0], &sets[0])? {
+                combine_counts(&[books], op, &written, &mut books_bytes)
+                    .map_err(|e| Error::io(&books_out, std::io::Error::other(e)))?;
+            }
+        }
+        let mut files: Vec<(&Path, &[u8])> = vec![
             (output, &set_bytes),
             (&counts_out, &counts_bytes),
             (&manifest_out, &manifest_bytes),
-        ])?;
+        ];
+        if !books_bytes.is_empty() {
+            files.push((&books_out, &books_bytes));
+        }
+        write_files_atomic(&files)?;
         report.counts = Some(counts_out);
     } else {
         refuse_folder(&counts_out)?;
@@ -234,6 +260,33 @@ mod tests {
         let r = write_combined(&[a, b], SetOp::Intersect, &out).unwrap();
         let m = CountsMap::open(r.counts.unwrap()).unwrap();
         assert_eq!((m.get(b"CAT"), m.len()), (Some(7), 1));
+    }
+
+    #[test]
+    fn a_blocklist_without_counts_keeps_the_first_sets_counts() {
+        let dir = tempfile::tempdir().unwrap();
+        let class = write_set(
+            dir.path(),
+            "c.fst",
+            &["CAT", "DOG", "EEL"],
+            Some(&[2, 3, 4]),
+        );
+        let banned = write_set(dir.path(), "b.fst", &["DOG"], None);
+        let out = dir.path().join("d.fst");
+        let r = write_combined(&[class.clone(), banned.clone()], SetOp::Difference, &out).unwrap();
+        let m = CountsMap::open(r.counts.unwrap()).unwrap();
+        assert_eq!(
+            (m.get(b"CAT"), m.get(b"EEL"), m.len()),
+            (Some(2), Some(4), 2)
+        );
+        // Without counts in the first set, none.
+        let r = write_combined(&[banned.clone(), class.clone()], SetOp::Difference, &out).unwrap();
+        assert_eq!(r.counts, None);
+        // An intersection sums the sets that have counts.
+        let out = dir.path().join("i.fst");
+        let r = write_combined(&[class, banned], SetOp::Intersect, &out).unwrap();
+        let m = CountsMap::open(r.counts.unwrap()).unwrap();
+        assert_eq!((m.get(b"DOG"), m.len()), (Some(3), 1));
     }
 
     #[test]

@@ -166,6 +166,21 @@ pub fn open_counts_beside(set_path: &Path, set: &WordSet) -> Result<Option<Count
     Ok(Some(map))
 }
 
+/// Opens the books map beside the set at `set_path` (`OUT.books.fst`, written by ingest:
+/// word → books it occurs in), checksum checked, or `Ok(None)` when there is none or its
+/// words are not the set's (a map left beside another set is not this set's: ignored).
+///
+/// # Errors
+/// As [`open_counts`] when the file exists but is not a sound fst map.
+pub fn open_books_beside(set_path: &Path, set: &WordSet) -> Result<Option<CountsMap>> {
+    let p = crate::set::paths::OutputPaths::for_set(set_path).books;
+    if !p.is_file() {
+        return Ok(None);
+    }
+    let map = open_counts(&p)?;
+    Ok(keys_differ(set, &map).is_none().then_some(map))
+}
+
 /// How the words of `map` differ from those of `set`, or `None` when they are the same.
 fn keys_differ(set: &WordSet, map: &CountsMap) -> Option<String> {
     use fst::{IntoStreamer, Streamer};

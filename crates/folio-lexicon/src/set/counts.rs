@@ -147,6 +147,11 @@ pub struct WordCount {
 /// ties alphabetical. Streams every map once; memory is O(min(n, words)), so any `n` (even
 /// `usize::MAX`, "all of them") is fine.
 pub fn top(maps: &[CountsMap], n: usize) -> Vec<WordCount> {
+    top_where(maps, n, |_| true)
+}
+
+/// As [`top`], among the words `keep` accepts (a length range, a pattern).
+pub fn top_where(maps: &[CountsMap], n: usize, accept: impl Fn(&[u8]) -> bool) -> Vec<WordCount> {
     if n == 0 {
         return Vec::new();
     }
@@ -164,6 +169,9 @@ pub fn top(maps: &[CountsMap], n: usize) -> Vec<WordCount> {
     let mut heap: BinaryHeap<std::cmp::Reverse<(u64, std::cmp::Reverse<Vec<u8>>)>> =
         BinaryHeap::with_capacity(keep.saturating_add(1));
     while let Some((key, values)) = stream.next() {
+        if !accept(key) {
+            continue;
+        }
         let count = values.iter().fold(0u64, |a, v| a.saturating_add(v.value));
         let item = std::cmp::Reverse((count, std::cmp::Reverse(key.to_vec())));
         if heap.len() < n {
@@ -221,6 +229,19 @@ mod tests {
             let pairs: Vec<_> = got.iter().map(|w| (w.word.as_str(), w.count)).collect();
             assert_eq!(pairs, [("DOG", 5), ("CAT", 3)], "n = {n}");
         }
+    }
+
+    #[test]
+    fn top_where_filters_before_ranking() {
+        let dir = tempfile::tempdir().unwrap();
+        let a = write_map(
+            dir.path(),
+            "a.counts.fst",
+            &[("A", 90), ("CAT", 3), ("DOG", 5), ("HORSE", 1)],
+        );
+        let got = top_where(std::slice::from_ref(&a), 2, |k| k.len() >= 3);
+        let pairs: Vec<_> = got.iter().map(|w| (w.word.as_str(), w.count)).collect();
+        assert_eq!(pairs, [("DOG", 5), ("CAT", 3)]);
     }
 
     #[test]

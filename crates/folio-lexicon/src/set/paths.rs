@@ -16,6 +16,9 @@ pub struct OutputPaths {
     pub counts: PathBuf,
     /// The manifest: the set's name with `.fst` replaced by `.json`.
     pub manifest: PathBuf,
+    /// The books map (written by ingest): the set's name with `.fst` replaced by
+    /// `.books.fst`.
+    pub books: PathBuf,
 }
 
 impl OutputPaths {
@@ -31,6 +34,7 @@ impl OutputPaths {
             set: set.to_path_buf(),
             counts: set.with_file_name(format!("{stem}.counts.fst")),
             manifest: set.with_file_name(format!("{stem}.json")),
+            books: set.with_file_name(format!("{stem}.books.fst")),
         }
     }
 }

@@ -2,6 +2,7 @@
 
 mod boggle_cursor;
 mod boggle_enable2k;
+mod classes_hooks;
 mod enable_queries;
 mod folding;
 mod fuzzy_scripts;

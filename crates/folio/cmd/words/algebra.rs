@@ -14,8 +14,9 @@ pub struct Algebra {
     /// The word sets (at least two; for a difference, the first minus the rest).
     #[arg(value_name = "SET", num_args = 2.., required = true)]
     pub(super) sets: Vec<PathBuf>,
-    /// The word set to write.
-    #[arg(short = 'o', long = "output", value_name = "OUT", value_parser = crate::cmd::args::output_file)]
+    /// The word set to write; `-o -` prints the words to stdout instead, one a line (no
+    /// counts map, no manifest).
+    #[arg(short = 'o', long = "output", value_name = "OUT")]
     output: PathBuf,
     /// Does nothing, kept so older command lines run: checksums are always checked.
     #[arg(long = "verify")]
@@ -26,6 +27,17 @@ pub struct Algebra {
 }
 
 pub(super) fn combine(a: Algebra, op: SetOp, w: &mut impl Write) -> anyhow::Result<Outcome> {
+    if a.output.as_os_str() == "-" {
+        // Same checks as a written set: the inputs must spell words alike.
+        folio_lexicon::checked::common_policy(&a.sets)?;
+        let sets = folio_lexicon::checked::open_sets(&a.sets)?;
+        let out = algebra::combine(&sets, op)?;
+        folio_lexicon::query::export::write_words(&out, w)?;
+        return Ok(Outcome::Ok);
+    }
+    if a.output.as_os_str().is_empty() {
+        anyhow::bail!("-o needs a file name (or - for stdout)");
+    }
     // Rewriting an input in place (`union a.fst b.fst -o a.fst`: set over set, counts over
     // counts) is allowed; writing one input's file with another kind of output is not:
     // `-o b.counts.fst` would replace b's counts map with a set.

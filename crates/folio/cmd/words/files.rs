@@ -4,7 +4,9 @@ use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
+use folio_lexicon::checked;
 use folio_lexicon::query::export;
+use folio_lexicon::query::frequency::{self, Format, Frequency};
 use folio_lexicon::query::import::{import_bytes, ImportOptions};
 use folio_lexicon::set::{counts_path, manifest_path};
 use folio_lexicon::{Policy, WordSet};
@@ -12,15 +14,41 @@ use serde_json::json;
 
 use super::{load, refuse_overwriting_inputs, Outcome, Sets};
 
+/// `export --counts`: a frequency list instead of a word list.
+pub(super) struct FrequencyExport {
+    pub(super) format: Format,
+    pub(super) min_books: Option<u64>,
+}
+
 pub(super) fn export(
     sets: &Sets,
     output: Option<PathBuf>,
     json: bool,
+    freq: Option<FrequencyExport>,
     w: &mut impl Write,
 ) -> anyhow::Result<Outcome> {
     let output = output.filter(|p| p.as_os_str() != "-");
     if let Some(path) = &output {
         refuse_overwriting_inputs(std::slice::from_ref(path), &sets.sets)?;
+    }
+    if let Some(freq) = freq {
+        let rows = frequency_rows(sets, freq.min_books)?;
+        let write = |f: &mut dyn Write| -> std::io::Result<()> {
+            if json {
+                let v = json!({ "count": rows.len(), "words": rows });
+                writeln!(f, "{v}")
+            } else {
+                frequency::write_rows(&rows, freq.format, f)
+            }
+        };
+        match output {
+            Some(path) => {
+                folio_lexicon::set::atomic::write_atomic(&path, |mut f| write(&mut f))?;
+                eprintln!("wrote {} words to {}", rows.len(), path.display());
+            }
+            None => write(w)?,
+        }
+        return Ok(Outcome::Ok);
     }
     let set = load(sets)?;
     match output {
@@ -31,6 +59,41 @@ pub(super) fn export(
         None => write_export(&set, json, w)?,
     }
     Ok(Outcome::Ok)
+}
+
+/// The frequency rows of the sets (one set, or several whose counts are summed; books
+/// are known only for a single set with its books map).
+fn frequency_rows(sets: &Sets, min_books: Option<u64>) -> anyhow::Result<Vec<Frequency>> {
+    let maps = super::stats::counts_maps(sets)?;
+    let set = load(sets)?;
+    let books = match sets.sets.as_slice() {
+        [one] => checked::open_books_beside(one, &set)?,
+        _ => None,
+    };
+    if min_books.is_some() && books.is_none() {
+        bail!(
+            "--min-books needs the books map `folio ingest` writes beside a set \
+             (OUT.books.fst, matching the set's words); {} has none",
+            sets.sets
+                .iter()
+                .map(|p| p.display().to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+    }
+    let total: u64 = maps.iter().map(|m| m.total()).sum();
+    let mut rows = Vec::with_capacity(set.len());
+    for word in export::words(&set) {
+        let count = maps.iter().fold(0u64, |a, m| {
+            a.saturating_add(m.get(word.as_bytes()).unwrap_or(0))
+        });
+        let b = books.as_ref().and_then(|m| m.get(word.as_bytes()));
+        if min_books.is_some_and(|min| b.unwrap_or(0) < min) {
+            continue;
+        }
+        rows.push(Frequency::new(word, count, b, total));
+    }
+    Ok(rows)
 }
 
 fn write_export(set: &WordSet, json: bool, w: &mut impl Write) -> std::io::Result<()> {

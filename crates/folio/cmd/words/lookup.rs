@@ -3,17 +3,18 @@
 use std::io::{BufRead, IsTerminal, Write};
 
 use anyhow::{bail, Context};
-use folio_lexicon::query::{self, pattern::Pattern, regex::WholeWordRegex};
+use folio_lexicon::query::{self, fold, glob::Glob, regex::WholeWordRegex};
 use folio_lexicon::Policy;
 use serde_json::json;
 
-use super::{load, print_list, ListOut, Outcome, Sets};
+use super::{load, print_list, shape, ListOut, Outcome, Sets};
 
 pub(super) fn contains(
     sets: &Sets,
     policy: &Policy,
     words: Vec<String>,
     json: bool,
+    fold_accents: bool,
     w: &mut impl Write,
 ) -> anyhow::Result<Outcome> {
     // An empty word on the command line is a usage error (exit 2), as for every other
@@ -28,7 +29,12 @@ pub(super) fn contains(
     // Answers are written as the words come, so a long batch on stdin streams through.
     let mut answer = |word: &str, w: &mut dyn Write| -> std::io::Result<()> {
         let key = query::key(policy, word).ok().flatten();
-        let present = key.as_ref().is_some_and(|k| fst.contains(k));
+        let present = if fold_accents {
+            let folded = fold::fold(word);
+            folded.is_some_and(|f| !fold::matches(&set, |k| k == f.as_bytes()).is_empty())
+        } else {
+            key.as_ref().is_some_and(|k| fst.contains(k))
+        };
         total += 1;
         absent += usize::from(!present);
         if json {
@@ -94,10 +100,23 @@ pub(super) fn prefix(
     policy: &Policy,
     prefix: &str,
     out: &ListOut,
+    fold_accents: bool,
     w: &mut impl Write,
 ) -> anyhow::Result<Outcome> {
     let set = load(sets)?;
-    let words = query::prefix(&set, policy, prefix)?;
+    let words = if fold_accents {
+        if prefix.trim().is_empty() {
+            return Err(query::QueryError::Empty("prefix").into());
+        }
+        let p = fold::fold(prefix).ok_or_else(|| query::QueryError::NotAWord {
+            input: prefix.to_string(),
+            policy: "game (folded)".into(),
+        })?;
+        fold::matches(&set, |k| k.starts_with(p.as_bytes()))
+    } else {
+        query::prefix(&set, policy, prefix)?
+    };
+    let words = shape(sets, out, words)?;
     print_list(w, out, json!({ "prefix": prefix }), &words)
 }
 
@@ -106,11 +125,18 @@ pub(super) fn pattern(
     policy: &Policy,
     pattern: &str,
     out: &ListOut,
+    fold_accents: bool,
     w: &mut impl Write,
 ) -> anyhow::Result<Outcome> {
-    let p = Pattern::parse(policy, pattern)?;
     let set = load(sets)?;
-    let words = query::search(&set, &p);
+    let words = if fold_accents {
+        // The pattern's letters fold as the keys do: parsed under the game policy.
+        let p = Glob::parse(&Policy::game(), pattern)?;
+        fold::matches(&set, |k| p.matches(k))
+    } else {
+        Glob::parse(policy, pattern)?.search(&set)
+    };
+    let words = shape(sets, out, words)?;
     print_list(w, out, json!({ "pattern": pattern }), &words)
 }
 
@@ -122,7 +148,7 @@ pub(super) fn regex(
 ) -> anyhow::Result<Outcome> {
     let re = WholeWordRegex::new(regex)?;
     let set = load(sets)?;
-    let words = query::search(&set, &re);
+    let words = shape(sets, out, query::search(&set, &re))?;
     print_list(w, out, json!({ "regex": regex }), &words)
 }
 
@@ -136,6 +162,10 @@ pub(super) fn fuzzy(
 ) -> anyhow::Result<Outcome> {
     let set = load(sets)?;
     let found = query::fuzzy(&set, policy, word, distance)?;
+    let kept = shape(sets, out, found.iter().map(|m| m.word.clone()).collect())?;
+    let mut by_word: std::collections::HashMap<String, query::FuzzyMatch> =
+        found.into_iter().map(|m| (m.word.clone(), m)).collect();
+    let found: Vec<query::FuzzyMatch> = kept.iter().filter_map(|k| by_word.remove(k)).collect();
     if out.json && !out.count {
         let shown = &found[..out.limit.unwrap_or(usize::MAX).min(found.len())];
         let v = json!({ "word": word, "distance": distance, "count": found.len(), "words": shown });
@@ -146,4 +176,33 @@ pub(super) fn fuzzy(
         let q = json!({ "word": word, "distance": distance });
         print_list(w, out, q, &words)
     }
+}
+
+pub(super) fn hooks(
+    sets: &Sets,
+    policy: &Policy,
+    words: &[String],
+    json: bool,
+    w: &mut impl Write,
+) -> anyhow::Result<Outcome> {
+    let set = load(sets)?;
+    for word in words {
+        let h = query::hooks::hooks(&set, policy, word)?;
+        if json {
+            writeln!(w, "{}", serde_json::to_string(&h)?)?;
+        } else {
+            // Zyzzyva's layout: front hooks, the word, back hooks (`-`: none); `*` marks a
+            // word that is not itself in the set.
+            let none = |s: &str| {
+                if s.is_empty() {
+                    "-".to_string()
+                } else {
+                    s.to_string()
+                }
+            };
+            let mark = if h.present { "" } else { "*" };
+            writeln!(w, "{} {}{mark} {}", none(&h.front), h.word, none(&h.back))?;
+        }
+    }
+    Ok(Outcome::Ok)
 }

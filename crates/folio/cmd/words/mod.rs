@@ -17,6 +17,7 @@ use super::refuse_overwriting_inputs;
 use super::Outcome;
 
 mod algebra;
+mod compare;
 mod files;
 mod lookup;
 mod rack;
@@ -48,6 +49,33 @@ pub struct ListOut {
     /// Print at most this many words, at least 1 (the count is still the full one).
     #[arg(long, value_name = "N", value_parser = super::args::limit)]
     pub(super) limit: Option<usize>,
+    /// List only words of at least N letters.
+    #[arg(long, value_name = "N", value_parser = super::args::min_len)]
+    pub(super) min_len: Option<usize>,
+    /// List only words of at most N letters.
+    #[arg(long, value_name = "N", value_parser = super::args::max_len)]
+    pub(super) max_len: Option<usize>,
+    /// Order: `alpha` (key order) or `count` (most frequent in the books first, from the
+    /// counts map beside each set; ties in key order).
+    #[arg(long, value_name = "ORDER", default_value = "alpha")]
+    pub(super) by: Order,
+}
+
+/// How a list of words is ordered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Order {
+    /// Key (alphabetical, byte) order.
+    Alpha,
+    /// Most frequent in the books first.
+    Count,
+}
+
+/// Accent-insensitive matching for sets built with `--keep-diacritics`.
+#[derive(clap::Args)]
+pub struct Folding {
+    /// Match letters with their diacritics folded (É as E, ß as SS): `ete` finds ÉTÉ.
+    #[arg(long)]
+    pub(super) fold_accents: bool,
 }
 
 /// Subcommands of `folio words`.
@@ -63,6 +91,8 @@ pub enum Command {
         /// Print one JSON object.
         #[arg(long)]
         json: bool,
+        #[command(flatten)]
+        fold: Folding,
     },
     /// Every word starting with PREFIX.
     Prefix {
@@ -72,8 +102,11 @@ pub enum Command {
         prefix: String,
         #[command(flatten)]
         out: ListOut,
+        #[command(flatten)]
+        fold: Folding,
     },
-    /// Every word matching PATTERN: `?` is one letter, `*` any run of letters (`c?t*`).
+    /// Every word matching PATTERN: `?` is one letter, `*` any run of letters, `[aeiou]` one
+    /// of those letters, `[^s]` any letter but S, `[a-e]` a range (`c[aeiou]t`, `[^s]*ing`).
     Pattern {
         #[command(flatten)]
         sets: Sets,
@@ -81,6 +114,34 @@ pub enum Command {
         pattern: String,
         #[command(flatten)]
         out: ListOut,
+        #[command(flatten)]
+        fold: Folding,
+    },
+    /// The front and back hooks of WORD: letters that make a word of the set when put
+    /// before it or after it (as Zyzzyva shows them).
+    Hooks {
+        #[command(flatten)]
+        sets: Sets,
+        /// The words.
+        #[arg(required = true)]
+        words: Vec<String>,
+        /// Print one JSON object per word (`front` and `back` as strings of letters).
+        #[arg(long)]
+        json: bool,
+    },
+    /// Compare two sets: sizes, shared words, words only in each, Jaccard index, and the
+    /// most frequent words only in each (from their counts maps).
+    Compare {
+        /// The first set.
+        a: PathBuf,
+        /// The second set.
+        b: PathBuf,
+        /// How many of the most frequent words only in each to show.
+        #[arg(long, value_name = "N", default_value_t = 10)]
+        top: usize,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
     },
     /// Every word the regular expression matches as a whole (case-insensitive).
     Regex {
@@ -154,6 +215,15 @@ pub enum Command {
         /// Print one JSON object.
         #[arg(long)]
         json: bool,
+        /// Only words of at least N letters.
+        #[arg(long, value_name = "N", value_parser = super::args::min_len)]
+        min_len: Option<usize>,
+        /// Only words of at most N letters.
+        #[arg(long, value_name = "N", value_parser = super::args::max_len)]
+        max_len: Option<usize>,
+        /// Only words matching this pattern (as `folio words pattern`).
+        #[arg(long, value_name = "PATTERN")]
+        pattern: Option<String>,
     },
     /// Words in any of the sets, written to OUT (counts maps summed).
     Union(Algebra),
@@ -171,6 +241,21 @@ pub enum Command {
         /// Print one JSON object instead of one word a line.
         #[arg(long)]
         json: bool,
+        /// Write a frequency list instead: word, count, books, relative frequency and Zipf
+        /// value (docs/words.md), from the counts map (and books map) beside the set.
+        #[arg(long)]
+        counts: bool,
+        /// The frequency list's format: `csv` or `tsv`.
+        #[arg(
+            long,
+            value_name = "FORMAT",
+            default_value = "csv",
+            requires = "counts"
+        )]
+        format: folio_lexicon::query::frequency::Format,
+        /// Only words that occur in at least N books (needs the books map ingest writes).
+        #[arg(long, value_name = "N", requires = "counts")]
+        min_books: Option<u64>,
     },
     /// Import a plain word list (one word a line, any order, LF or CRLF) as a word set.
     Import {
@@ -203,7 +288,9 @@ impl Command {
             | Command::Anagram { sets, .. }
             | Command::FromRack { sets, .. }
             | Command::Top { sets, .. }
+            | Command::Hooks { sets, .. }
             | Command::Export { sets, .. } => sets.sets.clone(),
+            Command::Compare { a, b, .. } => vec![a.clone(), b.clone()],
             Command::Stats { set, .. } => vec![set.clone()],
             Command::Union(a) | Command::Intersect(a) | Command::Difference(a) => a.sets.clone(),
             Command::Import { .. } => Vec::new(),
@@ -227,15 +314,28 @@ fn run_inner(c: Command) -> anyhow::Result<Outcome> {
     let stdout = std::io::stdout();
     let mut w = BufWriter::new(stdout.lock());
     let outcome = match c {
-        Command::Contains { sets, words, json } => {
-            lookup::contains(&sets, &policy, words, json, &mut w)?
+        Command::Contains {
+            sets,
+            words,
+            json,
+            fold,
+        } => lookup::contains(&sets, &policy, words, json, fold.fold_accents, &mut w)?,
+        Command::Prefix {
+            sets,
+            prefix,
+            out,
+            fold,
+        } => lookup::prefix(&sets, &policy, &prefix, &out, fold.fold_accents, &mut w)?,
+        Command::Pattern {
+            sets,
+            pattern,
+            out,
+            fold,
+        } => lookup::pattern(&sets, &policy, &pattern, &out, fold.fold_accents, &mut w)?,
+        Command::Hooks { sets, words, json } => {
+            lookup::hooks(&sets, &policy, &words, json, &mut w)?
         }
-        Command::Prefix { sets, prefix, out } => {
-            lookup::prefix(&sets, &policy, &prefix, &out, &mut w)?
-        }
-        Command::Pattern { sets, pattern, out } => {
-            lookup::pattern(&sets, &policy, &pattern, &out, &mut w)?
-        }
+        Command::Compare { a, b, top, json } => compare::compare(&a, &b, top, json, &mut w)?,
         Command::Regex { sets, regex, out } => lookup::regex(&sets, &regex, &out, &mut w)?,
         Command::Fuzzy {
             sets,
@@ -265,11 +365,37 @@ fn run_inner(c: Command) -> anyhow::Result<Outcome> {
             &mut w,
         )?,
         Command::Stats { set, json, .. } => stats::stats(&set, json, &mut w)?,
-        Command::Top { sets, n, json } => stats::top(&sets, n, json, &mut w)?,
+        Command::Top {
+            sets,
+            n,
+            json,
+            min_len,
+            max_len,
+            pattern,
+        } => {
+            let filter = stats::TopFilter {
+                min_len,
+                max_len,
+                pattern: pattern
+                    .map(|p| folio_lexicon::query::glob::Glob::parse(&policy, &p))
+                    .transpose()?,
+            };
+            stats::top(&sets, n, &filter, json, &mut w)?
+        }
         Command::Union(a) => algebra::combine(a, SetOp::Union, &mut w)?,
         Command::Intersect(a) => algebra::combine(a, SetOp::Intersect, &mut w)?,
         Command::Difference(a) => algebra::combine(a, SetOp::Difference, &mut w)?,
-        Command::Export { sets, output, json } => files::export(&sets, output, json, &mut w)?,
+        Command::Export {
+            sets,
+            output,
+            json,
+            counts,
+            format,
+            min_books,
+        } => {
+            let freq = counts.then_some(files::FrequencyExport { format, min_books });
+            files::export(&sets, output, json, freq, &mut w)?
+        }
         Command::Import {
             list,
             output,
@@ -321,6 +447,36 @@ pub(super) fn load(sets: &Sets) -> anyhow::Result<WordSet> {
         }
     }
     Ok(set_algebra::combine(&opened, SetOp::Union)?)
+}
+
+/// Keeps the words within `out`'s length range and orders them as `out` says (`--by
+/// count` reads the counts maps beside the sets: an error naming a set without one).
+pub(super) fn shape(
+    sets: &Sets,
+    out: &ListOut,
+    mut words: Vec<String>,
+) -> anyhow::Result<Vec<String>> {
+    if let (Some(min), Some(max)) = (out.min_len, out.max_len) {
+        if min > max {
+            anyhow::bail!("--min-len {min} is more than --max-len {max}: no word could be listed");
+        }
+    }
+    words.retain(|w| {
+        let n = w.chars().count();
+        out.min_len.is_none_or(|m| n >= m) && out.max_len.is_none_or(|m| n <= m)
+    });
+    if out.by == Order::Count {
+        let maps = stats::counts_maps(sets)?;
+        let count = |w: &str| {
+            maps.iter().fold(0u64, |a, m| {
+                a.saturating_add(m.get(w.as_bytes()).unwrap_or(0))
+            })
+        };
+        let mut keyed: Vec<(u64, String)> = words.into_iter().map(|w| (count(&w), w)).collect();
+        keyed.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
+        words = keyed.into_iter().map(|(_, w)| w).collect();
+    }
+    Ok(words)
 }
 
 pub(super) fn print_list(

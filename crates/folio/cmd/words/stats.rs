@@ -6,7 +6,7 @@ use std::path::Path;
 use anyhow::bail;
 use folio_lexicon::checked;
 use folio_lexicon::query::stats::SetStats;
-use folio_lexicon::set::{counts::top as top_words, counts_path};
+use folio_lexicon::set::{counts::top_where, counts_path};
 use serde_json::json;
 
 use super::{Outcome, Sets};
@@ -58,13 +58,16 @@ pub(super) fn stats(path: &Path, json: bool, w: &mut impl Write) -> anyhow::Resu
     Ok(Outcome::Ok)
 }
 
-pub(super) fn top(
-    sets: &Sets,
-    n: usize,
-    json: bool,
-    w: &mut impl Write,
-) -> anyhow::Result<Outcome> {
-    // Open the sets too: a bad set path is reported as such, not as a missing counts map.
+/// Which words `top` ranks.
+pub(super) struct TopFilter {
+    pub(super) min_len: Option<usize>,
+    pub(super) max_len: Option<usize>,
+    pub(super) pattern: Option<folio_lexicon::query::glob::Glob>,
+}
+
+/// The counts maps beside the sets, checked against them; an error naming a set that has
+/// none.
+pub(super) fn counts_maps(sets: &Sets) -> anyhow::Result<Vec<folio_lexicon::CountsMap>> {
     let opened = checked::open_sets(&sets.sets)?;
     let mut maps = Vec::new();
     for (path, set) in sets.sets.iter().zip(&opened) {
@@ -78,7 +81,29 @@ pub(super) fn top(
         };
         maps.push(map);
     }
-    let best = top_words(&maps, n);
+    Ok(maps)
+}
+
+pub(super) fn top(
+    sets: &Sets,
+    n: usize,
+    filter: &TopFilter,
+    json: bool,
+    w: &mut impl Write,
+) -> anyhow::Result<Outcome> {
+    if let (Some(min), Some(max)) = (filter.min_len, filter.max_len) {
+        if min > max {
+            bail!("--min-len {min} is more than --max-len {max}: no word could be listed");
+        }
+    }
+    // Open the sets too: a bad set path is reported as such, not as a missing counts map.
+    let maps = counts_maps(sets)?;
+    let best = top_where(&maps, n, |k| {
+        let chars = String::from_utf8_lossy(k).chars().count();
+        filter.min_len.is_none_or(|m| chars >= m)
+            && filter.max_len.is_none_or(|m| chars <= m)
+            && filter.pattern.as_ref().is_none_or(|p| p.matches(k))
+    });
     if json {
         writeln!(w, "{}", json!({ "n": n, "words": best }))?;
     } else {
