@@ -403,8 +403,11 @@ fn the_cache_survives_a_restart_and_a_changed_book_gives_new_answers() {
     // The book changes on disk: the server notices and answers from the new text.
     let path = dir.join(BOOKS[1]);
     let mut text = std::fs::read_to_string(&path).unwrap();
-    let end = text.find("*** END OF").expect("a Gutenberg end marker");
-    text.insert_str(end, &format!("\nA {made_up} new line.\n\n"));
+    // Inside the body: just after the start marker's line (the end may be marked earlier
+    // than `*** END OF`, by an older `End of the Project Gutenberg EBook` line).
+    let start = text.find("*** START OF").expect("a Gutenberg start marker");
+    let after = start + text[start..].find('\n').expect("a line break") + 1;
+    text.insert_str(after, &format!("\nA {made_up} new line.\n\n"));
     std::fs::write(&path, text).unwrap();
     let t = Instant::now();
     loop {
