@@ -441,7 +441,11 @@ fn html_and_epub_sonnets_give_the_text_copys_set() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     ingest(&[txt], &d.join("txt.fst"), &["--quiet"]);
-    ingest(&[html.clone()], &d.join("html.fst"), &["--quiet"]);
+    ingest(
+        std::slice::from_ref(&html),
+        &d.join("html.fst"),
+        &["--quiet"],
+    );
     // The EPUB's content document is the HTML page as UTF-8 (EPUB requires it).
     let bytes = std::fs::read(&html).unwrap();
     let page: String = bytes.iter().map(|&b| char::from(b)).collect(); // ISO-8859-1

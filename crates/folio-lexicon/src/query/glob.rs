@@ -28,7 +28,7 @@ pub enum Glob {
     /// `?` and `*` only.
     Plain(Pattern),
     /// With letter classes: the equivalent whole-word regex.
-    Classes(WholeWordRegex),
+    Classes(Box<WholeWordRegex>),
 }
 
 /// The longest pattern with classes, in characters (the DFA is bounded anyway).
@@ -139,7 +139,7 @@ impl Glob {
             return Err(bad("empty pattern".into()));
         }
         WholeWordRegex::new(&re)
-            .map(Glob::Classes)
+            .map(|r| Glob::Classes(Box::new(r)))
             .map_err(|e| bad(e.to_string()))
     }
 
@@ -155,7 +155,7 @@ impl Glob {
     pub fn search(&self, set: &WordSet) -> Vec<String> {
         match self {
             Glob::Plain(p) => crate::query::search(set, p),
-            Glob::Classes(r) => crate::query::search(set, r),
+            Glob::Classes(r) => crate::query::search(set, &**r),
         }
     }
 }
