@@ -24,7 +24,8 @@ fn unknown_subcommand_is_a_usage_error() {
 
 /// `-o -` once wrote a file named `-` (and `words import - -o x` then took that file for
 /// standard input). Where the output is fst files it is a usage error naming the option;
-/// `words export -o -` writes to standard output, as `export` does without `-o`.
+/// `words export -o -` and set algebra (`union`, `difference` ... `-o -`) write the word list
+/// to standard output.
 #[test]
 fn dash_as_an_output_is_refused_or_means_stdout() {
     let dir = tempfile::tempdir().unwrap();
@@ -39,8 +40,6 @@ fn dash_as_an_output_is_refused_or_means_stdout() {
     for args in [
         &["ingest", "book.txt", "-o", "-"][..],
         &["words", "import", "list.txt", "-o", "-"],
-        &["words", "union", "a.fst", "a.fst", "-o", "-"],
-        &["words", "difference", "a.fst", "a.fst", "--output=-"],
         &["play", "game.gcg", "--write-gcg", "-"],
     ] {
         let out = folio().current_dir(d).args(args).output().unwrap();
@@ -55,6 +54,17 @@ fn dash_as_an_output_is_refused_or_means_stdout() {
         .unwrap();
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(String::from_utf8_lossy(&out.stdout), "CAT\nDOG\n");
+    for (args, words) in [
+        (
+            &["words", "union", "a.fst", "a.fst", "-o", "-"][..],
+            "CAT\nDOG\n",
+        ),
+        (&["words", "difference", "a.fst", "a.fst", "--output=-"], ""),
+    ] {
+        let out = folio().current_dir(d).args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        assert_eq!(String::from_utf8_lossy(&out.stdout), words, "{args:?}");
+    }
     let left: Vec<_> = std::fs::read_dir(d)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())

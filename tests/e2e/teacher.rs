@@ -471,3 +471,31 @@ fn html_and_epub_sonnets_give_the_text_copys_set() {
         assert_eq!(only_other, Vec::<String>::new(), "{other}");
     }
 }
+
+/// `--report` is an output like `-o`: it never overwrites a book, a list, or the word set's
+/// own files (it once replaced the set, and even the book it was reading, and exited 0).
+#[test]
+fn the_drop_report_overwrites_no_input_and_no_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let book = "The whale and the Sea, said Ahab to the sea.\n";
+    std::fs::write(d.join("book.txt"), book).unwrap();
+    std::fs::write(d.join("keep.txt"), "ahab\n").unwrap();
+    for report in ["z.fst", "z.json", "z.counts.fst", "book.txt", "keep.txt"] {
+        let out = folio()
+            .current_dir(d)
+            .args(["ingest", "book.txt", "-o", "z.fst", "--include", "keep.txt"])
+            .args(["--report", report])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "--report {report}: {err}");
+        assert!(err.contains(report), "--report {report}: {err}");
+    }
+    assert_eq!(std::fs::read_to_string(d.join("book.txt")).unwrap(), book);
+    assert_eq!(
+        std::fs::read_to_string(d.join("keep.txt")).unwrap(),
+        "ahab\n"
+    );
+    assert!(!d.join("z.fst").exists());
+}

@@ -190,6 +190,9 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
         ],
         &books,
     )?;
+    if let Some(report) = &args.report {
+        refuse_report_clash(report, &paths, &books, &args)?;
+    }
     if !inputs.is_empty() && policy.min_books > inputs.len() {
         anyhow::bail!(
             "--min-books {} but only {} book{} given: no word can occur in more books than \
@@ -459,4 +462,37 @@ fn options_used(policy: &Policy, manifest: &folio_lexicon::ingest::manifest::Man
         }
     }
     o
+}
+
+/// The drop report may overwrite neither a file this run reads (a book, an `--include` or
+/// `--exclude` list) nor one it writes (the set, its counts and books maps, its manifest).
+fn refuse_report_clash(
+    report: &std::path::Path,
+    paths: &OutputPaths,
+    books: &[PathBuf],
+    args: &Args,
+) -> anyhow::Result<()> {
+    let read: Vec<PathBuf> = books
+        .iter()
+        .chain(&args.include)
+        .chain(&args.exclude)
+        .cloned()
+        .collect();
+    super::refuse_overwriting_inputs(std::slice::from_ref(&report.to_path_buf()), &read)?;
+    let same = |a: &std::path::Path, b: &std::path::Path| match (
+        std::fs::canonicalize(a),
+        std::fs::canonicalize(b),
+    ) {
+        (Ok(x), Ok(y)) => x == y,
+        _ => std::path::absolute(a).ok() == std::path::absolute(b).ok(),
+    };
+    for out in [&paths.set, &paths.counts, &paths.books, &paths.manifest] {
+        if same(report, out) {
+            anyhow::bail!(
+                "--report {}: is one of the word set's own outputs; choose another name",
+                report.display()
+            );
+        }
+    }
+    Ok(())
 }

@@ -87,44 +87,112 @@ const BLOCKS: &[&str] = &[
 /// Elements whose content is no text of the book.
 const SKIPPED: &[&str] = &["head", "script", "style", "template", "noscript"];
 
+/// The deepest element nesting a page may have ([`to_text`]). Books nest a few levels;
+/// html5ever's tree builder scans its stack of open elements per tag, so a page nested
+/// hundreds of thousands deep would take minutes (quadratic) to parse.
+pub const MAX_NESTING: usize = 10_000;
+
 /// The text of an HTML (or XHTML) page, parsed by `scraper` (html5ever, the WHATWG
 /// parsing algorithm): tags dropped, character references decoded (`&amp;`, `&#8217;`),
 /// `<head>`, scripts and styles left out, blocks set apart by blank lines and `<br>` a line
 /// break.
-pub fn to_text(html: &str) -> String {
+///
+/// # Errors
+/// A message when the page nests elements deeper than [`MAX_NESTING`] (judged before
+/// parsing, on the tags as written).
+pub fn to_text(html: &str) -> Result<String, String> {
+    let depth = written_depth(html);
+    if depth > MAX_NESTING {
+        return Err(format!(
+            "elements nested deeper than {MAX_NESTING} (at least {depth})"
+        ));
+    }
     let doc = scraper::Html::parse_document(html);
     let mut out = String::with_capacity(html.len() / 2);
-    walk(doc.root_element(), &mut out);
-    out
-}
-
-fn walk(el: scraper::ElementRef<'_>, out: &mut String) {
-    for child in el.children() {
-        match child.value() {
-            scraper::Node::Text(t) => out.push_str(t),
-            scraper::Node::Element(e) => {
-                let name = e.name();
-                if SKIPPED.contains(&name) {
+    let root = doc.root_element();
+    // An explicit walk (open and close edges), not recursion: depth costs no stack.
+    let mut skipping: Option<ego_tree::NodeId> = None;
+    for edge in root.traverse() {
+        match edge {
+            ego_tree::iter::Edge::Open(node) => {
+                if skipping.is_some() || node.id() == root.id() {
                     continue;
                 }
-                if name == "br" {
-                    out.push('\n');
-                    continue;
-                }
-                let block = BLOCKS.contains(&name);
-                if block {
-                    out.push_str("\n\n");
-                }
-                if let Some(c) = scraper::ElementRef::wrap(child) {
-                    walk(c, out);
-                }
-                if block {
-                    out.push_str("\n\n");
+                match node.value() {
+                    scraper::Node::Text(t) => out.push_str(t),
+                    scraper::Node::Element(e) => {
+                        let name = e.name();
+                        if SKIPPED.contains(&name) {
+                            skipping = Some(node.id());
+                        } else if name == "br" {
+                            out.push('\n');
+                        } else if BLOCKS.contains(&name) {
+                            out.push_str("\n\n");
+                        }
+                    }
+                    _ => {}
                 }
             }
-            _ => {}
+            ego_tree::iter::Edge::Close(node) => {
+                if let Some(id) = skipping {
+                    if id == node.id() {
+                        skipping = None;
+                    }
+                    continue;
+                }
+                if node.id() == root.id() {
+                    continue;
+                }
+                if let scraper::Node::Element(e) = node.value() {
+                    if BLOCKS.contains(&e.name()) {
+                        out.push_str("\n\n");
+                    }
+                }
+            }
         }
     }
+    Ok(out)
+}
+
+/// The deepest nesting of the tags as written: start tags count up, end tags down; void
+/// elements, self-closed tags and the elements HTML closes by themselves (`p`, `li`, table
+/// cells...) do not count, so sloppy but real pages stay shallow.
+fn written_depth(html: &str) -> usize {
+    const UNCOUNTED: &[&str] = &[
+        "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
+        "track", "wbr", "p", "li", "dt", "dd", "tr", "td", "th", "option", "optgroup", "rb", "rt",
+        "rp", "colgroup", "tbody", "thead", "tfoot", "html", "head", "body",
+    ];
+    let b = html.as_bytes();
+    let (mut depth, mut max) = (0usize, 0usize);
+    let mut i = 0;
+    while let Some(off) = b[i..].iter().position(|&c| c == b'<') {
+        i += off + 1;
+        let close = b.get(i) == Some(&b'/');
+        let start = i + usize::from(close);
+        let len = b[start..]
+            .iter()
+            .take_while(|c| c.is_ascii_alphanumeric())
+            .count();
+        if len == 0 || !b[start].is_ascii_alphabetic() {
+            continue;
+        }
+        let name = html[start..start + len].to_ascii_lowercase();
+        if UNCOUNTED.contains(&name.as_str()) {
+            continue;
+        }
+        if close {
+            depth = depth.saturating_sub(1);
+            continue;
+        }
+        let end = b[start..].iter().position(|&c| c == b'>');
+        if end.is_some_and(|e| e > 0 && b[start + e - 1] == b'/') {
+            continue;
+        }
+        depth += 1;
+        max = max.max(depth);
+    }
+    max
 }
 
 /// The most bytes an EPUB's entries may inflate to, in total: a zip bomb is refused, not
@@ -196,7 +264,7 @@ pub fn epub_text(bytes: &[u8]) -> Result<String, String> {
     let mut text = String::new();
     for item in items {
         let page = read(&mut zip, &item)?;
-        text.push_str(&to_text(&page));
+        text.push_str(&to_text(&page)?);
         text.push_str("\n\n");
     }
     Ok(text)
@@ -211,8 +279,35 @@ mod tests {
         let t = to_text(
             "<html><head><title>No</title><style>p{}</style></head><body><p>The \
              <i>wh</i>ale&rsquo;s &amp; tail</p><p>next</p>a<br/>b<script>x</script></body></html>",
-        );
+        )
+        .unwrap();
         let words = crate::ingest::tokenize::words(&t);
         assert_eq!(words, ["The", "whale’s", "tail", "next", "a", "b"]);
+    }
+
+    /// A page nested far deeper than any book is refused before parsing (a stack overflow
+    /// once, and minutes of html5ever's quadratic tree building); one just under the limit
+    /// reads without a deep stack.
+    #[test]
+    fn deep_nesting_is_refused_and_the_walk_needs_no_stack() {
+        let page = |n: usize| {
+            format!(
+                "<html><body>{}deep{}</body></html>",
+                "<div>".repeat(n),
+                "</div>".repeat(n)
+            )
+        };
+        let err = to_text(&page(MAX_NESTING + 1)).unwrap_err();
+        assert!(err.contains("nested deeper"), "{err}");
+        let t = std::thread::Builder::new()
+            .stack_size(256 << 10)
+            .spawn(move || to_text(&page(MAX_NESTING)).unwrap())
+            .unwrap()
+            .join()
+            .unwrap();
+        assert!(t.contains("deep"));
+        // Unclosed paragraphs and void elements are not nesting.
+        let sloppy = format!("<body>{}", "<p>para<br><img src=x>".repeat(MAX_NESTING * 2));
+        assert!(to_text(&sloppy).is_ok());
     }
 }

@@ -411,7 +411,10 @@ fn book(
                     .into(),
             });
         }
-        std::borrow::Cow::Owned(html::to_text(&text))
+        match html::to_text(&text) {
+            Ok(t) => std::borrow::Cow::Owned(t),
+            Err(e) => return skip(format!("HTML not read: {e}")),
+        }
     } else {
         text
     };
