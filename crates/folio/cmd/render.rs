@@ -17,7 +17,7 @@ use super::Outcome;
 #[derive(clap::Args)]
 #[command(
     after_help = "Examples:\n  folio render game.gcg --turn 5 --svg board.svg\n  \
-folio render '15/15/15/15/15/15/15/3HORN7/15/15/15/15/15/15/15 AEIRST?/ 0/0 0' --svg cgp.svg\n  \
+folio render '15/15/15/15/15/15/15/3HORN8/15/15/15/15/15/15/15 AEIRST?/ 0/0 0' --svg cgp.svg\n  \
 folio render gripesajehutzitx --svg boggle.svg\n  folio render 617 --svg deal.svg\n\
 See docs/render.md."
 )]
