@@ -447,3 +447,30 @@ fn render_draws_one_position() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("turn 9 is not in the record"));
     assert!(!tmp.path().join("y.svg").exists());
 }
+
+/// Several scripts make an index and a folder of pages beside it: when `--html` names a FIFO
+/// (or a device, as `/dev/null`) it is refused before anything is written, so no `-files`
+/// folder is made beside it.
+#[test]
+fn an_index_is_never_made_beside_a_fifo_or_device() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("pipe.html");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let scripts: Vec<PathBuf> = test_scripts().into_iter().take(2).collect();
+    assert_eq!(scripts.len(), 2);
+    let out = folio()
+        .arg("play")
+        .args(&scripts)
+        .arg("--html")
+        .arg(&fifo)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("not a regular file"), "{err}");
+    assert!(!dir.path().join("pipe-files").exists());
+}

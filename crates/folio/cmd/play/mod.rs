@@ -168,6 +168,16 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
     }
     if let Some(out) = &args.html {
         super::refuse_overwriting_inputs(std::slice::from_ref(out), &scripts)?;
+        // Several scripts make an index and a folder of pages beside it: nothing is ever
+        // created beside a device or a FIFO (`--html /dev/null` once made /dev/null-files).
+        if scripts.len() > 1 && folio_lexicon::set::atomic::is_write_through(out) {
+            bail!(
+                "--html {}: not a regular file, and {} scripts need a folder of pages beside \
+                 the index; name a file",
+                out.display(),
+                scripts.len()
+            );
+        }
     }
     if let Some(out) = &args.write_gcg {
         // A rewrite drops what the parser skipped: never over the script itself.
