@@ -232,3 +232,31 @@ fn a_german_book_gives_a_set_for_german_tiles() {
         .code(2)
         .stderr(predicates::str::contains("are beyond A-Z"));
 }
+
+/// `-o` naming the word set itself (or its manifest) is refused before any game is played:
+/// the record once replaced the set it was played with.
+#[test]
+fn the_record_never_replaces_the_word_set() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(d.join("list.txt"), "cat\nat\nta\n").unwrap();
+    folio()
+        .current_dir(d)
+        .args(["words", "import", "list.txt", "-o", "s.fst"])
+        .assert()
+        .success();
+    let before = std::fs::read(d.join("s.fst")).unwrap();
+    for out in ["s.fst", "s.json"] {
+        let o = folio()
+            .current_dir(d)
+            .args([
+                "autoplay", "--rules", "standard", "--set", "s.fst", "-o", out,
+            ])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "-o {out}: {err}");
+        assert!(err.contains("refusing to overwrite"), "-o {out}: {err}");
+    }
+    assert_eq!(std::fs::read(d.join("s.fst")).unwrap(), before);
+}

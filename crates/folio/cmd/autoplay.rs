@@ -66,6 +66,14 @@ pub fn run(a: Args) -> anyhow::Result<Outcome> {
     if a.games == 0 {
         bail!("--games 0: play at least one game");
     }
+    if let Some(out) = &a.output {
+        // The record never replaces the word set or its side files.
+        let p = folio_lexicon::set::OutputPaths::for_set(&a.set);
+        super::refuse_overwriting_inputs(
+            std::slice::from_ref(out),
+            &[p.set, p.counts, p.books, p.manifest],
+        )?;
+    }
     let set = folio_lexicon::checked::open_set(&a.set)?;
     super::tiles::check_alphabet(&a.set, &set, &rules.tile_set)?;
     let start = std::time::Instant::now();
