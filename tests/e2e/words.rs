@@ -1102,3 +1102,27 @@ fn long_query_arguments_are_quoted_cut() {
         "{err}"
     );
 }
+
+/// `export -o` never overwrites a side file of the set it reads (its manifest once became the
+/// word list, and every later query on the set failed).
+#[test]
+fn export_never_overwrites_the_sets_side_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(d.join("list.txt"), "cat\ndog\n").unwrap();
+    folio()
+        .current_dir(d)
+        .args(["words", "import", "list.txt", "-o", "s.fst"])
+        .assert()
+        .success();
+    let manifest = std::fs::read(d.join("s.json")).unwrap();
+    let o = folio()
+        .current_dir(d)
+        .args(["words", "export", "--set", "s.fst", "-o", "s.json"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("refusing to overwrite"), "{err}");
+    assert_eq!(std::fs::read(d.join("s.json")).unwrap(), manifest);
+}

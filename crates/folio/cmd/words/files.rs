@@ -29,7 +29,17 @@ pub(super) fn export(
 ) -> anyhow::Result<Outcome> {
     let output = output.filter(|p| p.as_os_str() != "-");
     if let Some(path) = &output {
-        refuse_overwriting_inputs(std::slice::from_ref(path), &sets.sets)?;
+        // A set is read with its side files (counts and books maps, manifest): none of them
+        // may be overwritten by the export.
+        let read: Vec<PathBuf> = sets
+            .sets
+            .iter()
+            .flat_map(|s| {
+                let p = folio_lexicon::set::OutputPaths::for_set(s);
+                [p.set, p.counts, p.books, p.manifest]
+            })
+            .collect();
+        refuse_overwriting_inputs(std::slice::from_ref(path), &read)?;
     }
     if let Some(freq) = freq {
         let rows = frequency_rows(sets, freq.min_books)?;
