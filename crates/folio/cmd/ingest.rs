@@ -3,7 +3,6 @@
 //! `folio_lexicon::ingest`; this module parses options, reports progress and prints summaries.
 
 use std::ffi::OsString;
-use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -267,29 +266,20 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
         }
     }
     let secs = started.elapsed().as_secs_f64();
-    let t = &manifest.totals;
-    if t.words == 0 {
-        // Shown even with --quiet: every word checked against this set will be refused.
-        eprintln!(
-            "folio: warning: {}: the word set is empty: no word of the books passed the {} \
-             policy ({} word{} read)",
-            paths.set.display(),
-            policy.name,
-            t.tokens,
-            if t.tokens == 1 { "" } else { "s" }
-        );
-    }
+    let mut json = serde_json::Map::new();
     if args.json {
-        let summary = serde_json::json!({
-            "set": paths.set.display().to_string(),
-            "counts": paths.counts.display().to_string(),
-            "manifest": paths.manifest.display().to_string(),
-            "policy": policy.name.as_str(),
-            "lang": policy.lang,
-            "dropped": run.survey.as_ref().map(|s| {
+        json.insert("lang".into(), serde_json::json!(policy.lang));
+        json.insert(
+            "dropped".into(),
+            serde_json::json!(run.survey.as_ref().map(|s| {
                 let classes: serde_json::Map<String, serde_json::Value> = DropClass::ALL
                     .iter()
-                    .map(|&c| (c.name().to_string(), serde_json::to_value(s.class(c)).unwrap_or_default()))
+                    .map(|&c| {
+                        (
+                            c.name().to_string(),
+                            serde_json::to_value(s.class(c)).unwrap_or_default(),
+                        )
+                    })
                     .collect();
                 serde_json::json!({
                     "words_read": s.tokens(),
@@ -297,39 +287,20 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
                     "classes": classes,
                     "boilerplate": s.boilerplate(),
                 })
-            }),
-            "inputs": t.inputs,
-            "skipped": manifest.skipped.len(),
-            "bytes": t.bytes,
-            "tokens": t.tokens,
-            "distinct_words": t.distinct_words,
-            "words": t.words,
-            "set_bytes": t.set_bytes,
-            "counts_bytes": t.counts_bytes,
-            "seconds": secs,
-        });
-        let mut out = std::io::stdout().lock();
-        writeln!(out, "{}", serde_json::to_string_pretty(&summary)?)?;
-        out.flush()?;
-    }
-    if !args.quiet {
-        eprintln!(
-            "folio: ingested {} book(s), {:.1} MB, {} words read -> {} words ({} policy{}) in {:.2}s \
-             ({:.0} MB/s): {} ({} bytes), {}, {}",
-            t.inputs,
-            t.bytes as f64 / 1e6,
-            t.tokens,
-            t.words,
-            policy.name,
-            options_used(&policy, &manifest),
-            secs,
-            t.bytes as f64 / 1e6 / secs.max(1e-9),
-            paths.set.display(),
-            t.set_bytes,
-            paths.counts.display(),
-            paths.manifest.display(),
+            })),
         );
     }
+    let options = options_used(&policy, &manifest);
+    scale::summary(
+        &manifest,
+        &paths,
+        &policy,
+        args.json,
+        args.quiet,
+        secs,
+        "ingested",
+        scale::Extra { json, options },
+    )?;
     Ok(Outcome::Ok)
 }
 

@@ -98,6 +98,7 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
         args.quiet,
         started.elapsed().as_secs_f64(),
         "merged",
+        super::ingest::scale::Extra::default(),
     )?;
     Ok(Outcome::Ok)
 }

@@ -92,7 +92,16 @@ pub(super) fn run(args: Args) -> anyhow::Result<Outcome> {
     }
     let secs = started.elapsed().as_secs_f64();
     match &run.manifest {
-        Some(m) => summary(m, &paths, &policy, args.json, args.quiet, secs, "ingested")?,
+        Some(m) => summary(
+            m,
+            &paths,
+            &policy,
+            args.json,
+            args.quiet,
+            secs,
+            "ingested",
+            Extra::default(),
+        )?,
         None => {
             if args.json {
                 let s = serde_json::json!({
@@ -173,8 +182,17 @@ pub(crate) fn progress_bar(inputs: &[Input], quiet: bool) -> Option<Progress> {
     })
 }
 
+/// What a run adds to its summary: `--json` fields after `policy` (`lang`, `dropped`) and
+/// the options shown beside the policy's name on the summary line.
+#[derive(Default)]
+pub(crate) struct Extra {
+    pub json: serde_json::Map<String, serde_json::Value>,
+    pub options: String,
+}
+
 /// The warning about an empty set, the `--json` summary and the summary line, as `folio
-/// ingest` prints them.
+/// ingest` and `folio merge` print them (one place for both).
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn summary(
     manifest: &Manifest,
     paths: &OutputPaths,
@@ -183,6 +201,7 @@ pub(crate) fn summary(
     quiet: bool,
     secs: f64,
     verb: &str,
+    extra: Extra,
 ) -> anyhow::Result<()> {
     let t = &manifest.totals;
     if t.words == 0 {
@@ -196,11 +215,13 @@ pub(crate) fn summary(
         );
     }
     if json {
-        let summary = serde_json::json!({
+        let mut summary = serde_json::json!({
             "set": paths.set.display().to_string(),
             "counts": paths.counts.display().to_string(),
             "manifest": paths.manifest.display().to_string(),
             "policy": policy.name.as_str(),
+        });
+        let totals = serde_json::json!({
             "inputs": t.inputs,
             "skipped": manifest.skipped.len(),
             "bytes": t.bytes,
@@ -211,19 +232,24 @@ pub(crate) fn summary(
             "counts_bytes": t.counts_bytes,
             "seconds": secs,
         });
+        if let (Some(m), serde_json::Value::Object(totals)) = (summary.as_object_mut(), totals) {
+            m.extend(extra.json);
+            m.extend(totals);
+        }
         let mut out = std::io::stdout().lock();
         writeln!(out, "{}", serde_json::to_string_pretty(&summary)?)?;
         out.flush()?;
     }
     if !quiet {
         eprintln!(
-            "folio: {verb} {} book(s), {:.1} MB, {} words read -> {} words ({} policy) in {:.2}s \
+            "folio: {verb} {} book(s), {:.1} MB, {} words read -> {} words ({} policy{}) in {:.2}s \
              ({:.0} MB/s): {} ({} bytes), {}, {}",
             t.inputs,
             t.bytes as f64 / 1e6,
             t.tokens,
             t.words,
             policy.name,
+            extra.options,
             secs,
             t.bytes as f64 / 1e6 / secs.max(1e-9),
             paths.set.display(),
