@@ -12,6 +12,7 @@ mod freecell;
 mod ingest;
 mod kenken;
 mod moves;
+mod notes;
 mod play;
 mod play_ci;
 mod render;

@@ -13,14 +13,18 @@
 //!   with `*END*THE SMALL PRINT! …` or `*END THE SMALL PRINT! …` (pg3261): everything before
 //!   it, title page included, is header.
 //! - A credit paragraph right after the start ("Produced by …", "This etext was prepared by …")
-//!   is header too.
+//!   is header too, and so are the producer notes of the front matter (`notes`: "Transcriber's
+//!   Note", "[Project Gutenberg Editor's Note: …]"), which [`Body::parts`] leaves out.
 //! - End: the first line after the start that begins `*** END OF THE/THIS PROJECT GUTENBERG`,
 //!   `End of the Project Gutenberg`, `End of Project Gutenberg` (also `…Gutenberg’s`),
 //!   `End of this Project Gutenberg` or `END OF (THE |THIS )?PROJECT GUTENBERG`.
 //! - No start marker: the body starts at the top; no end marker: it runs to the end. A book
 //!   with neither is kept whole and reported as [`Boilerplate::None`], never guessed at.
 
+use std::borrow::Cow;
 use std::ops::Range;
+
+use crate::ingest::notes::find_notes;
 
 /// What boilerplate a book was found to have.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -58,6 +62,53 @@ pub struct Body {
     pub range: Range<usize>,
     /// The boilerplate found.
     pub found: Boilerplate,
+    /// Producer notes inside `range` (`crate::ingest::notes`): sorted, disjoint byte ranges
+    /// of the text that are not the book's words. Searched for only after a start marker.
+    pub notes: Vec<Range<usize>>,
+}
+
+impl Body {
+    /// The byte ranges of the text that are the book's: `range` without its notes, in order.
+    pub fn parts(&self) -> impl Iterator<Item = Range<usize>> + '_ {
+        let mut from = self.range.start;
+        let mut notes = self.notes.iter();
+        std::iter::from_fn(move || {
+            for n in notes.by_ref() {
+                let part = from..n.start;
+                from = n.end;
+                if !part.is_empty() {
+                    return Some(part);
+                }
+            }
+            let part = from..self.range.end;
+            from = self.range.end;
+            (!part.is_empty()).then_some(part)
+        })
+    }
+
+    /// The book's text: `text[range]` without its notes (borrowed when it has none). Notes
+    /// are whole lines, so no two words are joined by leaving one out.
+    pub fn text<'a>(&self, text: &'a str) -> Cow<'a, str> {
+        if self.notes.is_empty() {
+            return Cow::Borrowed(&text[self.range.clone()]);
+        }
+        Cow::Owned(self.parts().map(|p| &text[p]).collect())
+    }
+
+    /// Bytes of the book's text (`range` less its notes).
+    pub fn len(&self) -> usize {
+        self.parts().map(|p| p.len()).sum()
+    }
+
+    /// Whether the book's text is empty.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Whether byte `at` of the text is in the book's text.
+    pub fn holds(&self, at: usize) -> bool {
+        self.range.contains(&at) && !self.notes.iter().any(|n| n.contains(&at))
+    }
 }
 
 const START_PREFIXES: &[&str] = &[
@@ -86,6 +137,8 @@ const CREDITS: &[&str] = &[
     "Etext prepared by",
     "This eBook was produced by",
     "Transcribed from",
+    // A credit whose "Produced by" sits on the marker's line (pg2600).
+    "An Anonymous Volunteer",
 ];
 
 /// A line of the text: its content (indentation trimmed) and where the next begins.
@@ -183,9 +236,14 @@ pub fn find_body(text: &str) -> Body {
         (None, None) => Boilerplate::None,
     };
     let body_end = end.unwrap_or(text.len()).max(body_start);
+    let notes = match start {
+        Some(_) => find_notes(text, body_start..body_end),
+        None => Vec::new(),
+    };
     Body {
         range: body_start..body_end,
         found,
+        notes,
     }
 }
 

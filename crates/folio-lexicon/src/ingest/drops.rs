@@ -442,11 +442,14 @@ impl Survey {
     }
 }
 
-/// Words (UAX #29) of `text` outside `body`: the Gutenberg header and footer.
-pub fn words_outside(text: &str, body: &std::ops::Range<usize>) -> u64 {
+/// Words (UAX #29) of `text` outside `body`'s parts: the Gutenberg header and footer and the
+/// producer notes of the front matter.
+pub fn words_outside(text: &str, body: &crate::ingest::boilerplate::Body) -> u64 {
     let mut n = 0u64;
-    for part in [&text[..body.start], &text[body.end..]] {
-        crate::ingest::tokenize::for_each_span(part, |_, _| n += 1);
+    let mut from = 0;
+    for part in body.parts().chain(std::iter::once(text.len()..text.len())) {
+        crate::ingest::tokenize::for_each_span(&text[from..part.start], |_, _| n += 1);
+        from = part.end;
     }
     n
 }

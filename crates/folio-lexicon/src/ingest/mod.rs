@@ -31,6 +31,7 @@ pub mod html;
 mod inputs;
 pub mod manifest;
 pub mod merge;
+pub mod notes;
 mod pool;
 mod short;
 mod table;
@@ -438,11 +439,11 @@ fn book(
     let book_policy = policy.for_book(&text);
     let policy = &*book_policy;
     let mut cleaned = buffers.text.take();
-    clean_into(&text[body.range.clone()], &mut cleaned);
+    clean_into(&body.text(&text), &mut cleaned);
     let counts = count_parallel(&cleaned, &buffers.tables);
     let words = counts.to_book_counts(policy);
     let survey = survey.then(|| {
-        let outside = drops::words_outside(&text, &body.range);
+        let outside = drops::words_outside(&text, &body);
         drops::BookSurvey::of(&counts, policy, outside)
     });
     let tokens = counts.tokens;
@@ -455,7 +456,7 @@ fn book(
             bytes: bytes.len() as u64,
             encoding,
             boilerplate: body.found,
-            body_bytes: body.range.len() as u64,
+            body_bytes: body.len() as u64,
             tokens,
             distinct_words: 0,
             words_kept: 0,

@@ -1,0 +1,337 @@
+//! Producer notes in the front matter of a Project Gutenberg book: who transcribed the file,
+//! which edition it was scanned from, that an HTML version exists, a translation's copyright.
+//! They are the volunteers' words, not the book's, so ingest leaves them out of its words
+//! (as it leaves out the credit paragraph right after the start marker, in `boilerplate`).
+//!
+//! Sources: the front matter of the 45 books of `../shared/corpora/gutenberg` (every note
+//! there is listed with its lines in `tests/data/lexicon/pg-notes.tsv`, which a test checks
+//! both ways) and Project Gutenberg's own wording of such notes ("Transcriber's Note",
+//! "Project Gutenberg Editor's Note", "This etext was produced from …").
+//!
+//! A note is a paragraph among the first [`FRONT_LINES`] lines of the body whose first line
+//! starts, after indentation and an optional `[`, with one of the [`LEADS`] (ASCII case and
+//! the apostrophe's style ignored). A generic lead ("Note:") counts only when the paragraph
+//! speaks of the file ([`FILE_WORDS`]: "etext", "Project Gutenberg", "HTML" …), so an
+//! author's "Note:" stays. The note then runs
+//! - for a bracketed note, to the line that closes the bracket;
+//! - otherwise to the end of its section: the next run of two or more blank lines, which is
+//!   how Project Gutenberg's front matter parts its sections (a note of several paragraphs,
+//!   as pg3207's and pg26's, is one section);
+//! - and when that end is not within [`MAX_NOTE_LINES`] lines (a text set with one blank
+//!   line everywhere), to the end of its paragraph — and of the next one when the lead is a
+//!   heading alone ("PREPARER'S NOTE").
+
+use std::ops::Range;
+
+/// How many lines from the start of the body are searched for notes. Producer notes stand
+/// before the book's text (the furthest in the shared books is 60 lines in); past this a
+/// paragraph starting "Note:" is the author's.
+pub const FRONT_LINES: usize = 200;
+
+/// The longest note, in lines (the longest in the shared books, pg3207's, has 60): a note
+/// whose section or bracket does not end within it ends with its paragraph.
+pub const MAX_NOTE_LINES: usize = 80;
+
+/// A lead: how a note's first line starts (lower case, `'` for any apostrophe).
+#[derive(Clone, Copy, Debug)]
+pub struct Lead {
+    /// The text the line starts with.
+    pub text: &'static str,
+    /// Whether the paragraph must also speak of the file (hold one of [`FILE_WORDS`]).
+    pub about_file: bool,
+}
+
+const fn strong(text: &'static str) -> Lead {
+    Lead {
+        text,
+        about_file: false,
+    }
+}
+
+const fn generic(text: &'static str) -> Lead {
+    Lead {
+        text,
+        about_file: true,
+    }
+}
+
+/// The leads of producer notes.
+pub const LEADS: &[Lead] = &[
+    strong("produced by"),
+    strong("this etext"),
+    strong("this e-text"),
+    strong("this ebook"),
+    strong("this e-book"),
+    strong("this file was produced"),
+    strong("this file should be named"),
+    strong("e-text prepared by"),
+    strong("etext prepared by"),
+    strong("transcribed from"),
+    strong("transcriber's note"),
+    strong("transcribers' note"),
+    strong("original transcriber's note"),
+    strong("project gutenberg editor's note"),
+    strong("pg editor's note"),
+    strong("preparer's note"),
+    strong("producer's note"),
+    strong("note from the original file"),
+    strong("notes from the original file"),
+    strong("html version by"),
+    strong("copyright (c)"),
+    strong("copyright ©"),
+    generic("dieses buch wurde"),
+    generic("note:"),
+    generic("notes:"),
+    generic("note."),
+    generic("editor's note"),
+    generic("there is also"),
+    generic("there is an"),
+    generic("this book"),
+    generic("this text"),
+    generic("this edition"),
+    generic("also available"),
+];
+
+/// Words by which a paragraph speaks of the file rather than of the book (lower case,
+/// matched anywhere in the paragraph).
+pub const FILE_WORDS: &[&str] = &[
+    "etext",
+    "e-text",
+    "ebook",
+    "e-book",
+    "gutenberg",
+    "html",
+    "ascii",
+    "latin-1",
+    "transcri",
+    ".txt",
+    ".zip",
+    "scanned",
+    "proofread",
+];
+
+/// One line of the body: where it starts, where its text ends (before the line break) and
+/// where the next line starts, as offsets in the whole text.
+#[derive(Clone, Copy)]
+struct Line {
+    start: usize,
+    end: usize,
+    next: usize,
+}
+
+/// The producer notes among the first [`FRONT_LINES`] lines of `text[body]`: sorted,
+/// disjoint byte ranges of `text`, each from the start of a line to the start of the line
+/// after the note.
+pub fn find_notes(text: &str, body: Range<usize>) -> Vec<Range<usize>> {
+    let lines = front_lines(text, body);
+    let blank = |j: usize| text[lines[j].start..lines[j].end].trim().is_empty();
+    let mut notes = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        if blank(i) || (i > 0 && !blank(i - 1)) {
+            i += 1;
+            continue;
+        }
+        let line = &text[lines[i].start..lines[i].end];
+        let Some((lead, rest)) = lead_of(line) else {
+            i += 1;
+            continue;
+        };
+        let para = paragraph_end(lines.len(), i, blank);
+        // A heading alone ("PREPARER'S NOTE"): its text is the next paragraph.
+        let first = match next_paragraph(lines.len(), para, blank) {
+            Some(p) if para == i && rest.trim_matches([':', '.', ' ']).is_empty() => {
+                paragraph_end(lines.len(), p, blank)
+            }
+            _ => para,
+        };
+        if lead.about_file {
+            let t = text[lines[i].start..lines[first].end].to_ascii_lowercase();
+            if !FILE_WORDS.iter().any(|w| t.contains(w)) {
+                i = first + 1;
+                continue;
+            }
+        }
+        let end = if line.trim_start().starts_with('[') {
+            closing_bracket(text, &lines[i..]).map_or(first, |n| i + n)
+        } else {
+            section_end(lines.len(), i, blank).unwrap_or(first)
+        };
+        notes.push(lines[i].start..lines[end].next);
+        i = end + 1;
+    }
+    notes
+}
+
+/// The first [`FRONT_LINES`] lines of `text[body]`.
+fn front_lines(text: &str, body: Range<usize>) -> Vec<Line> {
+    let b = &text.as_bytes()[..body.end];
+    let mut out = Vec::new();
+    let mut pos = body.start;
+    while pos < body.end && out.len() < FRONT_LINES {
+        let end = b[pos..]
+            .iter()
+            .position(|&c| c == b'\n' || c == b'\r')
+            .map_or(b.len(), |n| pos + n);
+        let next = match b.get(end) {
+            Some(b'\r') if b.get(end + 1) == Some(&b'\n') => end + 2,
+            Some(_) => end + 1,
+            None => end,
+        };
+        out.push(Line {
+            start: pos,
+            end,
+            next,
+        });
+        pos = next;
+    }
+    out
+}
+
+/// The lead `line` starts with, and the rest of the line after it.
+fn lead_of(line: &str) -> Option<(Lead, &str)> {
+    let t = line.trim_start();
+    let t = t.strip_prefix('[').unwrap_or(t).trim_start();
+    // Compare at most the longest lead's length in characters, folded.
+    let mut folded = String::new();
+    let mut ends = Vec::new();
+    for (at, c) in t.char_indices().take(40) {
+        folded.push(match c {
+            '\u{2019}' | '\u{2018}' | '`' => '\'',
+            c => c.to_ascii_lowercase(),
+        });
+        ends.push(at + c.len_utf8());
+    }
+    LEADS.iter().find_map(|lead| {
+        folded.starts_with(lead.text).then(|| {
+            let chars = lead.text.chars().count();
+            (*lead, &t[ends[chars - 1]..])
+        })
+    })
+}
+
+/// The index of the last line of the paragraph starting at line `i` of `n`.
+fn paragraph_end(n: usize, i: usize, blank: impl Fn(usize) -> bool) -> usize {
+    let mut j = i;
+    while j + 1 < n && !blank(j + 1) && j + 1 - i < MAX_NOTE_LINES {
+        j += 1;
+    }
+    j
+}
+
+/// The first line of the paragraph after the one ending at line `end`, if within the lines.
+fn next_paragraph(n: usize, end: usize, blank: impl Fn(usize) -> bool) -> Option<usize> {
+    (end + 1..n).find(|&j| !blank(j))
+}
+
+/// The last line of the section holding line `i`, the section ending where two or more
+/// blank lines follow (Project Gutenberg's front matter parts its sections so, and the
+/// paragraphs inside them with one blank line); `None` unless it ends within
+/// [`MAX_NOTE_LINES`] lines, the text then being set with one blank line everywhere.
+fn section_end(n: usize, i: usize, blank: impl Fn(usize) -> bool) -> Option<usize> {
+    let last = (i..n.min(i + MAX_NOTE_LINES))
+        .find(|&j| !blank(j) && j + 2 < n && blank(j + 1) && blank(j + 2))?;
+    Some(last)
+}
+
+/// How many lines after `lines[0]` the line closing its first `[` is, if within
+/// [`MAX_NOTE_LINES`].
+fn closing_bracket(text: &str, lines: &[Line]) -> Option<usize> {
+    let mut depth = 0usize;
+    for (n, l) in lines.iter().take(MAX_NOTE_LINES).enumerate() {
+        for c in text[l.start..l.end].chars() {
+            match c {
+                '[' => depth += 1,
+                ']' => {
+                    depth = depth.saturating_sub(1);
+                    if depth == 0 {
+                        return Some(n);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The notes found in `text` (the whole text is the body), as text.
+    fn notes(text: &str) -> Vec<&str> {
+        find_notes(text, 0..text.len())
+            .into_iter()
+            .map(|r| &text[r])
+            .collect()
+    }
+
+    #[test]
+    fn a_bracketed_editors_note_runs_to_its_closing_bracket() {
+        let t = "GREAT EXPECTATIONS\n\n[Project Gutenberg Editor’s Note: There is also\nanother version scanned from a different edition]\n\nChapter I\n";
+        assert_eq!(
+            notes(t),
+            ["[Project Gutenberg Editor’s Note: There is also\nanother version scanned from a different edition]\n"]
+        );
+    }
+
+    #[test]
+    fn a_note_of_several_paragraphs_runs_to_the_section_break() {
+        let t = "TITLE\n\n     Original Transcriber's Note: This etext is\n     prepared directly.\n\n     Additions to the text include\n     underscores.\n\n\nCHAPTER I\n";
+        assert_eq!(
+            notes(t),
+            ["     Original Transcriber's Note: This etext is\n     prepared directly.\n\n     Additions to the text include\n     underscores.\n"]
+        );
+    }
+
+    #[test]
+    fn without_a_section_break_a_note_is_its_paragraph() {
+        // A text set with one blank line everywhere: the note cannot take the book with it.
+        let mut t = String::from("Transcriber's note: one paragraph.\n\n");
+        t.push_str(&"The book's own paragraph.\n\n".repeat(MAX_NOTE_LINES));
+        assert_eq!(notes(&t), ["Transcriber's note: one paragraph.\n"]);
+    }
+
+    #[test]
+    fn a_heading_alone_takes_the_next_paragraph() {
+        let t = "FAIRY TALES\n\nPREPARER’S NOTE\n\n     The text is based on translations\n     by Edgar Taylor.\n\nCONTENTS:\n\n     THE GOLDEN BIRD\n";
+        assert_eq!(
+            notes(t),
+            ["PREPARER’S NOTE\n\n     The text is based on translations\n     by Edgar Taylor.\n"]
+        );
+    }
+
+    #[test]
+    fn a_generic_lead_needs_the_file_spoken_of() {
+        assert_eq!(
+            notes("THE REPUBLIC\r\n\r\nNote: The Republic by Plato, Jowett, etext #150\r\n\r\nINTRODUCTION\r\n"),
+            ["Note: The Republic by Plato, Jowett, etext #150\r\n"]
+        );
+        // An author's note is the book's.
+        assert!(notes("PREFACE\n\nNote: the reader will find the maps at the end.\n").is_empty());
+    }
+
+    #[test]
+    fn a_lead_starts_a_paragraph() {
+        // "Produced by" inside a paragraph of the book is the book's.
+        assert!(notes("The play was first\nproduced by Mr. Alexander.\n").is_empty());
+        assert_eq!(
+            notes("Copyright (C) 2002 David Wyllie.\n\nMetamorphosis\n").len(),
+            1
+        );
+    }
+
+    #[test]
+    fn only_the_front_matter_is_searched() {
+        let mut t = "x\n".repeat(FRONT_LINES);
+        t.push_str("\nTranscriber's note: late.\n");
+        assert!(notes(&t).is_empty());
+    }
+
+    #[test]
+    fn an_unclosed_bracket_ends_with_its_paragraph() {
+        let t = "[Transcriber's note: open\nstill\n\nBook text.\n";
+        assert_eq!(notes(t), ["[Transcriber's note: open\nstill\n"]);
+    }
+}
