@@ -66,6 +66,22 @@ pub enum LoadError {
     Lexicon(#[from] folio_lexicon::Error),
 }
 
+impl LoadError {
+    /// Why, without the server's paths: what a client is told (the log keeps the whole
+    /// error, paths included).
+    pub fn reason(&self) -> String {
+        match self {
+            LoadError::Io { source, .. } => source.to_string(),
+            LoadError::TooLarge { bytes, .. } => {
+                format!("too large to serve ({bytes} bytes; at most {MAX_BOOK_BYTES})")
+            }
+            LoadError::NotABook { reason, .. } => format!("not a book: {reason}"),
+            LoadError::Changed { .. } => "changed while being read; try again".into(),
+            LoadError::Lexicon(_) => "the word set could not be built or read".into(),
+        }
+    }
+}
+
 /// How a book was loaded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Origin {

@@ -3,8 +3,9 @@
 //! Routes (docs/serve.md gives examples): `GET /` the page, `GET /healthz`, `GET /v1/books`,
 //! `GET /v1/words/{word}?books=a.txt,b.txt`, `POST /v1/check`,
 //! `GET /v1/challenge/{word}?books=…&limit=N`. Every error is JSON, `{"error": …, "code": …}`,
-//! with its status: 400 a malformed request, 404 an unknown book or route, 422 a book that is
-//! there but cannot be read as one, 500 otherwise.
+//! with its status: 400 a malformed request, 404 an unknown book or route, 405 a method the
+//! route does not take, 413 a body over [`MAX_BODY`], 415 a body that is not JSON, 422 a book
+//! that is there but cannot be read as one, 500 otherwise.
 
 use std::collections::HashMap;
 use std::future::Future;
@@ -56,6 +57,13 @@ pub fn router(library: Arc<Library>, config: Arc<Config>) -> Router {
         .route("/v1/check", post(check))
         .route("/v1/challenge/{word}", get(challenge))
         .fallback(|| async { ApiError::new(StatusCode::NOT_FOUND, "no-route", "no such route") })
+        .method_not_allowed_fallback(|| async {
+            ApiError::new(
+                StatusCode::METHOD_NOT_ALLOWED,
+                "method-not-allowed",
+                "this route does not take that method",
+            )
+        })
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .with_state(App { library, config })
 }
@@ -102,7 +110,15 @@ impl From<BookError> for ApiError {
         let (status, code) = match &e {
             BookError::BadName { .. } => (StatusCode::BAD_REQUEST, "bad-book-name"),
             BookError::Unknown(_) => (StatusCode::NOT_FOUND, "unknown-book"),
-            BookError::Load { .. } => (StatusCode::UNPROCESSABLE_ENTITY, "book-unreadable"),
+            BookError::Load { name, error } => {
+                // The log has the path; the client is not told where the server keeps books.
+                tracing::warn!(book = %name, error = %error, "book not loaded");
+                return ApiError::new(
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    "book-unreadable",
+                    format!("book {name:?} could not be loaded: {}", error.reason()),
+                );
+            }
         };
         ApiError::new(status, code, e.to_string())
     }
@@ -122,7 +138,18 @@ impl From<QueryRejection> for ApiError {
 
 impl From<JsonRejection> for ApiError {
     fn from(e: JsonRejection) -> ApiError {
-        ApiError::bad(e.body_text())
+        // The rejection knows its status: 413 past the body limit, 415 without a JSON
+        // content type, 400 or 422 for a body that is not the request's shape.
+        let code = match e.status() {
+            StatusCode::PAYLOAD_TOO_LARGE => "body-too-large",
+            StatusCode::UNSUPPORTED_MEDIA_TYPE => "not-json",
+            _ => "bad-request",
+        };
+        let status = match e.status() {
+            s @ (StatusCode::PAYLOAD_TOO_LARGE | StatusCode::UNSUPPORTED_MEDIA_TYPE) => s,
+            _ => StatusCode::BAD_REQUEST,
+        };
+        ApiError::new(status, code, e.body_text())
     }
 }
 

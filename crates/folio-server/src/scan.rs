@@ -20,7 +20,7 @@ use folio_lexicon::Policy;
 pub fn text_keys(bytes: &[u8], policy: &Policy) -> Option<Vec<u8>> {
     let (text, _) = decode(bytes).ok()?;
     let body = find_body(&text);
-    let cleaned = clean(&text[body.range]);
+    let cleaned = clean(&body.text(&text));
     let mut keys = BTreeSet::new();
     let mut key = String::new();
     for_each_word(&cleaned, |w| {
@@ -58,7 +58,7 @@ pub fn places(bytes: &[u8], policy: &Policy, key: &str, limit: usize) -> Vec<Pla
     for (i, line) in folio_core::script::lines::lines(&text).enumerate() {
         // Where the line starts in the text (it is a slice of it).
         let start = (line.as_ptr() as usize).wrapping_sub(text.as_ptr() as usize);
-        if start > text.len() || start + line.len() <= body.range.start || start >= body.range.end {
+        if start > text.len() || !body.holds(start) {
             continue;
         }
         let cleaned = clean(line);

@@ -128,6 +128,8 @@ fn errors_are_json_with_a_status() {
             "bad-request",
         ),
         ("GET", "/v1/books?load=maybe", "", 400, "bad-request"),
+        ("DELETE", "/v1/books", "", 405, "method-not-allowed"),
+        ("GET", "/v1/check", "", 405, "method-not-allowed"),
     ];
     for (method, path, body, status, code) in cases {
         let (got, json) = json(s.http, method, path, body);
@@ -135,6 +137,51 @@ fn errors_are_json_with_a_status() {
         assert_eq!(json["code"], code, "{method} {path}: {json}");
         assert!(json["error"].as_str().is_some_and(|e| !e.is_empty()));
     }
+}
+
+#[test]
+fn a_body_past_the_limit_is_413_in_json() {
+    let s = start(|_| {});
+    let words = vec!["whale"; folio_server::http::MAX_BODY / 8];
+    let body = serde_json::json!({"books": ["sea.txt"], "words": words}).to_string();
+    assert!(body.len() > folio_server::http::MAX_BODY);
+    let (status, json) = json(s.http, "POST", "/v1/check", &body);
+    assert_eq!(status, 413, "{json}");
+    assert_eq!(json["code"], "body-too-large");
+}
+
+#[test]
+fn a_body_sent_as_text_is_415_in_json() {
+    let s = start(|_| {});
+    let (status, _, body) = crate::common::request_typed(
+        s.http,
+        "POST",
+        "/v1/check",
+        "text/plain",
+        r#"{"books":["sea.txt"],"words":["sea"]}"#,
+    );
+    assert_eq!(status, 415, "{body}");
+    let json: serde_json::Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(json["code"], "not-json");
+}
+
+#[test]
+fn a_file_that_is_not_a_book_is_422_without_the_servers_path() {
+    let s = start(|_| {});
+    std::fs::write(s.books().join("blob.txt"), [0u8, 159, 146, 150, 0, 0, 1, 2]).unwrap();
+    let (status, json) = json(s.http, "GET", "/v1/words/sea?books=blob.txt", "");
+    assert_eq!(status, 422, "{json}");
+    assert_eq!(json["code"], "book-unreadable");
+    let error = json["error"].as_str().unwrap();
+    assert!(
+        error.contains("blob.txt") && error.contains("not a book"),
+        "{error}"
+    );
+    let folder = s.books().to_string_lossy().into_owned();
+    assert!(
+        !error.contains(&folder),
+        "the server's folder leaks: {error}"
+    );
 }
 
 #[test]
