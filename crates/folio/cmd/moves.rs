@@ -35,8 +35,9 @@ pub struct Args {
     /// Rule set: course, standard, wordbler; default: the script's `#rules`, else standard.
     #[arg(long, value_name = "NAME")]
     rules: Option<String>,
-    /// Print only the N best plays (`count` still counts them all).
-    #[arg(long, value_name = "N")]
+    /// Print only the N best plays (`count` still counts them all). Also spelled `--top`
+    /// (its former name).
+    #[arg(long = "limit", alias = "top", value_name = "N", value_parser = super::args::limit)]
     top: Option<usize>,
     /// With a script: the position before its N-th event (1-based).
     #[arg(long, value_name = "N")]

@@ -52,8 +52,9 @@ pub struct Args {
     /// The --files-from list is NUL-separated (`find -print0`).
     #[arg(short = '0', long = "null", requires = "files_from")]
     null: bool,
-    /// Check every word formed against this folio word set (overrides `#lexicon`).
-    #[arg(long, value_name = "SET.fst")]
+    /// Check every word formed against this folio word set (overrides `#lexicon`). Also
+    /// spelled `--lexicon` (its former name).
+    #[arg(long = "set", alias = "lexicon", value_name = "SET.fst")]
     lexicon: Option<PathBuf>,
     /// Which `#lexicon` paths a script may name: `script` (relative to the script's folder)
     /// or `any` (absolute paths too). Either way only regular files are opened.
@@ -101,7 +102,7 @@ pub struct Args {
     #[arg(long, value_name = "OUT.html", value_parser = super::args::output_file)]
     html: Option<PathBuf>,
     /// Fail (exit 1, with a finding) any game whose words could not be checked against a
-    /// word set: no --lexicon, and a #lexicon that names none folio can open (`NWL2020`).
+    /// word set: no --set, and a #lexicon that names none folio can open (`NWL2020`).
     #[arg(long)]
     require_lexicon: bool,
     /// Crossword games: for each tile play with a written rack, the best play, the recorded

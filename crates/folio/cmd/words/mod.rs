@@ -136,8 +136,9 @@ pub enum Command {
         a: PathBuf,
         /// The second set.
         b: PathBuf,
-        /// How many of the most frequent words only in each to show.
-        #[arg(long, value_name = "N", default_value_t = 10)]
+        /// How many of the most frequent words only in each to show. Also spelled `--top`
+        /// (its former name).
+        #[arg(long = "limit", alias = "top", value_name = "N", default_value_t = 10)]
         top: usize,
         /// Print one JSON object.
         #[arg(long)]
@@ -209,9 +210,12 @@ pub enum Command {
     Top {
         #[command(flatten)]
         sets: Sets,
-        /// How many words (at least 1).
-        #[arg(default_value_t = 20, value_parser = super::args::top_n)]
-        n: usize,
+        /// How many words (at least 1; default 20); the same as `--limit N`.
+        #[arg(value_parser = super::args::top_n, conflicts_with = "limit")]
+        n: Option<usize>,
+        /// How many words (at least 1; default 20).
+        #[arg(long, value_name = "N", value_parser = super::args::limit)]
+        limit: Option<usize>,
         /// Print one JSON object.
         #[arg(long)]
         json: bool,
@@ -368,6 +372,7 @@ fn run_inner(c: Command) -> anyhow::Result<Outcome> {
         Command::Top {
             sets,
             n,
+            limit,
             json,
             min_len,
             max_len,
@@ -380,7 +385,7 @@ fn run_inner(c: Command) -> anyhow::Result<Outcome> {
                     .map(|p| folio_lexicon::query::glob::Glob::parse(&policy, &p))
                     .transpose()?,
             };
-            stats::top(&sets, n, &filter, json, &mut w)?
+            stats::top(&sets, n.or(limit).unwrap_or(20), &filter, json, &mut w)?
         }
         Command::Union(a) => algebra::combine(a, SetOp::Union, &mut w)?,
         Command::Intersect(a) => algebra::combine(a, SetOp::Intersect, &mut w)?,
