@@ -6,8 +6,8 @@ use std::path::Path;
 
 use anyhow::{bail, Context};
 use folio_kenken::{
-    check, grade, parse_grid, parse_keen_id, parse_puzzles, render, session, to_json, to_text,
-    Difficulty, Entry, Grade, KeenId, Solver,
+    check, grade, parse_grid, parse_keen_id, parse_puzzles, render, to_json, to_text, Difficulty,
+    Entry, Grade, KeenId, Solver,
 };
 
 use super::Outcome;
@@ -60,6 +60,9 @@ pub struct SolveArgs {
     /// Print JSON: size, solution, solutions, difficulty.
     #[arg(long)]
     json: bool,
+    /// No solution grid: only the verdict line (`unique solution, difficulty D`).
+    #[arg(short, long, conflicts_with_all = ["json", "count"])]
+    quiet: bool,
 }
 
 /// Arguments of `folio kenken check`.
@@ -113,13 +116,13 @@ pub struct ConvertArgs {
 /// Arguments of `folio kenken replay`.
 #[derive(clap::Args)]
 pub struct ReplayArgs {
-    /// The session script (`-` reads stdin).
-    #[arg(value_name = "SCRIPT")]
-    script: std::path::PathBuf,
-    /// Print the report as JSON: file, game, findings [{line, col, rule, message}], solved,
-    /// valid.
-    #[arg(long)]
-    json: bool,
+    /// The session scripts (`-` reads one from stdin).
+    #[arg(value_name = "SCRIPT", required = true)]
+    scripts: Vec<std::path::PathBuf>,
+    /// Output: text (the transcript), `--json`/`--jsonl` (the report contract of `folio
+    /// play`, docs/formats.md), `--format sarif|junit|github`; `-q` findings and summary.
+    #[command(flatten)]
+    report: super::play::ReportArgs,
 }
 
 fn parse_difficulty(s: &str) -> Result<Difficulty, String> {
@@ -202,6 +205,7 @@ fn solve(a: SolveArgs) -> anyhow::Result<Outcome> {
     } else {
         let mut s = String::new();
         match &found.first {
+            Some(_) if a.quiet => {}
             Some(sol) => {
                 s.push_str(&format!("{}\n", digits(sol)));
                 s.push_str(&render(p, Some(sol)));
@@ -312,28 +316,11 @@ fn convert(a: ConvertArgs) -> anyhow::Result<Outcome> {
     Ok(Outcome::Ok)
 }
 
+/// Replays sessions through `folio play`'s loop: the same writers, severities and
+/// per-file isolation; every script is read as a KenKen session, whatever its first line.
 fn replay(a: ReplayArgs) -> anyhow::Result<Outcome> {
-    let name = a.script.display().to_string();
-    let bytes = if name == "-" {
-        let mut b = Vec::new();
-        std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut b)?;
-        b
-    } else {
-        std::fs::read(&a.script).with_context(|| format!("cannot read {name}"))?
-    };
-    let text = String::from_utf8_lossy(&bytes);
-    let report = session::play(&text, &name);
-    let out = if a.json {
-        format!("{}\n", serde_json::to_string_pretty(&report.to_json())?)
-    } else {
-        report.to_text()
-    };
-    emit(&out)?;
-    Ok(if report.valid() {
-        Outcome::Ok
-    } else {
-        Outcome::Invalid
-    })
+    let only = super::play::only::Only(&folio_kenken::KenKen);
+    super::play::check_scripts(&a.scripts, &a.report, &[&only])
 }
 
 fn emit(s: &str) -> std::io::Result<()> {

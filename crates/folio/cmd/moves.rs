@@ -42,9 +42,12 @@ pub struct Args {
     /// With a script: the position before its N-th event (1-based).
     #[arg(long, value_name = "N")]
     turn: Option<usize>,
-    /// Print JSON: `{count, moves: [{move, score, words, leave}]}`.
+    /// Print JSON: `{rules, rack, count, moves: [{move, score, words, leave}]}`.
     #[arg(long)]
     json: bool,
+    /// No table of plays: only the summary line (`N plays for RACK under R rules`).
+    #[arg(short, long, conflicts_with = "json")]
+    quiet: bool,
 }
 
 /// Runs `folio moves`.
@@ -123,7 +126,7 @@ pub fn run(a: Args) -> anyhow::Result<Outcome> {
         out.push('\n');
     } else {
         let width = rows.iter().map(|r| r.0.len()).max().unwrap_or(0);
-        for (m, s, w, l) in &rows {
+        for (m, s, w, l) in rows.iter().filter(|_| !a.quiet) {
             let leave = if l.is_empty() { "-" } else { l.as_str() };
             out.push_str(&format!(
                 "{s:>4}  {m:<width$}  {:<24} leave {leave}\n",

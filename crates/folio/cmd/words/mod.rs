@@ -143,6 +143,9 @@ pub enum Command {
         /// Print one JSON object.
         #[arg(long)]
         json: bool,
+        /// Only the summary (sizes, shared, only in each, Jaccard), not the word lists.
+        #[arg(short, long, conflicts_with = "json")]
+        quiet: bool,
     },
     /// Every word the regular expression matches as a whole (case-insensitive).
     Regex {
@@ -205,6 +208,10 @@ pub enum Command {
         /// Print one JSON object.
         #[arg(long)]
         json: bool,
+        /// Only the summary (words, bytes, letters, counts map), not the length histogram
+        /// and letter table.
+        #[arg(short, long, conflicts_with = "json")]
+        quiet: bool,
     },
     /// The N most frequent words, from the counts map beside each set (`OUT.counts.fst`).
     Top {
@@ -339,7 +346,13 @@ fn run_inner(c: Command) -> anyhow::Result<Outcome> {
         Command::Hooks { sets, words, json } => {
             lookup::hooks(&sets, &policy, &words, json, &mut w)?
         }
-        Command::Compare { a, b, top, json } => compare::compare(&a, &b, top, json, &mut w)?,
+        Command::Compare {
+            a,
+            b,
+            top,
+            json,
+            quiet,
+        } => compare::compare(&a, &b, top, json, quiet, &mut w)?,
         Command::Regex { sets, regex, out } => lookup::regex(&sets, &regex, &out, &mut w)?,
         Command::Fuzzy {
             sets,
@@ -368,7 +381,9 @@ fn run_inner(c: Command) -> anyhow::Result<Outcome> {
             json,
             &mut w,
         )?,
-        Command::Stats { set, json, .. } => stats::stats(&set, json, &mut w)?,
+        Command::Stats {
+            set, json, quiet, ..
+        } => stats::stats(&set, json, quiet, &mut w)?,
         Command::Top {
             sets,
             n,
