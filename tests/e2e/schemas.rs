@@ -229,7 +229,7 @@ fn every_commands_json_follows_its_schema() {
             checked += 1;
         }
     }
-    assert!(checked >= runs.len() + 1, "hooks print one line per word");
+    assert!(checked > runs.len(), "hooks print one line per word");
     // Every schema file is exercised (play's by play_ci and game_ci).
     let mut used: Vec<&str> = runs.iter().map(|r| r.0).collect();
     used.push("play");
