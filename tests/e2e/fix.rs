@@ -94,3 +94,62 @@ fn fix_refuses_the_script_itself_and_several_scripts() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--fix takes exactly one script"));
 }
+
+/// The numeric rules `--fix` corrects.
+const NUMBERS: &[&str] = &["score", "cumulative", "withdrawn-points"];
+
+/// Over every record of the shared corpus: a record whose numbers are right is written back
+/// byte for byte; one with wrong numbers replays, fixed, with none.
+#[test]
+fn fix_over_the_shared_records() {
+    let Some(dir) = folio_testdata::path("games/scrabble/gcg") else {
+        return;
+    };
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let mut records: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "gcg"))
+        .collect();
+    records.sort();
+    assert!(records.len() >= 50, "{} records", records.len());
+    let (mut kept, mut mended) = (0, 0);
+    for record in &records {
+        let (code, rules) = rules_found(record);
+        if code == 2 {
+            continue; // not checked (a missing #lexicon file): nothing to fix
+        }
+        let wrong = rules
+            .iter()
+            .filter(|r| NUMBERS.contains(&r.as_str()))
+            .count();
+        let out = tmp.path().join("fixed.gcg");
+        let status = folio()
+            .args(["play", "-q"])
+            .arg(record)
+            .arg("--fix")
+            .arg(&out)
+            .output()
+            .unwrap()
+            .status;
+        assert_eq!(status.code(), Some(code), "{}", record.display());
+        if wrong == 0 {
+            assert_eq!(
+                std::fs::read(&out).unwrap(),
+                std::fs::read(record).unwrap(),
+                "{} has no wrong number and must be kept as it is",
+                record.display()
+            );
+            kept += 1;
+        } else {
+            let (_, after) = rules_found(&out);
+            let left: Vec<_> = after
+                .iter()
+                .filter(|r| NUMBERS.contains(&r.as_str()))
+                .collect();
+            assert!(left.is_empty(), "{}: {left:?}", record.display());
+            mended += 1;
+        }
+    }
+    assert!(kept >= 50 && mended >= 1, "kept {kept}, mended {mended}");
+}
