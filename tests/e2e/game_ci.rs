@@ -126,3 +126,58 @@ fn quiet_prints_findings_and_the_summary_and_allow_changes_the_verdict() {
         "{out}"
     );
 }
+
+/// `folio kenken check PUZZLE GRID…` with grid files: the same output options, each
+/// violation located at the digit of its cell.
+#[test]
+fn kenken_check_of_grid_files_takes_the_same_formats() {
+    const ID: &str = "4dn:a_4a_a_a__aaba,m48d2s1a6s1m4d2";
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let d = tmp.path();
+    std::fs::write(d.join("good.grid"), "3412\n4123\n2341\n1234\n").unwrap();
+    std::fs::write(d.join("bad.grid"), "3412\n4123\n2341\n1243\n").unwrap();
+    let base = ["kenken", "check", ID, "good.grid", "bad.grid"];
+
+    let (code, out, err) = run_in(d, &[&base[..], &["--json"]].concat());
+    assert_eq!(code, 1, "{err}");
+    let doc: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    assert_valid(&schema(None), &doc);
+    assert_eq!(doc["reports"][0]["solved"], true);
+    assert_eq!(doc["reports"][1]["solved"], false);
+    let findings = doc["reports"][1]["findings"].as_array().unwrap();
+    assert!(!findings.is_empty());
+    for f in findings {
+        // Located at the digit of the cell the message names first (`C3: …`): one digit
+        // per cell, one row per line, so column C of row 3 is 3:3.
+        let cell = f["message"].as_str().unwrap().split(':').next().unwrap();
+        let col = u64::from(cell.as_bytes()[0] - b'A' + 1);
+        let row: u64 = cell[1..].parse().unwrap();
+        assert_eq!(
+            (f["line"].as_u64(), f["col"].as_u64()),
+            (Some(row), Some(col)),
+            "{f}"
+        );
+        assert_eq!(
+            f["text"],
+            ["3412", "4123", "2341", "1243"][row as usize - 1]
+        );
+    }
+
+    let (code, out, _) = run_in(d, &[&base[..], &["--format", "sarif"]].concat());
+    assert_eq!(code, 1);
+    let sarif: serde_json::Value = serde_json::from_str(&out).expect("SARIF is JSON");
+    assert_valid(&sarif_validator(), &sarif);
+
+    let (code, out, _) = run_in(d, &[&base[..], &["--format", "junit"]].concat());
+    assert_eq!(code, 1);
+    let xml = roxmltree::Document::parse(&out).expect("well-formed XML");
+    assert!(assert_junit_shape(&xml) >= 1, "{out}");
+
+    // Text output is what `kenken check` always printed; a literal grid still works, but
+    // has no file for a CI format to point at.
+    let (code, out, _) = run_in(d, &["kenken", "check", ID, "good.grid"]);
+    assert_eq!((code, out.as_str()), (0, "solved\n"));
+    let (code, _, err) = run_in(d, &["kenken", "check", ID, "3412 4123 2341 1234", "--json"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("give it in a file"), "{err}");
+}

@@ -12,6 +12,8 @@ use folio_kenken::{
 
 use super::Outcome;
 
+mod grid_check;
+
 /// Subcommands of `folio kenken`.
 #[derive(clap::Subcommand)]
 pub enum Command {
@@ -71,9 +73,14 @@ pub struct CheckArgs {
     #[command(flatten)]
     puzzle: PuzzleArg,
     /// The grid: N² digits row-major (1-9, a-g for 10-16, `.` empty; spaces, `/` and line
-    /// breaks ignored), or a file holding them.
-    #[arg(value_name = "GRID")]
-    grid: String,
+    /// breaks ignored), or files holding them (`-`: stdin), each checked and reported as
+    /// `folio play` reports a script.
+    #[arg(value_name = "GRID", required = true)]
+    grids: Vec<String>,
+    /// Output, for grids given as files: text, `--json`/`--jsonl` (the report contract of
+    /// `folio play`), `--format sarif|junit|github`; `-q` findings and summary.
+    #[command(flatten)]
+    report: super::play::ReportArgs,
 }
 
 /// Arguments of `folio kenken generate`.
@@ -235,14 +242,35 @@ fn solve(a: SolveArgs) -> anyhow::Result<Outcome> {
 
 fn check_cmd(a: CheckArgs) -> anyhow::Result<Outcome> {
     let entry = load(&a.puzzle)?;
+    let files = a.grids.iter().all(|g| g == "-" || Path::new(g).is_file());
+    if files {
+        let game = grid_check::GridCheck {
+            puzzle: entry.puzzle,
+            label: a.puzzle.puzzle.clone(),
+        };
+        let paths: Vec<std::path::PathBuf> = a.grids.iter().map(Into::into).collect();
+        return super::play::check_scripts(&paths, &a.report, &[&game]);
+    }
+    let [grid] = a.grids.as_slice() else {
+        bail!(
+            "several grids are given as files (or `-`), not as digits: {} is no file",
+            a.grids
+                .iter()
+                .find(|g| !Path::new(g).is_file())
+                .map_or("", String::as_str)
+        );
+    };
+    if a.report.is_set() {
+        bail!("a grid written on the command line has no file for --format, --json or -q to point at: give it in a file (or `-` for stdin)");
+    }
     let p = &entry.puzzle;
-    let gpath = Path::new(&a.grid);
+    let gpath = Path::new(grid);
     let (text, name) = if gpath.is_file() {
         let t = std::fs::read_to_string(gpath)
             .with_context(|| format!("cannot read {}", gpath.display()))?;
         (t, gpath.display().to_string())
     } else {
-        (a.grid.clone(), "GRID".to_string())
+        (grid.clone(), "GRID".to_string())
     };
     let grid = parse_grid(&text, p.size()).map_err(|e| anyhow::anyhow!("{name}:{e}"))?;
     let v = check(p, &grid);

@@ -138,6 +138,14 @@ impl ReportArgs {
         }
     }
 
+    /// Whether any option other than the default text output was given.
+    pub(crate) fn is_set(&self) -> bool {
+        self.format() != Format::Text
+            || self.quiet
+            || self.max_findings.is_some()
+            || !(self.deny.is_empty() && self.warn.is_empty() && self.allow.is_empty())
+    }
+
     /// The severities of the run: `--deny/--warn/--allow`, then `./folio.toml`.
     fn selection(&self) -> anyhow::Result<Selection> {
         Selection::load(
