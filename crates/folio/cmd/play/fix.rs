@@ -187,6 +187,23 @@ mod tests {
     }
 
     #[test]
+    fn nothing_wrong_gives_the_same_bytes() {
+        let right = [
+            json!({"line": 1, "points": 5, "recorded_points": 5, "total": 5, "recorded_total": 5}),
+        ];
+        for bytes in [
+            &b""[..],
+            b">a: 8H CAT +5 5",
+            b">a: 8H CAT +5 5\r\r\n\n\r",
+            b"\xef\xbb\xbf>a: \xe9 +5 5\n\xff\xfe\x00",
+            b"\r\n\r\n",
+        ] {
+            assert_eq!(fix(bytes, &right), (bytes.to_vec(), 0));
+            assert_eq!(fix(bytes, &[]), (bytes.to_vec(), 0));
+        }
+    }
+
+    #[test]
     fn lines_split_as_the_reader_counts_them() {
         let got: Vec<(&[u8], &[u8])> = lines(b"a\r\nb\rc\nd").collect();
         assert_eq!(
