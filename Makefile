@@ -140,7 +140,7 @@ bench-movegen:
 	$(CARGO) bench -p folio-scrabble --bench movegen
 
 ## Computer players: 1,000 seeded games per rule set (ENABLE1, score strategy) written with
-## `folio autoplay` and replayed with `folio play --lexicon` (every one with no finding);
+## `folio autoplay` and replayed with `folio play --set` (every one with no finding);
 ## the first 100 seeds played again give byte-identical records; prints mean scores per
 ## player and games/s. AUTOPLAY_GAMES=N (and AUTOPLAY_AGAIN=M) change the counts. In .ci/run.
 .PHONY: test-autoplay-sweep

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `make test-autoplay-sweep`: AUTOPLAY_GAMES (default 1000) seeded games per rule set between
-# computer players (ENABLE1, score strategy), each replayed through `folio play --lexicon`
+# computer players (ENABLE1, score strategy), each replayed through `folio play --set`
 # with no finding at all; the first AUTOPLAY_AGAIN (default 100) seeds played again must give
 # byte-identical records. Prints each rule set's mean score per player and games/s.
 # Needs $FOLIO_SHARED/wordlists/enable1.txt.
@@ -19,7 +19,7 @@ for rules in standard course wordbler; do
     n=$(ls "$work/$rules" | wc -l)
     [ "$n" -eq "$games" ] || { echo "$rules: $n records written, want $games"; exit 1; }
     # Every record replays with exit 0 and no finding of any severity.
-    "$folio" play "$work/$rules"/*.gcg --lexicon "$work/enable1.fst" --format jsonl >"$work/$rules.jsonl" \
+    "$folio" play "$work/$rules"/*.gcg --set "$work/enable1.fst" --format jsonl >"$work/$rules.jsonl" \
         || { echo "$rules: some games do not replay clean"; cp "$work/$rules.jsonl" "/tmp/autoplay-$rules.jsonl"; exit 1; }
     summary=$(tail -n 1 "$work/$rules.jsonl")
     case "$summary" in

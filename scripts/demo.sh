@@ -28,8 +28,8 @@ step "folio words top --set $out/books.fst 10 (most frequent words, from books.c
 step "folio words anagram --set $out/books.fst aeinrst"
 "$folio" words anagram --set "$out/books.fst" aeinrst
 
-step "folio play tests/data/scrabble/standard_bingo.gcg --lexicon $out/books.fst"
-"$folio" play tests/data/scrabble/standard_bingo.gcg --lexicon "$out/books.fst"
+step "folio play tests/data/scrabble/standard_bingo.gcg --set $out/books.fst"
+"$folio" play tests/data/scrabble/standard_bingo.gcg --set "$out/books.fst"
 
 if compgen -G "$shared/games/scrabble/gcg/*.gcg" >/dev/null; then
     step "folio play $shared/games/scrabble/gcg/*.gcg (97 real records; the summary line and the findings)"

@@ -6,6 +6,8 @@ use std::process::ExitCode;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
+#[cfg(test)]
+mod cli_rules;
 mod cmd;
 
 /// Turn chosen books into compact FST word sets, and replay scripted word games against them.

@@ -90,7 +90,7 @@ fn imported_enable2k_solves_the_best_4x4_board() {
     );
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(
-        (v["points"].as_u64(), v["words"].as_u64()),
+        (v["points"].as_u64(), v["count"].as_u64()),
         (Some(10406), Some(2344))
     );
 }

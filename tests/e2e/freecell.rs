@@ -139,7 +139,8 @@ fn published_solutions_check_from_the_cli() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(1));
-    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let v = &doc["reports"][0];
     assert_eq!(v["valid"], false);
     assert_eq!(v["game"], "freecell");
     assert_eq!(v["findings"][0]["rule"], "does-not-fit");

@@ -124,7 +124,7 @@ fn a_book_gives_a_set_counts_and_manifest() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
     let summary: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(summary["inputs"], 1);
-    assert_eq!(summary["words"], 4); // CALL ME THE WHALE HARPOON minus capitalised-only CALL
+    assert_eq!(summary["count"], 4); // CALL ME THE WHALE HARPOON minus capitalised-only CALL
     let set = WordSet::open(d.join("moby.fst")).unwrap();
     set.verify().unwrap();
     for w in ["ME", "THE", "WHALE", "HARPOON"] {

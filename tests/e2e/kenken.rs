@@ -53,7 +53,11 @@ fn the_conflict_session_names_each_rule_where_it_happens() {
         ],
         1,
     );
-    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
+    // The report contract of `folio play` (docs/formats.md §7): one document, one report.
+    assert_eq!(doc["schema"], 1);
+    assert_eq!(doc["summary"]["exit"], 1);
+    let v = &doc["reports"][0];
     assert_eq!(v["game"], "kenken");
     assert_eq!(v["valid"], false);
     let rules: Vec<(u64, u64, &str)> = v["findings"]

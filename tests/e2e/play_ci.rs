@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use crate::common::folio;
 
-fn root() -> PathBuf {
+pub(crate) fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
@@ -59,7 +59,7 @@ fn mixed() -> tempfile::TempDir {
     tmp
 }
 
-fn schema(pointer: Option<&str>) -> jsonschema::Validator {
+pub(crate) fn schema(pointer: Option<&str>) -> jsonschema::Validator {
     let text = std::fs::read_to_string(root().join("docs/schema/play.schema.json")).unwrap();
     let mut schema: serde_json::Value = serde_json::from_str(&text).expect("schema is JSON");
     if let Some(def) = pointer {
@@ -73,7 +73,7 @@ fn schema(pointer: Option<&str>) -> jsonschema::Validator {
     jsonschema::validator_for(&schema).expect("a valid JSON Schema")
 }
 
-fn assert_valid(v: &jsonschema::Validator, doc: &serde_json::Value) {
+pub(crate) fn assert_valid(v: &jsonschema::Validator, doc: &serde_json::Value) {
     let errors: Vec<String> = v
         .iter_errors(doc)
         .map(|e| format!("{} at {}", e, e.instance_path()))
@@ -204,13 +204,8 @@ fn jsonl_over_ten_thousand_records_stays_small() {
     );
 }
 
-#[test]
-fn sarif_validates_against_the_oasis_schema() {
-    let tmp = mixed();
-    let (code, out, _) = play_in(tmp.path(), &["--format", "sarif", "."]);
-    assert_eq!(code, 2);
-    let sarif: serde_json::Value = serde_json::from_str(&out).expect("SARIF is JSON");
-    // The OASIS SARIF 2.1.0 schema, as shipped in the serde-sarif crate (0.8.0, src/schema.json).
+/// The OASIS SARIF 2.1.0 schema, as shipped in the serde-sarif crate (0.8.0, src/schema.json).
+pub(crate) fn sarif_validator() -> jsonschema::Validator {
     let text = std::fs::read_to_string(root().join("tests/data/play/sarif-schema-2.1.0.json"))
         .expect("the vendored SARIF schema");
     let mut schema: serde_json::Value = serde_json::from_str(&text).unwrap();
@@ -235,8 +230,16 @@ fn sarif_validates_against_the_oasis_schema() {
         }
     }
     assert_eq!(fix_language(&mut schema), 2);
-    let validator = jsonschema::validator_for(&schema).expect("SARIF schema compiles");
-    assert_valid(&validator, &sarif);
+    jsonschema::validator_for(&schema).expect("SARIF schema compiles")
+}
+
+#[test]
+fn sarif_validates_against_the_oasis_schema() {
+    let tmp = mixed();
+    let (code, out, _) = play_in(tmp.path(), &["--format", "sarif", "."]);
+    assert_eq!(code, 2);
+    let sarif: serde_json::Value = serde_json::from_str(&out).expect("SARIF is JSON");
+    assert_valid(&sarif_validator(), &sarif);
     assert_eq!(sarif["version"], "2.1.0");
     let run = &sarif["runs"][0];
     assert_eq!(run["tool"]["driver"]["name"], "folio");
@@ -267,16 +270,11 @@ fn sarif_validates_against_the_oasis_schema() {
 /// `<failure>` or `<error>`, counts that agree, `<system-out>` after the test cases.
 /// (No XSD validator runs here: the structure the XSD requires is checked element by
 /// element.)
-#[test]
-fn junit_xml_has_the_shape_ci_readers_expect() {
-    let tmp = mixed();
-    let (code, out, _) = play_in(tmp.path(), &["--format", "junit", "."]);
-    assert_eq!(code, 2);
-    let doc = roxmltree::Document::parse(&out).expect("well-formed XML");
+/// Checks the structure the JUnit XSD requires, element by element; returns the failures.
+pub(crate) fn assert_junit_shape(doc: &roxmltree::Document<'_>) -> usize {
     let top = doc.root_element();
     assert_eq!(top.tag_name().name(), "testsuites");
     let suites: Vec<_> = top.children().filter(|n| n.is_element()).collect();
-    assert_eq!(suites.len(), 6);
     let mut failures_seen = 0;
     for suite in &suites {
         assert_eq!(suite.tag_name().name(), "testsuite");
@@ -306,6 +304,22 @@ fn junit_xml_has_the_shape_ci_readers_expect() {
             assert_eq!(i, kids.len() - 1);
         }
     }
+    failures_seen
+}
+
+#[test]
+fn junit_xml_has_the_shape_ci_readers_expect() {
+    let tmp = mixed();
+    let (code, out, _) = play_in(tmp.path(), &["--format", "junit", "."]);
+    assert_eq!(code, 2);
+    let doc = roxmltree::Document::parse(&out).expect("well-formed XML");
+    let failures_seen = assert_junit_shape(&doc);
+    let suites: Vec<_> = doc
+        .root_element()
+        .children()
+        .filter(|n| n.is_element())
+        .collect();
+    assert_eq!(suites.len(), 6);
     assert!(failures_seen >= 2, "{out}");
     let b = suites
         .iter()

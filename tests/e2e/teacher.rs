@@ -363,8 +363,8 @@ fn compare_two_books() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr_of(&o));
     let v: serde_json::Value = serde_json::from_str(stdout_of(&o).trim()).unwrap();
     let (a, b, shared) = (
-        v["a"]["words"].as_u64().unwrap(),
-        v["b"]["words"].as_u64().unwrap(),
+        v["a"]["count"].as_u64().unwrap(),
+        v["b"]["count"].as_u64().unwrap(),
         v["shared"].as_u64().unwrap(),
     );
     assert_eq!(v["a"]["only"].as_u64().unwrap(), a - shared);

@@ -77,7 +77,7 @@ fn import_keeps_every_enable_word_and_stats_says_so() {
         folio().args(["words", "stats", "--json", "--set"]).arg(set),
     ))
     .unwrap();
-    assert_eq!(json["words"], 172_820);
+    assert_eq!(json["count"], 172_820);
     // ENABLE keeps its long words: 4,272 of them have more than 15 letters.
     let long: u64 = json["lengths"]
         .as_object()

@@ -30,7 +30,7 @@ use crate::script::{Dir, Event, EventKind, Exchanged, Loc, RulesName, Script, Ti
 pub struct Options {
     /// Rule set; `None`: the script's `#rules`, else `standard`.
     pub rules: Option<RulesName>,
-    /// Name of the word list for the report (`--lexicon` path or `#lexicon` value).
+    /// Name of the word list for the report (`--set` path or `#lexicon` value).
     pub lexicon_name: Option<String>,
     /// Record the board after every event in the report.
     pub boards: bool,

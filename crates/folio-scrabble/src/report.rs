@@ -51,7 +51,7 @@ pub struct Report {
 /// The word list a replay used.
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct LexiconInfo {
-    /// `--lexicon` path or `#lexicon` value.
+    /// `--set` path or `#lexicon` value.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     /// Whether every word formed was looked up in it (only folio word sets are).

@@ -44,9 +44,13 @@ pub struct SolveArgs {
     /// `seed` (min 4, a point a letter).
     #[arg(long, default_value = "official", value_name = "NAME")]
     scoring: String,
-    /// Print JSON instead of text.
+    /// Print JSON instead of text: `{board, rows, cols, scoring, min_len, count, points,
+    /// words: [{word, points, path}]}`.
     #[arg(long)]
     json: bool,
+    /// No table of words: only the summary line (`words N, points P`).
+    #[arg(short, long, conflicts_with = "json")]
+    quiet: bool,
 }
 
 /// Arguments of `folio boggle roll`.
@@ -111,14 +115,14 @@ fn solve(a: SolveArgs) -> anyhow::Result<Outcome> {
             "cols": board.cols(),
             "scoring": scoring.name,
             "min_len": min_len,
-            "words": found.len(),
+            "count": found.len(),
             "points": points,
-            "found": words,
+            "words": words,
         });
         out.push_str(&serde_json::to_string_pretty(&v)?);
         out.push('\n');
     } else {
-        for f in &found {
+        for f in found.iter().filter(|_| !a.quiet) {
             out.push_str(&format!("{}\t{}\n", f.word, scoring.points(f.letters())));
         }
         out.push_str(&format!("words {}, points {points}\n", found.len()));

@@ -2,9 +2,12 @@
 
 use std::path::PathBuf;
 
-use anyhow::Context;
+use folio_core::script::{
+    Lexicons, Options as ScriptOptions, Refusal, ScriptReport, ScriptedGame, Source,
+};
 use folio_freecell::solver::{Solver, Verdict};
 use folio_freecell::{deal, replay, Autoplay, Options, Position};
+use folio_lexicon::WordSet;
 use serde_json::json;
 
 use super::Outcome;
@@ -41,8 +44,9 @@ pub struct DealArgs {
 /// Arguments of `folio freecell check`.
 #[derive(clap::Args)]
 pub struct CheckArgs {
-    /// The solution file.
-    solution: PathBuf,
+    /// The solution files (`-` reads one from stdin).
+    #[arg(value_name = "SOLUTION", required = true)]
+    solutions: Vec<PathBuf>,
     /// The deal, when the file does not name one.
     #[arg(long, allow_negative_numbers = true)]
     deal: Option<i64>,
@@ -53,9 +57,10 @@ pub struct CheckArgs {
     /// default ms, none for fc-solve output.
     #[arg(long, value_name = "RULE", value_parser = ["none", "safe", "ms"])]
     autoplay: Option<String>,
-    /// Print the report as JSON.
-    #[arg(long)]
-    json: bool,
+    /// Output: text (the transcript), `--json`/`--jsonl` (the report contract of `folio
+    /// play`, docs/formats.md), `--format sarif|junit|github`; `-q` findings and summary.
+    #[command(flatten)]
+    report: super::play::ReportArgs,
 }
 
 /// Arguments of `folio freecell solve`.
@@ -99,27 +104,42 @@ fn deal_cmd(a: DealArgs) -> anyhow::Result<Outcome> {
     Ok(Outcome::Ok)
 }
 
+/// Replays solutions through `folio play`'s loop (the same writers, severities and
+/// per-file isolation), each read as FreeCell with the options given.
 fn check(a: CheckArgs) -> anyhow::Result<Outcome> {
-    let bytes = std::fs::read(&a.solution).with_context(|| format!("{}", a.solution.display()))?;
     if let Some(n) = a.deal {
-        deal::deal(n)?; // a usage error, before reading the file
+        deal::deal(n)?; // a usage error, before reading the files
     }
-    let opts = Options {
+    let game = WithOptions(Options {
         deal: a.deal,
         freecells: a.freecells.map(usize::from),
         autoplay: a.autoplay.as_deref().and_then(Autoplay::by_name),
-    };
-    let report = replay::replay(&a.solution.display().to_string(), &bytes, &opts);
-    if a.json {
-        println!("{}", serde_json::to_string_pretty(&report.to_json())?);
-    } else {
-        print!("{report}");
+    });
+    super::play::check_scripts(&a.solutions, &a.report, &[&game])
+}
+
+/// FreeCell read with `check`'s options: what the file says (its deal, free cells,
+/// auto-play) still wins over them. Claims every file: FC-Pro and fc-solve solutions have
+/// no `#game` line.
+struct WithOptions(Options);
+
+impl ScriptedGame<WordSet> for WithOptions {
+    fn name(&self) -> &'static str {
+        "freecell"
     }
-    Ok(if report.valid() {
-        Outcome::Ok
-    } else {
-        Outcome::Invalid
-    })
+
+    fn claims(&self, _name: Option<&str>) -> bool {
+        true
+    }
+
+    fn replay(
+        &self,
+        source: Source<'_>,
+        _lexicons: &dyn Lexicons<WordSet>,
+        _options: &ScriptOptions,
+    ) -> Result<Box<dyn ScriptReport>, Refusal> {
+        Ok(Box::new(replay::replay(source.name, source.bytes, &self.0)))
+    }
 }
 
 fn solve(a: SolveArgs) -> anyhow::Result<Outcome> {

@@ -6,11 +6,13 @@ use std::path::Path;
 
 use anyhow::{bail, Context};
 use folio_kenken::{
-    check, grade, parse_grid, parse_keen_id, parse_puzzles, render, session, to_json, to_text,
-    Difficulty, Entry, Grade, KeenId, Solver,
+    check, grade, parse_grid, parse_keen_id, parse_puzzles, render, to_json, to_text, Difficulty,
+    Entry, Grade, KeenId, Solver,
 };
 
 use super::Outcome;
+
+mod grid_check;
 
 /// Subcommands of `folio kenken`.
 #[derive(clap::Subcommand)]
@@ -60,6 +62,9 @@ pub struct SolveArgs {
     /// Print JSON: size, solution, solutions, difficulty.
     #[arg(long)]
     json: bool,
+    /// No solution grid: only the verdict line (`unique solution, difficulty D`).
+    #[arg(short, long, conflicts_with_all = ["json", "count"])]
+    quiet: bool,
 }
 
 /// Arguments of `folio kenken check`.
@@ -68,9 +73,14 @@ pub struct CheckArgs {
     #[command(flatten)]
     puzzle: PuzzleArg,
     /// The grid: N² digits row-major (1-9, a-g for 10-16, `.` empty; spaces, `/` and line
-    /// breaks ignored), or a file holding them.
-    #[arg(value_name = "GRID")]
-    grid: String,
+    /// breaks ignored), or files holding them (`-`: stdin), each checked and reported as
+    /// `folio play` reports a script.
+    #[arg(value_name = "GRID", required = true)]
+    grids: Vec<String>,
+    /// Output, for grids given as files: text, `--json`/`--jsonl` (the report contract of
+    /// `folio play`), `--format sarif|junit|github`; `-q` findings and summary.
+    #[command(flatten)]
+    report: super::play::ReportArgs,
 }
 
 /// Arguments of `folio kenken generate`.
@@ -113,13 +123,13 @@ pub struct ConvertArgs {
 /// Arguments of `folio kenken replay`.
 #[derive(clap::Args)]
 pub struct ReplayArgs {
-    /// The session script (`-` reads stdin).
-    #[arg(value_name = "SCRIPT")]
-    script: std::path::PathBuf,
-    /// Print the report as JSON: file, game, findings [{line, col, rule, message}], solved,
-    /// valid.
-    #[arg(long)]
-    json: bool,
+    /// The session scripts (`-` reads one from stdin).
+    #[arg(value_name = "SCRIPT", required = true)]
+    scripts: Vec<std::path::PathBuf>,
+    /// Output: text (the transcript), `--json`/`--jsonl` (the report contract of `folio
+    /// play`, docs/formats.md), `--format sarif|junit|github`; `-q` findings and summary.
+    #[command(flatten)]
+    report: super::play::ReportArgs,
 }
 
 fn parse_difficulty(s: &str) -> Result<Difficulty, String> {
@@ -202,6 +212,7 @@ fn solve(a: SolveArgs) -> anyhow::Result<Outcome> {
     } else {
         let mut s = String::new();
         match &found.first {
+            Some(_) if a.quiet => {}
             Some(sol) => {
                 s.push_str(&format!("{}\n", digits(sol)));
                 s.push_str(&render(p, Some(sol)));
@@ -231,14 +242,35 @@ fn solve(a: SolveArgs) -> anyhow::Result<Outcome> {
 
 fn check_cmd(a: CheckArgs) -> anyhow::Result<Outcome> {
     let entry = load(&a.puzzle)?;
+    let files = a.grids.iter().all(|g| g == "-" || Path::new(g).is_file());
+    if files {
+        let game = grid_check::GridCheck {
+            puzzle: entry.puzzle,
+            label: a.puzzle.puzzle.clone(),
+        };
+        let paths: Vec<std::path::PathBuf> = a.grids.iter().map(Into::into).collect();
+        return super::play::check_scripts(&paths, &a.report, &[&game]);
+    }
+    let [grid] = a.grids.as_slice() else {
+        bail!(
+            "several grids are given as files (or `-`), not as digits: {} is no file",
+            a.grids
+                .iter()
+                .find(|g| !Path::new(g).is_file())
+                .map_or("", String::as_str)
+        );
+    };
+    if a.report.is_set() {
+        bail!("a grid written on the command line has no file for --format, --json or -q to point at: give it in a file (or `-` for stdin)");
+    }
     let p = &entry.puzzle;
-    let gpath = Path::new(&a.grid);
+    let gpath = Path::new(grid);
     let (text, name) = if gpath.is_file() {
         let t = std::fs::read_to_string(gpath)
             .with_context(|| format!("cannot read {}", gpath.display()))?;
         (t, gpath.display().to_string())
     } else {
-        (a.grid.clone(), "GRID".to_string())
+        (grid.clone(), "GRID".to_string())
     };
     let grid = parse_grid(&text, p.size()).map_err(|e| anyhow::anyhow!("{name}:{e}"))?;
     let v = check(p, &grid);
@@ -312,28 +344,11 @@ fn convert(a: ConvertArgs) -> anyhow::Result<Outcome> {
     Ok(Outcome::Ok)
 }
 
+/// Replays sessions through `folio play`'s loop: the same writers, severities and
+/// per-file isolation; every script is read as a KenKen session, whatever its first line.
 fn replay(a: ReplayArgs) -> anyhow::Result<Outcome> {
-    let name = a.script.display().to_string();
-    let bytes = if name == "-" {
-        let mut b = Vec::new();
-        std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut b)?;
-        b
-    } else {
-        std::fs::read(&a.script).with_context(|| format!("cannot read {name}"))?
-    };
-    let text = String::from_utf8_lossy(&bytes);
-    let report = session::play(&text, &name);
-    let out = if a.json {
-        format!("{}\n", serde_json::to_string_pretty(&report.to_json())?)
-    } else {
-        report.to_text()
-    };
-    emit(&out)?;
-    Ok(if report.valid() {
-        Outcome::Ok
-    } else {
-        Outcome::Invalid
-    })
+    let only = super::play::only::Only(&folio_kenken::KenKen);
+    super::play::check_scripts(&a.scripts, &a.report, &[&only])
 }
 
 fn emit(s: &str) -> std::io::Result<()> {

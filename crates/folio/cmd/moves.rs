@@ -35,15 +35,19 @@ pub struct Args {
     /// Rule set: course, standard, wordbler; default: the script's `#rules`, else standard.
     #[arg(long, value_name = "NAME")]
     rules: Option<String>,
-    /// Print only the N best plays (`count` still counts them all).
-    #[arg(long, value_name = "N")]
+    /// Print only the N best plays (`count` still counts them all). Also spelled `--top`
+    /// (its former name).
+    #[arg(long = "limit", alias = "top", value_name = "N", value_parser = super::args::limit)]
     top: Option<usize>,
     /// With a script: the position before its N-th event (1-based).
     #[arg(long, value_name = "N")]
     turn: Option<usize>,
-    /// Print JSON: `{count, moves: [{move, score, words, leave}]}`.
+    /// Print JSON: `{rules, rack, count, moves: [{move, score, words, leave}]}`.
     #[arg(long)]
     json: bool,
+    /// No table of plays: only the summary line (`N plays for RACK under R rules`).
+    #[arg(short, long, conflicts_with = "json")]
+    quiet: bool,
 }
 
 /// Runs `folio moves`.
@@ -122,7 +126,7 @@ pub fn run(a: Args) -> anyhow::Result<Outcome> {
         out.push('\n');
     } else {
         let width = rows.iter().map(|r| r.0.len()).max().unwrap_or(0);
-        for (m, s, w, l) in &rows {
+        for (m, s, w, l) in rows.iter().filter(|_| !a.quiet) {
             let leave = if l.is_empty() { "-" } else { l.as_str() };
             out.push_str(&format!(
                 "{s:>4}  {m:<width$}  {:<24} leave {leave}\n",

@@ -76,7 +76,7 @@ pub enum ScriptError {
     #[error("no board: give `#board LETTERS` or `#dice SET` with `#seed N`")]
     NoBoard,
     /// No `#lexicon` and none given by the caller.
-    #[error("no lexicon: give `#lexicon PATH.fst` (or --lexicon)")]
+    #[error("no lexicon: give `#lexicon PATH.fst` (or --set)")]
     NoLexicon,
     /// No `#player`.
     #[error("no players: declare them with `#player NICK [full name]`")]

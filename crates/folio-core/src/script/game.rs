@@ -52,10 +52,10 @@ pub struct LexiconRequest<'a> {
     pub path_only: bool,
 }
 
-/// The caller's side of opening word sets (the binary: files, `--lexicon`, caches).
+/// The caller's side of opening word sets (the binary: files, `--set`, caches).
 pub trait Lexicons<L: ?Sized> {
     /// The word set for `request`: `Ok(None)` when there is none to check words against (no
-    /// `--lexicon`, and the script names none, or only a lexicon folio does not have).
+    /// `--set`, and the script names none, or only a lexicon folio does not have).
     ///
     /// # Errors
     /// A message naming the file, when a word set is named but cannot be opened: the script

@@ -3,7 +3,7 @@
 //! Each turn the player to move takes, by its [`Strategy`], a tile play; with none, it
 //! exchanges (keeping what the strategy values most) when the bag allows, else passes. The
 //! game runs through [`Game`], so every turn is judged by the rules the replay uses, and
-//! [`AutoGame::to_gcg`] writes it with `#rules` and `#seed`, so `folio play --lexicon SET` replays it
+//! [`AutoGame::to_gcg`] writes it with `#rules` and `#seed`, so `folio play --set SET` replays it
 //! from the same seeded bag.
 
 use std::fmt::Write as _;

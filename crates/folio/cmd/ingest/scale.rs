@@ -227,7 +227,7 @@ pub(crate) fn summary(
             "bytes": t.bytes,
             "tokens": t.tokens,
             "distinct_words": t.distinct_words,
-            "words": t.words,
+            "count": t.words,
             "set_bytes": t.set_bytes,
             "counts_bytes": t.counts_bytes,
             "seconds": secs,

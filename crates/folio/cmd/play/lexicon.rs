@@ -1,4 +1,4 @@
-//! The binary's side of word sets for `folio play`: `--lexicon` (opened once for the run),
+//! The binary's side of word sets for `folio play`: `--set` (opened once for the run),
 //! else the script's `#lexicon`, which is read only from a regular file and, unless
 //! `--lexicon-paths any`, only relative to the script's folder. A script is data from
 //! anywhere (a pull request): it must not make folio read a FIFO or a device and hang
@@ -26,7 +26,7 @@ pub struct CliLexicons<'a> {
     pub script: &'a Path,
     /// The script as named, in messages.
     pub name: &'a str,
-    /// `--lexicon`: the set and its path.
+    /// `--set`: the set and its path.
     pub forced: Option<(&'a Arc<WordSet>, Option<&'a PathBuf>)>,
     /// `--lexicon-paths`.
     pub paths: LexiconPaths,
@@ -90,7 +90,7 @@ fn allowed(value: &str, candidate: &Path, paths: LexiconPaths) -> Result<(), Str
     if absolute && paths == LexiconPaths::Script {
         return Err(
             "an absolute path: a script names its word set relative to its own folder \
-             (--lexicon-paths any allows absolute paths, or give --lexicon)"
+             (--lexicon-paths any allows absolute paths, or give --set)"
                 .into(),
         );
     }

@@ -8,9 +8,11 @@
 
 mod ci;
 mod entry;
+mod fix;
 mod html;
 mod inputs;
 pub(crate) mod lexicon;
+pub(crate) mod only;
 mod output;
 mod select;
 
@@ -52,8 +54,9 @@ pub struct Args {
     /// The --files-from list is NUL-separated (`find -print0`).
     #[arg(short = '0', long = "null", requires = "files_from")]
     null: bool,
-    /// Check every word formed against this folio word set (overrides `#lexicon`).
-    #[arg(long, value_name = "SET.fst")]
+    /// Check every word formed against this folio word set (overrides `#lexicon`). Also
+    /// spelled `--lexicon` (its former name).
+    #[arg(long = "set", alias = "lexicon", value_name = "SET.fst")]
     lexicon: Option<PathBuf>,
     /// Which `#lexicon` paths a script may name: `script` (relative to the script's folder)
     /// or `any` (absolute paths too). Either way only regular files are opened.
@@ -63,6 +66,40 @@ pub struct Args {
     /// games only).
     #[arg(long, value_name = "NAME", value_parser = parse_rules)]
     rules: Option<RulesName>,
+    #[command(flatten)]
+    report: ReportArgs,
+    /// Print the board after every turn (text output; Scrabble games only: a Boggle round's
+    /// report always shows its board).
+    #[arg(long)]
+    board: bool,
+    /// Write the replayed game as a complete GCG file (one script only; written atomically).
+    #[arg(long, value_name = "OUT", value_parser = super::args::output_file)]
+    write_gcg: Option<PathBuf>,
+    /// Write the record corrected to OUT: the rule set's points and running totals in place
+    /// of misscored ones, every other byte as written (one Scrabble script; written
+    /// atomically; OUT may not be the script).
+    #[arg(long, value_name = "OUT", value_parser = super::args::output_file)]
+    fix: Option<PathBuf>,
+    /// Also write an HTML report (docs/render.md): one script: OUT.html is its page; several:
+    /// OUT.html is an index linking one page per script in the folder OUT-files beside it.
+    /// Self-contained (no network); every file written atomically.
+    #[arg(long, value_name = "OUT.html", value_parser = super::args::output_file)]
+    html: Option<PathBuf>,
+    /// Fail (exit 1, with a finding) any game whose words could not be checked against a
+    /// word set: no --set, and a #lexicon that names none folio can open (`NWL2020`).
+    #[arg(long)]
+    require_lexicon: bool,
+    /// Crossword games: for each tile play with a written rack, the best play, the recorded
+    /// play's rank and the points missed, and a summary per player (docs/moves.md).
+    #[arg(long, requires = "lexicon")]
+    analyse: bool,
+}
+
+/// How a run of script checks reports and weighs its findings: the one set of output
+/// options of `folio play`, `folio kenken replay` and `folio freecell check`, which share
+/// its writers (text, JSON, JSON lines, SARIF, JUnit, GitHub annotations; docs/formats.md).
+#[derive(clap::Args)]
+pub struct ReportArgs {
     /// Output format: text, json, jsonl, sarif, junit or github (docs/formats.md §7–9).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
@@ -88,29 +125,9 @@ pub struct Args {
     /// Drop RULE's findings (counted as allowed). Repeatable.
     #[arg(long, value_name = "RULE")]
     allow: Vec<String>,
-    /// Print the board after every turn (text output; Scrabble games only: a Boggle round's
-    /// report always shows its board).
-    #[arg(long)]
-    board: bool,
-    /// Write the replayed game as a complete GCG file (one script only; written atomically).
-    #[arg(long, value_name = "OUT", value_parser = super::args::output_file)]
-    write_gcg: Option<PathBuf>,
-    /// Also write an HTML report (docs/render.md): one script: OUT.html is its page; several:
-    /// OUT.html is an index linking one page per script in the folder OUT-files beside it.
-    /// Self-contained (no network); every file written atomically.
-    #[arg(long, value_name = "OUT.html", value_parser = super::args::output_file)]
-    html: Option<PathBuf>,
-    /// Fail (exit 1, with a finding) any game whose words could not be checked against a
-    /// word set: no --lexicon, and a #lexicon that names none folio can open (`NWL2020`).
-    #[arg(long)]
-    require_lexicon: bool,
-    /// Crossword games: for each tile play with a written rack, the best play, the recorded
-    /// play's rank and the points missed, and a summary per player (docs/moves.md).
-    #[arg(long, requires = "lexicon")]
-    analyse: bool,
 }
 
-impl Args {
+impl ReportArgs {
     fn format(&self) -> Format {
         if self.json {
             Format::Json
@@ -120,6 +137,86 @@ impl Args {
             self.format
         }
     }
+
+    /// Whether any option other than the default text output was given.
+    pub(crate) fn is_set(&self) -> bool {
+        self.format() != Format::Text
+            || self.quiet
+            || self.max_findings.is_some()
+            || !(self.deny.is_empty() && self.warn.is_empty() && self.allow.is_empty())
+    }
+
+    /// The severities of the run: `--deny/--warn/--allow`, then `./folio.toml`.
+    fn selection(&self) -> anyhow::Result<Selection> {
+        Selection::load(
+            Path::new("."),
+            &Lists {
+                deny: self.deny.clone(),
+                warn: self.warn.clone(),
+                allow: self.allow.clone(),
+            },
+        )
+    }
+}
+
+/// Checks `scripts` with `games` alone (the first game is the default for a script without
+/// a `#game` line) and reports them as `report` says: what `folio kenken replay` and `folio
+/// freecell check` run, through the same loop, isolation and writers as `folio play`.
+pub(crate) fn check_scripts(
+    scripts: &[PathBuf],
+    report: &ReportArgs,
+    games: &[&dyn ScriptedGame<WordSet>],
+) -> anyhow::Result<Outcome> {
+    let selection = report.selection()?;
+    if scripts.iter().filter(|p| is_stdin(p)).count() > 1 {
+        bail!("- (stdin) is given more than once: stdin holds one script");
+    }
+    let single = scripts.len() == 1;
+    let mut sink = output::sink(report.format(), report.quiet, single);
+    let runner = Runner {
+        html: None,
+        games,
+        options: Options::default(),
+        forced: None,
+        lexicon_paths: LexiconPaths::Script,
+        write_gcg: None,
+        fix: None,
+        single,
+        text: sink.wants_text(),
+        analyse: None,
+    };
+    let mut out = Out::new(std::io::stdout());
+    let mut weigher = Weigher::new(&selection, report.max_findings);
+    let (summary, last_error) = runner.run(scripts, &mut weigher, &mut *sink, &mut out)?;
+    verdict(&summary, last_error, scripts.len())
+}
+
+/// The exit of a run: an error (exit 2) when a script could not be checked, else 1 when a
+/// finding of severity error was reported, else 0.
+fn verdict(
+    summary: &Summary,
+    last_error: Option<String>,
+    scripts: usize,
+) -> anyhow::Result<Outcome> {
+    if summary.unreadable + summary.internal_errors > 0 {
+        if scripts == 1 {
+            bail!(last_error.unwrap_or_default());
+        }
+        let failed = summary.unreadable + summary.internal_errors;
+        if summary.internal_errors == 0 {
+            bail!("{failed} of {scripts} scripts could not be read or opened");
+        }
+        bail!(
+            "{failed} of {scripts} scripts could not be checked ({} unreadable, {} internal errors)",
+            summary.unreadable,
+            summary.internal_errors
+        );
+    }
+    Ok(if summary.errors == 0 {
+        Outcome::Ok
+    } else {
+        Outcome::Invalid
+    })
 }
 
 fn parse_rules(s: &str) -> Result<RulesName, String> {
@@ -144,14 +241,7 @@ pub(crate) fn games() -> [&'static dyn ScriptedGame<WordSet>; 4] {
 
 /// Runs `folio play`.
 pub fn run(args: Args) -> anyhow::Result<Outcome> {
-    let selection = Selection::load(
-        Path::new("."),
-        &Lists {
-            deny: args.deny.clone(),
-            warn: args.warn.clone(),
-            allow: args.allow.clone(),
-        },
-    )?;
+    let selection = args.report.selection()?;
     if args.files_from.as_deref().is_some_and(is_stdin) && args.scripts.iter().any(|p| is_stdin(p))
     {
         bail!("--files-from - and the script - both read stdin");
@@ -165,6 +255,13 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
             "--write-gcg takes exactly one script ({} given)",
             scripts.len()
         );
+    }
+    if args.fix.is_some() && scripts.len() != 1 {
+        bail!("--fix takes exactly one script ({} given)", scripts.len());
+    }
+    if let Some(out) = &args.fix {
+        // The corrected record goes beside the original, never over it.
+        super::refuse_overwriting_inputs(std::slice::from_ref(out), &scripts)?;
     }
     if let Some(out) = &args.html {
         super::refuse_overwriting_inputs(std::slice::from_ref(out), &scripts)?;
@@ -191,7 +288,7 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
         None => None,
     };
     let single = scripts.len() == 1;
-    let mut sink = output::sink(args.format(), args.quiet, single);
+    let mut sink = output::sink(args.report.format(), args.report.quiet, single);
     let html = args
         .html
         .as_deref()
@@ -207,39 +304,18 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
         forced: forced.as_ref().map(|set| (set, args.lexicon.as_ref())),
         lexicon_paths: args.lexicon_paths,
         write_gcg: args.write_gcg.as_deref(),
+        fix: args.fix.as_deref(),
         single,
         text: sink.wants_text(),
         analyse: args.analyse.then_some(args.rules),
     };
     let mut out = Out::new(std::io::stdout());
-    let mut weigher = Weigher::new(&selection, args.max_findings);
+    let mut weigher = Weigher::new(&selection, args.report.max_findings);
     let (summary, last_error) = runner.run(&scripts, &mut weigher, &mut *sink, &mut out)?;
     if let Some(html) = html {
         html.finish()?;
     }
-    if summary.unreadable + summary.internal_errors > 0 {
-        if single {
-            bail!(last_error.unwrap_or_default());
-        }
-        let failed = summary.unreadable + summary.internal_errors;
-        if summary.internal_errors == 0 {
-            bail!(
-                "{failed} of {} scripts could not be read or opened",
-                scripts.len()
-            );
-        }
-        bail!(
-            "{failed} of {} scripts could not be checked ({} unreadable, {} internal errors)",
-            scripts.len(),
-            summary.unreadable,
-            summary.internal_errors
-        );
-    }
-    Ok(if summary.errors == 0 {
-        Outcome::Ok
-    } else {
-        Outcome::Invalid
-    })
+    verdict(&summary, last_error, scripts.len())
 }
 
 /// What stays the same for every file of a run.
@@ -251,6 +327,8 @@ struct Runner<'a> {
     forced: Option<(&'a Arc<WordSet>, Option<&'a PathBuf>)>,
     lexicon_paths: LexiconPaths,
     write_gcg: Option<&'a Path>,
+    /// `--fix OUT`: where the corrected record goes.
+    fix: Option<&'a Path>,
     /// One file only: an option that does not apply to it is a usage error.
     single: bool,
     /// The output format prints the games' text transcripts.
@@ -359,12 +437,17 @@ impl Runner<'_> {
             GameLine::None => default,
         };
         if game.name() != default.name() {
-            if self.write_gcg.is_some() {
-                return Err(Fatal(anyhow::anyhow!(
-                    "{name}: --write-gcg applies to Scrabble games, not `#game {}` {}s",
-                    game.name(),
-                    noun(game)
-                )));
+            for (given, option) in [
+                (self.write_gcg.is_some(), "--write-gcg"),
+                (self.fix.is_some(), "--fix"),
+            ] {
+                if given {
+                    return Err(Fatal(anyhow::anyhow!(
+                        "{name}: {option} applies to Scrabble games, not `#game {}` {}s",
+                        game.name(),
+                        noun(game)
+                    )));
+                }
             }
             for option in game.refuses(&self.options) {
                 let why = format!(
@@ -460,6 +543,20 @@ impl Runner<'_> {
             }
             None => Vec::new(),
         };
+        if let Some(out) = self.fix {
+            let turns = json
+                .get("turns")
+                .and_then(|t| t.as_array())
+                .map_or(&[][..], Vec::as_slice);
+            let (fixed, changed) = fix::fix(&bytes, turns);
+            folio_lexicon::set::atomic::write_bytes_atomic(out, &fixed).map_err(|e| {
+                Fatal(anyhow::Error::new(e).context(format!("cannot write {}", out.display())))
+            })?;
+            eprintln!(
+                "folio: {}: {changed} number(s) corrected from {name}",
+                out.display()
+            );
+        }
         // Keep `findings` at its place among the report's keys (replaced when printed).
         json.insert("findings".into(), serde_json::Value::Null);
         let mut text = if self.text {

@@ -119,6 +119,7 @@ fn run_limited(
         forced: None,
         lexicon_paths: LexiconPaths::Script,
         write_gcg: None,
+        fix: None,
         single: false,
         text: true,
         analyse: None,

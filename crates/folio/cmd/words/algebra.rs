@@ -47,7 +47,14 @@ pub(super) fn combine(a: Algebra, op: SetOp, w: &mut impl Write) -> anyhow::Resu
     super::super::note_write_through(&a.output);
     let r = algebra::write_combined(&a.sets, op, &a.output)?;
     if a.json {
-        writeln!(w, "{}", serde_json::to_string(&r)?)?;
+        let mut v = serde_json::to_value(&r)?;
+        // A count is `count` in every folio JSON output (`words` is a list of words).
+        if let Some(map) = v.as_object_mut() {
+            if let Some(n) = map.remove("words") {
+                map.insert("count".into(), n);
+            }
+        }
+        writeln!(w, "{v}")?;
         return Ok(Outcome::Ok);
     }
     writeln!(

@@ -30,6 +30,7 @@ pub(super) fn compare(
     b: &Path,
     n: usize,
     json: bool,
+    quiet: bool,
     w: &mut impl Write,
 ) -> anyhow::Result<Outcome> {
     let sets = checked::open_sets(&[a, b])?;
@@ -49,9 +50,9 @@ pub(super) fn compare(
     let top_b = most_frequent(&only_b, counts_b.as_ref(), n);
     if json {
         let v = json!({
-            "a": { "set": a, "words": sets[0].len(), "only": only_a.len(),
+            "a": { "set": a, "count": sets[0].len(), "only": only_a.len(),
                    "most_frequent_only": top_a.iter().map(|(w, c)| json!({"word": w, "count": c})).collect::<Vec<_>>() },
-            "b": { "set": b, "words": sets[1].len(), "only": only_b.len(),
+            "b": { "set": b, "count": sets[1].len(), "only": only_b.len(),
                    "most_frequent_only": top_b.iter().map(|(w, c)| json!({"word": w, "count": c})).collect::<Vec<_>>() },
             "shared": shared,
             "union": union,
@@ -70,6 +71,9 @@ pub(super) fn compare(
         ("A", &top_a, counts_a.is_some()),
         ("B", &top_b, counts_b.is_some()),
     ] {
+        if quiet {
+            break;
+        }
         if !has {
             writeln!(w, "most frequent only in {name}: (no counts map)")?;
         } else {

@@ -80,7 +80,7 @@ pub(super) fn contains(
     }
     if json {
         let v = json!({
-            "words": total,
+            "count": total,
             "present": total - absent,
             "absent": absent,
             "all_present": absent == 0,

@@ -136,12 +136,16 @@ pub enum Command {
         a: PathBuf,
         /// The second set.
         b: PathBuf,
-        /// How many of the most frequent words only in each to show.
-        #[arg(long, value_name = "N", default_value_t = 10)]
+        /// How many of the most frequent words only in each to show. Also spelled `--top`
+        /// (its former name).
+        #[arg(long = "limit", alias = "top", value_name = "N", default_value_t = 10)]
         top: usize,
         /// Print one JSON object.
         #[arg(long)]
         json: bool,
+        /// Only the summary (sizes, shared, only in each, Jaccard), not the word lists.
+        #[arg(short, long, conflicts_with = "json")]
+        quiet: bool,
     },
     /// Every word the regular expression matches as a whole (case-insensitive).
     Regex {
@@ -204,14 +208,21 @@ pub enum Command {
         /// Print one JSON object.
         #[arg(long)]
         json: bool,
+        /// Only the summary (words, bytes, letters, counts map), not the length histogram
+        /// and letter table.
+        #[arg(short, long, conflicts_with = "json")]
+        quiet: bool,
     },
     /// The N most frequent words, from the counts map beside each set (`OUT.counts.fst`).
     Top {
         #[command(flatten)]
         sets: Sets,
-        /// How many words (at least 1).
-        #[arg(default_value_t = 20, value_parser = super::args::top_n)]
-        n: usize,
+        /// How many words (at least 1; default 20); the same as `--limit N`.
+        #[arg(value_parser = super::args::top_n, conflicts_with = "limit")]
+        n: Option<usize>,
+        /// How many words (at least 1; default 20).
+        #[arg(long, value_name = "N", value_parser = super::args::limit)]
+        limit: Option<usize>,
         /// Print one JSON object.
         #[arg(long)]
         json: bool,
@@ -335,7 +346,13 @@ fn run_inner(c: Command) -> anyhow::Result<Outcome> {
         Command::Hooks { sets, words, json } => {
             lookup::hooks(&sets, &policy, &words, json, &mut w)?
         }
-        Command::Compare { a, b, top, json } => compare::compare(&a, &b, top, json, &mut w)?,
+        Command::Compare {
+            a,
+            b,
+            top,
+            json,
+            quiet,
+        } => compare::compare(&a, &b, top, json, quiet, &mut w)?,
         Command::Regex { sets, regex, out } => lookup::regex(&sets, &regex, &out, &mut w)?,
         Command::Fuzzy {
             sets,
@@ -364,10 +381,13 @@ fn run_inner(c: Command) -> anyhow::Result<Outcome> {
             json,
             &mut w,
         )?,
-        Command::Stats { set, json, .. } => stats::stats(&set, json, &mut w)?,
+        Command::Stats {
+            set, json, quiet, ..
+        } => stats::stats(&set, json, quiet, &mut w)?,
         Command::Top {
             sets,
             n,
+            limit,
             json,
             min_len,
             max_len,
@@ -380,7 +400,7 @@ fn run_inner(c: Command) -> anyhow::Result<Outcome> {
                     .map(|p| folio_lexicon::query::glob::Glob::parse(&policy, &p))
                     .transpose()?,
             };
-            stats::top(&sets, n, &filter, json, &mut w)?
+            stats::top(&sets, n.or(limit).unwrap_or(20), &filter, json, &mut w)?
         }
         Command::Union(a) => algebra::combine(a, SetOp::Union, &mut w)?,
         Command::Intersect(a) => algebra::combine(a, SetOp::Intersect, &mut w)?,

@@ -11,7 +11,12 @@ use serde_json::json;
 
 use super::{Outcome, Sets};
 
-pub(super) fn stats(path: &Path, json: bool, w: &mut impl Write) -> anyhow::Result<Outcome> {
+pub(super) fn stats(
+    path: &Path,
+    json: bool,
+    quiet: bool,
+    w: &mut impl Write,
+) -> anyhow::Result<Outcome> {
     let set = checked::open_set(path)?;
     let counts = checked::open_counts_beside(path, &set)?;
     let s = SetStats::of(&set);
@@ -20,9 +25,15 @@ pub(super) fn stats(path: &Path, json: bool, w: &mut impl Write) -> anyhow::Resu
         .map(|c| (c.path().to_path_buf(), c.len(), c.total()));
     if json {
         let mut v = serde_json::to_value(&s)?;
+        // A count is `count` in every folio JSON output (`words` is a list of words).
+        if let Some(map) = v.as_object_mut() {
+            if let Some(n) = map.remove("words") {
+                map.insert("count".into(), n);
+            }
+        }
         v["set"] = json!(path);
         v["counts_map"] = match &counts_info {
-            Some((p, words, total)) => json!({ "path": p, "words": words, "occurrences": total }),
+            Some((p, words, total)) => json!({ "path": p, "count": words, "occurrences": total }),
             None => serde_json::Value::Null,
         };
         writeln!(w, "{v}")?;
@@ -40,6 +51,9 @@ pub(super) fn stats(path: &Path, json: bool, w: &mut impl Write) -> anyhow::Resu
             p.display()
         )?,
         None => writeln!(w, "counts map      none")?,
+    }
+    if quiet {
+        return Ok(Outcome::Ok);
     }
     writeln!(w, "length histogram (letters: words)")?;
     for (len, n) in &s.lengths {
@@ -105,7 +119,7 @@ pub(super) fn top(
             && filter.pattern.as_ref().is_none_or(|p| p.matches(k))
     });
     if json {
-        writeln!(w, "{}", json!({ "n": n, "words": best }))?;
+        writeln!(w, "{}", json!({ "limit": n, "words": best }))?;
     } else {
         for wc in &best {
             writeln!(w, "{} {}", wc.word, wc.count)?;

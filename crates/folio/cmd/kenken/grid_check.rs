@@ -1,0 +1,166 @@
+//! `folio kenken check PUZZLE GRID…` as CI reads it: each GRID file is checked as a script
+//! of `folio play`'s loop, so it takes the same output options (`--format
+//! sarif|junit|github`, `--json`, `-q`, severities) and each violation is a finding located
+//! at the digit of the cell it names (the first cell, for a row, column or cage).
+
+use folio_core::script::{Lexicons, Options, Refusal, ScriptReport, ScriptedGame, Source};
+use folio_kenken::{check, digit_value, parse_grid, Puzzle};
+use folio_lexicon::WordSet;
+use serde_json::json;
+
+/// A puzzle whose grids are checked: every file given is read as a grid of it.
+pub(super) struct GridCheck {
+    /// The puzzle.
+    pub puzzle: Puzzle,
+    /// The puzzle as given (a Keen ID or a file), for the report.
+    pub label: String,
+}
+
+/// One violation or parse error, located in the grid file.
+struct Finding {
+    line: u32,
+    col: u32,
+    rule: &'static str,
+    message: String,
+    text: String,
+}
+
+/// A checked grid: its findings and the verdict, as text (what `kenken check` always
+/// printed) and as JSON.
+struct GridReport {
+    file: String,
+    puzzle: String,
+    size: usize,
+    solved: bool,
+    findings: Vec<Finding>,
+    text: String,
+}
+
+impl ScriptReport for GridReport {
+    fn file(&self) -> &str {
+        &self.file
+    }
+    fn game(&self) -> &'static str {
+        "kenken"
+    }
+    fn moves(&self) -> usize {
+        0
+    }
+    fn findings(&self) -> usize {
+        self.findings.len()
+    }
+    fn to_text(&self) -> String {
+        self.text.clone()
+    }
+    fn to_json(&self) -> serde_json::Value {
+        let findings: Vec<serde_json::Value> = self
+            .findings
+            .iter()
+            .map(|f| {
+                json!({"file": self.file, "line": f.line, "col": f.col, "rule": f.rule,
+                       "message": f.message, "text": f.text})
+            })
+            .collect();
+        json!({"file": self.file, "game": "kenken", "puzzle": self.puzzle, "size": self.size,
+               "solved": self.solved, "findings": findings})
+    }
+}
+
+/// Where each cell's digit is written, row-major: (line, column), both 1-based, as
+/// `parse_grid` reads the text (leading blank lines, an `S` prefix, separators skipped).
+fn cell_places(text: &str) -> Vec<(u32, u32)> {
+    let body = text.trim_start();
+    let skip = usize::from(body.starts_with('S'));
+    let lead = text[..text.len() - body.len()].matches('\n').count();
+    let mut places = Vec::new();
+    for (li, line) in body.split('\n').enumerate() {
+        for (ci, c) in line.chars().enumerate() {
+            if li == 0 && ci < skip || digit_value(c).is_none() {
+                continue;
+            }
+            places.push(((lead + li + 1) as u32, (ci + 1) as u32));
+        }
+    }
+    places
+}
+
+impl ScriptedGame<WordSet> for GridCheck {
+    fn name(&self) -> &'static str {
+        "kenken"
+    }
+
+    fn claims(&self, _name: Option<&str>) -> bool {
+        true
+    }
+
+    fn replay(
+        &self,
+        source: Source<'_>,
+        _lexicons: &dyn Lexicons<WordSet>,
+        _options: &Options,
+    ) -> Result<Box<dyn ScriptReport>, Refusal> {
+        let text = String::from_utf8_lossy(source.bytes);
+        let line_text = |n: u32| {
+            text.split('\n')
+                .nth(n as usize - 1)
+                .unwrap_or("")
+                .trim_end_matches('\r')
+                .to_string()
+        };
+        let size = self.puzzle.size();
+        let mut report = GridReport {
+            file: source.name.to_string(),
+            puzzle: self.label.clone(),
+            size,
+            solved: false,
+            findings: Vec::new(),
+            text: String::new(),
+        };
+        // A grid that does not read is no verdict: that file's `unreadable` entry (exit 2),
+        // as a malformed GRID has always been.
+        let grid = parse_grid(&text, size)
+            .map_err(|e| Refusal::Unreadable(format!("{}:{e}", source.name)))?;
+        let places = cell_places(&text);
+        let violations = check(&self.puzzle, &grid);
+        for v in &violations {
+            let cell = v.cell();
+            let (line, col) = places
+                .get(cell.row * size + cell.col)
+                .copied()
+                .unwrap_or((1, 1));
+            report
+                .text
+                .push_str(&format!("{}: {}: {v}\n", cell.name(), v.rule()));
+            report.findings.push(Finding {
+                line,
+                col,
+                rule: v.rule(),
+                message: format!("{}: {v}", cell.name()),
+                text: line_text(line),
+            });
+        }
+        report.solved = violations.is_empty();
+        if report.solved {
+            report.text.push_str("solved\n");
+        } else {
+            report
+                .text
+                .push_str(&format!("not solved: {} violation(s)\n", violations.len()));
+        }
+        Ok(Box::new(report))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::cell_places;
+
+    #[test]
+    fn cells_are_placed_where_their_digits_are_written() {
+        assert_eq!(
+            cell_places("\n12/\n 3.\n"),
+            [(2, 1), (2, 2), (3, 2), (3, 3)]
+        );
+        assert_eq!(cell_places("S12\n34"), [(1, 2), (1, 3), (2, 1), (2, 2)]);
+    }
+}
