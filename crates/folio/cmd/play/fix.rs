@@ -31,18 +31,20 @@ impl Numbers {
 /// The record `bytes` with the numbers of `turns` (a Scrabble report's `turns`) corrected,
 /// and how many numbers were changed.
 pub(crate) fn fix(bytes: &[u8], turns: &[serde_json::Value]) -> (Vec<u8>, usize) {
-    let wrong: Vec<Numbers> = turns
+    // By line: a record of a million events with many wrong numbers stays linear.
+    let wrong: std::collections::HashMap<u64, Numbers> = turns
         .iter()
         .filter_map(Numbers::of)
         .filter(|n| {
             n.recorded_points.is_some_and(|p| p != n.points)
                 || n.recorded_total.is_some_and(|t| t != n.total)
         })
+        .map(|n| (n.line, n))
         .collect();
     let mut out = Vec::with_capacity(bytes.len() + 16);
     let mut changed = 0;
     for (i, (line, end)) in lines(bytes).enumerate() {
-        match wrong.iter().find(|n| n.line == i as u64 + 1) {
+        match wrong.get(&(i as u64 + 1)) {
             Some(n) => {
                 let (fixed, k) = fix_line(line, n);
                 out.extend_from_slice(&fixed);
