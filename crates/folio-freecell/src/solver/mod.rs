@@ -401,10 +401,20 @@ impl<'a> Search<'a> {
             }
             let pf = ColFeats::of(&p);
             kids.clear();
+            // `p` is closed under auto-play: after a move that sends nothing home, only the
+            // card the move uncovers can go home (the others were already refused, on the
+            // same foundations).
+            let home_now = ms_home_set(&p.foundations());
             for s in steps.iter() {
                 let mut q = p;
                 q.apply_unchecked(s.from, s.to, s.n as usize);
-                q.auto_home_set(ms_home_set);
+                let uncovered = match s.from {
+                    Loc::Cascade(k) => q.raw_cascade(k as usize).last().copied(),
+                    _ => None,
+                };
+                if s.to == Loc::Foundation || uncovered.is_some_and(|c| home_now >> c & 1 == 1) {
+                    q.auto_home_set(ms_home_set);
+                }
                 if q.is_won() {
                     let (w, _) = table.insert(&encode(&q));
                     parent.push(idx);
