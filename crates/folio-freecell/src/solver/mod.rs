@@ -254,6 +254,8 @@ struct Work {
     table: Table,
     parent: Vec<u32>,
     depth: Vec<u16>,
+    /// The move from the parent's canonical layout (the root's is a placeholder).
+    via: Vec<Step>,
     /// Generated children, numbered: the expanded state they come from and the move.
     /// A child's key is computed (and checked against the table) only when a list gives it.
     child: Vec<(u32, Step)>,
@@ -297,6 +299,7 @@ impl<'a> Search<'a> {
         w.table.clear();
         w.parent.clear();
         w.depth.clear();
+        w.via.clear();
         w.child.clear();
         w.taken.clear();
         w.child.push((
@@ -334,6 +337,7 @@ impl<'a> Search<'a> {
             table,
             parent,
             depth,
+            via,
             child,
             taken,
             open,
@@ -385,13 +389,14 @@ impl<'a> Search<'a> {
             }
             parent.push(par);
             depth.push(d);
+            via.push(step);
             self.expanded += 1;
             // Children are numbered by moves from the canonical layout, the one a later
             // decode gives back.
             let p = canonical(&p);
             if p.is_won() {
                 let path = path_to(parent, idx);
-                return Verdict::Solved(reconstruct(&self.start, table, &path));
+                return Verdict::Solved(reconstruct(&self.start, table, via, &path));
             }
             self.cached = (idx, p);
             steps.clear();
@@ -419,8 +424,9 @@ impl<'a> Search<'a> {
                     let (w, _) = table.insert(&encode(&q));
                     parent.push(idx);
                     depth.push(d + 1);
+                    via.push(*s);
                     let path = path_to(parent, w);
-                    return Verdict::Solved(reconstruct(&self.start, table, &path));
+                    return Verdict::Solved(reconstruct(&self.start, table, via, &path));
                 }
                 let f = Features::of(&q, pf.child(&p, &q, s), d + 1);
                 let cid = child.len() as u32;
@@ -501,6 +507,8 @@ struct ColFeat {
     misplaced: u8,
     above_lower: u8,
     above_next: u8,
+    /// The cascade's cards as a bit set (for [`ColFeats::child`]).
+    cards: u64,
 }
 
 impl ColFeat {
@@ -517,8 +525,10 @@ impl ColFeat {
         }
         let mut above_lower = 0;
         let mut above_next = 0;
+        let mut cards = 0u64;
         let mut min_rank = col[w - 1] >> 2;
         for (i, &b) in col.iter().enumerate() {
+            cards |= 1 << b;
             if next >> b & 1 == 1 {
                 above_next += n - 1 - i;
             }
@@ -533,6 +543,7 @@ impl ColFeat {
             misplaced: (n - w) as u8,
             above_lower: above_lower as u8,
             above_next: above_next as u8,
+            cards,
         }
     }
 }
@@ -559,16 +570,26 @@ impl ColFeats {
         ColFeats(std::array::from_fn(|k| ColFeat::of(p.raw_cascade(k), next)))
     }
 
-    /// The child `q` of `p` by step `s`.
+    /// The child `q` of `p` by step `s`: a cascade is recomputed when its length changed
+    /// (the move or auto-play touched it; moves only push and pop) or when it holds a
+    /// suit's new next card (its share of `above_next` changed).
     fn child(&self, p: &Position, q: &Position, s: &Step) -> ColFeats {
-        if p.foundations() != q.foundations() {
-            return ColFeats::of(q);
-        }
-        let next = next_cards(&q.foundations());
         let mut c = *self;
-        for l in [s.from, s.to] {
-            if let Loc::Cascade(k) = l {
-                c.0[k as usize] = ColFeat::of(q.raw_cascade(k as usize), next);
+        if p.foundations() == q.foundations() {
+            // Only the move's cascades changed.
+            let next = next_cards(&q.foundations());
+            for l in [s.from, s.to] {
+                if let Loc::Cascade(k) = l {
+                    c.0[k as usize] = ColFeat::of(q.raw_cascade(k as usize), next);
+                }
+            }
+            return c;
+        }
+        let (np, nq) = (next_cards(&p.foundations()), next_cards(&q.foundations()));
+        let fresh = nq & !np;
+        for k in 0..8 {
+            if p.raw_column(k).1 != q.raw_column(k).1 || c.0[k].cards & fresh != 0 {
+                c.0[k] = ColFeat::of(q.raw_cascade(k), nq);
             }
         }
         c
@@ -907,7 +928,7 @@ fn path_to(parent: &[u32], mut idx: u32) -> Vec<u32> {
 /// Replays the path of canonical states from the real start, finding at each step the move
 /// (in the real cascade and cell order) that leads to the next state, and writes it in
 /// standard notation.
-fn reconstruct(start: &Position, table: &Table, path: &[u32]) -> Vec<Move> {
+fn reconstruct(start: &Position, table: &Table, via: &[Step], path: &[u32]) -> Vec<Move> {
     let mut p = *start;
     let mut out = Vec::new();
     // The replay does not auto-play before the first move: write the first card the search
@@ -918,23 +939,56 @@ fn reconstruct(start: &Position, table: &Table, path: &[u32]) -> Vec<Move> {
     });
     out.extend(first);
     let mut steps = Vec::new();
-    for &next in &path[1..] {
-        let want = &table.keys[next as usize];
-        steps.clear();
-        generate(&p, &mut steps);
-        let (s, q) = steps
-            .iter()
-            .find_map(|s| {
-                let mut q = p;
-                q.apply_unchecked(s.from, s.to, s.n as usize);
-                q.auto_home_set(ms_home_set);
-                (encode(&q) == *want).then_some((*s, q))
+    for w in path.windows(2) {
+        let want = &table.keys[w[1] as usize];
+        let reach = |s: Step| {
+            let mut q = p;
+            q.apply_unchecked(s.from, s.to, s.n as usize);
+            q.auto_home_set(ms_home_set);
+            (encode(&q) == *want).then_some((s, q))
+        };
+        // The stored move, from the parent's canonical layout to the real one; else (it
+        // should not happen) every move is tried.
+        let canon = decode(&table.keys[w[0] as usize], p.cell_count());
+        let found = real_step(&canon, &p, via[w[1] as usize]).and_then(reach);
+        debug_assert!(found.is_some(), "the stored move maps onto the real layout");
+        let (s, q) = found
+            .or_else(|| {
+                steps.clear();
+                generate(&p, &mut steps);
+                steps.iter().find_map(|&s| reach(s))
             })
             .expect("a stored child is reachable by a generated move");
         write_step(&p, s, &mut out);
         p = q;
     }
     out
+}
+
+/// Step `s` of canonical layout `canon` as a move of `real`, the same position with its
+/// cascades and free cells in their own order: a cascade is found by its bottom card, a free
+/// cell by its card; an empty cascade or free cell as a destination is the first one.
+fn real_step(canon: &Position, real: &Position, s: Step) -> Option<Step> {
+    let map = |l: Loc| -> Option<Loc> {
+        Some(match l {
+            Loc::Foundation => Loc::Foundation,
+            Loc::Cascade(k) => match canon.raw_cascade(k as usize).first() {
+                Some(&b) => {
+                    Loc::Cascade((0..8).find(|&j| real.raw_cascade(j).first() == Some(&b))? as u8)
+                }
+                None => Loc::Cascade((0..8).find(|&j| real.raw_cascade(j).is_empty())? as u8),
+            },
+            Loc::Cell(i) => {
+                let c = canon.raw_cells()[i as usize];
+                Loc::Cell(real.raw_cells().iter().position(|&x| x == c)? as u8)
+            }
+        })
+    };
+    Some(Step {
+        from: map(s.from)?,
+        to: map(s.to)?,
+        n: s.n,
+    })
 }
 
 /// Writes one search move in standard notation: two characters when a replay reads it
@@ -1002,6 +1056,44 @@ mod tests {
                 generate(&p, &mut steps);
                 if steps.is_empty() {
                     break;
+                }
+                x = x
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let s = steps[(x >> 33) as usize % steps.len()];
+                p.apply_unchecked(s.from, s.to, s.n as usize);
+                p.auto_home_set(ms_home_set);
+            }
+        }
+    }
+
+    #[test]
+    fn features_from_the_parent_are_the_features() {
+        let mut x = 3u64;
+        for n in [1, 2, 11982, 617, 24] {
+            let mut p = canonical(&Position::new(&deal(n).unwrap(), 4).unwrap());
+            p.auto_home_set(ms_home_set);
+            let mut steps = Vec::new();
+            for _ in 0..300 {
+                steps.clear();
+                generate(&p, &mut steps);
+                if steps.is_empty() {
+                    break;
+                }
+                let pf = ColFeats::of(&p);
+                for s in &steps {
+                    let mut q = p;
+                    q.apply_unchecked(s.from, s.to, s.n as usize);
+                    q.auto_home_set(ms_home_set);
+                    let (a, b) = (pf.child(&p, &q, s), ColFeats::of(&q));
+                    for k in 0..8 {
+                        let (a, b) = (a.0[k], b.0[k]);
+                        let (a, b) = (
+                            (a.misplaced, a.above_lower, a.above_next, a.cards),
+                            (b.misplaced, b.above_lower, b.above_next, b.cards),
+                        );
+                        assert_eq!(a, b, "deal {n}, cascade {k}");
+                    }
                 }
                 x = x
                     .wrapping_mul(6364136223846793005)
