@@ -82,7 +82,8 @@ struct Step {
 }
 
 impl Solver {
-    /// A solver with the default limit (3,000,000 states, about 250 MB at most).
+    /// A solver with the default limit: 3,000,000 positions generated per search (deal
+    /// 6240, 367,000 expansions in all, peaks at 40 MB).
     pub fn new() -> Solver {
         Solver::default()
     }
@@ -95,7 +96,7 @@ impl Solver {
     }
 
     /// Searches from `start` (any position; auto-play is applied first); see the module
-    /// doc and [`FIRST_SHARE`]. Only the complete search running out of states to expand is the
+    /// doc and `FIRST_SHARE`. Only the complete search running out of states to expand is the
     /// proof of [`Verdict::Unsolvable`]; `states` and `expanded` add up every search's.
     pub fn solve(&self, start: &Position) -> Outcome {
         let mut main = Search::new(start, &HEURISTICS, PRUNE);
