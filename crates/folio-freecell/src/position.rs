@@ -395,10 +395,46 @@ impl Position {
             .position(|&c| c == NONE)
     }
 
-    /// Sends home, until none is left, every exposed card (byte `rank0 * 4 + suit`) that
-    /// `home(foundations, card)` accepts: the solver's fast path of
-    /// [`crate::Autoplay::run`]. The order may differ; the final position is the same,
-    /// since a card that may go home stays allowed while other cards go home.
+    /// Sends home, until none is left, every exposed card (byte `rank0 * 4 + suit`) in the
+    /// set `home(foundations)` (bit `c` for card byte `c`; one set per round instead of a
+    /// test per exposed card): the solver's fast path of [`crate::Autoplay::run`]. The
+    /// order may differ; the final position is the same, since a card that may go home
+    /// stays allowed while other cards go home.
+    pub(crate) fn auto_home_set(&mut self, home: impl Fn(&[u8; 4]) -> u64) {
+        loop {
+            let m = home(&self.found);
+            if m == 0 {
+                return;
+            }
+            let mut moved = false;
+            for i in 0..self.ncells as usize {
+                let c = self.cells[i];
+                if c != NONE && m >> c & 1 == 1 {
+                    self.cells[i] = NONE;
+                    self.found[(c & 3) as usize] += 1;
+                    moved = true;
+                }
+            }
+            for k in 0..8 {
+                let n = self.lens[k] as usize;
+                if n > 0 {
+                    let c = self.cols[k][n - 1];
+                    if m >> c & 1 == 1 {
+                        self.lens[k] -= 1;
+                        self.found[(c & 3) as usize] += 1;
+                        moved = true;
+                    }
+                }
+            }
+            if !moved {
+                return;
+            }
+        }
+    }
+
+    /// [`Position::auto_home_set`] with the rule as a test per card (the reference the
+    /// solver's tests compare it with).
+    #[cfg(test)]
     pub(crate) fn auto_home(&mut self, home: impl Fn(&[u8; 4], u8) -> bool) {
         loop {
             let mut moved = false;
@@ -458,6 +494,13 @@ impl Position {
         let len = self.lens[k] as usize;
         self.cols[k][len] = c;
         self.lens[k] += 1;
+    }
+
+    /// Sets cascade `k` to the first `len` bytes of `arr` (a whole array copied).
+    #[inline]
+    pub(crate) fn set_column_raw(&mut self, k: usize, arr: &[u8; CASCADE_CAP], len: usize) {
+        self.cols[k] = *arr;
+        self.lens[k] = len as u8;
     }
 
     /// Puts card byte `c` in free cell `i`.

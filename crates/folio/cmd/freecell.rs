@@ -72,7 +72,7 @@ pub struct SolveArgs {
     /// Free cells (0..=8).
     #[arg(long, default_value_t = 4, value_name = "K", value_parser = clap::value_parser!(u8).range(0..=8))]
     freecells: u8,
-    /// Give up (verdict `unknown`) after this many distinct states.
+    /// Give up (verdict `unknown`) once a search has generated this many positions.
     #[arg(long, default_value_t = 3_000_000, value_name = "N")]
     max_states: usize,
     /// Print JSON (`deal`, `freecells`, `solvable`: true/false/null, `verdict`, `moves`,

@@ -10,14 +10,23 @@
 //!   and the searched graph is the whole game: exhausting it proves a deal unwinnable.
 //! - **Strategy**: greedy best-first with *alternation* (Röger & Helmert 2010): one table
 //!   of states, one open list per heuristic (`HEURISTICS`), the lists taking turns to give
-//!   the next state to expand. A child is stored when generated and queued on every list.
-//!   Hard deals are hard for one heuristic and easy for another, so the heavy tail of a
-//!   single greedy search shrinks; and every state is expanded once whatever list gives it,
-//!   so the search stays complete.
-//! - **Probes** (`SCHEDULE`): the main search runs in growing shares of the state budget
-//!   and is resumed, not restarted; between shares a fresh search with other heuristics gets
-//!   a smaller budget. The heavy tail of a greedy search is chaotic, so the probes cut it.
-//! - **Limit**: once the main search has stored `max_states` states (checked between
+//!   the next state to expand. Hard deals are hard for one heuristic and easy for another,
+//!   so the heavy tail of a single greedy search shrinks.
+//! - **Deferred duplicate detection**: a child is scored (its features updated from its
+//!   parent's, only the cascades the move touched recomputed) and queued as "parent +
+//!   move" on every list; its key is built and looked up only when a list gives it. Most
+//!   children are never taken, so most never cost a key or a table probe. Every state taken
+//!   is expanded once, whatever list gives it, so the search stays complete.
+//! - **Pruning** (`PRUNE`): the main search and some probes never take cards off a card
+//!   they fit on except to the foundation (no run split, no run's top parked in a free
+//!   cell). That search is faster, its solutions shorter, but it is incomplete: when it
+//!   runs out of states, the complete search takes over.
+//! - **Probes** (`FIRST_SHARE`, `PROBE_FLARES`): the main search runs in growing shares
+//!   of expansions and is resumed, not restarted; between shares a fresh probe with other
+//!   heuristics, another tie order, pruned or not, gets a smaller quota. The heavy tail of
+//!   a greedy search is chaotic, so diverse probes cut it.
+//! - **Proof**: only the complete search running out of states proves a deal unwinnable.
+//! - **Limit**: once a search has generated `max_states` children (checked between
 //!   expansions) the answer is [`Verdict::Unknown`].
 
 mod table;
@@ -73,81 +82,115 @@ struct Step {
 }
 
 impl Solver {
-    /// A solver with the default limit (3,000,000 states, about 250 MB at most).
+    /// A solver with the default limit: 3,000,000 positions generated per search (deal
+    /// 6240, 367,000 expansions in all, peaks at 40 MB).
     pub fn new() -> Solver {
         Solver::default()
     }
 
-    /// Stops with [`Verdict::Unknown`] after `n` distinct states.
+    /// Stops with [`Verdict::Unknown`] after `n` positions generated in all (children
+    /// scored and queued, duplicates included).
     pub fn max_states(mut self, n: usize) -> Solver {
         self.max_states = n.max(1);
         self
     }
 
-    /// Searches from `start` (any position; auto-play is applied first): the main search
-    /// in growing shares with probes between them (`SCHEDULE`). Any search running out of
-    /// states to expand is the proof of [`Verdict::Unsolvable`]; `states` and `expanded`
-    /// add up every search's.
+    /// Searches from `start` (any position; auto-play is applied first); see the module
+    /// doc and `FIRST_SHARE`. Only the complete search running out of states to expand is the
+    /// proof of [`Verdict::Unsolvable`]; `states` and `expanded` add up every search's.
     pub fn solve(&self, start: &Position) -> Outcome {
-        let mut main = Search::new(start, &HEURISTICS);
-        let mut total = Outcome {
-            verdict: Verdict::Unknown,
-            states: 0,
-            expanded: 0,
-        };
-        for &(main_budget, probe, probe_budget) in SCHEDULE {
-            if main_budget >= self.max_states {
-                break;
+        let mut main = Search::new(start, &HEURISTICS, PRUNE);
+        let (mut states, mut expanded) = (0, 0);
+        let mut complete = false;
+        let mut share = FIRST_SHARE;
+        let mut k = 0;
+        while share <= LAST_SHARE {
+            let probe = share * PROBE_PERCENT / 100;
+            let v = main.run_until(self.max_states, share);
+            match v {
+                Verdict::Solved(_) => return outcome(v, &main, states, expanded),
+                Verdict::Unsolvable if complete => return outcome(v, &main, states, expanded),
+                Verdict::Unsolvable => {
+                    // The pruned graph is exhausted: the complete search takes over.
+                    states += main.generated;
+                    expanded += main.expanded;
+                    main = Search::new(start, &HEURISTICS, 0);
+                    complete = true;
+                    let v = main.run_until(self.max_states, share);
+                    if v != Verdict::Unknown {
+                        return outcome(v, &main, states, expanded);
+                    }
+                }
+                Verdict::Unknown => {}
             }
-            let v = main.run(main_budget);
-            if v != Verdict::Unknown {
-                return finish(total, &main, v);
+            if main.generated >= self.max_states {
+                return outcome(Verdict::Unknown, &main, states, expanded);
             }
-            let mut p = Search::new(start, probe);
-            let v = p.run(probe_budget.min(self.max_states));
-            total.states += p.states();
-            total.expanded += p.expanded;
+            let (hs, seed) = PROBE_FLARES[k % PROBE_FLARES.len()];
+            let mut p = Search::new(start, hs, seed);
+            let v = p.run_until(self.max_states, probe);
+            states += p.generated;
+            expanded += p.expanded;
+            // A pruned probe's exhaustion proves nothing.
             if matches!(v, Verdict::Solved(_)) {
-                total.states += main.states();
-                total.expanded += main.expanded;
-                total.verdict = v;
-                return total;
+                return outcome(v, &main, states, expanded);
             }
-            if v == Verdict::Unsolvable {
-                return finish(total, &main, v);
-            }
+            share = share * 7 / 5;
+            k += 1;
         }
-        let v = main.run(self.max_states);
-        finish(total, &main, v)
+        if !complete {
+            states += main.generated;
+            expanded += main.expanded;
+            main = Search::new(start, &HEURISTICS, 0);
+        }
+        let v = main.run_until(self.max_states, usize::MAX);
+        outcome(v, &main, states, expanded)
     }
 }
 
-fn finish(mut total: Outcome, main: &Search, v: Verdict) -> Outcome {
-    total.states += main.states();
-    total.expanded += main.expanded;
-    total.verdict = v;
-    total
+fn outcome(verdict: Verdict, main: &Search, states: usize, expanded: usize) -> Outcome {
+    Outcome {
+        verdict,
+        states: states + main.generated,
+        expanded: expanded + main.expanded,
+    }
 }
 
-/// Between growing shares of the main search (stored states), fresh probes with other
-/// heuristics and their own budgets: a greedy search that went astray on one deal rarely
-/// does so under other weights. Measured on the 36 hardest deals of 1..32000 (six of which
-/// the main search alone left unknown at 3 M states, the others costing it 0.2–1.5 M
-/// expansions): 3.5 M expansions in all instead of about 17 M, none unknown (single-heuristic
-/// probes at 200,000 and 600,000 states took it from 5.0 M to 3.5 M); on deals 1..2000,
-/// 1.23 M instead of 1.43 M. 11982's proof (61,643 states of the main search)
-/// pays for the first three probes, 35,000 states.
-const SCHEDULE: &[(usize, &[Weights], usize)] = &[
-    (10_000, PROBES[0], 5_000),
-    (30_000, PROBES[1], 10_000),
-    (70_000, PROBES[2], 20_000),
-    (200_000, PROBES[3], 60_000),
-    (600_000, PROBES[4], 200_000),
-    (1_500_000, PROBES[0], 600_000),
+/// The schedule: the main search runs until it has made `FIRST_SHARE` expansions, then a
+/// fresh probe makes `PROBE_PERCENT`% as many, then the main search is resumed (not
+/// restarted) up to 1.4 times its last share, the next probe (from [`PROBE_FLARES`] in
+/// turn) runs, and so on; past `LAST_SHARE` the complete search runs alone. Measured on
+/// deals 3 and 11 mod 16 of 1..32000 (4,000 deals): growth 1.3–2, first shares 250–800
+/// and probes of 25–60% all gave 300–335 expansions per deal; the probes' diversity
+/// mattered more (pruned probes only: 415–430).
+const FIRST_SHARE: usize = 400;
+const PROBE_PERCENT: usize = 30;
+const LAST_SHARE: usize = 300_000;
+
+/// The probes: heuristics alternated, and a seed (a shuffle of the children, and the
+/// [`PRUNE`] bit). A greedy search that went astray on one deal rarely does so under
+/// other weights.
+const PROBE_FLARES: &[(&[Weights], u64)] = &[
+    (PROBES[1], PRUNE),
+    (&[[6, 2, 3, 8, 12, 8, 0]], 0),
+    (PROBES[0], PRUNE),
+    (&[[6, 0, 4, 8, 12, 0, 3]], 0),
+    (&[[2, 0, 3, 4, 12, 0, 3]], PRUNE | 1),
+    (&[[3, 1, 3, 6, 12, 0, 2]], 0),
+    (PROBES[2], PRUNE),
+    (&[[6, 0, 1, 4, 12, 0, 3]], 1),
+    (&[[6, 2, 1, 8, 12, 0, 0]], PRUNE | 1),
+    (&HEURISTICS, 5),
+    (&[[6, 0, 3, 12, 12, 0, 3]], PRUNE),
+    (&[[2, 0, 3, 4, 12, 0, 3]], 1),
+    (&[[6, 2, 3, 8, 12, 8, 0]], PRUNE | 3),
+    (&[[6, 0, 2, 2, 12, 0, 3]], 0),
+    (&[[6, 0, 1, 4, 12, 0, 3]], PRUNE | 1),
+    (PROBES[1], 7),
 ];
 
-/// The probes' heuristics (see [`Weights`]).
-const PROBES: [&[Weights]; 5] = [
+/// Further heuristics, alternated within a probe.
+const PROBES: [&[Weights]; 3] = [
     &[
         [2, 0, 3, 4, 12, 0, 3],
         [6, 0, 1, 4, 12, 0, 3],
@@ -159,8 +202,6 @@ const PROBES: [&[Weights]; 5] = [
         [6, 2, 3, 8, 12, 8, 0],
         [2, 0, 3, 4, 12, 0, 3],
     ],
-    &[[2, 0, 3, 4, 12, 0, 3]],
-    &[[6, 0, 1, 4, 12, 0, 3]],
 ];
 
 /// Heuristic weights, in this order: cards not home, cards above a lower card of their
@@ -193,48 +234,84 @@ fn ms_home(found: &[u8; 4], c: u8) -> bool {
     found[s] == r0 && (r0 < 2 || opposite >= r0)
 }
 
+/// The cards [`ms_home`] sends home on foundations `found`, as a bit set of card bytes.
+#[inline]
+fn ms_home_set(found: &[u8; 4]) -> u64 {
+    let mut m = 0;
+    for (s, &h) in found.iter().enumerate() {
+        let c = h * 4 + s as u8;
+        if h < 13 && ms_home(found, c) {
+            m |= 1 << c;
+        }
+    }
+    m
+}
+
 /// A search's tables, kept per thread and reused (cleared) from one search to the next so
 /// that a sweep over many deals does not allocate per deal.
 #[derive(Default)]
 struct Work {
+    /// Expanded states: their keys, and per state its parent and depth.
     table: Table,
     parent: Vec<u32>,
     depth: Vec<u16>,
-    done: Vec<bool>,
+    /// The move from the parent's canonical layout (the root's is a placeholder).
+    via: Vec<Step>,
+    /// Generated children, numbered: the expanded state they come from and the move.
+    /// A child's key is computed (and checked against the table) only when a list gives it.
+    child: Vec<(u32, Step)>,
+    taken: Vec<bool>,
     open: Vec<Buckets>,
     kids: Vec<(u32, Features)>,
     steps: Vec<Step>,
 }
 
 thread_local! {
-    /// Spare tables for the next searches on this thread (a main search and a probe).
+    /// Spare tables for the next searches on this thread (one per flare).
     static POOL: std::cell::RefCell<Vec<Work>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
-/// One alternation search over one table, resumable: [`Search::run`] stops at a state
+/// No parent: the root.
+const ROOT: u32 = u32::MAX;
+
+/// One alternation search over one table, resumable: [`Search::run_until`] stops at a
 /// budget and can be called again with a larger one, losing nothing.
 struct Search<'a> {
     w: Work,
     start: Position,
     hs: &'a [Weights],
-    ncells: usize,
     turn: usize,
+    /// Distinct states expanded.
     expanded: usize,
+    /// Children generated (duplicates included): what the state limit counts.
+    generated: usize,
+    /// 0: children queued in generation order; else the seed of a shuffle of each
+    /// expansion's children (ties between equal scores broken differently).
+    rng: u64,
+    /// Skips moves that take cards off a card they fit on (an incomplete search).
+    prune: bool,
+    /// The last expanded state, decoded (its children are usually the next ones taken).
+    cached: (u32, Position),
 }
 
 impl<'a> Search<'a> {
-    fn new(start: &Position, hs: &'a [Weights]) -> Search<'a> {
+    fn new(start: &Position, hs: &'a [Weights], seed: u64) -> Search<'a> {
         let mut w = POOL.with(|p| p.borrow_mut().pop()).unwrap_or_default();
         w.table.clear();
         w.parent.clear();
         w.depth.clear();
-        w.done.clear();
-        let mut root = *start;
-        root.auto_home(ms_home);
-        w.table.insert(&encode(&root));
-        w.parent.push(u32::MAX);
-        w.depth.push(0);
-        w.done.push(false);
+        w.via.clear();
+        w.child.clear();
+        w.taken.clear();
+        w.child.push((
+            ROOT,
+            Step {
+                from: Loc::Foundation,
+                to: Loc::Foundation,
+                n: 0,
+            },
+        ));
+        w.taken.push(false);
         w.open.resize_with(hs.len(), Buckets::default);
         for list in w.open.iter_mut() {
             list.clear();
@@ -244,42 +321,39 @@ impl<'a> Search<'a> {
             w,
             start: *start,
             hs,
-            ncells: start.cell_count(),
             turn: 0,
             expanded: 0,
+            generated: 1,
+            rng: seed & !PRUNE,
+            prune: seed & PRUNE != 0,
+            cached: (ROOT, *start),
         }
     }
 
-    fn states(&self) -> usize {
-        self.w.table.len()
-    }
-
     /// Searches until a win (`Solved`), an exhausted graph (`Unsolvable`), or `budget`
-    /// stored states (`Unknown`; checked between expansions, so that a later call resumes
-    /// with every stored state queued).
-    fn run(&mut self, budget: usize) -> Verdict {
+    /// children generated in all or `max_expanded` states expanded (`Unknown`; checked
+    /// between expansions, so that a later call resumes with every child queued).
+    fn run_until(&mut self, budget: usize, max_expanded: usize) -> Verdict {
         let Work {
             table,
             parent,
             depth,
-            done,
+            via,
+            child,
+            taken,
             open,
             kids,
             steps,
         } = &mut self.w;
-        let root = decode(&table.keys[0], self.ncells);
-        if root.is_won() {
-            return Verdict::Solved(reconstruct(&self.start, table, &[0]));
-        }
         let n = self.hs.len();
-        while table.len() < budget {
-            // The next state: the best unexpanded one of the list whose turn it is (or of
-            // the next list that has one).
+        while self.generated < budget && self.expanded < max_expanded {
+            // The next child: the best one not yet taken of the list whose turn it is (or
+            // of the next list that has one).
             let mut next = None;
             for j in 0..n {
                 let list = &mut open[(self.turn + j) % n];
                 while let Some(i) = list.pop() {
-                    if !done[i as usize] {
+                    if !taken[i as usize] {
                         next = Some(i);
                         break;
                     }
@@ -289,32 +363,86 @@ impl<'a> Search<'a> {
                 }
             }
             self.turn = (self.turn + 1) % n;
-            let Some(idx) = next else {
+            let Some(c) = next else {
                 return Verdict::Unsolvable;
             };
-            done[idx as usize] = true;
+            taken[c as usize] = true;
+            let (par, step) = child[c as usize];
+            let (p, d) = if par == ROOT {
+                let mut root = self.start;
+                root.auto_home_set(ms_home_set);
+                (root, 0)
+            } else {
+                if self.cached.0 != par {
+                    self.cached = (
+                        par,
+                        decode(&table.keys[par as usize], self.start.cell_count()),
+                    );
+                }
+                let mut q = self.cached.1;
+                q.apply_unchecked(step.from, step.to, step.n as usize);
+                q.auto_home_set(ms_home_set);
+                (q, depth[par as usize] + 1)
+            };
+            let (idx, new) = table.insert(&encode(&p));
+            if !new {
+                continue;
+            }
+            parent.push(par);
+            depth.push(d);
+            via.push(step);
             self.expanded += 1;
-            let p = decode(&table.keys[idx as usize], self.ncells);
+            // Children are numbered by moves from the canonical layout, the one a later
+            // decode gives back.
+            let p = canonical(&p);
+            if p.is_won() {
+                let path = path_to(parent, idx);
+                return Verdict::Solved(reconstruct(&self.start, table, via, &path));
+            }
+            self.cached = (idx, p);
             steps.clear();
             generate(&p, steps);
-            let d = depth[idx as usize] + 1;
+            if self.prune {
+                prune(&p, steps);
+            }
+            let pf = ColFeats::of(&p);
             kids.clear();
+            // `p` is closed under auto-play: after a move that sends nothing home, only the
+            // card the move uncovers can go home (the others were already refused, on the
+            // same foundations).
+            let home_now = ms_home_set(&p.foundations());
             for s in steps.iter() {
                 let mut q = p;
                 q.apply_unchecked(s.from, s.to, s.n as usize);
-                q.auto_home(ms_home);
-                let (child, new) = table.insert(&encode(&q));
-                if !new {
-                    continue;
+                let uncovered = match s.from {
+                    Loc::Cascade(k) => q.raw_cascade(k as usize).last().copied(),
+                    _ => None,
+                };
+                if s.to == Loc::Foundation || uncovered.is_some_and(|c| home_now >> c & 1 == 1) {
+                    q.auto_home_set(ms_home_set);
                 }
-                parent.push(idx);
-                depth.push(d);
-                done.push(false);
                 if q.is_won() {
-                    let path = path_to(parent, child);
-                    return Verdict::Solved(reconstruct(&self.start, table, &path));
+                    let (w, _) = table.insert(&encode(&q));
+                    parent.push(idx);
+                    depth.push(d + 1);
+                    via.push(*s);
+                    let path = path_to(parent, w);
+                    return Verdict::Solved(reconstruct(&self.start, table, via, &path));
                 }
-                kids.push((child, Features::of(&q, d)));
+                let f = Features::of(&q, pf.child(&p, &q, s), d + 1);
+                let cid = child.len() as u32;
+                child.push((idx, *s));
+                taken.push(false);
+                kids.push((cid, f));
+            }
+            self.generated += kids.len();
+            if self.rng != 0 {
+                for i in (1..kids.len()).rev() {
+                    self.rng ^= self.rng << 13;
+                    self.rng ^= self.rng >> 7;
+                    self.rng ^= self.rng << 17;
+                    kids.swap(i, (self.rng % (i as u64 + 1)) as usize);
+                }
             }
             for (list, w) in open.iter_mut().zip(self.hs) {
                 for (c, f) in kids.iter() {
@@ -331,14 +459,14 @@ impl Drop for Search<'_> {
         let w = std::mem::take(&mut self.w);
         POOL.with(|p| {
             let mut p = p.borrow_mut();
-            if p.len() < 2 {
+            if p.len() < 8 {
                 p.push(w);
             }
         });
     }
 }
 
-/// A bucket queue of state indexes on small integer scores, newest first within a bucket
+/// A bucket queue of child numbers on small integer scores, newest first within a bucket
 /// (a depth-first bias among equals).
 #[derive(Default)]
 struct Buckets {
@@ -373,49 +501,114 @@ impl Buckets {
     }
 }
 
-/// What the heuristics weigh, read off a position in one pass (see [`Weights`]).
+/// One cascade's share of the features: cards not in the run resting on its bottom, cards
+/// above a lower card (outside that run), cards above a suit's next card.
+#[derive(Clone, Copy, Default)]
+struct ColFeat {
+    misplaced: u8,
+    above_lower: u8,
+    above_next: u8,
+    /// The cascade's cards as a bit set (for [`ColFeats::child`]).
+    cards: u64,
+}
+
+impl ColFeat {
+    fn of(col: &[u8], next: u64) -> ColFeat {
+        let n = col.len();
+        if n == 0 {
+            return ColFeat::default();
+        }
+        // The run resting on the bottom never needs to move but home; its cards are
+        // each lower than everything beneath them.
+        let mut w = 1;
+        while w < n && fits(col[w], col[w - 1]) {
+            w += 1;
+        }
+        let mut above_lower = 0;
+        let mut above_next = 0;
+        let mut cards = 0u64;
+        let mut min_rank = col[w - 1] >> 2;
+        for (i, &b) in col.iter().enumerate() {
+            cards |= 1 << b;
+            if next >> b & 1 == 1 {
+                above_next += n - 1 - i;
+            }
+            if i >= w {
+                let r = b >> 2;
+                // Must move before a lower card beneath it can go home.
+                above_lower += usize::from(r > min_rank);
+                min_rank = min_rank.min(r);
+            }
+        }
+        ColFeat {
+            misplaced: (n - w) as u8,
+            above_lower: above_lower as u8,
+            above_next: above_next as u8,
+            cards,
+        }
+    }
+}
+
+/// Every cascade's [`ColFeat`], for a parent whose children differ from it in one or two
+/// cascades (unless auto-play moved cards, which changes the suits' next cards).
+#[derive(Clone, Copy)]
+struct ColFeats([ColFeat; 8]);
+
+/// Each suit's next card as a bit (card bytes are < 52; a complete suit has none).
+fn next_cards(found: &[u8; 4]) -> u64 {
+    let mut next = 0u64;
+    for (s, &h) in found.iter().enumerate() {
+        if h < 13 {
+            next |= 1 << (h as usize * 4 + s);
+        }
+    }
+    next
+}
+
+impl ColFeats {
+    fn of(p: &Position) -> ColFeats {
+        let next = next_cards(&p.foundations());
+        ColFeats(std::array::from_fn(|k| ColFeat::of(p.raw_cascade(k), next)))
+    }
+
+    /// The child `q` of `p` by step `s`: a cascade is recomputed when its length changed
+    /// (the move or auto-play touched it; moves only push and pop) or when it holds a
+    /// suit's new next card (its share of `above_next` changed).
+    fn child(&self, p: &Position, q: &Position, s: &Step) -> ColFeats {
+        let mut c = *self;
+        if p.foundations() == q.foundations() {
+            // Only the move's cascades changed.
+            let next = next_cards(&q.foundations());
+            for l in [s.from, s.to] {
+                if let Loc::Cascade(k) = l {
+                    c.0[k as usize] = ColFeat::of(q.raw_cascade(k as usize), next);
+                }
+            }
+            return c;
+        }
+        let (np, nq) = (next_cards(&p.foundations()), next_cards(&q.foundations()));
+        let fresh = nq & !np;
+        for k in 0..8 {
+            if p.raw_column(k).1 != q.raw_column(k).1 || c.0[k].cards & fresh != 0 {
+                c.0[k] = ColFeat::of(q.raw_cascade(k), nq);
+            }
+        }
+        c
+    }
+}
+
+/// What the heuristics weigh (see [`Weights`]).
 #[derive(Clone, Copy, Default)]
 struct Features([usize; 7]);
 
 impl Features {
-    fn of(p: &Position, depth: u16) -> Features {
-        let found = p.foundations();
-        // Each suit's next card as a bit (card bytes are < 52; a complete suit has none).
-        let mut next = 0u64;
-        for (s, &h) in found.iter().enumerate() {
-            if h < 13 {
-                next |= 1 << (h as usize * 4 + s);
-            }
-        }
-        let mut above_lower = 0;
-        let mut above_next = 0;
-        let mut misplaced = 0;
-        let mut empties = 0;
-        for k in 0..8 {
-            let (col, n) = p.raw_column(k);
-            if n == 0 {
-                empties += 1;
-                continue;
-            }
-            // The run resting on the bottom never needs to move but home; its cards are
-            // each lower than everything beneath them.
-            let mut w = 1;
-            while w < n && fits(col[w], col[w - 1]) {
-                w += 1;
-            }
-            misplaced += n - w;
-            let mut min_rank = col[w - 1] >> 2;
-            for (i, &b) in col[..n].iter().enumerate() {
-                if next >> b & 1 == 1 {
-                    above_next += n - 1 - i;
-                }
-                if i >= w {
-                    let r = b >> 2;
-                    // Must move before a lower card beneath it can go home.
-                    above_lower += usize::from(r > min_rank);
-                    min_rank = min_rank.min(r);
-                }
-            }
+    fn of(p: &Position, cols: ColFeats, depth: u16) -> Features {
+        let (mut above_lower, mut above_next, mut misplaced, mut empties) = (0, 0, 0, 0);
+        for (k, c) in cols.0.iter().enumerate() {
+            above_lower += c.above_lower as usize;
+            above_next += c.above_next as usize;
+            misplaced += c.misplaced as usize;
+            empties += usize::from(p.raw_column(k).1 == 0);
         }
         Features([
             52 - p.home() as usize,
@@ -501,21 +694,30 @@ fn generate(p: &Position, out: &mut Vec<Step>) {
             });
         }
     }
-    // Cascade to cascade.
+    // Cascade to cascade. Per destination, its top card's rank + 1 (0 when empty) and
+    // colour: the source run's card that fits is `n = rank(top d) − rank(top s)` cards down
+    // (0 or a wrapped huge value when nothing fits, the same cascade or an empty one).
+    let mut trank = [0usize; 8];
+    let mut tred = [0usize; 8];
+    for d in 0..8 {
+        if len[d] > 0 {
+            trank[d] = (top[d] >> 2) as usize;
+            tred[d] = usize::from(red(top[d]));
+        }
+    }
     for s in 0..8 {
         if len[s] == 0 {
             continue;
         }
         let t_s = top[s];
+        let (rs, red_s) = ((t_s >> 2) as usize, usize::from(red(t_s)));
+        let lim = run[s].min(cap_onto);
         for d in 0..8 {
-            if d == s || len[d] == 0 {
-                continue;
-            }
-            let t = top[d];
-            // The run's card that fits on `t`: rank one lower than t, `n` cards from the top.
-            let n = (t >> 2) as usize;
-            let n = n.wrapping_sub((t_s >> 2) as usize);
-            if n >= 1 && n <= run[s] && n <= cap_onto && (red(t_s) != red(t)) == (n % 2 == 1) {
+            let n = trank[d].wrapping_sub(rs);
+            // Empty `d`: trank 0, so n is 0 or wraps; `d == s`: n is 0.
+            let fits_here =
+                n.wrapping_sub(1) < lim && (red_s ^ tred[d] ^ (n & 1)) == 0 && len[d] > 0;
+            if fits_here {
                 out.push(Step {
                     from: Loc::Cascade(s as u8),
                     to: Loc::Cascade(d as u8),
@@ -574,6 +776,24 @@ fn generate(p: &Position, out: &mut Vec<Step>) {
 
 const NO_CARD: u8 = 0xff;
 
+/// A seed bit: the flare prunes (see [`prune`]).
+const PRUNE: u64 = 1 << 63;
+
+/// Drops the moves that take cards off a card they fit on, except to the foundation (a run
+/// split, or its top parked in a free cell): rarely needed, so a search without them is
+/// faster but incomplete.
+fn prune(p: &Position, steps: &mut Vec<Step>) {
+    steps.retain(|s| {
+        let Loc::Cascade(k) = s.from else { return true };
+        if s.to == Loc::Foundation {
+            return true;
+        }
+        let col = p.raw_cascade(k as usize);
+        let n = col.len() - s.n as usize;
+        n == 0 || !fits(col[n], col[n - 1])
+    });
+}
+
 /// Whether card byte `c` may go on card byte `below` in a cascade.
 #[inline]
 fn fits(c: u8, below: u8) -> bool {
@@ -625,6 +845,41 @@ fn encode(p: &Position) -> Key {
     key
 }
 
+/// The layout [`decode`] gives back from `p`'s key: free cells in card order, then the
+/// non-empty cascades ordered by their bottom cards (whole arrays copied, no decoding).
+fn canonical(p: &Position) -> Position {
+    let mut q = Position::blank(p.cell_count());
+    let mut m = 0u64;
+    for &c in p.raw_cells() {
+        if c != NO_CARD {
+            m |= 1 << c;
+        }
+    }
+    let mut i = 0;
+    while m != 0 {
+        q.set_cell_raw(i, m.trailing_zeros() as u8);
+        i += 1;
+        m &= m - 1;
+    }
+    let mut bottoms = 0u64;
+    let mut at = [0u8; 52];
+    for k in 0..8 {
+        if let Some(&c) = p.raw_cascade(k).first() {
+            bottoms |= 1 << c;
+            at[c as usize] = k as u8;
+        }
+    }
+    let mut k = 0;
+    while bottoms != 0 {
+        let (arr, len) = p.raw_column(at[bottoms.trailing_zeros() as usize] as usize);
+        q.set_column_raw(k, arr, len);
+        k += 1;
+        bottoms &= bottoms - 1;
+    }
+    q.set_foundations(p.foundations());
+    q
+}
+
 /// Adds 1 to each byte of `w` (wrapping within the byte: 0xff becomes 0).
 #[inline]
 fn add_bytes_one(w: u64) -> u64 {
@@ -674,7 +929,7 @@ fn path_to(parent: &[u32], mut idx: u32) -> Vec<u32> {
 /// Replays the path of canonical states from the real start, finding at each step the move
 /// (in the real cascade and cell order) that leads to the next state, and writes it in
 /// standard notation.
-fn reconstruct(start: &Position, table: &Table, path: &[u32]) -> Vec<Move> {
+fn reconstruct(start: &Position, table: &Table, via: &[Step], path: &[u32]) -> Vec<Move> {
     let mut p = *start;
     let mut out = Vec::new();
     // The replay does not auto-play before the first move: write the first card the search
@@ -685,23 +940,56 @@ fn reconstruct(start: &Position, table: &Table, path: &[u32]) -> Vec<Move> {
     });
     out.extend(first);
     let mut steps = Vec::new();
-    for &next in &path[1..] {
-        let want = &table.keys[next as usize];
-        steps.clear();
-        generate(&p, &mut steps);
-        let (s, q) = steps
-            .iter()
-            .find_map(|s| {
-                let mut q = p;
-                q.apply_unchecked(s.from, s.to, s.n as usize);
-                q.auto_home(ms_home);
-                (encode(&q) == *want).then_some((*s, q))
+    for w in path.windows(2) {
+        let want = &table.keys[w[1] as usize];
+        let reach = |s: Step| {
+            let mut q = p;
+            q.apply_unchecked(s.from, s.to, s.n as usize);
+            q.auto_home_set(ms_home_set);
+            (encode(&q) == *want).then_some((s, q))
+        };
+        // The stored move, from the parent's canonical layout to the real one; else (it
+        // should not happen) every move is tried.
+        let canon = decode(&table.keys[w[0] as usize], p.cell_count());
+        let found = real_step(&canon, &p, via[w[1] as usize]).and_then(reach);
+        debug_assert!(found.is_some(), "the stored move maps onto the real layout");
+        let (s, q) = found
+            .or_else(|| {
+                steps.clear();
+                generate(&p, &mut steps);
+                steps.iter().find_map(|&s| reach(s))
             })
             .expect("a stored child is reachable by a generated move");
         write_step(&p, s, &mut out);
         p = q;
     }
     out
+}
+
+/// Step `s` of canonical layout `canon` as a move of `real`, the same position with its
+/// cascades and free cells in their own order: a cascade is found by its bottom card, a free
+/// cell by its card; an empty cascade or free cell as a destination is the first one.
+fn real_step(canon: &Position, real: &Position, s: Step) -> Option<Step> {
+    let map = |l: Loc| -> Option<Loc> {
+        Some(match l {
+            Loc::Foundation => Loc::Foundation,
+            Loc::Cascade(k) => match canon.raw_cascade(k as usize).first() {
+                Some(&b) => {
+                    Loc::Cascade((0..8).find(|&j| real.raw_cascade(j).first() == Some(&b))? as u8)
+                }
+                None => Loc::Cascade((0..8).find(|&j| real.raw_cascade(j).is_empty())? as u8),
+            },
+            Loc::Cell(i) => {
+                let c = canon.raw_cells()[i as usize];
+                Loc::Cell(real.raw_cells().iter().position(|&x| x == c)? as u8)
+            }
+        })
+    };
+    Some(Step {
+        from: map(s.from)?,
+        to: map(s.to)?,
+        n: s.n,
+    })
 }
 
 /// Writes one search move in standard notation: two characters when a replay reads it
@@ -716,11 +1004,107 @@ fn write_step(p: &Position, s: Step, out: &mut Vec<Move>) {
     out.push(mv);
 }
 
+/// Tuning hook (not part of the API; `examples/flare_costs.rs` uses it to pick probes):
+/// runs one search alone from `start` for at most `cap` expansions.
+#[doc(hidden)]
+pub mod tuning {
+    use super::*;
+
+    /// The searches [`cost`] can run: 0 the pruned main search, 1 the complete one, then
+    /// the probes in their order.
+    pub fn candidates() -> usize {
+        2 + PROBE_FLARES.len()
+    }
+
+    /// Candidate `c`'s expansions and the moves it found; `None` when it hit the cap or
+    /// ran out of states.
+    pub fn cost(start: &Position, c: usize, cap: usize) -> Option<(usize, usize)> {
+        let (hs, seed) = match c {
+            0 => (&HEURISTICS[..], PRUNE),
+            1 => (&HEURISTICS[..], 0),
+            _ => PROBE_FLARES[c - 2],
+        };
+        let mut s = Search::new(start, hs, seed);
+        match s.run_until(usize::MAX, cap) {
+            Verdict::Solved(m) => Some((s.expanded, m.len())),
+            _ => None,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::deal::deal;
     use crate::position::card;
+
+    #[test]
+    fn canonical_is_the_decoded_key() {
+        let mut x = 7u64;
+        for n in [1, 2, 11982, 617] {
+            let mut p = Position::new(&deal(n).unwrap(), 4).unwrap();
+            let mut steps = Vec::new();
+            for _ in 0..200 {
+                let c = canonical(&p);
+                let d = decode(&encode(&p), 4);
+                assert_eq!(encode(&c), encode(&p));
+                for k in 0..8 {
+                    assert_eq!(c.raw_cascade(k), d.raw_cascade(k));
+                }
+                assert_eq!(c.raw_cells(), d.raw_cells());
+                assert_eq!(c.foundations(), d.foundations());
+                steps.clear();
+                generate(&p, &mut steps);
+                if steps.is_empty() {
+                    break;
+                }
+                x = x
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let s = steps[(x >> 33) as usize % steps.len()];
+                p.apply_unchecked(s.from, s.to, s.n as usize);
+                p.auto_home_set(ms_home_set);
+            }
+        }
+    }
+
+    #[test]
+    fn features_from_the_parent_are_the_features() {
+        let mut x = 3u64;
+        for n in [1, 2, 11982, 617, 24] {
+            let mut p = canonical(&Position::new(&deal(n).unwrap(), 4).unwrap());
+            p.auto_home_set(ms_home_set);
+            let mut steps = Vec::new();
+            for _ in 0..300 {
+                steps.clear();
+                generate(&p, &mut steps);
+                if steps.is_empty() {
+                    break;
+                }
+                let pf = ColFeats::of(&p);
+                for s in &steps {
+                    let mut q = p;
+                    q.apply_unchecked(s.from, s.to, s.n as usize);
+                    q.auto_home_set(ms_home_set);
+                    let (a, b) = (pf.child(&p, &q, s), ColFeats::of(&q));
+                    for k in 0..8 {
+                        let (a, b) = (a.0[k], b.0[k]);
+                        let (a, b) = (
+                            (a.misplaced, a.above_lower, a.above_next, a.cards),
+                            (b.misplaced, b.above_lower, b.above_next, b.cards),
+                        );
+                        assert_eq!(a, b, "deal {n}, cascade {k}");
+                    }
+                }
+                x = x
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let s = steps[(x >> 33) as usize % steps.len()];
+                p.apply_unchecked(s.from, s.to, s.n as usize);
+                p.auto_home_set(ms_home_set);
+            }
+        }
+    }
 
     #[test]
     fn encode_decode_round_trip() {
@@ -771,11 +1155,38 @@ mod tests {
                     .wrapping_add(1442695040888963407);
                 let s = steps[(x >> 33) as usize % steps.len()];
                 p.apply_unchecked(s.from, s.to, s.n as usize);
-                p.auto_home(ms_home);
+                p.auto_home_set(ms_home_set);
             }
         }
         let distinct: std::collections::HashSet<&String> = seen.values().collect();
         assert_eq!(distinct.len(), seen.len(), "two layouts share a key");
+    }
+
+    #[test]
+    fn auto_play_by_set_is_auto_play_by_card() {
+        // Positions along pseudo-random playouts without auto-play, both kinds applied.
+        let mut x = 99u64;
+        for n in [1, 5, 11982, 617, 24] {
+            let mut p = Position::new(&deal(n).unwrap(), 4).unwrap();
+            let mut steps = Vec::new();
+            for _ in 0..200 {
+                let (mut a, mut b) = (p, p);
+                a.auto_home(ms_home);
+                b.auto_home_set(ms_home_set);
+                assert_eq!(encode(&a), encode(&b));
+                assert_eq!(a.foundations(), b.foundations());
+                steps.clear();
+                generate(&p, &mut steps);
+                if steps.is_empty() {
+                    break;
+                }
+                x = x
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let s = steps[(x >> 33) as usize % steps.len()];
+                p.apply_unchecked(s.from, s.to, s.n as usize);
+            }
+        }
     }
 
     #[test]
