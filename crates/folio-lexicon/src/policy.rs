@@ -521,6 +521,9 @@ mod tests {
         );
         assert!(!german.spells_like(&Policy::game()));
         assert_eq!(german.spelling(), "game --tile-letters ÄÖÜ");
+        // `--lang de` keeps the German tiles' letters; French tiles have no accents.
+        assert_eq!(language_tile_letters("de"), Some("ÄÖÜ"));
+        assert_eq!(language_tile_letters("fr"), None);
     }
 
     #[test]

@@ -117,7 +117,9 @@ pub struct AutoGame {
 
 /// Plays a whole game of `players` computer players under `rules` from `seed`. A game the
 /// rules would not end (the course ends only when a player goes out or after a set number
-/// of rounds) is stopped after two rounds in which no player could do anything but pass.
+/// of rounds) is stopped after two rounds in which no player could do anything but pass;
+/// passes go on until the rules' own scoreless-turn limit when it is longer (standard: six,
+/// so a two-player game stuck with the bag empty ends by the rules, not unfinished).
 pub fn play_game<L: Lexicon + ?Sized>(
     rules: Rules,
     players: usize,
@@ -128,7 +130,8 @@ pub fn play_game<L: Lexicon + ?Sized>(
     let mut game = Game::new(rules, players, seed)?;
     let mut turns = Vec::new();
     let mut passes = 0;
-    while !game.is_over() && passes < 2 * players {
+    let limit = (2 * players).max(rules.end.scoreless_turns.map_or(0, |n| n as usize));
+    while !game.is_over() && passes < limit {
         let turn = choose(&game, lexicon, strategy);
         passes = if turn == Turn::Pass { passes + 1 } else { 0 };
         game = game.apply(&turn, Some(lexicon))?;
