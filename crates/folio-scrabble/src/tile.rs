@@ -107,7 +107,10 @@ pub fn letter_of_char(c: char) -> Option<(u8, bool)> {
 
 /// The cursor after stepping `letter` (a letter code) from `cur`: one byte for `A`–`Z`, the
 /// two UTF-8 bytes of a Latin-1 letter (`Ä` → `C3 84`) as word sets key it.
-#[inline]
+///
+/// Always inlined with the two-byte path out of line: the generator's inner loop steps
+/// `A`–`Z` as it did before letters beyond `Z` existed.
+#[inline(always)]
 pub fn step_letter<L: crate::Lexicon + ?Sized>(
     lex: &L,
     cur: L::Cursor,
@@ -116,9 +119,36 @@ pub fn step_letter<L: crate::Lexicon + ?Sized>(
     if letter < 0x80 {
         lex.step(cur, letter)
     } else {
-        let next = lex.step(cur, 0xC0 | letter >> 6)?;
-        lex.step(next, 0x80 | (letter & 0x3F))
+        step_two_bytes(lex, cur, letter)
     }
+}
+
+/// The letter code of letter index `i` and the cursor after stepping it from `cur`: the
+/// generator's inner step, `A`–`Z` computed (no table load before the step), letters beyond
+/// `Z` through [`letter_code`] and their two UTF-8 bytes.
+#[inline(always)]
+pub fn step_index<L: crate::Lexicon + ?Sized>(
+    lex: &L,
+    cur: L::Cursor,
+    i: usize,
+) -> (u8, Option<L::Cursor>) {
+    if i < 26 {
+        let letter = b'A' + i as u8;
+        (letter, lex.step(cur, letter))
+    } else {
+        let letter = letter_code(i);
+        (letter, step_two_bytes(lex, cur, letter))
+    }
+}
+
+#[inline(never)]
+fn step_two_bytes<L: crate::Lexicon + ?Sized>(
+    lex: &L,
+    cur: L::Cursor,
+    letter: u8,
+) -> Option<L::Cursor> {
+    let next = lex.step(cur, 0xC0 | letter >> 6)?;
+    lex.step(next, 0x80 | (letter & 0x3F))
 }
 
 /// The character a letter code shows (`b'A'` → `A`, `0xC4` → `Ä`).

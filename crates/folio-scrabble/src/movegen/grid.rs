@@ -15,7 +15,7 @@
 use crate::board::Board;
 use crate::coord::{Dir, Position, Square, SIZE};
 use crate::rules::Rules;
-use crate::tile::{letter_code, step_letter, A_TO_Z};
+use crate::tile::{letter_code, step_index, step_letter, A_TO_Z};
 use folio_core::lexicon::Lexicon;
 
 /// One orientation of the board, rows along `dir`.
@@ -172,7 +172,8 @@ impl Grid {
             while bits != 0 {
                 let i = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                let fits = step_letter(lexicon, above, letter_code(i))
+                let fits = step_index(lexicon, above, i)
+                    .1
                     .and_then(|cur| {
                         (r + 1..=bottom)
                             .try_fold(cur, |cur, rr| step_letter(lexicon, cur, self.letter[rr][c]))

@@ -154,9 +154,10 @@ impl Rack {
     /// Letters held as bits (bit [`Tile::index`]; bit 0 = `A`); with a blank, every letter
     /// of `alphabet` (the tile set's [`TileSet::letter_mask`]) besides.
     pub(crate) fn letter_mask(&self, alphabet: u64) -> u64 {
-        let held = (0..LETTERS)
-            .filter(|&i| self.counts[i] > 0)
-            .fold(0, |m, i| m | 1 << i);
+        let mut held = 0u64;
+        for (i, &n) in self.counts[..LETTERS].iter().enumerate() {
+            held |= u64::from(n > 0) << i;
+        }
         if self.counts[BLANK] > 0 {
             held | alphabet
         } else {

@@ -13,7 +13,7 @@
 use crate::board::Board;
 use crate::coord::{Position, SIZE};
 use crate::rules::Rules;
-use crate::tile::{letter_code, letter_index, step_letter, BLANK, LETTERS, TILE_KINDS};
+use crate::tile::{letter_code, letter_index, step_index, step_letter, BLANK, LETTERS, TILE_KINDS};
 use folio_core::lexicon::Lexicon;
 
 use super::grid::Grid;
@@ -210,8 +210,8 @@ impl<'a, L: Lexicon + ?Sized, S: Sink> Walker<'a, L, S> {
         while bits != 0 {
             let i = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            let letter = letter_code(i);
-            let Some(next) = step_letter(self.lex, cur, letter) else {
+            let (letter, next) = step_index(self.lex, cur, i);
+            let Some(next) = next else {
                 continue;
             };
             for (tile, flags) in [(i, NEW), (BLANK, NEW | BLANK_FLAG)] {
@@ -255,8 +255,8 @@ impl<'a, L: Lexicon + ?Sized, S: Sink> Walker<'a, L, S> {
         while bits != 0 {
             let i = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            let letter = letter_code(i);
-            let Some(next) = step_letter(self.lex, cur, letter) else {
+            let (letter, next) = step_index(self.lex, cur, i);
+            let Some(next) = next else {
                 continue;
             };
             for (tile, flags) in [(i, NEW), (BLANK, NEW | BLANK_FLAG)] {
@@ -334,7 +334,7 @@ pub(crate) fn single_tiles<S: Sink>(
         return;
     }
     let values = rules.tile_set.value_table();
-    let alphabet = rules.tile_set.letter_mask();
+    let held = rack.letter_mask(rules.tile_set.letter_mask());
     let bingo = if rules.rack_size == 1 {
         rules.bingo_bonus
     } else {
@@ -350,7 +350,7 @@ pub(crate) fn single_tiles<S: Sink>(
             if !has_down && !has_across {
                 continue; // the centre of an empty board: a lone tile is no word
             }
-            let allowed = across.cross[r][c] & down.cross[c][r] & rack.letter_mask(alphabet);
+            let allowed = across.cross[r][c] & down.cross[c][r] & held;
             let (lf, wf) = (u32::from(across.lf[r][c]), u32::from(across.wf[r][c]));
             let mut bits = allowed;
             while bits != 0 {
