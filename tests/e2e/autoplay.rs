@@ -152,14 +152,13 @@ fn french_games_from_a_french_book_replay_clean() {
         .assert()
         .code(2)
         .stderr(predicates::str::contains(
-            "tile set has tiles A-Z only: the set was built for another alphabet",
+            "the french tile set has no tiles for them: the set was built for another alphabet",
         ));
 }
 
 /// A German book (`Language: German`) ingested for the German tile alphabet keeps Ä, Ö, Ü
 /// as letters (its manifest records them), spells ß as SS, and scores racks with the German
-/// tile values, a letter counting once however many bytes it takes. The board game refuses
-/// the German set: its umlaut tiles are beyond the engine's A–Z (docs/moves.md).
+/// tile values, a letter counting once however many bytes it takes.
 #[test]
 fn a_german_book_gives_a_set_for_german_tiles() {
     let Some(book) =
@@ -225,12 +224,96 @@ fn a_german_book_gives_a_set_for_german_tiles() {
         .stdout
         .clone();
     assert_eq!(String::from_utf8(out).unwrap(), "SCHÖN 16\n");
+}
+
+/// German games (issue 17): both German books of the corpus ingested with `--lang de` (which
+/// keeps the German tile letters ÄÖÜ) give one word set; seeded `--tileset german` games
+/// place umlaut tiles, write them in the record (`Ä`, a blank as `ä`) and replay with no
+/// finding through `folio play --lexicon`; the same seed gives the same record.
+#[test]
+fn german_games_from_german_books_replay_clean() {
+    let books: Option<Vec<PathBuf>> = [
+        "corpora/gutenberg/pg2229-faust-der-tragodie-erster-teil-latin1.txt",
+        "corpora/gutenberg/pg22367-die-verwandlung.txt",
+    ]
+    .iter()
+    .map(|b| folio_testdata::path(b))
+    .collect();
+    let Some(books) = books else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let set = dir.path().join("de.fst");
     folio()
-        .args(["autoplay", "--tileset", "german", "--set"])
+        .args(["ingest", "-q", "--lang", "de", "-o"])
+        .arg(&set)
+        .args(&books)
+        .assert()
+        .success();
+    let manifest = std::fs::read_to_string(dir.path().join("de.json")).unwrap();
+    assert!(manifest.contains("\"tile_letters\": \"ÄÖÜ\""), "{manifest}");
+    let out = dir.path().join("de");
+    let games = 6;
+    folio()
+        .args(["autoplay", "--tileset", "german", "--seed", "1", "--games"])
+        .arg(games.to_string())
+        .arg("--set")
+        .arg(&set)
+        .arg("-o")
+        .arg(&out)
+        .assert()
+        .success()
+        .stderr(predicates::str::contains("6 games under standard rules"));
+    let mut umlauts = 0;
+    for seed in 1..=games {
+        let gcg = out.join(format!("game-{seed}.gcg"));
+        let text = std::fs::read_to_string(&gcg).unwrap();
+        assert!(text.contains("#tileset german\n"), "{text}");
+        // Plays are the lines after the rack: count the umlaut tiles placed.
+        umlauts += text
+            .lines()
+            .filter(|l| l.starts_with('>'))
+            .filter_map(|l| l.split_whitespace().nth(3))
+            .map(|w| w.chars().filter(|c| "ÄÖÜäöü".contains(*c)).count())
+            .sum::<usize>();
+        let summary = folio()
+            .arg("play")
+            .arg(&gcg)
+            .arg("--lexicon")
+            .arg(&set)
+            .arg("--jsonl")
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        let summary = String::from_utf8(summary).unwrap();
+        let last = summary.lines().last().unwrap();
+        assert!(last.contains("\"findings\":0,"), "{last}");
+    }
+    assert!(
+        umlauts > 0,
+        "six German games place at least one umlaut tile"
+    );
+    let again = dir.path().join("again.gcg");
+    folio()
+        .args(["autoplay", "--tileset", "german", "--seed", "1", "--set"])
+        .arg(&set)
+        .arg("-o")
+        .arg(&again)
+        .assert()
+        .success();
+    assert_eq!(
+        std::fs::read(&again).unwrap(),
+        std::fs::read(out.join("game-1.gcg")).unwrap()
+    );
+    // The German set under English tiles: its words use Ä, Ö, Ü, which English tiles lack.
+    folio()
+        .args(["autoplay", "--set"])
         .arg(&set)
         .assert()
         .code(2)
-        .stderr(predicates::str::contains("are beyond A-Z"));
+        .stderr(predicates::str::contains(
+            "the english tile set has no tiles for them",
+        ));
 }
 
 /// `-o` naming the word set itself (or its manifest) is refused before any game is played:

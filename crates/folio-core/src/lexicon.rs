@@ -45,6 +45,13 @@ pub trait Lexicon {
             .then(|| word.to_ascii_uppercase())
     }
 
+    /// The characters its words use beyond `A`–`Z` (`Ä`, `É`), in order, when the lexicon
+    /// knows them: the alphabet it was built for. A crossword game checks them against its
+    /// tile set once. `None` (the default): not known.
+    fn letters_beyond_a_to_z(&self) -> Option<Vec<char>> {
+        None
+    }
+
     /// Whether `word` (upper-case key bytes) is in the lexicon.
     fn contains(&self, word: &[u8]) -> bool {
         self.walk(word).is_some_and(|c| self.is_word(c))
@@ -75,6 +82,9 @@ impl<L: Lexicon + ?Sized> Lexicon for &L {
     }
     fn normalize(&self, word: &str) -> Option<String> {
         (**self).normalize(word)
+    }
+    fn letters_beyond_a_to_z(&self) -> Option<Vec<char>> {
+        (**self).letters_beyond_a_to_z()
     }
 }
 
@@ -160,6 +170,19 @@ impl Lexicon for WordList {
     fn is_word(&self, c: RangeCursor) -> bool {
         c.lo < c.hi && self.words[c.lo].len() == c.depth
     }
+
+    fn letters_beyond_a_to_z(&self) -> Option<Vec<char>> {
+        let mut seen: Vec<char> = self
+            .words
+            .iter()
+            .filter(|w| !w.iter().all(u8::is_ascii_uppercase))
+            .flat_map(|w| String::from_utf8_lossy(w).chars().collect::<Vec<_>>())
+            .filter(|c| !c.is_ascii_uppercase())
+            .collect();
+        seen.sort_unstable();
+        seen.dedup();
+        Some(seen)
+    }
 }
 
 #[cfg(test)]
@@ -181,6 +204,9 @@ mod tests {
         let cat = l.walk(b"CAT").unwrap();
         assert!(l.is_word(cat));
         assert!(l.is_word(l.step(cat, b'S').unwrap()));
+        assert_eq!(l.letters_beyond_a_to_z(), Some(vec![]));
+        let german = WordList::new(["MÄDCHEN", "ÜBER", "OBER"]);
+        assert_eq!(german.letters_beyond_a_to_z(), Some(vec!['Ä', 'Ü']));
     }
 
     #[test]

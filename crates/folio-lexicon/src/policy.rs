@@ -94,6 +94,20 @@ pub struct Policy {
     pub lang: Option<String>,
 }
 
+/// The tile letters beyond `A`–`Z` of a language's crossword tile set (ISO 639-1 code →
+/// letters), as data: what `folio ingest --lang CODE` keeps when neither `--tile-letters`
+/// nor `--keep-diacritics` is given. German tiles have `Ä`, `Ö`, `Ü` (and no `ß`: spelt `SS`);
+/// a language not listed (French: unaccented tiles) folds every diacritic.
+pub const LANGUAGE_TILE_LETTERS: &[(&str, &str)] = &[("de", "ÄÖÜ")];
+
+/// The tile letters of language `lang` ([`LANGUAGE_TILE_LETTERS`]), if it has any.
+pub fn language_tile_letters(lang: &str) -> Option<&'static str> {
+    LANGUAGE_TILE_LETTERS
+        .iter()
+        .find(|(code, _)| *code == lang)
+        .map(|&(_, letters)| letters)
+}
+
 impl Policy {
     /// Whether words are spelled alike under both policies (same name and diacritics
     /// rule): then keys of one can be queried, and combined, with the other. Length and
@@ -507,6 +521,9 @@ mod tests {
         );
         assert!(!german.spells_like(&Policy::game()));
         assert_eq!(german.spelling(), "game --tile-letters ÄÖÜ");
+        // `--lang de` keeps the German tiles' letters; French tiles have no accents.
+        assert_eq!(language_tile_letters("de"), Some("ÄÖÜ"));
+        assert_eq!(language_tile_letters("fr"), None);
     }
 
     #[test]

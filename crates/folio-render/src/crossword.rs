@@ -101,12 +101,12 @@ fn square(r: usize, c: usize) -> Markup {
 }
 
 fn tile(r: usize, c: usize, ch: char, new: bool, tiles: &TileSet) -> Markup {
-    let blank = ch.is_ascii_lowercase();
-    let letter = ch.to_ascii_uppercase();
+    // `ä` is a blank shown as Ä (the letters are the crate's Latin-1 tile letters).
+    let (letter, blank) = folio_scrabble::tile::letter_of_char(ch).unwrap_or((b'?', false));
     let value = if blank {
         0
     } else {
-        tiles.value(Tile::Letter(letter as u8))
+        tiles.value(Tile::Letter(letter))
     };
     let (x, y) = (M + S * c as u32, M + S * r as u32);
     let class = match (new, blank) {
@@ -119,7 +119,7 @@ fn tile(r: usize, c: usize, ch: char, new: bool, tiles: &TileSet) -> Markup {
         g class=(class) data-square=(square_name(r, c)) {
             rect x=(x + 2) y=(y + 2) width=(S - 4) height=(S - 4) rx="3" {}
             @if blank { circle cx=(x + S / 2) cy=(y + S / 2) r=(S / 2 - 4) {} }
-            text.l x=(x + S / 2) y=(y + S / 2 + 7) { (letter) }
+            text.l x=(x + S / 2) y=(y + S / 2 + 7) { (char::from(letter)) }
             @if !blank { text.v x=(x + S - 4) y=(y + S - 4) { (value) } }
         }
     }
@@ -129,14 +129,14 @@ fn tile(r: usize, c: usize, ch: char, new: bool, tiles: &TileSet) -> Markup {
 fn placed(before: &[String], after: &[String]) -> Vec<(usize, usize)> {
     let at = |rows: &[String], r: usize, c: usize| {
         rows.get(r)
-            .and_then(|row| row.as_bytes().get(c).copied())
-            .unwrap_or(b'.')
+            .and_then(|row| row.chars().nth(c))
+            .unwrap_or('.')
     };
     let mut out = Vec::new();
     for r in 0..N {
         for c in 0..N {
             let (b, a) = (at(before, r, c), at(after, r, c));
-            if a != b'.' && a != b {
+            if a != '.' && a != b {
                 out.push((r, c));
             }
         }

@@ -78,9 +78,10 @@ impl Bag {
         self.tiles.iter().filter(|&&t| t == tile).count() as u32
     }
 
-    /// The quantity of every tile still in the bag, indexed by [`Tile::index`] (27 entries).
-    pub fn quantities(&self) -> [u32; 27] {
-        let mut q = [0; 27];
+    /// The quantity of every tile still in the bag, indexed by [`Tile::index`]
+    /// ([`TILE_KINDS`](crate::tile::TILE_KINDS) entries).
+    pub fn quantities(&self) -> [u32; crate::tile::TILE_KINDS] {
+        let mut q = [0; crate::tile::TILE_KINDS];
         for t in &self.tiles {
             q[t.index()] += 1;
         }

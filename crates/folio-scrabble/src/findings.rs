@@ -238,6 +238,17 @@ pub enum Rule {
         /// Maximum.
         max: usize,
     },
+    /// The word set's words use letters the game's tile set has no tile of (a set built for
+    /// another alphabet: `É` from a French set kept with diacritics, in an English game):
+    /// once per game, at `#lexicon`, else at line 1. A set whose letters are a subset of the
+    /// tiles' (an English set in a German game) is fine.
+    #[error("the word set's words use {} beside A-Z, which the {tileset} tile set has no tiles for: it was built for another alphabet (the game policy folds accents; --tile-letters keeps a tile set's own)", folio_core::quote::quoted(.letters))]
+    AlphabetMismatch {
+        /// The letters without tiles, in order.
+        letters: String,
+        /// The tile set's name.
+        tileset: &'static str,
+    },
     /// `#lexicon` names a file that exists but is not a readable folio word set.
     #[error("#lexicon {}", clipped(.0, QUOTED_CHARS))]
     Lexicon(String),
@@ -266,6 +277,7 @@ impl Rule {
                 crate::Illegal::SingleLetter => "single-letter",
                 crate::Illegal::NotConnected => "not-connected",
                 crate::Illegal::UnknownWord { .. } => "unknown-word",
+                crate::Illegal::NoSuchLetter { .. } => "no-such-letter",
                 #[allow(unreachable_patterns)]
                 _ => "illegal",
             },
@@ -300,6 +312,7 @@ impl Rule {
             Rule::NegativeChallengeBonus(_) => "negative-challenge-bonus",
             Rule::PlayerCount { .. } => "player-count",
             Rule::Lexicon(_) => "lexicon",
+            Rule::AlphabetMismatch { .. } => "alphabet-mismatch",
             Rule::WordsNotChecked { .. } => "words-not-checked",
         }
     }

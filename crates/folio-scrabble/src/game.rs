@@ -382,10 +382,11 @@ fn choose_first(
         return (0, Vec::new());
     };
     let mut rounds = Vec::new();
-    // Rank of a drawn tile: lower starts. A winning blank ranks 0, A ranks 1, Z 26.
+    // Rank of a drawn tile: lower starts. A winning blank ranks 0, A ranks 1, Z 26, then
+    // the letters beyond Z (`Ä`) in tile-index order.
     let rank = |t: Tile| match t {
         Tile::Blank => 0,
-        Tile::Letter(b) => u32::from(b - b'A') + 1,
+        Tile::Letter(_) => t.index() as u32 + 1,
     };
     let mut candidates: Vec<usize> = (0..players).collect();
     // Bounded: a redraw among ties ends with probability 1; after 64 rounds, the earliest seat.

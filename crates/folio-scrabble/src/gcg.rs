@@ -395,14 +395,15 @@ impl Parser<'_> {
         }
     }
 
-    /// Parses tiles (`A`–`Z`, `?`; lower case accepted as upper) from `tok`, reporting a
-    /// malformed rack at the offending character.
+    /// Parses tiles (letters `A`–`Z` and Latin-1 letters such as `Ä`, `?`; lower case
+    /// accepted as upper) from `tok`, reporting a malformed rack at the offending character.
+    /// Whether the game's tile set has such a tile is the replay's to judge.
     fn tiles(&mut self, loc: Loc, tok: &str, shown: &str) -> Option<Tiles> {
         let mut out = Vec::with_capacity(tok.len());
         for (i, c) in tok.chars().enumerate() {
-            match c {
-                'A'..='Z' | '?' => out.push(c as u8),
-                'a'..='z' => out.push(c.to_ascii_uppercase() as u8),
+            match (c, crate::tile::letter_of_char(c)) {
+                ('?', _) => out.push(b'?'),
+                (_, Some((code, _))) => out.push(code),
                 _ => {
                     self.problem(
                         Loc::new(loc.line, loc.col + i as u32),
@@ -508,9 +509,14 @@ impl Parser<'_> {
                         return None;
                     }
                 }
-            } else if ex.chars().all(|c| c.is_ascii_alphabetic() || c == '?') {
+            } else if ex
+                .chars()
+                .all(|c| c == '?' || crate::tile::letter_of_char(c).is_some())
+            {
                 EventKind::Exchange(Exchanged::Tiles(
-                    ex.bytes().map(|b| b.to_ascii_uppercase()).collect(),
+                    ex.chars()
+                        .map(|c| crate::tile::letter_of_char(c).map_or(b'?', |(code, _)| code))
+                        .collect(),
                 ))
             } else {
                 self.problem(at(bc), ParseErrorKind::MalformedExchange(body.into()));
@@ -618,19 +624,12 @@ impl Parser<'_> {
             match c {
                 '(' if !in_paren => in_paren = true,
                 ')' if in_paren => in_paren = false,
-                c if in_paren && c.is_ascii_alphabetic() => {
-                    out.push(WordTile::Through(Some(c.to_ascii_uppercase() as u8)))
-                }
                 '.' if !in_paren => out.push(WordTile::Through(None)),
-                'A'..='Z' => out.push(WordTile::Letter {
-                    letter: c as u8,
-                    blank: false,
-                }),
-                'a'..='z' => out.push(WordTile::Letter {
-                    letter: c.to_ascii_uppercase() as u8,
-                    blank: true,
-                }),
-                _ => return bad(self, i, c),
+                c => match crate::tile::letter_of_char(c) {
+                    Some((code, _)) if in_paren => out.push(WordTile::Through(Some(code))),
+                    Some((letter, blank)) => out.push(WordTile::Letter { letter, blank }),
+                    None => return bad(self, i, c),
+                },
             }
         }
         if in_paren {

@@ -48,14 +48,14 @@ pub enum Illegal {
         placed: BoardTile,
     },
     /// The placement names a played-through letter the board does not have (`FA(X)M` over R).
-    #[error("{square} holds {existing}, not {}", *written as char)]
+    #[error("{square} holds {existing}, not {}", char::from(*written))]
     WrongThrough {
         /// The occupied square.
         square: Square,
         /// The tile on the board.
         existing: BoardTile,
         /// The letter the placement names.
-        #[serde(serialize_with = "letter")]
+        #[serde(serialize_with = "serialize_letter")]
         written: u8,
     },
     /// The first move of the game does not cover the centre star `H8`.
@@ -67,6 +67,19 @@ pub enum Illegal {
     /// A later move neither touches nor plays through any tile already on the board.
     #[error("the move does not touch any tile already on the board")]
     NotConnected,
+    /// A new tile shows a letter the rule set's tile set has no tile of (`É` with English
+    /// tiles, `Ä` with French ones): no lettered tile shows it, and a blank stands only for
+    /// a letter of the set's alphabet.
+    #[error("{square}: the {set} tile set has no {} tile, and a blank stands only for its letters", char::from(*letter))]
+    NoSuchLetter {
+        /// The square of the tile.
+        square: Square,
+        /// The letter shown.
+        #[serde(serialize_with = "serialize_letter")]
+        letter: u8,
+        /// The tile set's name.
+        set: &'static str,
+    },
     /// A word formed is not in the lexicon.
     #[error("{word} (at {position}) is not in the word list")]
     UnknownWord {
@@ -77,6 +90,6 @@ pub enum Illegal {
     },
 }
 
-fn letter<S: serde::Serializer>(b: &u8, s: S) -> Result<S::Ok, S::Error> {
-    s.collect_str(&(*b as char))
+fn serialize_letter<S: serde::Serializer>(b: &u8, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(&char::from(*b))
 }

@@ -72,7 +72,7 @@ pub enum ParseErrorKind {
     #[error("unknown rule set {} (expected course, standard or wordbler)", quoted(.0))]
     UnknownRules(String),
     /// `#tileset` other than a known tile set (folio).
-    #[error("unknown tile set {} (expected course, english or french)", quoted(.0))]
+    #[error("unknown tile set {} (expected course, english, french or german)", quoted(.0))]
     UnknownTileSet(String),
     /// A numeric pragma value that is not a number.
     #[error("#{} needs a non-negative number, found {}", clipped(.0, QUOTED_CHARS), quoted(.1))]
@@ -114,8 +114,9 @@ pub enum ParseErrorKind {
     /// The line stops before its move.
     #[error("truncated event: {0}")]
     Truncated(&'static str),
-    /// A rack with something other than A–Z or `?` (MAGPIE: `RACK_MALFORMED`).
-    #[error("malformed rack {}: {ch:?} is not a tile (A-Z, or ? for a blank)", quoted(.rack))]
+    /// A rack with something other than letters (`A`–`Z`, Latin-1 letters such as `Ä`) or `?`
+    /// (MAGPIE: `RACK_MALFORMED`).
+    #[error("malformed rack {}: {ch:?} is not a tile (a letter, or ? for a blank)", quoted(.rack))]
     MalformedRack {
         /// The token as written.
         rack: String,
@@ -133,7 +134,7 @@ pub enum ParseErrorKind {
         /// The offending character.
         ch: char,
     },
-    /// An exchange whose tiles are not A–Z/`?` nor a count.
+    /// An exchange whose tiles are not letters or `?`, nor a count.
     #[error("malformed exchange {} (expected -TILES or -N)", quoted(.0))]
     MalformedExchange(String),
     /// The move token is none of the GCG forms.

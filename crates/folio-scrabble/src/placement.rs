@@ -297,7 +297,7 @@ impl fmt::Display for Placement {
                         write!(f, "(")?;
                         in_paren = true;
                     }
-                    write!(f, "{}", l as char)?;
+                    write!(f, "{}", char::from(l))?;
                 }
                 other => {
                     if in_paren {

@@ -123,8 +123,8 @@ struct Replayer<'a, L: ?Sized> {
     opts: &'a Options,
     seats: usize,
     board: Board,
-    /// Tiles on the board per tile index (A–Z, blank), kept with the board.
-    on_board: [u32; 27],
+    /// Tiles on the board per tile index (letters, blank), kept with the board.
+    on_board: [u32; crate::tile::TILE_KINDS],
     st: State,
     next: Option<usize>,
     last_play: Option<LastPlay>,
@@ -154,9 +154,9 @@ fn tiles_of(t: &Tiles) -> Vec<Tile> {
         .collect()
 }
 
-/// Counts per tile index (A–Z, blank).
-fn counts(tiles: &[Tile]) -> [u32; 27] {
-    let mut c = [0; 27];
+/// Counts per tile index (letters, blank).
+fn counts(tiles: &[Tile]) -> [u32; crate::tile::TILE_KINDS] {
+    let mut c = [0; crate::tile::TILE_KINDS];
     for t in tiles {
         c[t.index()] += 1;
     }
@@ -175,6 +175,20 @@ fn missing(want: &[Tile], have: &[Tile]) -> String {
         }
     }
     out
+}
+
+/// The finding for a word set whose words use letters `rules`' tile set has no tile of
+/// ([`Rule::AlphabetMismatch`]), if it is one.
+pub fn alphabet_mismatch<L: Lexicon + ?Sized>(lexicon: &L, rules: &Rules) -> Option<Rule> {
+    let letters: String = lexicon
+        .letters_beyond_a_to_z()?
+        .into_iter()
+        .filter(|&c| !rules.tile_set.has_letter(c))
+        .collect();
+    (!letters.is_empty()).then_some(Rule::AlphabetMismatch {
+        letters,
+        tileset: rules.tile_set.name,
+    })
 }
 
 fn sorted(mut t: Vec<Tile>) -> Vec<Tile> {
@@ -236,7 +250,7 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
             opts,
             seats,
             board: Board::new(),
-            on_board: [0; 27],
+            on_board: [0; crate::tile::TILE_KINDS],
             st,
             next: first,
             last_play: None,
@@ -267,8 +281,8 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
     }
 
     /// Tiles not on the board: what the bag and all racks hold together.
-    fn unseen(&self) -> [u32; 27] {
-        let mut c = [0u32; 27];
+    fn unseen(&self) -> [u32; crate::tile::TILE_KINDS] {
+        let mut c = [0u32; crate::tile::TILE_KINDS];
         for (i, slot) in c.iter_mut().enumerate() {
             if let Some(t) = Tile::from_index(i) {
                 *slot = self.rules.tile_set.count(t);
@@ -282,7 +296,7 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
 
     fn unseen_tiles(&self) -> Vec<Tile> {
         let c = self.unseen();
-        (0..27)
+        (0..crate::tile::TILE_KINDS)
             .flat_map(|i| std::iter::repeat_n(Tile::from_index(i), c[i] as usize))
             .flatten()
             .collect()
@@ -292,7 +306,7 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
     fn check_drawable(&mut self, loc: Loc, tiles: &[Tile]) -> bool {
         let have = self.unseen();
         let want = counts(tiles);
-        for i in 0..27 {
+        for i in 0..crate::tile::TILE_KINDS {
             if want[i] > have[i] {
                 let t = Tile::from_index(i).map_or('?', |t| t.to_char());
                 let total = Tile::from_index(i).map_or(0, |t| self.rules.tile_set.count(t));
@@ -746,8 +760,8 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
         if let (Some(w), Some(pr)) = (&e.rack, &last.rack) {
             if sorted(tiles_of(w)) != sorted(tiles_of(pr)) {
                 let rule = Rule::WithdrawnRackMismatch {
-                    withdrawn: String::from_utf8_lossy(w).into_owned(),
-                    played: String::from_utf8_lossy(pr).into_owned(),
+                    withdrawn: crate::script::tiles_text(w),
+                    played: crate::script::tiles_text(pr),
                 };
                 self.find(self.col(e, e.cols.rack), rule);
             }
@@ -825,7 +839,7 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
     fn end_rack(&mut self, e: &Event, p: usize, written: &Tiles) {
         let tiles = tiles_of(written);
         let value = self.rules.tile_set.rack_value(&tiles) as i32;
-        let notation = format!("({})", String::from_utf8_lossy(written));
+        let notation = format!("({})", crate::script::tiles_text(written));
         let Some((end, _)) = self.st.over else {
             self.find(e.loc, Rule::EndLineBeforeGameOver("end-of-game rack line"));
             self.account(e, p, 0);
@@ -910,7 +924,7 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
                 if sorted(tiles_of(rack)) != sorted(tiles.clone()) {
                     let rule = Rule::EndRackMismatch {
                         penalty: rack_string(&tiles),
-                        rack: String::from_utf8_lossy(rack).into_owned(),
+                        rack: crate::script::tiles_text(rack),
                     };
                     self.find(body, rule);
                 }
@@ -1000,7 +1014,7 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
                     .iter()
                     .map(|t| TileReport {
                         square: t.square.to_string(),
-                        letter: (t.tile.letter as char).to_string(),
+                        letter: char::from(t.tile.letter).to_string(),
                         blank: t.tile.blank,
                         new: t.new,
                         value: t.value,
@@ -1067,6 +1081,14 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
                 recorded: recorded_any[s].then_some(self.st.recorded[s]),
             })
             .collect();
+        if let Some(rule) = self.lexicon.and_then(|l| alphabet_mismatch(l, &self.rules)) {
+            let loc = script
+                .header
+                .lexicon
+                .as_ref()
+                .map_or(Loc::new(1, 1), |(_, loc)| *loc);
+            self.findings.push(crate::findings::at(script, loc, rule));
+        }
         if self.opts.require_lexicon && self.lexicon.is_none() {
             let loc = script
                 .header
@@ -1098,7 +1120,7 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
                 .iter()
                 .map(|r| RackReport {
                     player: script.nick(r.player),
-                    rack: String::from_utf8_lossy(&r.tiles).into_owned(),
+                    rack: crate::script::tiles_text(&r.tiles),
                 })
                 .collect(),
             result: GameResult {
@@ -1174,7 +1196,7 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
 /// `-TILES` or `-N`.
 fn exchange_notation(x: &Exchanged) -> String {
     match x {
-        Exchanged::Tiles(t) => format!("-{}", String::from_utf8_lossy(t)),
+        Exchanged::Tiles(t) => format!("-{}", crate::script::tiles_text(t)),
         Exchanged::Count(n) => format!("-{n}"),
     }
 }

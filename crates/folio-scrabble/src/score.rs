@@ -49,6 +49,18 @@ impl Rules {
         lexicon: Option<&L>,
     ) -> Result<Move, Illegal> {
         let new_tiles = check_board(board, placement)?;
+        let alphabet = self.tile_set.letter_mask();
+        for &(square, tile) in &new_tiles {
+            let known =
+                crate::tile::letter_index(tile.letter).is_some_and(|i| alphabet >> i & 1 == 1);
+            if !known {
+                return Err(Illegal::NoSuchLetter {
+                    square,
+                    letter: tile.letter,
+                    set: self.tile_set.name,
+                });
+            }
+        }
         let formed = words_formed(board, placement.dir, &new_tiles);
         if let Some(lex) = lexicon {
             if let Some(w) = formed.iter().find(|w| !lex.contains(w.text().as_bytes())) {

@@ -86,7 +86,7 @@ pub struct Header {
     pub rules: Option<RulesName>,
     /// `#tileset NAME` (folio): the tiles in play instead of the rule set's own
     /// ([`TileSet::crossword`](crate::tileset::TileSet::crossword): `course`, `english`,
-    /// `french`).
+    /// `french`, `german`).
     pub tileset: Option<crate::tileset::TileSet>,
     /// `#seed N` (folio): deal from a seeded bag and check every rack against it.
     pub seed: Option<u64>,
@@ -105,8 +105,14 @@ pub struct Header {
     pub other: Vec<(String, String)>,
 }
 
-/// A string of tiles as written: `A`–`Z`, and `?` for a blank.
+/// A string of tiles as written: letter codes (`A`–`Z`, Latin-1 letters such as `Ä` as
+/// their Latin-1 byte: see [`crate::tile`]), and `?` for a blank. [`tiles_text`] writes it.
 pub type Tiles = Vec<u8>;
+
+/// The text of written tiles (`AEÄ?`): each byte is a letter code or `?`.
+pub fn tiles_text(tiles: &[u8]) -> String {
+    tiles.iter().map(|&b| char::from(b)).collect()
+}
 
 /// One square of a written word, before the board says whether it is new or played through.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -115,7 +121,7 @@ pub enum WordTile {
     /// designated as that letter). On an occupied square it names the letter played through
     /// (old Quackle/Elise notation), compared case-insensitively.
     Letter {
-        /// Upper-case ASCII letter.
+        /// Upper-case letter code (`b'A'`, `0xC4` for `Ä`).
         letter: u8,
         /// Written in lower case.
         blank: bool,

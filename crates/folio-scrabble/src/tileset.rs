@@ -4,7 +4,11 @@
 //! English crossword game (NASPA/WESPA; see `docs/rules.md`); the 98-tile set without blanks is
 //! the Book Scrabble course's (issue 3, seed document `helper.txt`). French: the 102-tile
 //! set of French-language editions (Mattel/Spear; the table "Scrabble letter
-//! distributions", French, as published by Wikipedia): tiles carry no accents.
+//! distributions", French, as published by Wikipedia): tiles carry no accents. German: the
+//! 102-tile set of German-language editions since 1989–90 (Wikipedia, "Scrabble letter
+//! distributions", German; mirrored at
+//! <https://www.liquisearch.com/scrabble_letter_distributions/german>): `Ä`, `Ö`, `Ü` are
+//! tiles of their own, `ß` is spelt `SS`, other diacritics are ignored.
 
 use crate::tile::Tile;
 
@@ -67,7 +71,7 @@ pub const GERMAN_UMLAUTS: &[Extra] = &[
 /// A tile beyond `A`–`Z` (German `Ä`): its letter, how many the set has, what it scores.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Extra {
-    /// The letter shown (upper case).
+    /// The letter shown (upper case, a Latin-1 letter `À`–`Þ`: see [`crate::tile`]).
     pub letter: char,
     /// Tiles of it in the set.
     pub count: u8,
@@ -75,7 +79,17 @@ pub struct Extra {
     pub value: u8,
 }
 
+impl Extra {
+    /// The letter's code (its Latin-1 byte); `None` when it is no Latin-1 letter.
+    fn code(&self) -> Option<u8> {
+        crate::tile::letter_of_char(self.letter).map(|(code, _)| code)
+    }
+}
+
 /// A set of tiles: how many of each letter and blank, and what each scores.
+///
+/// Its alphabet is `A`–`Z` (the letters with tiles) plus [`TileSet::extra`]; a blank may be
+/// played as any letter of it ([`TileSet::letter_mask`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TileSet {
     /// Short name (`"course"`, `"english"`).
@@ -86,9 +100,8 @@ pub struct TileSet {
     pub blanks: u8,
     /// Value of each letter `A`..`Z` (a blank scores 0).
     pub values: [u8; 26],
-    /// Tiles beyond `A`–`Z` (German `Ä`, `Ö`, `Ü`). The crossword engine places `A`–`Z`
-    /// tiles only, so a set with any is for word queries (`words from-rack --tileset`)
-    /// until it does: [`TileSet::crossword`] does not offer it.
+    /// Tiles beyond `A`–`Z` (German `Ä`, `Ö`, `Ü`): Latin-1 letters, placed on the board
+    /// like any other (tile indices 26 onwards, see [`crate::tile`]).
     pub extra: &'static [Extra],
 }
 
@@ -120,7 +133,10 @@ impl TileSet {
         extra: &[],
     };
 
-    /// The German set (102 tiles): 97 lettered `A`–`Z`, `Ä`, `Ö`, `Ü` and 2 blanks.
+    /// The German set (102 tiles): 97 lettered `A`–`Z`, `Ä`, `Ö`, `Ü` and 2 blanks. Source:
+    /// the German-language editions since 1989–90 (Wikipedia, "Scrabble letter
+    /// distributions", German: 1 point E×15 N×9 S×7 I×6 R×6 T×6 U×6 A×5 D×4; 2 H×4 G×3 L×3
+    /// O×3; 3 M×4 B×2 W×1 Z×1; 4 C×2 F×2 K×2 P×1; 6 Ä×1 J×1 Ü×1 V×1; 8 Ö×1 X×1; 10 Q×1 Y×1).
     pub const GERMAN: TileSet = TileSet {
         name: "german",
         counts: GERMAN_COUNTS,
@@ -141,10 +157,10 @@ impl TileSet {
         .find(|t| t.name == name)
     }
 
-    /// The tile sets a crossword game can be played with, by name: those whose tiles are
-    /// all `A`–`Z` and blanks (`course`, `english`, `french`).
+    /// The tile sets a crossword game can be played with, by name: every set whose letters
+    /// are Latin-1 letters the board can place (`course`, `english`, `french`, `german`).
     pub fn crossword(name: &str) -> Option<TileSet> {
-        TileSet::named(name).filter(|t| t.extra.is_empty())
+        TileSet::named(name).filter(|t| t.extra.iter().all(|e| e.code().is_some()))
     }
 
     /// The value of a tile showing `letter` (`A`–`Z` or one of [`TileSet::extra`]); 0 for a
@@ -160,24 +176,65 @@ impl TileSet {
         }
     }
 
-    /// How many of `tile` the full set holds.
+    /// The extra tile showing letter code `code`, if the set has one.
+    fn extra_of(&self, code: u8) -> Option<&Extra> {
+        self.extra.iter().find(|e| e.code() == Some(code))
+    }
+
+    /// How many of `tile` the full set holds (0 for a letter it has no tile of).
     pub fn count(&self, tile: Tile) -> u32 {
         match tile {
             Tile::Letter(b) if b.is_ascii_uppercase() => {
                 u32::from(self.counts[usize::from(b - b'A')])
             }
-            Tile::Letter(_) => 0,
+            Tile::Letter(b) => self.extra_of(b).map_or(0, |e| u32::from(e.count)),
             Tile::Blank => u32::from(self.blanks),
         }
     }
 
-    /// What `tile` scores when played as itself (a blank scores 0; a non-letter byte 0).
+    /// What `tile` scores when played as itself (a blank scores 0; a letter the set has no
+    /// tile of, 0).
     pub fn value(&self, tile: Tile) -> u32 {
         match tile {
             Tile::Letter(b) if b.is_ascii_uppercase() => {
                 u32::from(self.values[usize::from(b - b'A')])
             }
-            _ => 0,
+            Tile::Letter(b) => self.extra_of(b).map_or(0, |e| u32::from(e.value)),
+            Tile::Blank => 0,
+        }
+    }
+
+    /// Values by letter code (`table[usize::from(b'Q')]`): what the generator's inner loop
+    /// reads, built once per position.
+    pub fn value_table(&self) -> [u8; 256] {
+        let mut t = [0u8; 256];
+        for (i, &v) in self.values.iter().enumerate() {
+            t[usize::from(b'A') + i] = v;
+        }
+        for e in self.extra {
+            if let Some(code) = e.code() {
+                t[usize::from(code)] = e.value;
+            }
+        }
+        t
+    }
+
+    /// The set's alphabet as a letter mask (bit [`Tile::index`]): `A`–`Z` and the extra
+    /// letters. A blank may stand for any of them; the lexicon decides which words exist.
+    pub fn letter_mask(&self) -> u64 {
+        self.extra
+            .iter()
+            .filter_map(|e| crate::tile::letter_index(e.code()?))
+            .fold(crate::tile::A_TO_Z, |m, i| m | 1 << i)
+    }
+
+    /// Whether the set has a tile showing `letter` (`'Ä'` for German; `'É'` for none).
+    pub fn has_letter(&self, letter: char) -> bool {
+        match crate::tile::letter_of_char(letter) {
+            Some((code, false)) => {
+                self.letter_mask() >> crate::tile::letter_index(code).unwrap_or(63) & 1 == 1
+            }
+            _ => false,
         }
     }
 
@@ -188,9 +245,9 @@ impl TileSet {
             + self.extra.iter().map(|e| u32::from(e.count)).sum::<u32>()
     }
 
-    /// Every tile of the set in canonical order (`A`s first, blanks last).
+    /// Every tile of the set in canonical order (`A`s first, then `Ä`..., blanks last).
     pub fn tiles(&self) -> Vec<Tile> {
-        (0..27)
+        (0..crate::tile::TILE_KINDS)
             .filter_map(Tile::from_index)
             .flat_map(|t| std::iter::repeat_n(t, self.count(t) as usize))
             .collect()
@@ -302,7 +359,17 @@ mod tests {
         assert_eq!(TileSet::GERMAN.total(), 102);
         assert_eq!(TileSet::GERMAN.letter_value('Q'), 10);
         assert_eq!(TileSet::GERMAN.letter_value('ß'), 0);
-        assert_eq!(TileSet::crossword("german"), None);
+        assert_eq!(TileSet::crossword("german"), Some(TileSet::GERMAN));
         assert_eq!(TileSet::crossword("french"), Some(TileSet::FRENCH));
+        let a_umlaut = Tile::from_char('Ä').unwrap();
+        assert_eq!(TileSet::GERMAN.value(a_umlaut), 6);
+        assert_eq!(TileSet::GERMAN.count(a_umlaut), 1);
+        assert_eq!(TileSet::ENGLISH.count(a_umlaut), 0);
+        assert_eq!(TileSet::GERMAN.value_table()[0xD6], 8);
+        assert_eq!(TileSet::GERMAN.tiles().len(), 102);
+        assert_eq!(TileSet::GERMAN.letter_mask().count_ones(), 29);
+        assert_eq!(TileSet::ENGLISH.letter_mask().count_ones(), 26);
+        assert!(TileSet::GERMAN.has_letter('Ü') && !TileSet::GERMAN.has_letter('É'));
+        assert!(!TileSet::ENGLISH.has_letter('Ä') && TileSet::ENGLISH.has_letter('Q'));
     }
 }

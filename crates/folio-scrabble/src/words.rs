@@ -48,7 +48,10 @@ pub struct Word {
 impl Word {
     /// The word's letters, upper case (`"FARMS"`).
     pub fn text(&self) -> String {
-        self.tiles.iter().map(|t| t.tile.letter as char).collect()
+        self.tiles
+            .iter()
+            .map(|t| char::from(t.tile.letter))
+            .collect()
     }
 
     /// The word in notation: tiles of this move as letters (lower case = blank), runs of
@@ -94,7 +97,7 @@ pub struct FormedWord {
 impl FormedWord {
     /// The letters, upper case.
     pub fn text(&self) -> String {
-        self.tiles.iter().map(|t| t.1.letter as char).collect()
+        self.tiles.iter().map(|t| char::from(t.1.letter)).collect()
     }
 }
 

@@ -69,11 +69,13 @@ pub fn to_gcg(script: &Script, report: &Report) -> String {
         let body = match &e.kind {
             EventKind::Play { .. } => t.notation.clone(),
             EventKind::Pass => "-".into(),
-            EventKind::Exchange(Exchanged::Tiles(x)) => format!("-{}", String::from_utf8_lossy(x)),
+            EventKind::Exchange(Exchanged::Tiles(x)) => {
+                format!("-{}", crate::script::tiles_text(x))
+            }
             EventKind::Exchange(Exchanged::Count(n)) => format!("-{n}"),
             EventKind::Withdrawn => "--".into(),
             EventKind::ChallengeBonus => "(challenge)".into(),
-            EventKind::EndRack(x) => format!("({})", String::from_utf8_lossy(x)),
+            EventKind::EndRack(x) => format!("({})", crate::script::tiles_text(x)),
             EventKind::TimePenalty => "(time)".into(),
         };
         let nick = script.nick(p);
@@ -93,7 +95,7 @@ pub fn to_gcg(script: &Script, report: &Report) -> String {
             out,
             "#rack{} {}",
             r.player + 1,
-            String::from_utf8_lossy(&r.tiles)
+            crate::script::tiles_text(&r.tiles)
         );
     }
     out
@@ -115,13 +117,11 @@ fn implied_rack(kind: &EventKind, t: &crate::report::TurnReport) -> String {
             let word = t.notation.split_whitespace().nth(1).unwrap_or("");
             word.chars()
                 .filter(|&c| c != '.')
-                .map(|c| if c.is_ascii_lowercase() { '?' } else { c })
+                .map(|c| if c.is_lowercase() { '?' } else { c })
                 .collect()
         }
-        EventKind::Exchange(Exchanged::Tiles(x)) => String::from_utf8_lossy(x).into_owned(),
-        EventKind::EndRack(x) if t.kind == TurnKind::EndPenalty => {
-            String::from_utf8_lossy(x).into_owned()
-        }
+        EventKind::Exchange(Exchanged::Tiles(x)) => crate::script::tiles_text(x),
+        EventKind::EndRack(x) if t.kind == TurnKind::EndPenalty => crate::script::tiles_text(x),
         _ => String::new(),
     }
 }

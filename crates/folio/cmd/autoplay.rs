@@ -19,7 +19,7 @@ pub struct Args {
     /// The word set (.fst) the computer players know.
     #[arg(long, value_name = "SET.fst")]
     set: PathBuf,
-    /// Tile set instead of the rule set's own: course, english, french (written to the
+    /// Tile set instead of the rule set's own: course, english, french, german (written to the
     /// record as `#tileset`).
     #[arg(long, value_name = "NAME")]
     tileset: Option<String>,

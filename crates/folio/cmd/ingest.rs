@@ -36,7 +36,8 @@ pub struct Args {
     #[arg(long)]
     keep_diacritics: bool,
     /// Keep these letters as tiles beside A–Z while other diacritics fold (German tiles:
-    /// `ÄÖÜ`; ß still spells SS). The set's manifest records them.
+    /// `ÄÖÜ`; ß still spells SS). The set's manifest records them. Default: the tile letters
+    /// of --lang's tile set (`de`: ÄÖÜ), else none.
     #[arg(long, value_name = "LETTERS", conflicts_with = "keep_diacritics")]
     tile_letters: Option<String>,
     /// Keep words never seen in lower case (proper nouns, all-caps headings).
@@ -78,7 +79,8 @@ pub struct Args {
     temp_dir: Option<PathBuf>,
     /// The books' language (ISO 639-1: `fr`, `it`, `ca`, `en`, ...), or `auto` to read it
     /// from each book's Project Gutenberg `Language:` line. French, Italian and Catalan
-    /// split elisions as wordfreq does (`l'homme` -> HOMME, the particle dropped).
+    /// split elisions as wordfreq does (`l'homme` -> HOMME, the particle dropped); German
+    /// keeps its tile letters ÄÖÜ (as --tile-letters ÄÖÜ).
     #[arg(long, value_name = "LANG")]
     lang: Option<String>,
     /// Write the drop report here (TSV: every dropped word with its class, count, books and
@@ -146,7 +148,12 @@ impl Args {
         if self.policy == PolicyName::Game {
             p.keep_diacritics = self.keep_diacritics;
             p.keep_proper_nouns = self.keep_proper_nouns;
-            if let Some(letters) = &self.tile_letters {
+            let lang = self.lang.as_deref().map(|l| l.trim().to_lowercase());
+            let by_lang = lang
+                .as_deref()
+                .and_then(folio_lexicon::policy::language_tile_letters)
+                .filter(|_| !self.keep_diacritics);
+            if let Some(letters) = self.tile_letters.as_deref().or(by_lang) {
                 p = p.with_tile_letters(letters);
             }
         }

@@ -29,7 +29,7 @@ pub struct Args {
     #[arg(long, value_name = "TILES")]
     rack: Option<String>,
     /// Tile set instead of the rule set's (or the script's `#tileset`): course, english,
-    /// french.
+    /// french, german.
     #[arg(long, value_name = "NAME")]
     tileset: Option<String>,
     /// Rule set: course, standard, wordbler; default: the script's `#rules`, else standard.

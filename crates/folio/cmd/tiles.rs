@@ -8,21 +8,16 @@ use folio_core::quote::quoted;
 use folio_lexicon::WordSet;
 use folio_scrabble::TileSet;
 
-/// The tile set named by `--tileset` for a crossword game (`course`, `english`, `french`).
+/// The tile set named by `--tileset` for a crossword game (`course`, `english`, `french`,
+/// `german`).
 pub fn named(name: &str) -> anyhow::Result<TileSet> {
     let known = any(name)?;
-    if !known.extra.is_empty() {
-        let letters: String = known.extra.iter().map(|e| e.letter).collect();
-        bail!(
-            "--tileset {}: its tiles {} are beyond A-Z, which folio's crossword engine does \
-             not place yet; crossword tile sets are course, english, french (the {} set \
-             scores words from-rack and anagram)",
-            quoted(name),
-            quoted(&letters),
-            known.name
-        );
-    }
-    Ok(known)
+    TileSet::crossword(known.name).with_context(|| {
+        format!(
+            "--tileset {}: its letters are beyond what folio's crossword board places",
+            quoted(name)
+        )
+    })
 }
 
 /// Any tile set by name, for word queries (`course`, `english`, `french`, `german`).
@@ -36,19 +31,35 @@ pub fn any(name: &str) -> anyhow::Result<TileSet> {
 }
 
 /// Refuses a word set built for another alphabet than `tiles`: a word with a letter no tile
-/// shows (`É`, `Ä`) could never be played, and a set holding such words was built with
-/// diacritics kept (the game policy folds them to `A`–`Z`).
+/// shows (`É` with English tiles) could never be played, and a set holding such words was
+/// built with diacritics kept (the game policy folds them to `A`–`Z`; `--tile-letters ÄÖÜ`
+/// keeps the German tiles' own). A set whose letters are a subset of the tiles' is fine.
 pub fn check_alphabet(path: &Path, set: &WordSet, tiles: &TileSet) -> anyhow::Result<()> {
-    let outside = set.letters_outside_a_to_z();
+    let outside: Vec<char> = set
+        .letters_outside_a_to_z()
+        .into_iter()
+        .filter(|&c| !tiles.has_letter(c))
+        .collect();
     if outside.is_empty() {
         return Ok(());
     }
     let shown: String = outside.iter().take(12).collect();
+    let has: String = tiles.extra.iter().map(|e| e.letter).collect();
     bail!(
-        "{}: its words use {} beside A-Z; the {} tile set has tiles A-Z only: the set was \
-         built for another alphabet (build it with the game policy, which folds accents)",
+        "{}: its words use {} beside A-Z{}; the {} tile set has no tiles for them: the set was \
+         built for another alphabet (build it with the game policy, which folds accents{})",
         path.display(),
         quoted(&shown),
-        tiles.name
+        if has.is_empty() {
+            String::new()
+        } else {
+            format!(" and {has}")
+        },
+        tiles.name,
+        if has.is_empty() {
+            String::new()
+        } else {
+            format!(", and --tile-letters {has}")
+        }
     )
 }

@@ -56,6 +56,8 @@ pub struct WordSet {
     path: Option<PathBuf>,
     /// The fst decoded for prefix walks, built on the first [`Lexicon::root`] call.
     nodes: OnceLock<NodeTable>,
+    /// [`WordSet::letters_outside_a_to_z`], computed on first use.
+    alphabet: OnceLock<std::collections::BTreeSet<char>>,
 }
 
 impl WordSet {
@@ -78,6 +80,7 @@ impl WordSet {
             set,
             path: Some(path.to_path_buf()),
             nodes: OnceLock::new(),
+            alphabet: OnceLock::new(),
         })
     }
 
@@ -106,6 +109,7 @@ impl WordSet {
             set,
             path: None,
             nodes: OnceLock::new(),
+            alphabet: OnceLock::new(),
         })
     }
 
@@ -163,8 +167,15 @@ impl WordSet {
     /// The alphabet the set was built for, as its words record it: every character of its
     /// words outside `A`–`Z`, in order (empty for a set of the game policy, whose keys are
     /// folded to `A`–`Z`; `Ä`, `Ö`, `Ü` for a set kept with diacritics). A crossword game
-    /// checks it against its tile set's letters. One pass over the keys (ENABLE: a few ms).
+    /// checks it against its tile set's letters. One pass over the keys (ENABLE: a few ms),
+    /// on first use; kept with the set.
     pub fn letters_outside_a_to_z(&self) -> std::collections::BTreeSet<char> {
+        self.alphabet
+            .get_or_init(|| self.scan_letters_outside_a_to_z())
+            .clone()
+    }
+
+    fn scan_letters_outside_a_to_z(&self) -> std::collections::BTreeSet<char> {
         use fst::Streamer;
         let mut out = std::collections::BTreeSet::new();
         let mut keys = self.set.stream();
@@ -349,6 +360,10 @@ impl Lexicon for WordSet {
 
     fn contains(&self, word: &[u8]) -> bool {
         self.set.contains(word)
+    }
+
+    fn letters_beyond_a_to_z(&self) -> Option<Vec<char>> {
+        Some(self.letters_outside_a_to_z().into_iter().collect())
     }
 }
 

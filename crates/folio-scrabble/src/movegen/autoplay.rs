@@ -28,7 +28,8 @@ pub enum Strategy {
 /// A documented heuristic value of the tiles a player keeps (points, as if a score): each
 /// tile's worth (blank 25, S 8, X 3, Z 2, E R 1.5/1, A I N T L 0.5..1, awkward tiles
 /// negative, Q -7, U -3), a penalty of 3 per duplicate beyond the first (5 for
-/// vowels), and of 2 per step the vowel/consonant split is off by more than one. The
+/// vowels), and of 2 per step the vowel/consonant split is off by more than one. Letters
+/// beyond `A`–`Z` (German `Ä`) are worth 0, accented vowels counted as vowels. The
 /// weights are a folio choice in the spirit of Quackle's static leave values, not a copy.
 pub fn leave_value(rack: &Rack) -> i32 {
     // Tenths of a point, A..Z.
@@ -37,15 +38,17 @@ pub fn leave_value(rack: &Rack) -> i32 {
         30, -5, 20,
     ];
     let counts = rack.counts();
-    let mut v = i32::from(counts[26]) * 250;
+    let mut v = i32::from(counts[crate::tile::BLANK]) * 250;
     let (mut vowels, mut consonants) = (0i32, 0i32);
-    for i in 0..26 {
-        let n = i32::from(counts[i]);
+    for (i, &n) in counts[..crate::tile::LETTERS].iter().enumerate() {
+        let n = i32::from(n);
         if n == 0 {
             continue;
         }
-        let vowel = b"AEIOU".contains(&(b'A' + i as u8));
-        v += TILE[i] * n - (n - 1) * if vowel { 50 } else { 30 };
+        let letter = char::from(crate::tile::letter_code(i));
+        let vowel = "AEIOUÀÁÂÃÄÅÆÈÉÊËÌÍÎÏÒÓÔÕÖØÙÚÛÜ".contains(letter);
+        let worth = TILE.get(i).copied().unwrap_or(0);
+        v += worth * n - (n - 1) * if vowel { 50 } else { 30 };
         if vowel {
             vowels += n;
         } else {
@@ -114,7 +117,9 @@ pub struct AutoGame {
 
 /// Plays a whole game of `players` computer players under `rules` from `seed`. A game the
 /// rules would not end (the course ends only when a player goes out or after a set number
-/// of rounds) is stopped after two rounds in which no player could do anything but pass.
+/// of rounds) is stopped after two rounds in which no player could do anything but pass;
+/// passes go on until the rules' own scoreless-turn limit when it is longer (standard: six,
+/// so a two-player game stuck with the bag empty ends by the rules, not unfinished).
 pub fn play_game<L: Lexicon + ?Sized>(
     rules: Rules,
     players: usize,
@@ -125,7 +130,8 @@ pub fn play_game<L: Lexicon + ?Sized>(
     let mut game = Game::new(rules, players, seed)?;
     let mut turns = Vec::new();
     let mut passes = 0;
-    while !game.is_over() && passes < 2 * players {
+    let limit = (2 * players).max(rules.end.scoreless_turns.map_or(0, |n| n as usize));
+    while !game.is_over() && passes < limit {
         let turn = choose(&game, lexicon, strategy);
         passes = if turn == Turn::Pass { passes + 1 } else { 0 };
         game = game.apply(&turn, Some(lexicon))?;

@@ -205,7 +205,7 @@ impl Cgp {
     /// The position under `rules`: checks that the board and racks hold no more of a tile
     /// than the rules' tile set (the error's column is 1, the position as a whole).
     pub fn position(&self, rules: Rules) -> Result<GamePosition, CgpError> {
-        let mut have = [0u32; 27];
+        let mut have = [0u32; crate::tile::TILE_KINDS];
         for (_, t) in self.board.tiles() {
             have[t.rack_tile().index()] += 1;
         }
@@ -215,7 +215,7 @@ impl Cgp {
             }
         }
         for (i, &n) in have.iter().enumerate() {
-            let tile = Tile::from_index(i).expect("27 indices");
+            let tile = Tile::from_index(i).expect("a tile index");
             let limit = rules.tile_set.count(tile);
             if n > limit {
                 return Err(err(

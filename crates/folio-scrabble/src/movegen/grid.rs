@@ -6,7 +6,8 @@
 //!
 //! A **cross-check** of an empty square is the set of letters that may go there as far as the
 //! perpendicular word is concerned: the tiles just above and below, with the letter between,
-//! must spell a word of the lexicon. It is a 26-bit mask (`A` = bit 0), all bits set when the
+//! must spell a word of the lexicon. It is a letter mask (bit [`crate::Tile::index`]: `A` = bit
+//! 0, `Ä` = bit 30), all bits set when the
 //! square has no perpendicular neighbour. Beside it the grid keeps what scoring that
 //! perpendicular word needs without building it: the old tiles' points, their word factor,
 //! and (Wordbler) the letters for which the word would repeat one already scored there.
@@ -14,13 +15,14 @@
 use crate::board::Board;
 use crate::coord::{Dir, Position, Square, SIZE};
 use crate::rules::Rules;
-use folio_core::lexicon::{Lexicon, ALL_LETTERS};
+use crate::tile::{letter_code, step_index, step_letter, A_TO_Z};
+use folio_core::lexicon::Lexicon;
 
 /// One orientation of the board, rows along `dir`.
 pub(crate) struct Grid {
     /// `Dir::Across`: `cells[r][c]` is the board's `(r, c)`; `Dir::Down`: the board's `(c, r)`.
     pub dir: Dir,
-    /// Letter byte, 0 when empty.
+    /// Letter code, 0 when empty.
     pub letter: [[u8; SIZE]; SIZE],
     /// A tile on the square is a blank (scores 0).
     pub blank: [[bool; SIZE]; SIZE],
@@ -31,7 +33,7 @@ pub(crate) struct Grid {
     /// Word factor likewise.
     pub wf: [[u8; SIZE]; SIZE],
     /// Cross-check mask of an empty square.
-    pub cross: [[u32; SIZE]; SIZE],
+    pub cross: [[u64; SIZE]; SIZE],
     /// The empty square has a perpendicular neighbour: a tile there forms a cross-word.
     pub has_cross: [[bool; SIZE]; SIZE],
     /// Points of the cross-word's old tiles (values x letter factors).
@@ -39,7 +41,7 @@ pub(crate) struct Grid {
     /// Product of the cross-word's old tiles' word factors.
     pub cross_wf: [[u32; SIZE]; SIZE],
     /// Letters for which the cross-word was already scored at its position (Wordbler: 0).
-    pub cross_repeat: [[u32; SIZE]; SIZE],
+    pub cross_repeat: [[u64; SIZE]; SIZE],
     /// A word was scored starting on this cell along the rows (Wordbler: a main word
     /// starting here may be a repeat; elsewhere it cannot be).
     pub scored_start: [[bool; SIZE]; SIZE],
@@ -55,7 +57,7 @@ impl Grid {
             anchor: [[false; SIZE]; SIZE],
             lf: [[1; SIZE]; SIZE],
             wf: [[1; SIZE]; SIZE],
-            cross: [[ALL_LETTERS; SIZE]; SIZE],
+            cross: [[u64::MAX; SIZE]; SIZE],
             has_cross: [[false; SIZE]; SIZE],
             cross_sum: [[0; SIZE]; SIZE],
             cross_wf: [[1; SIZE]; SIZE],
@@ -88,6 +90,8 @@ impl Grid {
             }
         }
         let empty_board = board.is_empty();
+        let beyond = rules.tile_set.letter_mask() & !A_TO_Z;
+        let values = rules.tile_set.value_table();
         for r in 0..SIZE {
             for c in 0..SIZE {
                 if g.letter[r][c] != 0 {
@@ -101,7 +105,7 @@ impl Grid {
                         || g.occupied(r as i32, c as i32 - 1)
                         || g.occupied(r as i32, c as i32 + 1)
                 };
-                g.cross_check(rules, board, lexicon, r, c, &starts);
+                g.cross_check(&values, beyond, board, lexicon, r, c, &starts);
             }
         }
         g
@@ -125,10 +129,13 @@ impl Grid {
             && self.letter[r as usize][c as usize] != 0
     }
 
-    /// Fills the cross-check tables of empty cell `(r, c)` from the tiles above and below.
+    /// Fills the cross-check tables of empty cell `(r, c)` from the tiles above and below
+    /// (`values`: tile values by letter code; `beyond`: the alphabet's letters past `Z`).
+    #[allow(clippy::too_many_arguments)]
     fn cross_check<L: Lexicon + ?Sized>(
         &mut self,
-        rules: &Rules,
+        values: &[u8; 256],
+        beyond: u64,
         board: &Board,
         lexicon: &L,
         r: usize,
@@ -150,8 +157,8 @@ impl Grid {
         let (mut sum, mut wf) = (0, 1);
         for rr in (top..=bottom).filter(|&rr| rr != r) {
             if !self.blank[rr][c] {
-                sum += rules.tile_set.values[usize::from(self.letter[rr][c] - b'A')] as u32
-                    * u32::from(self.lf[rr][c]);
+                sum +=
+                    u32::from(values[usize::from(self.letter[rr][c])]) * u32::from(self.lf[rr][c]);
             }
             wf *= u32::from(self.wf[rr][c]);
         }
@@ -159,17 +166,17 @@ impl Grid {
         self.cross_wf[r][c] = wf;
         let mut mask = 0;
         if let Some(above) = (top..r).try_fold(lexicon.root(), |cur, rr| {
-            lexicon.step(cur, self.letter[rr][c])
+            step_letter(lexicon, cur, self.letter[rr][c])
         }) {
-            let mut bits = lexicon.letters(above);
+            let mut bits = u64::from(lexicon.letters(above)) | beyond;
             while bits != 0 {
-                let i = bits.trailing_zeros();
+                let i = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                let fits = lexicon
-                    .step(above, b'A' + i as u8)
+                let fits = step_index(lexicon, above, i)
+                    .1
                     .and_then(|cur| {
                         (r + 1..=bottom)
-                            .try_fold(cur, |cur, rr| lexicon.step(cur, self.letter[rr][c]))
+                            .try_fold(cur, |cur, rr| step_letter(lexicon, cur, self.letter[rr][c]))
                     })
                     .is_some_and(|cur| lexicon.is_word(cur));
                 if fits {
@@ -187,13 +194,16 @@ impl Grid {
             usize::from(position.square.col),
         );
         if starts[usize::from(position.dir == Dir::Down)][sr][sc] {
-            let mut text: Vec<u8> = (top..=bottom).map(|rr| self.letter[rr][c]).collect();
+            let mut text: Vec<char> = (top..=bottom)
+                .map(|rr| char::from(self.letter[rr][c]))
+                .collect();
             let mut bits = mask;
             while bits != 0 {
-                let i = bits.trailing_zeros();
+                let i = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                text[r - top] = b'A' + i as u8;
-                if board.was_scored(position, std::str::from_utf8(&text).unwrap_or("")) {
+                text[r - top] = char::from(letter_code(i));
+                let word: String = text.iter().collect();
+                if board.was_scored(position, &word) {
                     self.cross_repeat[r][c] |= 1 << i;
                 }
             }

@@ -6,7 +6,7 @@
 //! in-memory [`WordList`](folio_core::WordList)) with no structure built per lexicon:
 //!
 //! - `grid`: the board read along rows and (transposed) columns, with **anchors** (empty
-//!   squares next to a tile; the centre on an empty board) and **cross-checks** (26-bit masks
+//!   squares next to a tile; the centre on an empty board) and **cross-checks** (letter masks,
 //!   per empty square and direction: the letters whose perpendicular word is in the lexicon);
 //! - `walk`: left parts on the empty squares before each anchor, then extension right on
 //!   the cursor, pruned by the cursor's [`Lexicon::letters`], the rack and the cross-checks;
@@ -175,15 +175,14 @@ pub fn sort(plays: &mut [Play]) {
 }
 
 /// Every distinct non-empty multiset of `rack`'s tiles, each in canonical order (`A`..`Z`,
-/// blanks last), ordered by size then tiles.
+/// `Ä`..., blanks last), ordered by size then tiles.
 pub fn exchanges(rack: &Rack) -> Vec<Vec<Tile>> {
     let mut out = vec![Vec::new()];
-    for i in 0..27 {
-        let have = rack.counts()[i];
+    for (i, &have) in rack.counts().iter().enumerate() {
         if have == 0 {
             continue;
         }
-        let tile = Tile::from_index(i).expect("27 indices");
+        let tile = Tile::from_index(i).expect("a tile index");
         let mut grown = Vec::with_capacity(out.len() * (usize::from(have) + 1));
         for base in &out {
             for n in 0..=usize::from(have) {

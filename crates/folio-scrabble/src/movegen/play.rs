@@ -45,7 +45,7 @@ impl Play {
         for (i, &(letter, flags)) in word.iter().enumerate() {
             p.letters[i] = letter;
             p.new |= u16::from(flags & super::walk::NEW != 0) << i;
-            p.blank |= u16::from(flags & super::walk::BLANK != 0) << i;
+            p.blank |= u16::from(flags & super::walk::BLANK_FLAG != 0) << i;
         }
         p
     }
@@ -102,7 +102,7 @@ impl Play {
     pub fn word(&self) -> String {
         self.letters[..self.len()]
             .iter()
-            .map(|&b| b as char)
+            .map(|&b| char::from(b))
             .collect()
     }
 
@@ -165,8 +165,10 @@ impl Play {
         }
     }
 
-    /// The play's notation as bytes on the stack, equal to its `Display` text (`8H WO.D`):
-    /// the order plays tie-break by, without building a string per play.
+    /// The play's notation as bytes on the stack, its `Display` text (`8H WO.D`) in Latin-1
+    /// (one byte per letter: `Ä` is `0xC4`), which orders as the text does (Latin-1 and
+    /// UTF-8 both keep code point order): the order plays tie-break by, without building a
+    /// string per play.
     pub fn notation(&self) -> Notation {
         let mut n = Notation {
             bytes: [0; NOTATION_MAX],
@@ -199,7 +201,8 @@ impl Play {
             push(if self.new >> i & 1 == 0 {
                 b'.'
             } else if self.blank >> i & 1 == 1 {
-                self.letters[i].to_ascii_lowercase()
+                // Latin-1 lower case: `A` + 0x20 = `a`, `Ä` (0xC4) + 0x20 = `ä` (0xE4).
+                self.letters[i] + 0x20
             } else {
                 self.letters[i]
             });
@@ -232,7 +235,7 @@ pub struct Notation {
 }
 
 impl Notation {
-    /// The notation's bytes (ASCII).
+    /// The notation's bytes (Latin-1; ASCII unless a letter is beyond `Z`).
     pub fn as_bytes(&self) -> &[u8] {
         &self.bytes[..usize::from(self.len)]
     }

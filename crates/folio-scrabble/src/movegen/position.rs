@@ -127,8 +127,8 @@ impl GamePosition {
     /// Tiles not on the board and not on `rack` (the bag and the other racks, as the
     /// mover sees them), counted by [`Tile::index`]; `None` when the board and rack hold
     /// more of a tile than the rule set's tile set has.
-    pub fn unseen(&self, rack: &Rack) -> Option<[u32; 27]> {
-        let mut left = [0u32; 27];
+    pub fn unseen(&self, rack: &Rack) -> Option<[u32; crate::tile::TILE_KINDS]> {
+        let mut left = [0u32; crate::tile::TILE_KINDS];
         for (i, l) in left.iter_mut().enumerate() {
             *l = self.rules.tile_set.count(Tile::from_index(i)?);
         }
@@ -205,7 +205,7 @@ mod tests {
             PositionError::TurnOutOfRange { turn: 5, events: 3 }
         );
         let unseen = p.unseen(&Rack::parse("E").unwrap()).unwrap();
-        assert_eq!(unseen[usize::from(b'E' - b'A')], 11);
-        assert_eq!(unseen[usize::from(b'R' - b'A')], 5);
+        assert_eq!(unseen[Tile::Letter(b'E').index()], 11);
+        assert_eq!(unseen[Tile::Letter(b'R').index()], 5);
     }
 }

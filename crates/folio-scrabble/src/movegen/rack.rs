@@ -2,23 +2,34 @@
 
 use std::fmt;
 
-use crate::tile::Tile;
+use crate::tile::{Tile, BLANK, LETTERS, TILE_KINDS};
 use crate::tileset::TileSet;
 
-/// Tiles held, counted: `counts[0..26]` letters `A`–`Z`, `counts[26]` blanks.
+/// Tiles held, counted by [`Tile::index`]: letters `A`–`Z` (0–25), Latin-1 letters such as
+/// `Ä` (26–55), blanks ([`BLANK`], 56).
 ///
 /// Any size (a rack late in a game holds fewer than 7), any number of blanks (a rule set's
 /// tile set bounds them; see [`Rack::check`]).
-#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Rack {
-    counts: [u8; 27],
+    counts: [u8; TILE_KINDS],
+}
+
+impl Default for Rack {
+    fn default() -> Rack {
+        Rack {
+            counts: [0; TILE_KINDS],
+        }
+    }
 }
 
 /// A rack the tile set cannot hold.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RackError {
     /// A character that is neither a letter nor `?`.
-    #[error("`{ch}` at position {index} of the rack is not a tile (want A-Z or ? for a blank)")]
+    #[error(
+        "`{ch}` at position {index} of the rack is not a tile (want a letter or ? for a blank)"
+    )]
     BadChar {
         /// The character.
         ch: char,
@@ -67,7 +78,7 @@ impl Rack {
     /// Checks the rack against a tile set: no tile more often than the set holds it.
     pub fn check(&self, set: &TileSet) -> Result<(), RackError> {
         for (i, &have) in self.counts.iter().enumerate() {
-            let tile = Tile::from_index(i).expect("27 indices");
+            let tile = Tile::from_index(i).expect("a tile index");
             let limit = set.count(tile);
             if u32::from(have) > limit {
                 return Err(RackError::TooMany {
@@ -88,7 +99,7 @@ impl Rack {
 
     /// Number of blanks.
     pub fn blanks(&self) -> u8 {
-        self.counts[26]
+        self.counts[BLANK]
     }
 
     /// Number of tiles.
@@ -102,16 +113,16 @@ impl Rack {
     }
 
     /// The counts, indexed by [`Tile::index`].
-    pub fn counts(&self) -> &[u8; 27] {
+    pub fn counts(&self) -> &[u8; TILE_KINDS] {
         &self.counts
     }
 
-    /// The tiles in canonical order (`A`..`Z`, blanks last).
+    /// The tiles in canonical order (`A`..`Z`, `Ä`..., blanks last).
     pub fn tiles(&self) -> Vec<Tile> {
-        (0..27)
+        (0..TILE_KINDS)
             .flat_map(|i| {
                 std::iter::repeat_n(
-                    Tile::from_index(i).expect("27 indices"),
+                    Tile::from_index(i).expect("a tile index"),
                     usize::from(self.counts[i]),
                 )
             })
@@ -140,14 +151,18 @@ impl Rack {
         }
     }
 
-    /// Letters `A`–`Z` held as bits (bit 0 = `A`); every letter when a blank is held.
-    pub(crate) fn letter_mask(&self) -> u32 {
-        if self.counts[26] > 0 {
-            return folio_core::lexicon::ALL_LETTERS;
+    /// Letters held as bits (bit [`Tile::index`]; bit 0 = `A`); with a blank, every letter
+    /// of `alphabet` (the tile set's [`TileSet::letter_mask`]) besides.
+    pub(crate) fn letter_mask(&self, alphabet: u64) -> u64 {
+        let mut held = 0u64;
+        for (i, &n) in self.counts[..LETTERS].iter().enumerate() {
+            held |= u64::from(n > 0) << i;
         }
-        (0..26)
-            .filter(|&i| self.counts[i] > 0)
-            .fold(0, |m, i| m | 1 << i)
+        if self.counts[BLANK] > 0 {
+            held | alphabet
+        } else {
+            held
+        }
     }
 }
 
@@ -190,6 +205,12 @@ mod tests {
         ));
         assert!(Rack::parse("ZZ").unwrap().check(&TileSet::ENGLISH).is_err());
         assert!(Rack::parse("EE?").unwrap().check(&TileSet::ENGLISH).is_ok());
-        assert_eq!(Rack::parse("AB").unwrap().letter_mask(), 0b11);
+        assert_eq!(Rack::parse("AB").unwrap().letter_mask(0), 0b11);
+        let umlaut = Rack::parse("äÖ?").unwrap();
+        assert_eq!(umlaut.to_string(), "ÄÖ?");
+        assert_eq!(umlaut.check(&TileSet::GERMAN), Ok(()));
+        assert!(umlaut.check(&TileSet::ENGLISH).is_err());
+        let german = TileSet::GERMAN.letter_mask();
+        assert_eq!(umlaut.letter_mask(german), german);
     }
 }

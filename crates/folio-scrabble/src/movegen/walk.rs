@@ -13,7 +13,8 @@
 use crate::board::Board;
 use crate::coord::{Position, SIZE};
 use crate::rules::Rules;
-use folio_core::lexicon::{Lexicon, ALL_LETTERS};
+use crate::tile::{letter_code, letter_index, step_index, step_letter, BLANK, LETTERS, TILE_KINDS};
+use folio_core::lexicon::Lexicon;
 
 use super::grid::Grid;
 use super::{Play, Rack};
@@ -21,7 +22,7 @@ use super::{Play, Rack};
 /// Flag of a word square: the tile is placed by the play.
 pub(crate) const NEW: u8 = 1;
 /// Flag of a word square: the tile is a blank.
-pub(crate) const BLANK: u8 = 2;
+pub(crate) const BLANK_FLAG: u8 = 2;
 
 /// Where plays go as they are found.
 pub(crate) trait Sink {
@@ -42,29 +43,29 @@ impl<F: FnMut(Play)> Sink for F {
 
 /// The rack being spent, with the mask of its letters kept up to date.
 struct Spend {
-    counts: [u8; 27],
-    /// Letters held (bit 0 = `A`), blanks aside.
-    letters: u32,
+    counts: [u8; TILE_KINDS],
+    /// Letters held (bit [`crate::Tile::index`]), blanks aside.
+    letters: u64,
+    /// The tile set's alphabet: what a blank may stand for.
+    alphabet: u64,
     left: usize,
 }
 
 impl Spend {
-    fn new(rack: &Rack) -> Spend {
-        let counts = *rack.counts();
+    fn new(rack: &Rack, alphabet: u64) -> Spend {
         Spend {
-            counts,
-            letters: (0..26)
-                .filter(|&i| counts[i] > 0)
-                .fold(0, |m, i| m | 1 << i),
+            counts: *rack.counts(),
+            letters: rack.letter_mask(0),
+            alphabet,
             left: rack.len(),
         }
     }
 
-    /// Letters a tile of the rack can be: every letter while a blank is held.
+    /// Letters a tile of the rack can be: the whole alphabet while a blank is held.
     #[inline]
-    fn mask(&self) -> u32 {
-        if self.counts[26] > 0 {
-            ALL_LETTERS
+    fn mask(&self) -> u64 {
+        if self.counts[BLANK] > 0 {
+            self.alphabet
         } else {
             self.letters
         }
@@ -74,7 +75,7 @@ impl Spend {
     fn take(&mut self, i: usize) {
         self.counts[i] -= 1;
         self.left -= 1;
-        if i < 26 && self.counts[i] == 0 {
+        if i < LETTERS && self.counts[i] == 0 {
             self.letters &= !(1 << i);
         }
     }
@@ -83,10 +84,18 @@ impl Spend {
     fn put(&mut self, i: usize) {
         self.counts[i] += 1;
         self.left += 1;
-        if i < 26 {
+        if i < LETTERS {
             self.letters |= 1 << i;
         }
     }
+}
+
+/// The letters worth trying after `cur`: the lexicon's `A`–`Z` mask (a superset) plus the
+/// alphabet's letters beyond `A`–`Z`, which the lexicon's mask does not cover (their steps
+/// decide).
+#[inline]
+pub(crate) fn next_letters<L: Lexicon + ?Sized>(lex: &L, cur: L::Cursor, beyond: u64) -> u64 {
+    u64::from(lex.letters(cur)) | beyond
 }
 
 /// Walks every row of one grid.
@@ -102,6 +111,10 @@ pub(crate) struct Walker<'a, L: Lexicon + ?Sized, S> {
     start: usize,
     word: [(u8, u8); SIZE],
     check_repeats: bool,
+    /// The alphabet's letters beyond `A`–`Z` (German `Ä`, `Ö`, `Ü`); 0 for English.
+    beyond: u64,
+    /// Tile values by letter code.
+    values: [u8; 256],
 }
 
 impl<'a, L: Lexicon + ?Sized, S: Sink> Walker<'a, L, S> {
@@ -118,13 +131,15 @@ impl<'a, L: Lexicon + ?Sized, S: Sink> Walker<'a, L, S> {
             rules,
             board,
             grid,
-            rack: Spend::new(rack),
+            rack: Spend::new(rack, rules.tile_set.letter_mask()),
             sink,
             row: 0,
             anchor: 0,
             start: 0,
             word: [(0, 0); SIZE],
             check_repeats: !rules.rescore_repeated_words && !board.scored_words().is_empty(),
+            beyond: rules.tile_set.letter_mask() & !crate::tile::A_TO_Z,
+            values: rules.tile_set.value_table(),
         }
     }
 
@@ -167,11 +182,18 @@ impl<'a, L: Lexicon + ?Sized, S: Sink> Walker<'a, L, S> {
         let mut cur = self.lex.root();
         for col in start..self.anchor {
             let l = self.grid.letter[row][col];
-            match self.lex.step(cur, l) {
+            match step_letter(self.lex, cur, l) {
                 Some(next) => cur = next,
                 None => return,
             }
-            self.word[col - start] = (l, if self.grid.blank[row][col] { BLANK } else { 0 });
+            self.word[col - start] = (
+                l,
+                if self.grid.blank[row][col] {
+                    BLANK_FLAG
+                } else {
+                    0
+                },
+            );
         }
         self.start = start;
         self.extend(cur, self.anchor, self.anchor - start, 0);
@@ -184,15 +206,15 @@ impl<'a, L: Lexicon + ?Sized, S: Sink> Walker<'a, L, S> {
         if k >= limit {
             return;
         }
-        let mut bits = self.rack.mask() & self.lex.letters(cur);
+        let mut bits = self.rack.mask() & next_letters(self.lex, cur, self.beyond);
         while bits != 0 {
             let i = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            let letter = b'A' + i as u8;
-            let Some(next) = self.lex.step(cur, letter) else {
+            let (letter, next) = step_index(self.lex, cur, i);
+            let Some(next) = next else {
                 continue;
             };
-            for (tile, flags) in [(i, NEW), (26, NEW | BLANK)] {
+            for (tile, flags) in [(i, NEW), (BLANK, NEW | BLANK_FLAG)] {
                 if self.rack.counts[tile] == 0 {
                     continue;
                 }
@@ -209,8 +231,15 @@ impl<'a, L: Lexicon + ?Sized, S: Sink> Walker<'a, L, S> {
         let row = self.row;
         if col < SIZE && self.grid.letter[row][col] != 0 {
             let l = self.grid.letter[row][col];
-            if let Some(next) = self.lex.step(cur, l) {
-                self.word[idx] = (l, if self.grid.blank[row][col] { BLANK } else { 0 });
+            if let Some(next) = step_letter(self.lex, cur, l) {
+                self.word[idx] = (
+                    l,
+                    if self.grid.blank[row][col] {
+                        BLANK_FLAG
+                    } else {
+                        0
+                    },
+                );
                 self.extend(next, col + 1, idx + 1, placed);
             }
             return;
@@ -221,15 +250,16 @@ impl<'a, L: Lexicon + ?Sized, S: Sink> Walker<'a, L, S> {
         if col == SIZE || self.rack.left == 0 {
             return;
         }
-        let mut bits = self.grid.cross[row][col] & self.rack.mask() & self.lex.letters(cur);
+        let mut bits =
+            self.grid.cross[row][col] & self.rack.mask() & next_letters(self.lex, cur, self.beyond);
         while bits != 0 {
             let i = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            let letter = b'A' + i as u8;
-            let Some(next) = self.lex.step(cur, letter) else {
+            let (letter, next) = step_index(self.lex, cur, i);
+            let Some(next) = next else {
                 continue;
             };
-            for (tile, flags) in [(i, NEW), (26, NEW | BLANK)] {
+            for (tile, flags) in [(i, NEW), (BLANK, NEW | BLANK_FLAG)] {
                 if self.rack.counts[tile] == 0 {
                     continue;
                 }
@@ -244,21 +274,21 @@ impl<'a, L: Lexicon + ?Sized, S: Sink> Walker<'a, L, S> {
     /// Scores the word `self.word[..len]` from `self.start` and hands the play to the sink.
     fn record(&mut self, len: usize, placed: usize) {
         let (row, g) = (self.row, self.grid);
-        let values = &self.rules.tile_set.values;
+        let values = &self.values;
         let (mut main_sum, mut main_wf, mut crosses) = (0u32, 1u32, 0u32);
         for (i, &(letter, flags)) in self.word[..len].iter().enumerate() {
             let col = self.start + i;
-            let value = if flags & BLANK != 0 {
+            let value = if flags & BLANK_FLAG != 0 {
                 0
             } else {
-                u32::from(values[usize::from(letter - b'A')])
+                u32::from(values[usize::from(letter)])
             };
             let (lf, wf) = (u32::from(g.lf[row][col]), u32::from(g.wf[row][col]));
             main_sum += value * lf;
             main_wf *= wf;
             if flags & NEW != 0
                 && g.has_cross[row][col]
-                && g.cross_repeat[row][col] & 1 << (letter - b'A') == 0
+                && g.cross_repeat[row][col] & 1 << letter_index(letter).unwrap_or(63) == 0
             {
                 crosses += (g.cross_sum[row][col] + value * lf) * g.cross_wf[row][col] * wf;
             }
@@ -269,7 +299,10 @@ impl<'a, L: Lexicon + ?Sized, S: Sink> Walker<'a, L, S> {
         };
         let mut main = main_sum * main_wf;
         if self.check_repeats && main > 0 && g.scored_start[row][self.start] {
-            let text: String = self.word[..len].iter().map(|&(l, _)| l as char).collect();
+            let text: String = self.word[..len]
+                .iter()
+                .map(|&(l, _)| char::from(l))
+                .collect();
             if self.board.was_scored(position, &text) {
                 main = 0;
             }
@@ -300,7 +333,8 @@ pub(crate) fn single_tiles<S: Sink>(
     if rack.is_empty() {
         return;
     }
-    let values = &rules.tile_set.values;
+    let values = rules.tile_set.value_table();
+    let held = rack.letter_mask(rules.tile_set.letter_mask());
     let bingo = if rules.rack_size == 1 {
         rules.bingo_bonus
     } else {
@@ -316,18 +350,22 @@ pub(crate) fn single_tiles<S: Sink>(
             if !has_down && !has_across {
                 continue; // the centre of an empty board: a lone tile is no word
             }
-            let allowed = across.cross[r][c] & down.cross[c][r] & rack.letter_mask();
+            let allowed = across.cross[r][c] & down.cross[c][r] & held;
             let (lf, wf) = (u32::from(across.lf[r][c]), u32::from(across.wf[r][c]));
             let mut bits = allowed;
             while bits != 0 {
                 let i = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                let letter = b'A' + i as u8;
-                for (tile, blank) in [(i, false), (26, true)] {
+                let letter = letter_code(i);
+                for (tile, blank) in [(i, false), (BLANK, true)] {
                     if rack.counts()[tile] == 0 {
                         continue;
                     }
-                    let value = if blank { 0 } else { u32::from(values[i]) };
+                    let value = if blank {
+                        0
+                    } else {
+                        u32::from(values[usize::from(letter)])
+                    };
                     let word_score = |g: &Grid, r: usize, c: usize| {
                         if g.has_cross[r][c] && g.cross_repeat[r][c] & 1 << i == 0 {
                             (g.cross_sum[r][c] + value * lf) * g.cross_wf[r][c] * wf
@@ -339,7 +377,7 @@ pub(crate) fn single_tiles<S: Sink>(
                     if !sink.wants(score) {
                         continue;
                     }
-                    let flags = NEW | if blank { BLANK } else { 0 };
+                    let flags = NEW | if blank { BLANK_FLAG } else { 0 };
                     // Written along the across word if there is one, else down: in the grid
                     // whose perpendicular is that direction, the word is column `gc`'s run.
                     let (g, gr, gc) = if has_across {
@@ -358,7 +396,10 @@ pub(crate) fn single_tiles<S: Sink>(
                         word[len] = if rr == gr {
                             (letter, flags)
                         } else {
-                            (g.letter[rr][gc], if g.blank[rr][gc] { BLANK } else { 0 })
+                            (
+                                g.letter[rr][gc],
+                                if g.blank[rr][gc] { BLANK_FLAG } else { 0 },
+                            )
                         };
                         len += 1;
                         rr += 1;

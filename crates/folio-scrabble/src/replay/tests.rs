@@ -608,3 +608,46 @@ fn shared_nicknames_follow_the_rule_set_after_an_illegal_play() {
         assert!(!codes(&r).contains(&"off-turn"), "{rules}: {:?}", codes(&r));
     }
 }
+
+#[test]
+fn german_tiles_play_umlauts_and_blanks_as_umlauts() {
+    // SCHÖN across from E8 (S1 C4 H2 Ö8 N1 = 16, the star under Ö doubles: 32), then ÄH
+    // down with a blank as `ä` above the H (a blank scores 0, the H 2).
+    let words = WordList::new(["SCHÖN", "ÄH"]);
+    let text =
+        format!("{AB}#tileset german\n>A: SCHÖNEE 8E SCHÖN +32 32\n>B: ?EEIIRR G7 ä. +2 2\n");
+    let r = run_with(&text, Some(&words));
+    assert_eq!(codes(&r), Vec::<&str>::new(), "{:#?}", r.findings);
+    assert_eq!(r.turns[0].words[0].word, "SCHÖN");
+    assert_eq!(r.turns[1].words[0].word, "ÄH");
+    // English tiles have no Ö: the play is illegal, a rule of the board.
+    let english = text.replace("#tileset german\n", "");
+    let r = run_with(&english, None);
+    assert!(codes(&r).contains(&"no-such-letter"), "{:?}", codes(&r));
+}
+
+#[test]
+fn a_word_set_for_another_alphabet_is_one_finding() {
+    let game = format!("{AB}>A: AEHNORT 8F HORN +14 14\n>B: AFIMRST H6 FA.M +9 9\n");
+    // Accented French words against English tiles: once, at line 1, whatever the moves.
+    let french = WordList::new(["HORN", "FARM", "CAFÉ", "ÉTÉ"]);
+    let r = run_with(&game, Some(&french));
+    assert_eq!(codes(&r), ["alphabet-mismatch"]);
+    assert_eq!(r.findings[0].loc, Loc::new(1, 1));
+    assert!(
+        r.findings[0].rule.to_string().contains("\"É\""),
+        "{}",
+        r.findings[0].rule
+    );
+    // An A-Z set under German tiles: a subset of the tiles' alphabet, fine.
+    let plain = WordList::new(["HORN", "FARM"]);
+    let german = game.replace(AB, &format!("{AB}#tileset german\n"));
+    let r = run_with(&german, Some(&plain));
+    assert!(!codes(&r).contains(&"alphabet-mismatch"), "{:?}", codes(&r));
+    // A German set under German tiles: fine; under English tiles, Ä Ö Ü are outside.
+    let umlauts = WordList::new(["HORN", "FARM", "SCHÖN"]);
+    let r = run_with(&german, Some(&umlauts));
+    assert!(!codes(&r).contains(&"alphabet-mismatch"), "{:?}", codes(&r));
+    let r = run_with(&game, Some(&umlauts));
+    assert_eq!(codes(&r), ["alphabet-mismatch"]);
+}

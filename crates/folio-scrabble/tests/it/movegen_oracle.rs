@@ -10,6 +10,11 @@
 //! puts down. Every legal play is found so: its main word holds all its new tiles, or it is
 //! one tile.
 //!
+//! A German case plays the standard rules with the German tile set (`Ä`, `Ö`, `Ü` tiles, the
+//! blanks standing for them too) over a list that adds, for each sampled word with an `A`,
+//! `O` or `U`, the word with that vowel as its umlaut (keyed in UTF-8, as word sets are):
+//! letters beyond `A`–`Z` through the same cross-checks, walk and scoring.
+//!
 //! `MOVEGEN_POSITIONS` positions per rule set (default 6: seconds); `make
 //! test-movegen-sweep` runs 1,000 in an optimised build.
 
@@ -17,7 +22,10 @@ use std::collections::BTreeMap;
 
 use folio_core::SplitMix64;
 use folio_scrabble::movegen::{GamePosition, Generator, Rack};
-use folio_scrabble::{Board, BoardTile, Cell, Dir, Placement, Rules, Square, Tile, WordList};
+use folio_scrabble::tile::{letter_code, letter_of_char, BLANK, TILE_KINDS};
+use folio_scrabble::{
+    Board, BoardTile, Cell, Dir, Placement, Rules, Square, Tile, TileSet, WordList,
+};
 
 /// Moves keyed by the tiles they put down (`(square, letter)`, lower case = blank), sorted.
 type MoveSet = BTreeMap<Vec<(Square, char)>, u32>;
@@ -32,13 +40,43 @@ fn key(tiles: &[(Square, BoardTile)]) -> Vec<(Square, char)> {
 /// board's own words need not be in it; cross-checks and the enumerator use the same list.
 fn word_list() -> Option<WordList> {
     let enable = folio_testdata::enable1()?;
-    Some(WordList::new(
-        enable
-            .iter()
-            .enumerate()
-            .filter(|(i, w)| w.len() <= 3 || (w.len() <= 15 && i % 24 == 0))
-            .map(|(_, w)| w.to_vec()),
-    ))
+    Some(WordList::new(sample(enable)))
+}
+
+fn sample(enable: &WordList) -> Vec<Vec<u8>> {
+    enable
+        .iter()
+        .enumerate()
+        .filter(|(i, w)| w.len() <= 3 || (w.len() <= 15 && i % 24 == 0))
+        .map(|(_, w)| w.to_vec())
+        .collect()
+}
+
+/// The sample plus, for each word with an `A`, `O` or `U`, the word with the first of them
+/// as `Ä`, `Ö`, `Ü` (UTF-8 keys).
+fn umlaut_list() -> Option<WordList> {
+    let enable = folio_testdata::enable1()?;
+    let words = sample(enable);
+    let umlauted = words.iter().filter_map(|w| {
+        let text = String::from_utf8(w.clone()).ok()?;
+        let i = text.find(['A', 'O', 'U'])?;
+        let umlaut = match &text[i..=i] {
+            "A" => "Ä",
+            "O" => "Ö",
+            _ => "Ü",
+        };
+        Some(format!("{}{umlaut}{}", &text[..i], &text[i + 1..]).into_bytes())
+    });
+    let all: Vec<Vec<u8>> = words.iter().cloned().chain(umlauted).collect();
+    Some(WordList::new(all))
+}
+
+/// A word's letter codes (`Ä` as `0xC4`).
+fn codes(word: &[u8]) -> Vec<u8> {
+    String::from_utf8_lossy(word)
+        .chars()
+        .map(|c| letter_of_char(c).expect("a letter").0)
+        .collect()
 }
 
 fn records() -> Option<Vec<folio_scrabble::Script>> {
@@ -67,14 +105,19 @@ fn brute_force(rules: &Rules, board: &Board, rack: &Rack, words: &WordList) -> M
             }
         }
     };
-    // Single tiles on every empty square (a blank as every letter).
-    let kinds: Vec<BoardTile> = (0..26)
+    // Single tiles on every empty square (a blank as every letter of the tile set).
+    let alphabet: Vec<u8> = (0..BLANK)
+        .map(letter_code)
+        .filter(|&l| rules.tile_set.has_letter(char::from(l)))
+        .collect();
+    let kinds: Vec<BoardTile> = (0..BLANK)
         .filter(|&i| rack.counts()[i] > 0)
-        .map(|i| BoardTile::letter(b'A' + i as u8))
+        .map(|i| BoardTile::letter(letter_code(i)))
         .chain(
-            (0..26)
+            alphabet
+                .iter()
                 .filter(|_| rack.blanks() > 0)
-                .map(|i| BoardTile::blank(b'A' + i)),
+                .map(|&l| BoardTile::blank(l)),
         )
         .collect();
     for r in 0..15 {
@@ -101,6 +144,7 @@ fn brute_force(rules: &Rules, board: &Board, rack: &Rack, words: &WordList) -> M
         }
     }
     for word in words.iter() {
+        let word = codes(word);
         let len = word.len() as i32;
         for dir in [Dir::Across, Dir::Down] {
             let (dr, dc) = dir.delta();
@@ -148,7 +192,7 @@ fn supply(
     cells: &mut [Cell],
     empty: &[usize],
     k: usize,
-    counts: &mut [u8; 27],
+    counts: &mut [u8; TILE_KINDS],
     f: &mut dyn FnMut(&[Cell]),
 ) {
     let Some(&i) = empty.get(k) else {
@@ -157,7 +201,7 @@ fn supply(
     let Cell::Tile(t) = cells[i] else {
         unreachable!()
     };
-    for (tile, blank) in [(usize::from(t.letter - b'A'), false), (26, true)] {
+    for (tile, blank) in [(t.rack_tile().index(), false), (BLANK, true)] {
         if counts[tile] > 0 {
             counts[tile] -= 1;
             cells[i] = Cell::Tile(BoardTile {
@@ -185,12 +229,12 @@ fn generated(rules: &Rules, board: &Board, rack: &Rack, words: &WordList) -> Mov
 
 /// A rack of up to 7 tiles drawn from the unseen ones; a third of the time a blank first
 /// when one is unseen.
-fn draw_rack(rng: &mut SplitMix64, unseen: [u32; 27]) -> Rack {
-    let mut pool: Vec<Tile> = (0..27)
+fn draw_rack(rng: &mut SplitMix64, unseen: [u32; TILE_KINDS]) -> Rack {
+    let mut pool: Vec<Tile> = (0..TILE_KINDS)
         .flat_map(|i| std::iter::repeat_n(Tile::from_index(i).unwrap(), unseen[i] as usize))
         .collect();
     let mut tiles = Vec::new();
-    if unseen[26] > 0 && rng.below(3) == 0 {
+    if unseen[BLANK] > 0 && rng.below(3) == 0 {
         tiles.push(Tile::Blank);
         pool.retain(|&t| t != Tile::Blank || tiles.len() > 1);
     }
@@ -203,8 +247,8 @@ fn draw_rack(rng: &mut SplitMix64, unseen: [u32; 27]) -> Rack {
 
 /// Tiles not on the board or rack, counted with the rule set's tile set (a record's blanks
 /// under the course's blankless set just make none unseen).
-fn unseen(rules: &Rules, board: &Board) -> [u32; 27] {
-    let mut left = [0u32; 27];
+fn unseen(rules: &Rules, board: &Board) -> [u32; TILE_KINDS] {
+    let mut left = [0u32; TILE_KINDS];
     for (i, l) in left.iter_mut().enumerate() {
         *l = rules.tile_set.count(Tile::from_index(i).unwrap());
     }
@@ -216,7 +260,12 @@ fn unseen(rules: &Rules, board: &Board) -> [u32; 27] {
 }
 
 fn sweep(rules: Rules, seed: u64) {
-    let (Some(words), Some(records)) = (word_list(), records()) else {
+    let words = if rules.tile_set.extra.is_empty() {
+        word_list()
+    } else {
+        umlaut_list()
+    };
+    let (Some(words), Some(records)) = (words, records()) else {
         return;
     };
     let n: usize = std::env::var("MOVEGEN_POSITIONS")
@@ -224,7 +273,7 @@ fn sweep(rules: Rules, seed: u64) {
         .and_then(|v| v.parse().ok())
         .unwrap_or(6);
     let mut rng = SplitMix64::new(seed);
-    let (mut done, mut moves) = (0, 0);
+    let (mut done, mut moves, mut beyond) = (0, 0, 0);
     while done < n {
         let script = &records[rng.below(records.len())];
         let turn = 1 + rng.below(script.events.len() + 1);
@@ -262,10 +311,20 @@ fn sweep(rules: Rules, seed: u64) {
             );
         }
         moves += got.len();
+        beyond += got
+            .keys()
+            .filter(|k| k.iter().any(|&(_, c)| !c.is_ascii()))
+            .count();
         done += 1;
     }
-    eprintln!("{}: {done} positions, {moves} moves, all equal", rules.name);
+    eprintln!(
+        "{} ({} tiles): {done} positions, {moves} moves, {beyond} placing a letter beyond A-Z, all equal",
+        rules.name, rules.tile_set.name
+    );
     assert!(moves > done, "the sweep must find moves");
+    if !rules.tile_set.extra.is_empty() {
+        assert!(beyond > 0, "the German sweep must place umlauts");
+    }
 }
 
 #[test]
@@ -281,4 +340,9 @@ fn course_moves_equal_brute_force() {
 #[test]
 fn wordbler_moves_equal_brute_force() {
     sweep(Rules::WORDBLER, 3);
+}
+
+#[test]
+fn german_tiles_moves_equal_brute_force() {
+    sweep(Rules::STANDARD.with_tile_set(TileSet::GERMAN), 4);
 }

@@ -199,7 +199,7 @@ proptest! {
             let mut counts = game.bag().quantities();
             for r in game.racks() { for t in r { counts[t.index()] += 1; } }
             for (_, t) in game.board().tiles() { counts[t.rack_tile().index()] += 1; }
-            let want: Vec<u32> = (0..27).map(|i| rules.tile_set.count(Tile::from_index(i).unwrap())).collect();
+            let want: Vec<u32> = (0..folio_scrabble::tile::TILE_KINDS).map(|i| rules.tile_set.count(Tile::from_index(i).unwrap())).collect();
             prop_assert_eq!(counts.to_vec(), want);
         }
     }
