@@ -264,7 +264,13 @@ struct Work {
     open: Vec<Buckets>,
     kids: Vec<(u32, Features)>,
     steps: Vec<Step>,
+    /// The last expanded states, decoded, by index mod [`CACHE`] (the children taken next
+    /// are mostly theirs; a miss decodes the key).
+    cache: Vec<(u32, Position)>,
 }
+
+/// Slots of [`Work::cache`] (a power of two).
+const CACHE: usize = 64;
 
 thread_local! {
     /// Spare tables for the next searches on this thread (one per flare).
@@ -290,8 +296,6 @@ struct Search<'a> {
     rng: u64,
     /// Skips moves that take cards off a card they fit on (an incomplete search).
     prune: bool,
-    /// The last expanded state, decoded (its children are usually the next ones taken).
-    cached: (u32, Position),
 }
 
 impl<'a> Search<'a> {
@@ -312,6 +316,8 @@ impl<'a> Search<'a> {
             },
         ));
         w.taken.push(false);
+        w.cache.clear();
+        w.cache.resize(CACHE, (ROOT, *start));
         w.open.resize_with(hs.len(), Buckets::default);
         for list in w.open.iter_mut() {
             list.clear();
@@ -326,7 +332,6 @@ impl<'a> Search<'a> {
             generated: 1,
             rng: seed & !PRUNE,
             prune: seed & PRUNE != 0,
-            cached: (ROOT, *start),
         }
     }
 
@@ -344,6 +349,7 @@ impl<'a> Search<'a> {
             open,
             kids,
             steps,
+            cache,
         } = &mut self.w;
         let n = self.hs.len();
         while self.generated < budget && self.expanded < max_expanded {
@@ -373,13 +379,14 @@ impl<'a> Search<'a> {
                 root.auto_home_set(ms_home_set);
                 (root, 0)
             } else {
-                if self.cached.0 != par {
-                    self.cached = (
+                let slot = &mut cache[par as usize & (CACHE - 1)];
+                if slot.0 != par {
+                    *slot = (
                         par,
                         decode(&table.keys[par as usize], self.start.cell_count()),
                     );
                 }
-                let mut q = self.cached.1;
+                let mut q = slot.1;
                 q.apply_unchecked(step.from, step.to, step.n as usize);
                 q.auto_home_set(ms_home_set);
                 (q, depth[par as usize] + 1)
@@ -399,7 +406,7 @@ impl<'a> Search<'a> {
                 let path = path_to(parent, idx);
                 return Verdict::Solved(reconstruct(&self.start, table, via, &path));
             }
-            self.cached = (idx, p);
+            cache[idx as usize & (CACHE - 1)] = (idx, p);
             steps.clear();
             generate(&p, steps);
             if self.prune {
@@ -411,25 +418,41 @@ impl<'a> Search<'a> {
             // card the move uncovers can go home (the others were already refused, on the
             // same foundations).
             let home_now = ms_home_set(&p.foundations());
+            // Children that auto-play leaves alone are made in place on one copy of `p`
+            // and the move undone (a card or run moved back); the others on a fresh copy.
+            let mut m = p;
+            let sums = pf.sums();
+            let next = next_cards(&p.foundations());
             for s in steps.iter() {
-                let mut q = p;
-                q.apply_unchecked(s.from, s.to, s.n as usize);
                 let uncovered = match s.from {
-                    Loc::Cascade(k) => q.raw_cascade(k as usize).last().copied(),
+                    Loc::Cascade(k) => {
+                        let (col, len) = p.raw_column(k as usize);
+                        (len > s.n as usize).then(|| col[len - 1 - s.n as usize])
+                    }
                     _ => None,
                 };
-                if s.to == Loc::Foundation || uncovered.is_some_and(|c| home_now >> c & 1 == 1) {
+                let f = if s.to == Loc::Foundation
+                    || uncovered.is_some_and(|c| home_now >> c & 1 == 1)
+                {
+                    let mut q = p;
+                    q.apply_unchecked(s.from, s.to, s.n as usize);
                     q.auto_home_set(ms_home_set);
-                }
-                if q.is_won() {
-                    let (w, _) = table.insert(&encode(&q));
-                    parent.push(idx);
-                    depth.push(d + 1);
-                    via.push(*s);
-                    let path = path_to(parent, w);
-                    return Verdict::Solved(reconstruct(&self.start, table, via, &path));
-                }
-                let f = Features::of(&q, pf.child(&p, &q, s), d + 1);
+                    if q.is_won() {
+                        let (w, _) = table.insert(&encode(&q));
+                        parent.push(idx);
+                        depth.push(d + 1);
+                        via.push(*s);
+                        let path = path_to(parent, w);
+                        return Verdict::Solved(reconstruct(&self.start, table, via, &path));
+                    }
+                    Features::of(&q, pf.child(&p, &q, s), d + 1)
+                } else {
+                    // Nothing went home, so `m` cannot be won.
+                    m.apply_unchecked(s.from, s.to, s.n as usize);
+                    let f = Features::moved(&m, &pf, sums, next, s, d + 1);
+                    m.apply_unchecked(s.to, s.from, s.n as usize);
+                    f
+                };
                 let cid = child.len() as u32;
                 child.push((idx, *s));
                 taken.push(false);
@@ -601,7 +624,55 @@ impl ColFeats {
 #[derive(Clone, Copy, Default)]
 struct Features([usize; 7]);
 
+impl ColFeats {
+    /// The cascades' shares added up: above a lower card, above a next card, misplaced.
+    fn sums(&self) -> [usize; 3] {
+        let mut t = [0; 3];
+        for c in &self.0 {
+            t[0] += c.above_lower as usize;
+            t[1] += c.above_next as usize;
+            t[2] += c.misplaced as usize;
+        }
+        t
+    }
+}
+
 impl Features {
+    /// The features of `q`, made from its parent by step `s` with nothing sent home: the
+    /// parent's sums (`pf`'s [`ColFeats::sums`]) with the move's cascades recomputed
+    /// (`next`: the suits' next cards, unchanged).
+    fn moved(
+        q: &Position,
+        pf: &ColFeats,
+        sums: [usize; 3],
+        next: u64,
+        s: &Step,
+        depth: u16,
+    ) -> Features {
+        let [mut above_lower, mut above_next, mut misplaced] = sums;
+        for l in [s.from, s.to] {
+            if let Loc::Cascade(k) = l {
+                let (old, new) = (
+                    pf.0[k as usize],
+                    ColFeat::of(q.raw_cascade(k as usize), next),
+                );
+                above_lower = above_lower + new.above_lower as usize - old.above_lower as usize;
+                above_next = above_next + new.above_next as usize - old.above_next as usize;
+                misplaced = misplaced + new.misplaced as usize - old.misplaced as usize;
+            }
+        }
+        let empties = (0..8).filter(|&k| q.raw_column(k).1 == 0).count();
+        Features([
+            52 - q.home() as usize,
+            above_lower,
+            above_next,
+            q.cell_count() - q.free_cells(),
+            empties,
+            depth as usize,
+            misplaced,
+        ])
+    }
+
     fn of(p: &Position, cols: ColFeats, depth: u16) -> Features {
         let (mut above_lower, mut above_next, mut misplaced, mut empties) = (0, 0, 0, 0);
         for (k, c) in cols.0.iter().enumerate() {
