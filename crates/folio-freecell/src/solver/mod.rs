@@ -387,8 +387,21 @@ impl<'a> Search<'a> {
                     );
                 }
                 let mut q = slot.1;
+                // As at expansion: the parent was closed under auto-play, so only a move
+                // home or the card it uncovers can start it.
+                let auto = step.to == Loc::Foundation
+                    || match step.from {
+                        Loc::Cascade(k) => {
+                            let (col, len) = q.raw_column(k as usize);
+                            let n = step.n as usize;
+                            len > n && ms_home_set(&q.foundations()) >> col[len - 1 - n] & 1 == 1
+                        }
+                        _ => false,
+                    };
                 q.apply_unchecked(step.from, step.to, step.n as usize);
-                q.auto_home_set(ms_home_set);
+                if auto {
+                    q.auto_home_set(ms_home_set);
+                }
                 (q, depth[par as usize] + 1)
             };
             let (idx, new) = table.insert(&encode(&p));
