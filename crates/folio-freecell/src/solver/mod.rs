@@ -99,70 +99,145 @@ impl Solver {
     /// doc and `FIRST_SHARE`. Only the complete search running out of states to expand is the
     /// proof of [`Verdict::Unsolvable`]; `states` and `expanded` add up every search's.
     pub fn solve(&self, start: &Position) -> Outcome {
-        let mut main = Search::new(start, &HEURISTICS, PRUNE);
+        // Every search, started on its first turn and resumed (not restarted) on the next.
+        let mut searches: Vec<Option<Search>> = (0..FLARES).map(|_| None).collect();
         let (mut states, mut expanded) = (0, 0);
-        let mut complete = false;
-        let mut share = FIRST_SHARE;
-        let mut k = 0;
+        let fitted = SCHEDULE
+            .iter()
+            .map(|&(c, b)| Some((c as usize, b as usize)));
+        // Then the main search in growing shares, a probe after each (`None`: the main
+        // search, the pruned one until it runs out of states, then the complete one).
+        let mut shares = Vec::new();
+        let (mut share, mut k) = (FIRST_SHARE, 0);
         while share <= LAST_SHARE {
-            let probe = share * PROBE_PERCENT / 100;
-            let v = main.run_until(self.max_states, share);
-            match v {
-                Verdict::Solved(_) => return outcome(v, &main, states, expanded),
-                Verdict::Unsolvable if complete => return outcome(v, &main, states, expanded),
-                Verdict::Unsolvable => {
-                    // The pruned graph is exhausted: the complete search takes over.
-                    states += main.generated;
-                    expanded += main.expanded;
-                    main = Search::new(start, &HEURISTICS, 0);
-                    complete = true;
-                    let v = main.run_until(self.max_states, share);
-                    if v != Verdict::Unknown {
-                        return outcome(v, &main, states, expanded);
-                    }
-                }
-                Verdict::Unknown => {}
-            }
-            if main.generated >= self.max_states {
-                return outcome(Verdict::Unknown, &main, states, expanded);
-            }
-            let (hs, seed) = PROBE_FLARES[k % PROBE_FLARES.len()];
-            let mut p = Search::new(start, hs, seed);
-            let v = p.run_until(self.max_states, probe);
-            states += p.generated;
-            expanded += p.expanded;
-            // A pruned probe's exhaustion proves nothing.
-            if matches!(v, Verdict::Solved(_)) {
-                return outcome(v, &main, states, expanded);
-            }
+            shares.push(None);
+            shares.push(Some((
+                2 + k % PROBE_FLARES.len(),
+                share * PROBE_PERCENT / 100,
+            )));
             share = share * 7 / 5;
             k += 1;
         }
-        if !complete {
-            states += main.generated;
-            expanded += main.expanded;
-            main = Search::new(start, &HEURISTICS, 0);
+        let mut share = FIRST_SHARE;
+        for step in fitted.chain(shares) {
+            let (c, b) = match step {
+                Some(cb) => cb,
+                None => {
+                    let main = if searches[0].as_ref().is_some_and(|s| s.exhausted) {
+                        COMPLETE
+                    } else {
+                        0
+                    };
+                    let b = share;
+                    share = share * 7 / 5;
+                    (main, b)
+                }
+            };
+            let s = searches[c].get_or_insert_with(|| {
+                let (hs, seed) = flare(c);
+                Search::new(start, hs, seed)
+            });
+            if s.exhausted || s.expanded >= b {
+                continue;
+            }
+            let before = (s.generated, s.expanded);
+            let left = self.max_states.saturating_sub(states);
+            let v = s.run_until(s.generated + left, b);
+            states += s.generated - before.0;
+            expanded += s.expanded - before.1;
+            match v {
+                Verdict::Solved(_) => {
+                    return Outcome {
+                        verdict: v,
+                        states,
+                        expanded,
+                    }
+                }
+                // Only the complete search's exhaustion is a proof.
+                Verdict::Unsolvable if c == COMPLETE => {
+                    return Outcome {
+                        verdict: v,
+                        states,
+                        expanded,
+                    }
+                }
+                Verdict::Unsolvable => s.exhausted = true,
+                Verdict::Unknown => {}
+            }
+            if states >= self.max_states {
+                return Outcome {
+                    verdict: Verdict::Unknown,
+                    states,
+                    expanded,
+                };
+            }
         }
-        let v = main.run_until(self.max_states, usize::MAX);
-        outcome(v, &main, states, expanded)
+        // The complete search alone, to a win, a proof or the limit.
+        let mut s = searches[COMPLETE]
+            .take()
+            .unwrap_or_else(|| Search::new(start, &HEURISTICS, 0));
+        // The other tables go back to the pool first.
+        drop(searches);
+        let before = (s.generated, s.expanded);
+        let left = self.max_states.saturating_sub(states);
+        let verdict = s.run_until(s.generated + left, usize::MAX);
+        Outcome {
+            verdict,
+            states: states + s.generated - before.0,
+            expanded: expanded + s.expanded - before.1,
+        }
     }
 }
 
-fn outcome(verdict: Verdict, main: &Search, states: usize, expanded: usize) -> Outcome {
-    Outcome {
-        verdict,
-        states: states + main.generated,
-        expanded: expanded + main.expanded,
+/// The searches a schedule step names: 0 the pruned main search, 1 the complete one (its
+/// exhaustion is the proof), then [`PROBE_FLARES`] in order.
+const FLARES: usize = 2 + PROBE_FLARES.len();
+const COMPLETE: usize = 1;
+
+fn flare(c: usize) -> (&'static [Weights], u64) {
+    match c {
+        0 => (&HEURISTICS, PRUNE),
+        COMPLETE => (&HEURISTICS, 0),
+        _ => PROBE_FLARES[c - 2],
     }
 }
 
-/// The schedule: the main search runs until it has made `FIRST_SHARE` expansions, then a
-/// fresh probe makes `PROBE_PERCENT`% as many, then the main search is resumed (not
-/// restarted) up to 1.4 times its last share, the next probe (from [`PROBE_FLARES`] in
-/// turn) runs, and so on; past `LAST_SHARE` the complete search runs alone. Measured on
-/// deals 3 and 11 mod 16 of 1..32000 (4,000 deals): growth 1.3–2, first shares 250–800
-/// and probes of 25–60% all gave 300–335 expansions per deal; the probes' diversity
-/// mattered more (pruned probes only: 415–430).
+/// The fitted start of the schedule: (search, expansions): the search (see [`flare`]) is
+/// started or resumed until it has made that many expansions in all. Fitted greedily (at
+/// each step the search and budget solving the most deals per expansion spent, budgets
+/// 60·1.25^k) on the costs `examples/flare_costs` printed for deals 7 and 11 mod 16 of
+/// 1..32000 (4,000 deals, each search capped at 20,000 expansions).
+const SCHEDULE: &[(u8, u16)] = &[
+    (2, 117),
+    (2, 146),
+    (2, 183),
+    (2, 228),
+    (1, 183),
+    (2, 357),
+    (1, 228),
+    (16, 146),
+    (2, 447),
+    (16, 228),
+    (1, 447),
+    (1, 698),
+    (10, 286),
+    (10, 357),
+    (2, 873),
+    (6, 357),
+    (16, 357),
+    (16, 873),
+    (17, 228),
+    (16, 3330),
+    (6, 698),
+    (15, 698),
+    (6, 1364),
+    (10, 5204),
+];
+
+/// After [`SCHEDULE`]: the main search in shares of expansions (`FIRST_SHARE`, then ×1.4 up
+/// to `LAST_SHARE`), after each share a probe (from [`PROBE_FLARES`] in turn) given
+/// `PROBE_PERCENT`% as many; then the complete search alone. This part catches the deals
+/// the fitted sample had no like of.
 const FIRST_SHARE: usize = 400;
 const PROBE_PERCENT: usize = 30;
 const LAST_SHARE: usize = 300_000;
@@ -296,6 +371,8 @@ struct Search<'a> {
     rng: u64,
     /// Skips moves that take cards off a card they fit on (an incomplete search).
     prune: bool,
+    /// Ran out of states (a pruned search: proves nothing; it gets no more turns).
+    exhausted: bool,
 }
 
 impl<'a> Search<'a> {
@@ -332,6 +409,7 @@ impl<'a> Search<'a> {
             generated: 1,
             rng: seed & !PRUNE,
             prune: seed & PRUNE != 0,
+            exhausted: false,
         }
     }
 
@@ -1097,17 +1175,13 @@ pub mod tuning {
     /// The searches [`cost`] can run: 0 the pruned main search, 1 the complete one, then
     /// the probes in their order.
     pub fn candidates() -> usize {
-        2 + PROBE_FLARES.len()
+        FLARES
     }
 
     /// Candidate `c`'s expansions and the moves it found; `None` when it hit the cap or
     /// ran out of states.
     pub fn cost(start: &Position, c: usize, cap: usize) -> Option<(usize, usize)> {
-        let (hs, seed) = match c {
-            0 => (&HEURISTICS[..], PRUNE),
-            1 => (&HEURISTICS[..], 0),
-            _ => PROBE_FLARES[c - 2],
-        };
+        let (hs, seed) = flare(c);
         let mut s = Search::new(start, hs, seed);
         match s.run_until(usize::MAX, cap) {
             Verdict::Solved(m) => Some((s.expanded, m.len())),
