@@ -353,30 +353,33 @@ impl Position {
     /// Plays a move the caller knows to be legal (`n` cards); returns the first card moved
     /// (the bottom of a run). Used by the solver after its generator applied the same rules.
     pub(crate) fn apply_unchecked(&mut self, from: Loc, to: Loc, n: usize) -> Card {
-        let mut buf = [0u8; 13];
-        let mut first = NONE;
-        match from {
-            Loc::Cell(i) => {
-                buf[0] = std::mem::replace(&mut self.cells[i as usize], NONE);
-                first = buf[0];
-            }
+        // The cards stay in the source's array above its new length until copied.
+        let first = match from {
+            Loc::Cell(i) => std::mem::replace(&mut self.cells[i as usize], NONE),
             Loc::Cascade(k) => {
                 let k = k as usize;
-                let len = self.lens[k] as usize;
-                buf[..n].copy_from_slice(&self.cols[k][len - n..len]);
-                self.lens[k] = (len - n) as u8;
-                first = buf[0];
+                let len = self.lens[k] as usize - n;
+                self.lens[k] = len as u8;
+                self.cols[k][len]
             }
-            Loc::Foundation => {}
-        }
+            Loc::Foundation => NONE,
+        };
         match to {
             Loc::Foundation => self.found[(first & 3) as usize] += 1,
             Loc::Cell(i) => self.cells[i as usize] = first,
-            Loc::Cascade(k) => {
-                let k = k as usize;
-                let len = self.lens[k] as usize;
-                self.cols[k][len..len + n].copy_from_slice(&buf[..n]);
-                self.lens[k] = (len + n) as u8;
+            Loc::Cascade(d) => {
+                let d = d as usize;
+                let len = self.lens[d] as usize;
+                match from {
+                    Loc::Cascade(k) => {
+                        let base = self.lens[k as usize] as usize;
+                        for i in 0..n {
+                            self.cols[d][len + i] = self.cols[k as usize][base + i];
+                        }
+                    }
+                    _ => self.cols[d][len] = first,
+                }
+                self.lens[d] = (len + n) as u8;
             }
         }
         card(first)

@@ -44,12 +44,24 @@ impl Table {
 
     /// Empties the table, keeping its memory unless it grew large.
     pub(crate) fn clear(&mut self) {
-        self.keys.clear();
         if self.slots.is_empty() || self.slots.len() > 1 << 16 {
             *self = Table::new();
+        } else if self.keys.len() * 8 < self.slots.len() {
+            // A small search (most are): empty only its slots, each found from its key's
+            // hash (passing slots already emptied), not the whole array.
+            for (idx, k) in self.keys.iter().enumerate() {
+                let h = hash(k);
+                let want = (h & TAG) | idx as u64;
+                let mut i = h as usize & self.mask;
+                while self.slots[i] != want {
+                    i = (i + 1) & self.mask;
+                }
+                self.slots[i] = EMPTY;
+            }
         } else {
             self.slots.fill(EMPTY);
         }
+        self.keys.clear();
     }
 
     /// Inserts `k` unless present; returns its index and whether it is new.
