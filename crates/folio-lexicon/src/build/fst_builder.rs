@@ -247,8 +247,19 @@ impl FstBuilder {
             return EMPTY_ADDRESS;
         }
         let (row, hash) = Registry::row(node);
-        if let Some(addr) = self.registry.find(row, hash, node) {
-            return addr;
+        // A node with a transition to the last node written cannot be registered: every
+        // cell was filled before that node existed, but for the cell holding the node
+        // itself. So the lookup (a load that misses the cache on large key sets, on the
+        // critical path) is skipped; the insert below does what a failed lookup and insert
+        // do, so the registry, hence the bytes, are the same.
+        let fresh_child = node
+            .trans
+            .last()
+            .is_some_and(|t| t.addr == self.last_addr && t.addr != NONE_ADDRESS);
+        if !fresh_child {
+            if let Some(addr) = self.registry.find(row, hash, node) {
+                return addr;
+            }
         }
         let start = self.wtr.len();
         write_node(&mut self.wtr, self.last_addr, start, node);
