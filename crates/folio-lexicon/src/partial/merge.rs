@@ -11,6 +11,7 @@ use std::io::BufWriter;
 use std::path::{Path, PathBuf};
 
 use crate::error::{Error, Result};
+use crate::ingest::budget::prefix;
 use crate::ingest::manifest::{InputReport, Manifest, Outputs, Skipped, Totals};
 use crate::partial::format::{
     partial_policy, Header, PartialReader, PartialWriter, Record, FORMAT,
@@ -165,11 +166,15 @@ impl Merge {
     ) -> Result<()> {
         let n = self.readers.len();
         let mut cur: Vec<Record> = vec![Record::default(); n];
+        // Each reader's current key's first eight bytes (`prefix`): one integer compare
+        // settles most comparisons.
+        let mut heads = vec![0u64; n];
         let mut heap = Heap::default();
         for (i, r) in self.readers.iter_mut().enumerate() {
             if r.next_into(&mut cur[i])? {
-                let c = &cur;
-                heap.push(i, |a, b| (&c[a].key, a) < (&c[b].key, b));
+                heads[i] = prefix(&cur[i].key);
+                let (c, h) = (&cur, &heads);
+                heap.push(i, |a, b| less(c, h, a, b));
             }
         }
         let mut key = Vec::new();
@@ -177,10 +182,14 @@ impl Merge {
         while let Some(top) = heap.top() {
             key.clear();
             key.extend_from_slice(&cur[top].key);
+            let head = heads[top];
             let mut stat = WordStat::default();
             books.clear();
             let mut sources = 0;
-            while let Some(i) = heap.top().filter(|&i| cur[i].key == key) {
+            while let Some(i) = heap
+                .top()
+                .filter(|&i| heads[i] == head && cur[i].key == key)
+            {
                 let rec = &cur[i];
                 stat.count = stat.count.saturating_add(rec.count);
                 stat.lower_case |= rec.lower_case;
@@ -188,12 +197,14 @@ impl Merge {
                 books.extend(rec.books.iter().map(|&b| map[b as usize]));
                 sources += 1;
                 let more = self.readers[i].next_into(&mut cur[i])?;
-                let c = &cur;
-                let less = |a: usize, b: usize| (&c[a].key, a) < (&c[b].key, b);
                 if more {
-                    heap.sift_down(less);
+                    heads[i] = prefix(&cur[i].key);
+                }
+                let (c, h) = (&cur, &heads);
+                if more {
+                    heap.sift_down(|a, b| less(c, h, a, b));
                 } else {
-                    heap.pop(less);
+                    heap.pop(|a, b| less(c, h, a, b));
                 }
             }
             if sources > 1 {
@@ -341,22 +352,21 @@ impl Merge {
             books_map.into_inner().map_err(fst_err(&books_tmp))?,
             &books_tmp,
         )?;
-        let map_file = |p: &Path| -> Result<memmap2::Mmap> {
-            let f = std::fs::File::open(p).map_err(|e| Error::io(p, e))?;
-            // SAFETY: the files are ours, in our own temporary folder, and not changed while
-            // mapped.
-            unsafe { memmap2::Mmap::map(&f) }.map_err(|e| Error::io(p, e))
+        // Copied into place from the files (not mapped and written from memory: the pages
+        // of a mapped file count in the resident set, ~10 bytes a key for each fst).
+        let size = |p: &Path| -> Result<u64> {
+            std::fs::metadata(p)
+                .map(|m| m.len())
+                .map_err(|e| Error::io(p, e))
         };
-        let set_bytes = map_file(&set_tmp)?;
-        let counts_bytes = map_file(&counts_tmp)?;
-        let books_bytes = map_file(&books_tmp)?;
+        let (set_len, counts_len) = (size(&set_tmp)?, size(&counts_tmp)?);
 
         let mut totals = Totals {
             inputs: self.inputs.len() as u64,
             distinct_words: distinct,
             words,
-            set_bytes: set_bytes.len() as u64,
-            counts_bytes: counts_bytes.len() as u64,
+            set_bytes: set_len,
+            counts_bytes: counts_len,
             ..Totals::default()
         };
         let mut inputs = std::mem::take(&mut self.inputs);
@@ -384,13 +394,24 @@ impl Merge {
             lists: None,
         };
         let json = manifest.to_json();
-        crate::set::atomic::write_files_atomic(&[
-            (&paths.set, &set_bytes),
-            (&paths.counts, &counts_bytes),
-            (&paths.books, &books_bytes),
-            (&paths.manifest, json.as_bytes()),
+        use crate::set::atomic::Content;
+        crate::set::atomic::write_contents_atomic(&[
+            (&paths.set, Content::File(&set_tmp)),
+            (&paths.counts, Content::File(&counts_tmp)),
+            (&paths.books, Content::File(&books_tmp)),
+            (&paths.manifest, Content::Bytes(json.as_bytes())),
         ])?;
         Ok(manifest)
+    }
+}
+
+/// Whether reader `a`'s current record (then its index) comes before reader `b`'s.
+#[inline]
+fn less(cur: &[Record], heads: &[u64], a: usize, b: usize) -> bool {
+    match heads[a].cmp(&heads[b]) {
+        std::cmp::Ordering::Less => true,
+        std::cmp::Ordering::Greater => false,
+        std::cmp::Ordering::Equal => (&cur[a].key, a) < (&cur[b].key, b),
     }
 }
 
