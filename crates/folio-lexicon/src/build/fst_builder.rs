@@ -224,7 +224,11 @@ impl FstBuilder {
             if addr != NONE_ADDRESS {
                 u.last_compiled(addr);
             }
-            addr = self.compile(&u.node);
+            // The parent's hash but for its last transition's target, which is this
+            // node's address: compile prefetches the parent's registry row with it, so
+            // that the parent's lookup (next) does not wait on memory.
+            let parent = Registry::partial_hash(&self.stack[self.depth - 1]);
+            addr = self.compile_hinted(&u.node, parent);
             self.stack[self.depth] = u;
         }
         self.stack[self.depth - 1].last_compiled(addr);
@@ -243,6 +247,12 @@ impl FstBuilder {
 
     /// The address of `node`: one the registry holds, or written now.
     fn compile(&mut self, node: &Node) -> usize {
+        self.compile_hinted(node, None)
+    }
+
+    /// As [`FstBuilder::compile`]; `parent` is the hash of the node that will point at this
+    /// one, short of this one's address ([`Registry::partial_hash`]), to prefetch its row.
+    fn compile_hinted(&mut self, node: &Node, parent: Option<u64>) -> usize {
         if node.is_final && node.trans.is_empty() && node.final_output == 0 {
             return EMPTY_ADDRESS;
         }
@@ -258,12 +268,19 @@ impl FstBuilder {
             .is_some_and(|t| t.addr == self.last_addr && t.addr != NONE_ADDRESS);
         if !fresh_child {
             if let Some(addr) = self.registry.find(row, hash, node) {
+                if let Some(p) = parent {
+                    self.registry.prefetch(Registry::finish_hash(p, addr));
+                }
                 return addr;
             }
         }
         let start = self.wtr.len();
         write_node(&mut self.wtr, self.last_addr, start, node);
         self.last_addr = self.wtr.len() - 1;
+        if let Some(p) = parent {
+            self.registry
+                .prefetch(Registry::finish_hash(p, self.last_addr));
+        }
         self.registry.insert(row, hash, node, self.last_addr);
         self.last_addr
     }
@@ -318,6 +335,52 @@ impl Registry {
             cells: vec![CellNode::default(); 2 * REGISTRY_ROWS],
             spill: Vec::new(),
         }
+    }
+
+    /// The FNV-1a state of `u`'s node once its last transition is frozen, short of that
+    /// transition's target; `None` when it has no last transition or more than two frozen
+    /// ones (hashing a wide node again for every child would cost more than the prefetch
+    /// saves; deep in a large key set nearly every node has one or two).
+    #[inline]
+    fn partial_hash(u: &Unfinished) -> Option<u64> {
+        const PRIME: u64 = 1_099_511_628_211;
+        let (inp, out) = u.last?;
+        if u.node.trans.len() > 2 {
+            return None;
+        }
+        let mut h: u64 = 14_695_981_039_346_656_037;
+        h = (h ^ u64::from(u.node.is_final)).wrapping_mul(PRIME);
+        h = (h ^ u.node.final_output).wrapping_mul(PRIME);
+        for t in &u.node.trans {
+            h = (h ^ u64::from(t.inp)).wrapping_mul(PRIME);
+            h = (h ^ t.out).wrapping_mul(PRIME);
+            h = (h ^ t.addr as u64).wrapping_mul(PRIME);
+        }
+        h = (h ^ u64::from(inp)).wrapping_mul(PRIME);
+        Some((h ^ out).wrapping_mul(PRIME))
+    }
+
+    /// [`Registry::row`]'s hash from a [`Registry::partial_hash`] and the last target.
+    #[inline]
+    fn finish_hash(partial: u64, addr: usize) -> u64 {
+        (partial ^ addr as u64).wrapping_mul(1_099_511_628_211)
+    }
+
+    /// Starts loading the row of `hash` and its two cells into the cache.
+    #[inline]
+    fn prefetch(&self, hash: u64) {
+        let row = (hash % REGISTRY_ROWS as u64) as usize;
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: a prefetch never faults, and both pointers are in bounds (`row` is below
+        // REGISTRY_ROWS; `cells` holds two per row).
+        unsafe {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            _mm_prefetch::<_MM_HINT_T0>(self.rows.as_ptr().add(row).cast());
+            _mm_prefetch::<_MM_HINT_T0>(self.cells.as_ptr().add(2 * row).cast());
+            _mm_prefetch::<_MM_HINT_T0>(self.cells.as_ptr().add(2 * row + 1).cast());
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = row;
     }
 
     /// The row of a node, and its hash: FNV-1a over the node as `fst` hashes it.
