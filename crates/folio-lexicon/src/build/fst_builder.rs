@@ -92,7 +92,10 @@ impl Unfinished {
 /// `fst::Map` of each key's output, or an `fst::Set` when every output is 0 (a set is a map
 /// whose outputs are all 0, byte for byte).
 pub struct FstBuilder {
+    /// The bytes written and not yet handed to `sink` (all of them without a sink).
     wtr: Vec<u8>,
+    /// Where the bytes go as they are written ([`FstBuilder::streaming`]).
+    sink: Option<Sink>,
     /// The nodes on the path of the last key, root first: `stack[..depth]` (the entries
     /// past `depth` are kept for their vectors' room).
     stack: Vec<Unfinished>,
@@ -113,6 +116,7 @@ impl FstBuilder {
         wtr.extend_from_slice(&0u64.to_le_bytes()); // fst type
         let mut b = FstBuilder {
             wtr,
+            sink: None,
             stack: Vec::with_capacity(64),
             depth: 0,
             registry: Registry::new(),
@@ -122,6 +126,20 @@ impl FstBuilder {
             len: 0,
         };
         b.push(false, None);
+        b
+    }
+
+    /// A builder writing the fst to `out` as it goes, holding at most [`FLUSH_BYTES`] of it
+    /// (and its registry) in memory: for fsts too large to hold (bounded-memory ingest). The
+    /// same bytes as [`FstBuilder::new`] then [`FstBuilder::finish`]: nodes only ever refer
+    /// back to bytes written before, and the checksum is kept as the bytes go.
+    pub fn streaming(out: impl std::io::Write + Send + 'static) -> FstBuilder {
+        let mut b = FstBuilder::new(FLUSH_BYTES + 4096);
+        b.sink = Some(Sink {
+            out: Box::new(out),
+            flushed: 0,
+            crc: !0,
+        });
         b
     }
 
@@ -160,11 +178,23 @@ impl FstBuilder {
         self.len += 1;
         self.compile_from(prefix_len);
         self.add_suffix(&key[prefix_len..], out);
+        if self.wtr.len() >= FLUSH_BYTES {
+            if let Some(sink) = &mut self.sink {
+                sink.write(&self.wtr)?;
+                self.wtr.clear();
+            }
+        }
         Ok(())
     }
 
-    /// The fst's bytes.
-    pub fn finish(mut self) -> Vec<u8> {
+    /// Where the next byte goes: bytes handed to the sink and bytes held.
+    fn pos(&self) -> usize {
+        self.sink.as_ref().map_or(0, |s| s.flushed) + self.wtr.len()
+    }
+
+    /// Compiles the root and appends the footer but for the checksum; returns the state of
+    /// the checksum over every byte.
+    fn finish_nodes(&mut self) -> u32 {
         self.compile_from(0);
         debug_assert!(self.depth == 1 && self.stack[0].last.is_none());
         let root = std::mem::take(&mut self.stack[0].node);
@@ -172,7 +202,31 @@ impl FstBuilder {
         self.wtr.extend_from_slice(&self.len.to_le_bytes());
         self.wtr
             .extend_from_slice(&(root_addr as u64).to_le_bytes());
-        let sum = masked(crc32c(&self.wtr));
+        let before = self.sink.as_ref().map_or(!0, |s| s.crc);
+        crc32c_update(before, &self.wtr)
+    }
+
+    /// Ends a [`FstBuilder::streaming`] build: the rest of the fst written and flushed.
+    /// Returns the fst's length in bytes.
+    ///
+    /// # Errors
+    /// The sink's write errors.
+    pub fn finish_streaming(mut self) -> std::io::Result<u64> {
+        let crc = self.finish_nodes();
+        let sum = masked(!crc);
+        self.wtr.extend_from_slice(&sum.to_le_bytes());
+        let Some(mut sink) = self.sink.take() else {
+            return Err(std::io::Error::other("not a streaming fst builder"));
+        };
+        sink.out.write_all(&self.wtr)?;
+        sink.out.flush()?;
+        Ok((sink.flushed + self.wtr.len()) as u64)
+    }
+
+    /// The fst's bytes (of a builder made by [`FstBuilder::new`]).
+    pub fn finish(mut self) -> Vec<u8> {
+        debug_assert!(self.sink.is_none());
+        let sum = masked(!self.finish_nodes());
         self.wtr.extend_from_slice(&sum.to_le_bytes());
         self.wtr
     }
@@ -274,9 +328,9 @@ impl FstBuilder {
                 return addr;
             }
         }
-        let start = self.wtr.len();
+        let start = self.pos();
         write_node(&mut self.wtr, self.last_addr, start, node);
-        self.last_addr = self.wtr.len() - 1;
+        self.last_addr = self.pos() - 1;
         if let Some(p) = parent {
             self.registry
                 .prefetch(Registry::finish_hash(p, self.last_addr));
@@ -568,9 +622,36 @@ static COMMON_INDEX: [u8; 256] = {
     t
 };
 
+/// Bytes a [`FstBuilder::streaming`] holds before handing them to its sink.
+pub const FLUSH_BYTES: usize = 1 << 20;
+
+/// The output of a streaming builder.
+struct Sink {
+    out: Box<dyn std::io::Write + Send>,
+    /// Bytes written to `out`.
+    flushed: usize,
+    /// [`crc32c_update`]'s state over them.
+    crc: u32,
+}
+
+impl Sink {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<()> {
+        self.out.write_all(bytes)?;
+        self.crc = crc32c_update(self.crc, bytes);
+        self.flushed += bytes.len();
+        Ok(())
+    }
+}
+
 /// CRC-32C (Castagnoli), as `fst` checksums its bytes.
+#[cfg(test)]
 pub(crate) fn crc32c(bytes: &[u8]) -> u32 {
-    let mut crc = !0u32;
+    !crc32c_update(!0, bytes)
+}
+
+/// The CRC-32C state after `bytes`, from the state `crc` (`!0` to start; the sum is the
+/// state inverted).
+fn crc32c_update(mut crc: u32, bytes: &[u8]) -> u32 {
     let mut chunks = bytes.chunks_exact(8);
     for c in &mut chunks {
         let lo = u32::from_le_bytes([c[0], c[1], c[2], c[3]]) ^ crc;
@@ -586,7 +667,7 @@ pub(crate) fn crc32c(bytes: &[u8]) -> u32 {
     for &b in chunks.remainder() {
         crc = CRC_TABLES[0][((crc ^ u32::from(b)) & 0xFF) as usize] ^ (crc >> 8);
     }
-    !crc
+    crc
 }
 
 /// The checksum as `fst` (and Snappy's framing) stores it: rotated and offset.

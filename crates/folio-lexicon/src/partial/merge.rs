@@ -7,9 +7,9 @@
 //! the number of keys. Sums are commutative and the books are sorted by path, so any
 //! grouping and order of the partials writes the same bytes.
 
-use std::io::BufWriter;
 use std::path::{Path, PathBuf};
 
+use crate::build::FstBuilder;
 use crate::error::{Error, Result};
 use crate::ingest::budget::prefix;
 use crate::ingest::manifest::{InputReport, Manifest, Outputs, Skipped, Totals};
@@ -312,18 +312,19 @@ impl Merge {
         let set_tmp = dir.path().join("set.fst");
         let counts_tmp = dir.path().join("counts.fst");
         let books_tmp = dir.path().join("books.fst");
-        let create = |p: &Path| -> Result<BufWriter<std::fs::File>> {
+        // folio's fst builder streaming to the files (the bytes of `fst`'s builders,
+        // ~1.5-2.4x faster: `make bench-fst-build`), holding 1 MiB of each.
+        let create = |p: &Path| -> Result<FstBuilder> {
             let f = std::fs::File::create(p).map_err(|e| Error::io(p, e))?;
-            Ok(BufWriter::with_capacity(1 << 16, f))
+            Ok(FstBuilder::streaming(f))
         };
         let fst_err = |p: &Path| {
             let p = p.to_path_buf();
             move |source| Error::NotAnFst { path: p, source }
         };
-        let mut set = fst::SetBuilder::new(create(&set_tmp)?).map_err(fst_err(&set_tmp))?;
-        let mut map = fst::MapBuilder::new(create(&counts_tmp)?).map_err(fst_err(&counts_tmp))?;
-        let mut books_map =
-            fst::MapBuilder::new(create(&books_tmp)?).map_err(fst_err(&books_tmp))?;
+        let mut set = create(&set_tmp)?;
+        let mut map = create(&counts_tmp)?;
+        let mut books_map = create(&books_tmp)?;
         let mut kept_per_book = vec![0u64; self.inputs.len()];
         let (mut distinct, mut words) = (0u64, 0u64);
         self.for_each(|key, stat, books| {
@@ -331,7 +332,7 @@ impl Merge {
             // Characters of a UTF-8 key: the bytes that do not continue a character.
             let chars = key.iter().filter(|&&b| (b as i8) >= -0x40).count();
             if policy.keeps_len(chars, &stat) {
-                set.insert(key).map_err(fst_err(&set_tmp))?;
+                set.insert(key, 0).map_err(fst_err(&set_tmp))?;
                 map.insert(key, stat.count).map_err(fst_err(&counts_tmp))?;
                 books_map
                     .insert(key, books.len() as u64)
@@ -343,23 +344,14 @@ impl Merge {
             }
             Ok(())
         })?;
-        let finish = |w: BufWriter<std::fs::File>, p: &Path| -> Result<std::fs::File> {
-            w.into_inner().map_err(|e| Error::io(p, e.into_error()))
+        let finish = |b: FstBuilder, p: &Path| -> Result<u64> {
+            b.finish_streaming().map_err(|e| Error::io(p, e))
         };
-        finish(set.into_inner().map_err(fst_err(&set_tmp))?, &set_tmp)?;
-        finish(map.into_inner().map_err(fst_err(&counts_tmp))?, &counts_tmp)?;
-        finish(
-            books_map.into_inner().map_err(fst_err(&books_tmp))?,
-            &books_tmp,
-        )?;
+        let set_len = finish(set, &set_tmp)?;
+        let counts_len = finish(map, &counts_tmp)?;
+        finish(books_map, &books_tmp)?;
         // Copied into place from the files (not mapped and written from memory: the pages
         // of a mapped file count in the resident set, ~10 bytes a key for each fst).
-        let size = |p: &Path| -> Result<u64> {
-            std::fs::metadata(p)
-                .map(|m| m.len())
-                .map_err(|e| Error::io(p, e))
-        };
-        let (set_len, counts_len) = (size(&set_tmp)?, size(&counts_tmp)?);
 
         let mut totals = Totals {
             inputs: self.inputs.len() as u64,
