@@ -107,6 +107,79 @@ fn memory_budgets_give_the_bytes_of_an_unbounded_run() {
     assert!(left.is_empty(), "left behind: {left:?}");
 }
 
+/// The memory a budgeted ingest may take above its budget (docs/ingest-scale.md): 16 MiB
+/// (the binary, its Unicode tables, the merge's buffers and the fst builders' registries)
+/// plus, per worker thread, ten times the largest book's bytes (the book being counted: its
+/// bytes, its cleaned text, its spelling tables, its counts and their sorted copy).
+fn allowance(threads: u64, largest_book: u64) -> u64 {
+    16 * 1024 * 1024 + threads * 10 * largest_book
+}
+
+/// Peak RSS of `folio ARGS` in bytes, by `/usr/bin/time -f %M` (the child's own
+/// `ru_maxrss`: `wait4` from this process would count this test's image too, see
+/// play_ci.rs); `None` when `time` is not installed (a failure under CI).
+fn peak_rss(args: &[&std::ffi::OsStr], threads: &str, tmp: &Path) -> Option<u64> {
+    let time = Path::new("/usr/bin/time");
+    if !time.exists() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "/usr/bin/time is needed (Debian package `time`)"
+        );
+        eprintln!("skipped: no /usr/bin/time");
+        return None;
+    }
+    let report = tmp.join("time.txt");
+    let o = std::process::Command::new(time)
+        .arg("-f")
+        .arg("%M")
+        .arg("-o")
+        .arg(&report)
+        .arg(assert_cmd::cargo::cargo_bin("folio"))
+        .args(args)
+        .env("RAYON_NUM_THREADS", threads)
+        .env("TMPDIR", tmp)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr_of(&o));
+    let text = std::fs::read_to_string(&report).unwrap();
+    let kib: u64 = text.trim().lines().last().unwrap().trim().parse().unwrap();
+    Some(kib * 1024)
+}
+
+#[test]
+fn peak_memory_stays_within_the_budget_plus_the_stated_allowance() {
+    let Some(books) = books() else {
+        return;
+    };
+    let largest = books
+        .iter()
+        .map(|b| std::fs::metadata(b).unwrap().len())
+        .max()
+        .unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    for (budget, bytes, threads) in [
+        ("1M", 1u64 << 20, 1u64),
+        ("1M", 1 << 20, 2),
+        ("16M", 16 << 20, 2),
+    ] {
+        let set = d.join("g.fst");
+        let mut args: Vec<&std::ffi::OsStr> = vec!["ingest".as_ref(), "-q".as_ref()];
+        args.extend(books.iter().map(|b| b.as_os_str()));
+        args.extend(["-o".as_ref(), set.as_os_str(), "--memory".as_ref()]);
+        args.push(budget.as_ref());
+        let Some(peak) = peak_rss(&args, &threads.to_string(), d) else {
+            return;
+        };
+        let bound = bytes + allowance(threads, largest);
+        assert!(
+            peak <= bound,
+            "--memory {budget}, {threads} threads: peak RSS {peak} bytes over the budget plus \
+             the allowance, {bound}"
+        );
+    }
+}
+
 #[test]
 fn partials_merged_in_any_grouping_and_order_give_one_ingest() {
     let Some(books) = books() else {

@@ -92,7 +92,10 @@ impl Unfinished {
 /// `fst::Map` of each key's output, or an `fst::Set` when every output is 0 (a set is a map
 /// whose outputs are all 0, byte for byte).
 pub struct FstBuilder {
+    /// The bytes written and not yet handed to `sink` (all of them without a sink).
     wtr: Vec<u8>,
+    /// Where the bytes go as they are written ([`FstBuilder::streaming`]).
+    sink: Option<Sink>,
     /// The nodes on the path of the last key, root first: `stack[..depth]` (the entries
     /// past `depth` are kept for their vectors' room).
     stack: Vec<Unfinished>,
@@ -113,6 +116,7 @@ impl FstBuilder {
         wtr.extend_from_slice(&0u64.to_le_bytes()); // fst type
         let mut b = FstBuilder {
             wtr,
+            sink: None,
             stack: Vec::with_capacity(64),
             depth: 0,
             registry: Registry::new(),
@@ -122,6 +126,20 @@ impl FstBuilder {
             len: 0,
         };
         b.push(false, None);
+        b
+    }
+
+    /// A builder writing the fst to `out` as it goes, holding at most [`FLUSH_BYTES`] of it
+    /// (and its registry) in memory: for fsts too large to hold (bounded-memory ingest). The
+    /// same bytes as [`FstBuilder::new`] then [`FstBuilder::finish`]: nodes only ever refer
+    /// back to bytes written before, and the checksum is kept as the bytes go.
+    pub fn streaming(out: impl std::io::Write + Send + 'static) -> FstBuilder {
+        let mut b = FstBuilder::new(FLUSH_BYTES + 4096);
+        b.sink = Some(Sink {
+            out: Box::new(out),
+            flushed: 0,
+            crc: !0,
+        });
         b
     }
 
@@ -160,11 +178,23 @@ impl FstBuilder {
         self.len += 1;
         self.compile_from(prefix_len);
         self.add_suffix(&key[prefix_len..], out);
+        if self.wtr.len() >= FLUSH_BYTES {
+            if let Some(sink) = &mut self.sink {
+                sink.write(&self.wtr)?;
+                self.wtr.clear();
+            }
+        }
         Ok(())
     }
 
-    /// The fst's bytes.
-    pub fn finish(mut self) -> Vec<u8> {
+    /// Where the next byte goes: bytes handed to the sink and bytes held.
+    fn pos(&self) -> usize {
+        self.sink.as_ref().map_or(0, |s| s.flushed) + self.wtr.len()
+    }
+
+    /// Compiles the root and appends the footer but for the checksum; returns the state of
+    /// the checksum over every byte.
+    fn finish_nodes(&mut self) -> u32 {
         self.compile_from(0);
         debug_assert!(self.depth == 1 && self.stack[0].last.is_none());
         let root = std::mem::take(&mut self.stack[0].node);
@@ -172,7 +202,31 @@ impl FstBuilder {
         self.wtr.extend_from_slice(&self.len.to_le_bytes());
         self.wtr
             .extend_from_slice(&(root_addr as u64).to_le_bytes());
-        let sum = masked(crc32c(&self.wtr));
+        let before = self.sink.as_ref().map_or(!0, |s| s.crc);
+        crc32c_update(before, &self.wtr)
+    }
+
+    /// Ends a [`FstBuilder::streaming`] build: the rest of the fst written and flushed.
+    /// Returns the fst's length in bytes.
+    ///
+    /// # Errors
+    /// The sink's write errors.
+    pub fn finish_streaming(mut self) -> std::io::Result<u64> {
+        let crc = self.finish_nodes();
+        let sum = masked(!crc);
+        self.wtr.extend_from_slice(&sum.to_le_bytes());
+        let Some(mut sink) = self.sink.take() else {
+            return Err(std::io::Error::other("not a streaming fst builder"));
+        };
+        sink.out.write_all(&self.wtr)?;
+        sink.out.flush()?;
+        Ok((sink.flushed + self.wtr.len()) as u64)
+    }
+
+    /// The fst's bytes (of a builder made by [`FstBuilder::new`]).
+    pub fn finish(mut self) -> Vec<u8> {
+        debug_assert!(self.sink.is_none());
+        let sum = masked(!self.finish_nodes());
         self.wtr.extend_from_slice(&sum.to_le_bytes());
         self.wtr
     }
@@ -224,7 +278,11 @@ impl FstBuilder {
             if addr != NONE_ADDRESS {
                 u.last_compiled(addr);
             }
-            addr = self.compile(&u.node);
+            // The parent's hash but for its last transition's target, which is this
+            // node's address: compile prefetches the parent's registry row with it, so
+            // that the parent's lookup (next) does not wait on memory.
+            let parent = Registry::partial_hash(&self.stack[self.depth - 1]);
+            addr = self.compile_hinted(&u.node, parent);
             self.stack[self.depth] = u;
         }
         self.stack[self.depth - 1].last_compiled(addr);
@@ -243,16 +301,40 @@ impl FstBuilder {
 
     /// The address of `node`: one the registry holds, or written now.
     fn compile(&mut self, node: &Node) -> usize {
+        self.compile_hinted(node, None)
+    }
+
+    /// As [`FstBuilder::compile`]; `parent` is the hash of the node that will point at this
+    /// one, short of this one's address ([`Registry::partial_hash`]), to prefetch its row.
+    fn compile_hinted(&mut self, node: &Node, parent: Option<u64>) -> usize {
         if node.is_final && node.trans.is_empty() && node.final_output == 0 {
             return EMPTY_ADDRESS;
         }
         let (row, hash) = Registry::row(node);
-        if let Some(addr) = self.registry.find(row, hash, node) {
-            return addr;
+        // A node with a transition to the last node written cannot be registered: every
+        // cell was filled before that node existed, but for the cell holding the node
+        // itself. So the lookup (a load that misses the cache on large key sets, on the
+        // critical path) is skipped; the insert below does what a failed lookup and insert
+        // do, so the registry, hence the bytes, are the same.
+        let fresh_child = node
+            .trans
+            .last()
+            .is_some_and(|t| t.addr == self.last_addr && t.addr != NONE_ADDRESS);
+        if !fresh_child {
+            if let Some(addr) = self.registry.find(row, hash, node) {
+                if let Some(p) = parent {
+                    self.registry.prefetch(Registry::finish_hash(p, addr));
+                }
+                return addr;
+            }
         }
-        let start = self.wtr.len();
+        let start = self.pos();
         write_node(&mut self.wtr, self.last_addr, start, node);
-        self.last_addr = self.wtr.len() - 1;
+        self.last_addr = self.pos() - 1;
+        if let Some(p) = parent {
+            self.registry
+                .prefetch(Registry::finish_hash(p, self.last_addr));
+        }
         self.registry.insert(row, hash, node, self.last_addr);
         self.last_addr
     }
@@ -307,6 +389,52 @@ impl Registry {
             cells: vec![CellNode::default(); 2 * REGISTRY_ROWS],
             spill: Vec::new(),
         }
+    }
+
+    /// The FNV-1a state of `u`'s node once its last transition is frozen, short of that
+    /// transition's target; `None` when it has no last transition or more than two frozen
+    /// ones (hashing a wide node again for every child would cost more than the prefetch
+    /// saves; deep in a large key set nearly every node has one or two).
+    #[inline]
+    fn partial_hash(u: &Unfinished) -> Option<u64> {
+        const PRIME: u64 = 1_099_511_628_211;
+        let (inp, out) = u.last?;
+        if u.node.trans.len() > 2 {
+            return None;
+        }
+        let mut h: u64 = 14_695_981_039_346_656_037;
+        h = (h ^ u64::from(u.node.is_final)).wrapping_mul(PRIME);
+        h = (h ^ u.node.final_output).wrapping_mul(PRIME);
+        for t in &u.node.trans {
+            h = (h ^ u64::from(t.inp)).wrapping_mul(PRIME);
+            h = (h ^ t.out).wrapping_mul(PRIME);
+            h = (h ^ t.addr as u64).wrapping_mul(PRIME);
+        }
+        h = (h ^ u64::from(inp)).wrapping_mul(PRIME);
+        Some((h ^ out).wrapping_mul(PRIME))
+    }
+
+    /// [`Registry::row`]'s hash from a [`Registry::partial_hash`] and the last target.
+    #[inline]
+    fn finish_hash(partial: u64, addr: usize) -> u64 {
+        (partial ^ addr as u64).wrapping_mul(1_099_511_628_211)
+    }
+
+    /// Starts loading the row of `hash` and its two cells into the cache.
+    #[inline]
+    fn prefetch(&self, hash: u64) {
+        let row = (hash % REGISTRY_ROWS as u64) as usize;
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: a prefetch never faults, and both pointers are in bounds (`row` is below
+        // REGISTRY_ROWS; `cells` holds two per row).
+        unsafe {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            _mm_prefetch::<_MM_HINT_T0>(self.rows.as_ptr().add(row).cast());
+            _mm_prefetch::<_MM_HINT_T0>(self.cells.as_ptr().add(2 * row).cast());
+            _mm_prefetch::<_MM_HINT_T0>(self.cells.as_ptr().add(2 * row + 1).cast());
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = row;
     }
 
     /// The row of a node, and its hash: FNV-1a over the node as `fst` hashes it.
@@ -494,9 +622,36 @@ static COMMON_INDEX: [u8; 256] = {
     t
 };
 
+/// Bytes a [`FstBuilder::streaming`] holds before handing them to its sink.
+pub const FLUSH_BYTES: usize = 1 << 20;
+
+/// The output of a streaming builder.
+struct Sink {
+    out: Box<dyn std::io::Write + Send>,
+    /// Bytes written to `out`.
+    flushed: usize,
+    /// [`crc32c_update`]'s state over them.
+    crc: u32,
+}
+
+impl Sink {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<()> {
+        self.out.write_all(bytes)?;
+        self.crc = crc32c_update(self.crc, bytes);
+        self.flushed += bytes.len();
+        Ok(())
+    }
+}
+
 /// CRC-32C (Castagnoli), as `fst` checksums its bytes.
+#[cfg(test)]
 pub(crate) fn crc32c(bytes: &[u8]) -> u32 {
-    let mut crc = !0u32;
+    !crc32c_update(!0, bytes)
+}
+
+/// The CRC-32C state after `bytes`, from the state `crc` (`!0` to start; the sum is the
+/// state inverted).
+fn crc32c_update(mut crc: u32, bytes: &[u8]) -> u32 {
     let mut chunks = bytes.chunks_exact(8);
     for c in &mut chunks {
         let lo = u32::from_le_bytes([c[0], c[1], c[2], c[3]]) ^ crc;
@@ -512,7 +667,7 @@ pub(crate) fn crc32c(bytes: &[u8]) -> u32 {
     for &b in chunks.remainder() {
         crc = CRC_TABLES[0][((crc ^ u32::from(b)) & 0xFF) as usize] ^ (crc >> 8);
     }
-    !crc
+    crc
 }
 
 /// The checksum as `fst` (and Snappy's framing) stores it: rotated and offset.

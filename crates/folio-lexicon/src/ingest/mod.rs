@@ -223,11 +223,19 @@ pub fn ingest_extra(
         .iter_mut()
         .map(|b| std::mem::take(&mut b.words))
         .collect();
-    let built = merged.kept.build_then(move || {
-        drop(counts);
-        drop(buffers);
-    })?;
-    let books_map = books_map(&merged.kept)?;
+    // The books map beside the set and the counts map: on a run of many distinct words the
+    // three builds are most of the time, and the books map alone at the end left a core
+    // idle.
+    let (built, books_map) = rayon::join(
+        || {
+            merged.kept.build_then(move || {
+                drop(counts);
+                drop(buffers);
+            })
+        },
+        || books_map(&merged.kept),
+    );
+    let (built, books_map) = (built?, books_map?);
     for ((b, n), d) in books
         .iter_mut()
         .zip(&merged.kept_per_book)

@@ -7,10 +7,11 @@
 //! the number of keys. Sums are commutative and the books are sorted by path, so any
 //! grouping and order of the partials writes the same bytes.
 
-use std::io::BufWriter;
 use std::path::{Path, PathBuf};
 
+use crate::build::FstBuilder;
 use crate::error::{Error, Result};
+use crate::ingest::budget::prefix;
 use crate::ingest::manifest::{InputReport, Manifest, Outputs, Skipped, Totals};
 use crate::partial::format::{
     partial_policy, Header, PartialReader, PartialWriter, Record, FORMAT,
@@ -165,11 +166,15 @@ impl Merge {
     ) -> Result<()> {
         let n = self.readers.len();
         let mut cur: Vec<Record> = vec![Record::default(); n];
+        // Each reader's current key's first eight bytes (`prefix`): one integer compare
+        // settles most comparisons.
+        let mut heads = vec![0u64; n];
         let mut heap = Heap::default();
         for (i, r) in self.readers.iter_mut().enumerate() {
             if r.next_into(&mut cur[i])? {
-                let c = &cur;
-                heap.push(i, |a, b| (&c[a].key, a) < (&c[b].key, b));
+                heads[i] = prefix(&cur[i].key);
+                let (c, h) = (&cur, &heads);
+                heap.push(i, |a, b| less(c, h, a, b));
             }
         }
         let mut key = Vec::new();
@@ -177,10 +182,14 @@ impl Merge {
         while let Some(top) = heap.top() {
             key.clear();
             key.extend_from_slice(&cur[top].key);
+            let head = heads[top];
             let mut stat = WordStat::default();
             books.clear();
             let mut sources = 0;
-            while let Some(i) = heap.top().filter(|&i| cur[i].key == key) {
+            while let Some(i) = heap
+                .top()
+                .filter(|&i| heads[i] == head && cur[i].key == key)
+            {
                 let rec = &cur[i];
                 stat.count = stat.count.saturating_add(rec.count);
                 stat.lower_case |= rec.lower_case;
@@ -188,12 +197,14 @@ impl Merge {
                 books.extend(rec.books.iter().map(|&b| map[b as usize]));
                 sources += 1;
                 let more = self.readers[i].next_into(&mut cur[i])?;
-                let c = &cur;
-                let less = |a: usize, b: usize| (&c[a].key, a) < (&c[b].key, b);
                 if more {
-                    heap.sift_down(less);
+                    heads[i] = prefix(&cur[i].key);
+                }
+                let (c, h) = (&cur, &heads);
+                if more {
+                    heap.sift_down(|a, b| less(c, h, a, b));
                 } else {
-                    heap.pop(less);
+                    heap.pop(|a, b| less(c, h, a, b));
                 }
             }
             if sources > 1 {
@@ -301,18 +312,19 @@ impl Merge {
         let set_tmp = dir.path().join("set.fst");
         let counts_tmp = dir.path().join("counts.fst");
         let books_tmp = dir.path().join("books.fst");
-        let create = |p: &Path| -> Result<BufWriter<std::fs::File>> {
+        // folio's fst builder streaming to the files (the bytes of `fst`'s builders,
+        // ~1.5-2.4x faster: `make bench-fst-build`), holding 1 MiB of each.
+        let create = |p: &Path| -> Result<FstBuilder> {
             let f = std::fs::File::create(p).map_err(|e| Error::io(p, e))?;
-            Ok(BufWriter::with_capacity(1 << 16, f))
+            Ok(FstBuilder::streaming(f))
         };
         let fst_err = |p: &Path| {
             let p = p.to_path_buf();
             move |source| Error::NotAnFst { path: p, source }
         };
-        let mut set = fst::SetBuilder::new(create(&set_tmp)?).map_err(fst_err(&set_tmp))?;
-        let mut map = fst::MapBuilder::new(create(&counts_tmp)?).map_err(fst_err(&counts_tmp))?;
-        let mut books_map =
-            fst::MapBuilder::new(create(&books_tmp)?).map_err(fst_err(&books_tmp))?;
+        let mut set = create(&set_tmp)?;
+        let mut map = create(&counts_tmp)?;
+        let mut books_map = create(&books_tmp)?;
         let mut kept_per_book = vec![0u64; self.inputs.len()];
         let (mut distinct, mut words) = (0u64, 0u64);
         self.for_each(|key, stat, books| {
@@ -320,7 +332,7 @@ impl Merge {
             // Characters of a UTF-8 key: the bytes that do not continue a character.
             let chars = key.iter().filter(|&&b| (b as i8) >= -0x40).count();
             if policy.keeps_len(chars, &stat) {
-                set.insert(key).map_err(fst_err(&set_tmp))?;
+                set.insert(key, 0).map_err(fst_err(&set_tmp))?;
                 map.insert(key, stat.count).map_err(fst_err(&counts_tmp))?;
                 books_map
                     .insert(key, books.len() as u64)
@@ -332,31 +344,21 @@ impl Merge {
             }
             Ok(())
         })?;
-        let finish = |w: BufWriter<std::fs::File>, p: &Path| -> Result<std::fs::File> {
-            w.into_inner().map_err(|e| Error::io(p, e.into_error()))
+        let finish = |b: FstBuilder, p: &Path| -> Result<u64> {
+            b.finish_streaming().map_err(|e| Error::io(p, e))
         };
-        finish(set.into_inner().map_err(fst_err(&set_tmp))?, &set_tmp)?;
-        finish(map.into_inner().map_err(fst_err(&counts_tmp))?, &counts_tmp)?;
-        finish(
-            books_map.into_inner().map_err(fst_err(&books_tmp))?,
-            &books_tmp,
-        )?;
-        let map_file = |p: &Path| -> Result<memmap2::Mmap> {
-            let f = std::fs::File::open(p).map_err(|e| Error::io(p, e))?;
-            // SAFETY: the files are ours, in our own temporary folder, and not changed while
-            // mapped.
-            unsafe { memmap2::Mmap::map(&f) }.map_err(|e| Error::io(p, e))
-        };
-        let set_bytes = map_file(&set_tmp)?;
-        let counts_bytes = map_file(&counts_tmp)?;
-        let books_bytes = map_file(&books_tmp)?;
+        let set_len = finish(set, &set_tmp)?;
+        let counts_len = finish(map, &counts_tmp)?;
+        finish(books_map, &books_tmp)?;
+        // Copied into place from the files (not mapped and written from memory: the pages
+        // of a mapped file count in the resident set, ~10 bytes a key for each fst).
 
         let mut totals = Totals {
             inputs: self.inputs.len() as u64,
             distinct_words: distinct,
             words,
-            set_bytes: set_bytes.len() as u64,
-            counts_bytes: counts_bytes.len() as u64,
+            set_bytes: set_len,
+            counts_bytes: counts_len,
             ..Totals::default()
         };
         let mut inputs = std::mem::take(&mut self.inputs);
@@ -384,13 +386,24 @@ impl Merge {
             lists: None,
         };
         let json = manifest.to_json();
-        crate::set::atomic::write_files_atomic(&[
-            (&paths.set, &set_bytes),
-            (&paths.counts, &counts_bytes),
-            (&paths.books, &books_bytes),
-            (&paths.manifest, json.as_bytes()),
+        use crate::set::atomic::Content;
+        crate::set::atomic::write_contents_atomic(&[
+            (&paths.set, Content::File(&set_tmp)),
+            (&paths.counts, Content::File(&counts_tmp)),
+            (&paths.books, Content::File(&books_tmp)),
+            (&paths.manifest, Content::Bytes(json.as_bytes())),
         ])?;
         Ok(manifest)
+    }
+}
+
+/// Whether reader `a`'s current record (then its index) comes before reader `b`'s.
+#[inline]
+fn less(cur: &[Record], heads: &[u64], a: usize, b: usize) -> bool {
+    match heads[a].cmp(&heads[b]) {
+        std::cmp::Ordering::Less => true,
+        std::cmp::Ordering::Greater => false,
+        std::cmp::Ordering::Equal => (&cur[a].key, a) < (&cur[b].key, b),
     }
 }
 

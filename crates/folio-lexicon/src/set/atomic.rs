@@ -165,14 +165,48 @@ pub fn write_bytes_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
 /// [`Error::Io`] naming the file that could not be written or renamed, or whose path is a
 /// folder or a socket.
 pub fn write_files_atomic(files: &[(&Path, &[u8])]) -> Result<()> {
+    let contents: Vec<(&Path, Content<'_>)> =
+        files.iter().map(|(p, b)| (*p, Content::Bytes(b))).collect();
+    write_contents_atomic(&contents)
+}
+
+/// What one file of [`write_contents_atomic`] holds.
+#[derive(Clone, Copy, Debug)]
+pub enum Content<'a> {
+    /// These bytes.
+    Bytes(&'a [u8]),
+    /// The bytes of this file, copied by the kernel where it can (`copy_file_range`): none of
+    /// its pages are read into (or mapped by) this process, so a large file built on disk
+    /// (the bounded-memory ingest's fsts) costs no memory to be written.
+    File(&'a Path),
+}
+
+impl Content<'_> {
+    fn write_to(&self, w: &mut std::fs::File) -> std::io::Result<()> {
+        match self {
+            Content::Bytes(b) => w.write_all(b),
+            Content::File(p) => {
+                let mut f = std::fs::File::open(p)?;
+                std::io::copy(&mut f, w).map(|_| ())
+            }
+        }
+    }
+}
+
+/// As [`write_files_atomic`], each file's content given as bytes or as a file to copy.
+///
+/// # Errors
+/// As [`write_files_atomic`]; [`Error::Io`] naming the output when a source file cannot be
+/// read.
+pub fn write_contents_atomic(files: &[(&Path, Content<'_>)]) -> Result<()> {
     // Resolved before anything is written: a folder or socket among the targets (a rename
     // onto a folder fails; `g.counts.fst/` once left a new `g.fst` beside the old counts
     // map) refuses the whole group.
     let mut targets = Vec::with_capacity(files.len());
-    for (path, bytes) in files {
+    for (path, content) in files {
         let t = Target::resolve(path).map_err(|e| Error::io(path, e))?;
         if targets.is_empty() && t.is_write_through() {
-            return write_through(path, &t, bytes);
+            return write_through(path, &t, content);
         }
         targets.push(t);
     }
@@ -193,10 +227,10 @@ pub fn write_files_atomic(files: &[(&Path, &[u8])]) -> Result<()> {
     let written: Vec<std::io::Result<()>> = files
         .par_iter()
         .zip(&temps)
-        .map(|((_, bytes), tmp)| match tmp {
+        .map(|((_, content), tmp)| match tmp {
             Some(tmp) => {
                 let mut file = std::fs::File::create(tmp)?;
-                file.write_all(bytes)?;
+                content.write_to(&mut file)?;
                 file.sync_all()
             }
             None => Ok(()),
@@ -217,18 +251,18 @@ pub fn write_files_atomic(files: &[(&Path, &[u8])]) -> Result<()> {
             }
         }
     }
-    for ((path, bytes), target) in files.iter().zip(&targets) {
+    for ((path, content), target) in files.iter().zip(&targets) {
         if target.is_write_through() {
-            write_through(path, target, bytes)?;
+            write_through(path, target, content)?;
         }
     }
     Ok(())
 }
 
-fn write_through(path: &Path, target: &Target, bytes: &[u8]) -> Result<()> {
+fn write_through(path: &Path, target: &Target, content: &Content<'_>) -> Result<()> {
     let (Target::WriteThrough(t) | Target::Replace(t)) = target;
     open_through(t)
-        .and_then(|mut f| f.write_all(bytes))
+        .and_then(|mut f| content.write_to(&mut f))
         .map_err(|e| Error::io(path, e))
 }
 

@@ -28,6 +28,55 @@ fn ours(keys: &[(Vec<u8>, u64)], map: bool) -> Vec<u8> {
     b.finish()
 }
 
+/// A sink the test can read back after the builder is gone.
+#[derive(Clone, Default)]
+struct Shared(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+impl std::io::Write for Shared {
+    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(b);
+        Ok(b.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+fn streamed(keys: &[(Vec<u8>, u64)], map: bool) -> Vec<u8> {
+    let out = Shared::default();
+    let mut b = FstBuilder::streaming(out.clone());
+    for (k, v) in keys {
+        b.insert(k, if map { *v } else { 0 }).unwrap();
+    }
+    let n = b.finish_streaming().unwrap();
+    let bytes = out.0.lock().unwrap().clone();
+    assert_eq!(n, bytes.len() as u64);
+    bytes
+}
+
+#[test]
+fn a_streamed_fst_past_several_flushes_is_the_same() {
+    // 600,000 random keys of five letters: more than one flush of the sink.
+    let mut keys = Vec::new();
+    let mut x: u64 = 1;
+    for i in 0..600_000u64 {
+        x = x
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        let k: Vec<u8> = (0..5)
+            .map(|j| b'A' + ((x >> (8 * j + 16)) % 26) as u8)
+            .collect();
+        keys.push((k, i % 97));
+    }
+    let keys = sorted(keys);
+    for map in [false, true] {
+        let a = ours(&keys, map);
+        assert!(a.len() > FLUSH_BYTES, "{} bytes", a.len());
+        assert_eq!(streamed(&keys, map), a);
+        assert_eq!(a, reference(&keys, map));
+    }
+}
+
 fn sorted(mut keys: Vec<(Vec<u8>, u64)>) -> Vec<(Vec<u8>, u64)> {
     keys.sort();
     keys.dedup_by(|a, b| a.0 == b.0);
@@ -119,5 +168,6 @@ proptest! {
     ) {
         prop_assert_eq!(ours(&keys, false), reference(&keys, false));
         prop_assert_eq!(ours(&keys, true), reference(&keys, true));
+        prop_assert_eq!(streamed(&keys, true), ours(&keys, true));
     }
 }
