@@ -1126,3 +1126,39 @@ fn export_never_overwrites_the_sets_side_files() {
     assert!(err.contains("refusing to overwrite"), "{err}");
     assert_eq!(std::fs::read(d.join("s.json")).unwrap(), manifest);
 }
+
+/// `hooks` answers a word the policy cannot spell (`c4t`) as `contains` does: not a word,
+/// no hooks, exit 1 — and any absent word exits 1, as in `contains`.
+#[test]
+fn hooks_treats_an_unspellable_word_as_contains_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let list = dir.path().join("list.txt");
+    std::fs::write(&list, "at\ncat\ncats\nscat\n").unwrap();
+    let set = dir.path().join("s.fst");
+    import_cmd(&list, &set).assert().success();
+    let hooks = |words: &[&str], json: bool| {
+        let mut c = folio();
+        c.args(["words", "hooks", "--set"]).arg(&set);
+        if json {
+            c.arg("--json");
+        }
+        c.args(words);
+        c
+    };
+    hooks(&["cat"], false)
+        .assert()
+        .code(0)
+        .stdout("S CAT S\n");
+    hooks(&["cat", "c4t"], false)
+        .assert()
+        .code(1)
+        .stdout("S CAT S\n- c4t* -\n");
+    hooks(&["c4t"], true)
+        .assert()
+        .code(1)
+        .stdout("{\"word\":\"c4t\",\"present\":false,\"front\":\"\",\"back\":\"\"}\n");
+    // A spellable word absent from the set: its hooks, and exit 1.
+    hooks(&["ca"], false).assert().code(1).stdout("- CA* T\n");
+    // An empty word is still a usage error, before any answer.
+    hooks(&["cat", ""], false).assert().code(2).stdout("");
+}

@@ -185,9 +185,25 @@ pub(super) fn hooks(
     json: bool,
     w: &mut impl Write,
 ) -> anyhow::Result<Outcome> {
-    let set = load(sets)?;
+    // As for `contains`: an empty word is a usage error found before any answer.
     for word in words {
-        let h = query::hooks::hooks(&set, policy, word)?;
+        query::key(policy, word)?;
+    }
+    let set = load(sets)?;
+    let mut absent = false;
+    for word in words {
+        // A word the policy cannot spell (`c4t`) is no word of the set and hooks nothing,
+        // as `contains` answers it false: given back as typed (escaped in text).
+        let h = match query::key(policy, word)? {
+            Some(_) => query::hooks::hooks(&set, policy, word)?,
+            None => query::hooks::Hooks {
+                word: word.to_string(),
+                present: false,
+                front: String::new(),
+                back: String::new(),
+            },
+        };
+        absent |= !h.present;
         if json {
             writeln!(w, "{}", serde_json::to_string(&h)?)?;
         } else {
@@ -201,8 +217,9 @@ pub(super) fn hooks(
                 }
             };
             let mark = if h.present { "" } else { "*" };
-            writeln!(w, "{} {}{mark} {}", none(&h.front), h.word, none(&h.back))?;
+            let shown = folio_core::quote::shown(&h.word);
+            writeln!(w, "{} {shown}{mark} {}", none(&h.front), none(&h.back))?;
         }
     }
-    Ok(Outcome::Ok)
+    Ok(if absent { Outcome::Invalid } else { Outcome::Ok })
 }
