@@ -135,6 +135,7 @@ where
         fill(&mut w)?;
         let file = w.into_inner().map_err(|e| e.into_error())?;
         file.sync_all()?;
+        keep_permissions(&tmp, &target)?;
         std::fs::rename(&tmp, &target)
     })();
     result.map_err(|e| {
@@ -211,7 +212,7 @@ pub fn write_files_atomic(files: &[(&Path, &[u8])]) -> Result<()> {
     for (i, ((path, _), (tmp, target))) in files.iter().zip(temps.iter().zip(&targets)).enumerate()
     {
         if let (Some(tmp), Target::Replace(t)) = (tmp, target) {
-            if let Err(e) = std::fs::rename(tmp, t) {
+            if let Err(e) = keep_permissions(tmp, t).and_then(|()| std::fs::rename(tmp, t)) {
                 cleanup(&temps[i..]);
                 return Err(Error::io(path, e));
             }
@@ -230,6 +231,16 @@ fn write_through(path: &Path, target: &Target, bytes: &[u8]) -> Result<()> {
     open_through(t)
         .and_then(|mut f| f.write_all(bytes))
         .map_err(|e| Error::io(path, e))
+}
+
+/// Gives the temporary file `tmp` the permissions of the regular file `target` it is about
+/// to replace, so a replaced file keeps its mode (a private `0600` file does not become
+/// world-readable, a read-only one stays read-only). A new file keeps the default mode.
+fn keep_permissions(tmp: &Path, target: &Path) -> std::io::Result<()> {
+    match std::fs::symlink_metadata(target) {
+        Ok(m) if m.is_file() => std::fs::set_permissions(tmp, m.permissions()),
+        _ => Ok(()),
+    }
 }
 
 fn temp_path(path: &Path) -> PathBuf {
@@ -261,6 +272,26 @@ mod tests {
         assert_eq!(std::fs::read(&p).unwrap(), b"good");
         let leftovers: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
         assert_eq!(leftovers.len(), 1, "temporary file left behind");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_replaced_file_keeps_its_permissions() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+        let private = dir.path().join("private.gcg");
+        let shared = dir.path().join("shared.fst");
+        std::fs::write(&private, b"old").unwrap();
+        std::fs::set_permissions(&private, std::fs::Permissions::from_mode(0o600)).unwrap();
+        std::fs::write(&shared, b"old").unwrap();
+        std::fs::set_permissions(&shared, std::fs::Permissions::from_mode(0o640)).unwrap();
+        write_bytes_atomic(&private, b"new").unwrap();
+        write_files_atomic(&[(&shared, b"new")]).unwrap();
+        assert_eq!(std::fs::read(&private).unwrap(), b"new");
+        assert_eq!(mode(&private), 0o600);
+        assert_eq!(std::fs::read(&shared).unwrap(), b"new");
+        assert_eq!(mode(&shared), 0o640);
     }
 
     #[test]
