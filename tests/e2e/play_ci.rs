@@ -516,3 +516,20 @@ fn lexicon_pragmas_open_only_regular_files_beside_the_script() {
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains("regular files only"), "{err}");
 }
+
+/// A `--files-from` list may hold any bytes (a binary file given by mistake, a name with a
+/// terminal escape): a name that cannot be read is reported escaped, never written raw.
+#[test]
+fn unreadable_names_from_a_list_are_shown_escaped() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    std::fs::write(d.join("list"), "x\u{1b}]0;title\u{7}.gcg\n").unwrap();
+    let (code, out, err) = play_in(d, &["--files-from", "list"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(!err.contains('\u{1b}') && !err.contains('\u{7}'), "{err:?}");
+    assert!(
+        err.contains(r#"cannot read "x\u{1b}]0;title\u{7}.gcg""#),
+        "{err}"
+    );
+    assert!(out.ends_with("1 unreadable\n"), "{out}");
+}

@@ -413,7 +413,9 @@ impl Runner<'_> {
         let bytes = match read_script(path) {
             Ok(bytes) => bytes,
             Err(e) => {
-                let e = anyhow::Error::new(e).context(format!("cannot read {name}"));
+                // A name from a `--files-from` list may be any bytes: shown escaped, never raw.
+                let shown = folio_core::quote::shown(&name);
+                let e = anyhow::Error::new(e).context(format!("cannot read {shown}"));
                 return Ok(failed(None, Failure::Unreadable, crate::render(&e)));
             }
         };
