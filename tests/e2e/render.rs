@@ -501,9 +501,16 @@ fn a_rerun_removes_only_its_own_stale_pages() {
     for page in &linked {
         assert!(second.contains(page), "{page} missing: {second:?}");
     }
-    assert!(!second.contains(&first[2]), "stale {} kept: {second:?}", first[2]);
+    assert!(
+        !second.contains(&first[2]),
+        "stale {} kept: {second:?}",
+        first[2]
+    );
     for mine in ["notes.txt", "999-keep", "998-link.html"] {
-        assert!(second.iter().any(|n| n == mine), "{mine} removed: {second:?}");
+        assert!(
+            second.iter().any(|n| n == mine),
+            "{mine} removed: {second:?}"
+        );
     }
     assert_eq!(second.len(), 5, "{second:?}");
 
@@ -524,4 +531,30 @@ fn names(dir: &Path) -> Vec<String> {
         .collect();
     v.sort();
     v
+}
+
+/// A folder (or device) given where a script is expected is said to be one, not read as a
+/// board string; with `--game` the name is a position written out, as before.
+#[test]
+fn render_says_a_folder_is_no_script() {
+    let tmp = tempfile::tempdir().unwrap();
+    std::fs::create_dir(tmp.path().join("d.gcg")).unwrap();
+    let o = folio()
+        .current_dir(tmp.path())
+        .args(["render", "d.gcg", "--svg", "x.svg"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains(r#""d.gcg" is a folder, not a script file"#),
+        "{err}"
+    );
+    assert!(!tmp.path().join("x.svg").exists());
+    std::fs::create_dir(tmp.path().join("abcd")).unwrap();
+    folio()
+        .current_dir(tmp.path())
+        .args(["render", "abcd", "--game", "boggle", "--svg", "b.svg"])
+        .assert()
+        .success();
 }
