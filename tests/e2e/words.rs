@@ -1145,10 +1145,7 @@ fn hooks_treats_an_unspellable_word_as_contains_does() {
         c.args(words);
         c
     };
-    hooks(&["cat"], false)
-        .assert()
-        .code(0)
-        .stdout("S CAT S\n");
+    hooks(&["cat"], false).assert().code(0).stdout("S CAT S\n");
     hooks(&["cat", "c4t"], false)
         .assert()
         .code(1)

@@ -359,7 +359,8 @@ impl fmt::Display for Report {
             )?;
             // As every game's diagnostic: control characters escaped, a long line cut, so
             // a binary file or a line with terminal escapes never reaches the screen raw.
-            let shown = folio_core::quote::clipped(&x.text, folio_core::script::finding::SHOWN_CHARS);
+            let shown =
+                folio_core::quote::clipped(&x.text, folio_core::script::finding::SHOWN_CHARS);
             writeln!(f, "    {shown}")?;
         }
         let verdict = match (&self.puzzle, self.solved) {
@@ -506,7 +507,10 @@ mod tests {
             "s",
         );
         let text = r.to_string();
-        assert!(!text.contains('\u{1b}') && !text.contains('\u{7}'), "{text}");
+        assert!(
+            !text.contains('\u{1b}') && !text.contains('\u{7}'),
+            "{text}"
+        );
         assert!(text.contains("    A1=\\u{1b}]0;title\\u{7}"), "{text}");
         assert!(text.contains("… (500 characters)"), "{text}");
     }

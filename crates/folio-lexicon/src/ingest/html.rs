@@ -284,7 +284,10 @@ pub fn epub_text(bytes: &[u8]) -> Result<String, String> {
 fn manifest_entry(base: &str, href: &str) -> Result<String, &'static str> {
     let href = href.split(['#', '?']).next().unwrap_or("");
     let scheme = href.split_once(':').is_some_and(|(s, _)| {
-        !s.is_empty() && !s.contains('/') && s.bytes().all(|b| b.is_ascii_alphanumeric() || b"+-.".contains(&b))
+        !s.is_empty()
+            && !s.contains('/')
+            && s.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b"+-.".contains(&b))
     });
     if scheme {
         return Err("not a file of the archive");
@@ -324,15 +327,24 @@ mod tests {
 
     #[test]
     fn manifest_hrefs_resolve_from_the_package_folder() {
-        assert_eq!(manifest_entry("OEBPS", "ch1.xhtml").unwrap(), "OEBPS/ch1.xhtml");
+        assert_eq!(
+            manifest_entry("OEBPS", "ch1.xhtml").unwrap(),
+            "OEBPS/ch1.xhtml"
+        );
         assert_eq!(manifest_entry("", "ch1.xhtml").unwrap(), "ch1.xhtml");
         assert_eq!(
             manifest_entry("OEBPS/pkg", "../Text/chapter%201.xhtml").unwrap(),
             "OEBPS/Text/chapter 1.xhtml"
         );
-        assert_eq!(manifest_entry("a", "./b/../c.xhtml#x").unwrap(), "a/c.xhtml");
+        assert_eq!(
+            manifest_entry("a", "./b/../c.xhtml#x").unwrap(),
+            "a/c.xhtml"
+        );
         assert_eq!(manifest_entry("a", "/c.xhtml").unwrap(), "c.xhtml");
-        assert_eq!(manifest_entry("a", "caf%C3%A9.xhtml").unwrap(), "a/café.xhtml");
+        assert_eq!(
+            manifest_entry("a", "caf%C3%A9.xhtml").unwrap(),
+            "a/café.xhtml"
+        );
         assert!(manifest_entry("a", "../../c.xhtml").is_err());
         assert!(manifest_entry("", "../c.xhtml").is_err());
         assert!(manifest_entry("a", "http://example.com/c.xhtml").is_err());

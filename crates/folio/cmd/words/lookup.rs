@@ -221,5 +221,9 @@ pub(super) fn hooks(
             writeln!(w, "{} {shown}{mark} {}", none(&h.front), none(&h.back))?;
         }
     }
-    Ok(if absent { Outcome::Invalid } else { Outcome::Ok })
+    Ok(if absent {
+        Outcome::Invalid
+    } else {
+        Outcome::Ok
+    })
 }
