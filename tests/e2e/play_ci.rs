@@ -533,3 +533,40 @@ fn unreadable_names_from_a_list_are_shown_escaped() {
     );
     assert!(out.ends_with("1 unreadable\n"), "{out}");
 }
+
+/// `folio.toml` is read only as a regular file of at most 1 MiB: a FIFO would hang the run
+/// and a link to `/dev/zero` fill memory; each is a usage error naming it.
+#[cfg(target_os = "linux")]
+#[test]
+fn folio_toml_that_is_no_regular_file_is_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    std::fs::write(d.join("a.gcg"), VALID).unwrap();
+    let cfg = d.join("folio.toml");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&cfg)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let (code, _, err) = play_in(d, &["a.gcg"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("cannot read folio.toml: not a regular file"),
+        "{err}"
+    );
+    std::fs::remove_file(&cfg).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", &cfg).unwrap();
+    let (code, _, err) = play_in(d, &["a.gcg"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("not a regular file"), "{err}");
+    std::fs::remove_file(&cfg).unwrap();
+    std::fs::write(&cfg, "#".repeat(2 << 20)).unwrap();
+    let (code, _, err) = play_in(d, &["a.gcg"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("longer than 1048576 bytes"), "{err}");
+    // A link to a regular settings file is followed.
+    std::fs::write(d.join("real.toml"), "[play]\nallow = [\"score\"]\n").unwrap();
+    std::fs::remove_file(&cfg).unwrap();
+    std::os::unix::fs::symlink("real.toml", &cfg).unwrap();
+    assert_eq!(play_in(d, &["a.gcg"]).0, 0);
+}
