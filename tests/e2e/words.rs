@@ -1159,3 +1159,30 @@ fn hooks_treats_an_unspellable_word_as_contains_does() {
     // An empty word is still a usage error, before any answer.
     hooks(&["cat", ""], false).assert().code(2).stdout("");
 }
+
+/// `contains` reading stdin holds at most one line over 1 MiB (`< /dev/zero` once grew
+/// until the allocator aborted): such a line is an error naming it (exit 2), after the
+/// answers before it.
+#[test]
+fn contains_refuses_an_endless_stdin_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let list = dir.path().join("l.txt");
+    std::fs::write(&list, "whale\n").unwrap();
+    let set = dir.path().join("l.fst");
+    import_cmd(&list, &set).assert().success();
+    let mut input = b"whale\n".to_vec();
+    input.resize(input.len() + (2 << 20), b'a');
+    let out = folio()
+        .args(["words", "contains", "--set"])
+        .arg(&set)
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("line 2 of stdin is longer than 1048576 bytes"),
+        "{err}"
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "whale true\n");
+}

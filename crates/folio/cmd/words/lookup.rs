@@ -1,6 +1,6 @@
 //! `contains`, `prefix`, `pattern`, `regex` and `fuzzy`: membership and searches.
 
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{BufRead, IsTerminal, Read, Write};
 
 use anyhow::{bail, Context};
 use folio_lexicon::query::{self, fold, glob::Glob, regex::WholeWordRegex};
@@ -8,6 +8,9 @@ use folio_lexicon::Policy;
 use serde_json::json;
 
 use super::{load, print_list, shape, ListOut, Outcome, Sets};
+
+/// The longest line `contains` reads from stdin, in bytes (no word is near it).
+const STDIN_MAX_LINE: usize = 1 << 20;
 
 pub(super) fn contains(
     sets: &Sets,
@@ -58,13 +61,22 @@ pub(super) fn contains(
         }
         let mut input = stdin.lock();
         let mut line = Vec::new();
+        let mut number = 0u64;
         loop {
             line.clear();
-            let n = input
+            number += 1;
+            // At most one line over the limit is held: `< /dev/zero` has no line end.
+            let n = (&mut input)
+                .take(STDIN_MAX_LINE as u64 + 1)
                 .read_until(b'\n', &mut line)
                 .context("reading words from stdin")?;
             if n == 0 {
                 break;
+            }
+            if line.len() > STDIN_MAX_LINE {
+                bail!(
+                    "line {number} of stdin is longer than {STDIN_MAX_LINE} bytes: not a word list"
+                );
             }
             // As `import` reads a list: UTF-8, else that line alone as Windows-1252.
             let (text, _) = folio_lexicon::query::import::decode_line(&line);
