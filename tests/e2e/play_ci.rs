@@ -570,3 +570,18 @@ fn folio_toml_that_is_no_regular_file_is_refused() {
     std::os::unix::fs::symlink("real.toml", &cfg).unwrap();
     assert_eq!(play_in(d, &["a.gcg"]).0, 0);
 }
+
+/// A script is read up to 64 MiB: a path or stdin that never ends (`/dev/zero`) is a
+/// script that cannot be read (exit 2), not a run that grows until memory runs out.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_script_that_never_ends_is_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (code, out, err) = play_in(tmp.path(), &["-q", "/dev/zero"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("cannot read /dev/zero: longer than 67108864 bytes: not a script"),
+        "{err}"
+    );
+    assert!(out.ends_with("1 unreadable\n"), "{out}");
+}
