@@ -524,7 +524,7 @@ fn unreadable_names_from_a_list_are_shown_escaped() {
     let tmp = tempfile::tempdir().unwrap();
     let d = tmp.path();
     std::fs::write(d.join("list"), "x\u{1b}]0;title\u{7}.gcg\n").unwrap();
-    let (code, out, err) = play_in(d, &["--files-from", "list"]);
+    let (code, out, err) = play_in(d, &["-q", "--files-from", "list"]);
     assert_eq!(code, 2, "{err}");
     assert!(!err.contains('\u{1b}') && !err.contains('\u{7}'), "{err:?}");
     assert!(
