@@ -558,3 +558,39 @@ fn render_says_a_folder_is_no_script() {
         .assert()
         .success();
 }
+
+/// `--svg /dev/stdout` writes through to standard output when it is a pipe, whose
+/// `/proc/self/fd/1` link names no path (`pipe:[…]`): it once failed with "No such file".
+#[cfg(target_os = "linux")]
+#[test]
+fn svg_to_dev_stdout_on_a_pipe_is_written_through() {
+    let gcg = data("scrabble").join("standard_bingo.gcg");
+    let o = folio()
+        .arg("render")
+        .arg(&gcg)
+        .args(["--svg", "/dev/stdout"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert!(String::from_utf8_lossy(&o.stdout).contains("<svg"), "{err}");
+}
+
+/// `--svg -` is refused with a message that fits a picture (it once spoke of word sets and
+/// GCG records only), pointing at `/dev/stdout`.
+#[test]
+fn svg_to_dash_is_refused_naming_dev_stdout() {
+    let gcg = data("scrabble").join("standard_bingo.gcg");
+    let o = folio()
+        .arg("render")
+        .arg(&gcg)
+        .args(["--svg", "-"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("SVG picture") && err.contains("/dev/stdout"),
+        "{err}"
+    );
+}

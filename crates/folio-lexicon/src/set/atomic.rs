@@ -53,6 +53,15 @@ impl Target {
             };
             let ft = meta.file_type();
             if ft.is_symlink() {
+                // A link the kernel follows to a FIFO or device may name no path at all:
+                // `/dev/stdout` on a pipe reads `pipe:[1234]`. Such a target is written
+                // through the link (a socket is refused, below).
+                if let Ok(end) = std::fs::metadata(&p) {
+                    let end = end.file_type();
+                    if !end.is_file() && !end.is_dir() {
+                        return special(p, end);
+                    }
+                }
                 let link = std::fs::read_link(&p)?;
                 p = match p.parent() {
                     Some(dir) if link.is_relative() => dir.join(link),
@@ -69,17 +78,7 @@ impl Target {
                     "is a directory",
                 ));
             }
-            #[cfg(unix)]
-            {
-                use std::os::unix::fs::FileTypeExt;
-                if ft.is_socket() {
-                    return Err(std::io::Error::new(
-                        std::io::ErrorKind::InvalidInput,
-                        "is a socket: refused as an output (only files, devices and FIFOs)",
-                    ));
-                }
-            }
-            return Ok(Target::WriteThrough(p));
+            return special(p, ft);
         }
         Err(std::io::Error::other(format!(
             "more than {MAX_LINKS} symbolic links"
@@ -90,6 +89,24 @@ impl Target {
     pub fn is_write_through(&self) -> bool {
         matches!(self, Target::WriteThrough(_))
     }
+}
+
+/// A path that is neither a regular file nor a folder: a socket is refused, a device or
+/// FIFO written through.
+fn special(p: PathBuf, ft: std::fs::FileType) -> std::io::Result<Target> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if ft.is_socket() {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::InvalidInput,
+                "is a socket: refused as an output (only files, devices and FIFOs)",
+            ));
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = ft;
+    Ok(Target::WriteThrough(p))
 }
 
 /// True when `path` names a device or FIFO (through any symbolic links), which outputs are
