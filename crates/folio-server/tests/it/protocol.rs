@@ -174,3 +174,36 @@ fn an_unknown_book_is_a_refusal_even_when_another_book_holds_the_word() {
         ["false", "false", "true"]
     );
 }
+
+/// A port already taken or a cache folder that cannot be made is named in the error.
+#[test]
+fn bind_errors_name_the_address_and_the_cache_folder() {
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = taken.local_addr().unwrap().port();
+    let dir = tempfile::tempdir().unwrap();
+    let books = dir.path().join("books");
+    std::fs::create_dir(&books).unwrap();
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let mut config = folio_server::Config::new(books.clone(), dir.path().join("cache"));
+    config.port = port;
+    let err = rt
+        .block_on(folio_server::Server::bind(config))
+        .err()
+        .expect("the port is taken");
+    assert!(
+        err.to_string()
+            .contains(&format!("line protocol on 127.0.0.1:{port}")),
+        "{err}"
+    );
+    let file = dir.path().join("file");
+    std::fs::write(&file, "x").unwrap();
+    let config = folio_server::Config::new(books, file.join("cache"));
+    let err = rt
+        .block_on(folio_server::Server::bind(config))
+        .err()
+        .expect("the cache cannot be made");
+    assert!(err.to_string().contains("cache folder"), "{err}");
+}
