@@ -585,3 +585,31 @@ fn a_script_that_never_ends_is_refused() {
     );
     assert!(out.ends_with("1 unreadable\n"), "{out}");
 }
+
+/// An output path that is a folder is refused before any replay: nothing on stdout, no
+/// pages written beside it (`--html DIR` once wrote `DIR-files/` and then failed).
+#[test]
+fn an_output_that_is_a_folder_is_refused_before_the_replay() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    std::fs::write(d.join("a.gcg"), VALID).unwrap();
+    std::fs::write(d.join("b.gcg"), MISSCORED).unwrap();
+    std::fs::create_dir(d.join("out.html")).unwrap();
+    for (flag, scripts) in [
+        ("--html", &["a.gcg", "b.gcg"][..]),
+        ("--html", &["a.gcg"][..]),
+        ("--write-gcg", &["a.gcg"][..]),
+        ("--fix", &["b.gcg"][..]),
+    ] {
+        let mut args = scripts.to_vec();
+        args.extend([flag, "out.html"]);
+        let (code, out, err) = play_in(d, &args);
+        assert_eq!(code, 2, "{flag}: {err}");
+        assert!(
+            err.contains(&format!("{flag} out.html: is a directory")),
+            "{err}"
+        );
+        assert_eq!(out, "", "{flag}: replayed anyway");
+        assert!(!d.join("out-files").exists());
+    }
+}

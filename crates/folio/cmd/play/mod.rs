@@ -259,6 +259,19 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
     if args.fix.is_some() && scripts.len() != 1 {
         bail!("--fix takes exactly one script ({} given)", scripts.len());
     }
+    // An output that can never be written (a folder, a socket) is refused before any
+    // replay: `--html DIR` once replayed everything and wrote the pages before failing.
+    for (flag, out) in [
+        ("--fix", &args.fix),
+        ("--html", &args.html),
+        ("--write-gcg", &args.write_gcg),
+    ] {
+        if let Some(out) = out {
+            if let Err(e) = folio_lexicon::set::atomic::Target::resolve(out) {
+                bail!("{flag} {}: {e}", out.display());
+            }
+        }
+    }
     if let Some(out) = &args.fix {
         // The corrected record goes beside the original, never over it.
         super::refuse_overwriting_inputs(std::slice::from_ref(out), &scripts)?;
