@@ -2,6 +2,7 @@
 //!
 //! Exit codes: 0 ok; 1 the game, script or query answer is invalid/negative; 2 usage or I/O.
 
+use std::io::Write;
 use std::process::ExitCode;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
@@ -100,9 +101,15 @@ fn main() -> ExitCode {
         Command::Freecell(c) => cmd::freecell::run(c),
         Command::Serve(args) => cmd::serve::run(args),
         Command::Completions { shell } => {
-            let mut out = std::io::stdout();
-            clap_complete::generate(shell, &mut Cli::command(), "folio", &mut out);
-            Ok(cmd::Outcome::Ok)
+            // Made in memory first: clap_complete panics on a write error (`| head`, a full
+            // disk), where folio's own error handling is wanted.
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "folio", &mut script);
+            let mut out = std::io::stdout().lock();
+            out.write_all(&script)
+                .and_then(|()| out.flush())
+                .map(|()| cmd::Outcome::Ok)
+                .map_err(anyhow::Error::from)
         }
         Command::Man => clap_mangen::Man::new(Cli::command())
             .render(&mut std::io::stdout())

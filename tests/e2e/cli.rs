@@ -128,3 +128,39 @@ fn completions_man_page_and_color() {
         .code(2);
     assert!(!String::from_utf8_lossy(&out.get_output().stderr).contains('\x1b'));
 }
+
+/// `completions` writes through folio's own error handling: a closed pipe (`| head`) is a
+/// quiet success and a full disk an error (exit 2), never a panic.
+#[cfg(target_os = "linux")]
+#[test]
+fn completions_into_a_closed_pipe_or_a_full_disk_do_not_panic() {
+    use std::process::{Command, Stdio};
+    let bin = assert_cmd::cargo::cargo_bin("folio");
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let out = Command::new(&bin)
+        .args(["completions", "bash"])
+        .stdout(full)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("No space left on device") && !err.contains("panicked"),
+        "{err}"
+    );
+    // The bash script (~100 KB) is more than a pipe holds: its writes meet the closed end.
+    let mut child = Command::new(&bin)
+        .args(["completions", "bash"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+}

@@ -168,3 +168,30 @@ fn binary_and_missing_files() {
         .assert()
         .code(2);
 }
+
+/// `deal` and `solve` print through folio's error handling: a full disk is an error
+/// (exit 2), never a panic.
+#[cfg(target_os = "linux")]
+#[test]
+fn printing_to_a_full_disk_is_an_error_not_a_panic() {
+    for args in [
+        &["freecell", "deal", "1"][..],
+        &["freecell", "deal", "1", "--json"],
+    ] {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let out = std::process::Command::new(assert_cmd::cargo::cargo_bin("folio"))
+            .args(args)
+            .stdout(full)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.contains("No space left on device") && !err.contains("panicked"),
+            "{err}"
+        );
+    }
+}

@@ -696,3 +696,80 @@ fn a_symlinked_output_replaces_its_target_not_the_link() {
     assert_ne!(std::fs::read(&target).unwrap(), b"old");
     WordSet::open(&target).expect("the link's target is the new set");
 }
+
+/// Writes an EPUB whose package file is `OEBPS/pkg/content.opf` and whose manifest names
+/// its two chapters by `hrefs` (relative to that folder); the chapters are stored at
+/// `OEBPS/Text/chapter 1.xhtml` and `OEBPS/Text/two.xhtml`.
+fn write_epub_with_hrefs(path: &Path, hrefs: [&str; 2]) {
+    use std::io::Write;
+    let mut z = zip::ZipWriter::new(std::fs::File::create(path).unwrap());
+    let opts = zip::write::SimpleFileOptions::default();
+    z.start_file("mimetype", opts).unwrap();
+    z.write_all(b"application/epub+zip").unwrap();
+    z.start_file("META-INF/container.xml", opts).unwrap();
+    z.write_all(
+        br#"<?xml version="1.0"?>
+<container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">
+  <rootfiles><rootfile full-path="OEBPS/pkg/content.opf" media-type="application/oebps-package+xml"/></rootfiles>
+</container>"#,
+    )
+    .unwrap();
+    z.start_file("OEBPS/pkg/content.opf", opts).unwrap();
+    let opf = format!(
+        r#"<?xml version="1.0" encoding="UTF-8"?>
+<package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="id">
+  <metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:identifier id="id">x</dc:identifier>
+    <dc:title>Two chapters</dc:title><dc:language>en</dc:language></metadata>
+  <manifest>
+    <item id="c1" href="{}" media-type="application/xhtml+xml"/>
+    <item id="c2" href="{}" media-type="application/xhtml+xml"/>
+  </manifest>
+  <spine><itemref idref="c1"/><itemref idref="c2"/></spine>
+</package>"#,
+        hrefs[0], hrefs[1]
+    );
+    z.write_all(opf.as_bytes()).unwrap();
+    let page = |word: &str| {
+        format!(
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?><html xmlns=\"http://www.w3.org/1999/xhtml\">\
+             <head><title>t</title></head><body><p>The {word} walked along the quiet shore.</p>\
+             </body></html>"
+        )
+    };
+    z.start_file("OEBPS/Text/chapter 1.xhtml", opts).unwrap();
+    z.write_all(page("zephyr").as_bytes()).unwrap();
+    z.start_file("OEBPS/Text/two.xhtml", opts).unwrap();
+    z.write_all(page("quixote").as_bytes()).unwrap();
+    z.finish().unwrap();
+}
+
+/// Manifest hrefs are URLs relative to the package file's folder: `../` climbs out of it
+/// and `%20` is a space, so both chapters are read; an href climbing above the archive's
+/// root is refused, naming it.
+#[test]
+fn epub_manifest_hrefs_resolve_dot_dot_and_percent_encoding() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let book = d.join("two.epub");
+    write_epub_with_hrefs(&book, ["../Text/chapter%201.xhtml", "./../Text/two.xhtml"]);
+    ingest_one(&book, d, "two.fst", &[]);
+    let set = WordSet::open(d.join("two.fst")).unwrap();
+    assert!(set.contains(b"ZEPHYR"), "chapter%201.xhtml not read");
+    assert!(set.contains(b"QUIXOTE"), "../Text/two.xhtml not read");
+
+    let hostile = d.join("hostile.epub");
+    write_epub_with_hrefs(&hostile, ["../../../Text/two.xhtml", "../Text/two.xhtml"]);
+    let out = folio()
+        .arg("ingest")
+        .arg(&hostile)
+        .arg("-o")
+        .arg(d.join("h.fst"))
+        .output()
+        .unwrap();
+    let err = stderr_of(&out);
+    assert!(
+        err.contains("climbs above the archive's root"),
+        "{:?} {err}",
+        out.status
+    );
+}

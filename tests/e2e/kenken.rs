@@ -238,3 +238,26 @@ fn show_and_convert() {
     );
     assert_eq!(back, "4:a_4a_a_a__aaba,m48d2s1a6s1m4d2\n");
 }
+
+/// A grid argument naming a device or folder is said to be one, not parsed as digits
+/// (`/dev/null` once gave "GRID:1:4: unexpected \"v\"").
+#[cfg(unix)]
+#[test]
+fn check_says_a_device_or_folder_is_no_grid() {
+    let tmp = tempfile::tempdir().unwrap();
+    for (grid, what) in [("/dev/null", "not a regular file"), (".", "a folder")] {
+        let o = folio()
+            .current_dir(tmp.path())
+            .args([
+                "kenken",
+                "check",
+                "4dn:a_4a_a_a__aaba,m48d2s1a6s1m4d2",
+                grid,
+            ])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{err}");
+        assert!(err.contains(&format!("{grid:?} is {what}")), "{err}");
+    }
+}

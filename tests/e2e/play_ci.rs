@@ -516,3 +516,100 @@ fn lexicon_pragmas_open_only_regular_files_beside_the_script() {
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains("regular files only"), "{err}");
 }
+
+/// A `--files-from` list may hold any bytes (a binary file given by mistake, a name with a
+/// terminal escape): a name that cannot be read is reported escaped, never written raw.
+#[test]
+fn unreadable_names_from_a_list_are_shown_escaped() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    std::fs::write(d.join("list"), "x\u{1b}]0;title\u{7}.gcg\n").unwrap();
+    let (code, out, err) = play_in(d, &["-q", "--files-from", "list"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(!err.contains('\u{1b}') && !err.contains('\u{7}'), "{err:?}");
+    assert!(
+        err.contains(r#"cannot read "x\u{1b}]0;title\u{7}.gcg""#),
+        "{err}"
+    );
+    assert!(out.ends_with("1 unreadable\n"), "{out}");
+}
+
+/// `folio.toml` is read only as a regular file of at most 1 MiB: a FIFO would hang the run
+/// and a link to `/dev/zero` fill memory; each is a usage error naming it.
+#[cfg(target_os = "linux")]
+#[test]
+fn folio_toml_that_is_no_regular_file_is_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    std::fs::write(d.join("a.gcg"), VALID).unwrap();
+    let cfg = d.join("folio.toml");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&cfg)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let (code, _, err) = play_in(d, &["a.gcg"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("cannot read folio.toml: not a regular file"),
+        "{err}"
+    );
+    std::fs::remove_file(&cfg).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", &cfg).unwrap();
+    let (code, _, err) = play_in(d, &["a.gcg"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("not a regular file"), "{err}");
+    std::fs::remove_file(&cfg).unwrap();
+    std::fs::write(&cfg, "#".repeat(2 << 20)).unwrap();
+    let (code, _, err) = play_in(d, &["a.gcg"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("longer than 1048576 bytes"), "{err}");
+    // A link to a regular settings file is followed.
+    std::fs::write(d.join("real.toml"), "[play]\nallow = [\"score\"]\n").unwrap();
+    std::fs::remove_file(&cfg).unwrap();
+    std::os::unix::fs::symlink("real.toml", &cfg).unwrap();
+    assert_eq!(play_in(d, &["a.gcg"]).0, 0);
+}
+
+/// A script is read up to 64 MiB: a path or stdin that never ends (`/dev/zero`) is a
+/// script that cannot be read (exit 2), not a run that grows until memory runs out.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_script_that_never_ends_is_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (code, out, err) = play_in(tmp.path(), &["-q", "/dev/zero"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("cannot read /dev/zero: longer than 67108864 bytes: not a script"),
+        "{err}"
+    );
+    assert!(out.ends_with("1 unreadable\n"), "{out}");
+}
+
+/// An output path that is a folder is refused before any replay: nothing on stdout, no
+/// pages written beside it (`--html DIR` once wrote `DIR-files/` and then failed).
+#[test]
+fn an_output_that_is_a_folder_is_refused_before_the_replay() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    std::fs::write(d.join("a.gcg"), VALID).unwrap();
+    std::fs::write(d.join("b.gcg"), MISSCORED).unwrap();
+    std::fs::create_dir(d.join("out.html")).unwrap();
+    for (flag, scripts) in [
+        ("--html", &["a.gcg", "b.gcg"][..]),
+        ("--html", &["a.gcg"][..]),
+        ("--write-gcg", &["a.gcg"][..]),
+        ("--fix", &["b.gcg"][..]),
+    ] {
+        let mut args = scripts.to_vec();
+        args.extend([flag, "out.html"]);
+        let (code, out, err) = play_in(d, &args);
+        assert_eq!(code, 2, "{flag}: {err}");
+        assert!(
+            err.contains(&format!("{flag} out.html: is a directory")),
+            "{err}"
+        );
+        assert_eq!(out, "", "{flag}: replayed anyway");
+        assert!(!d.join("out-files").exists());
+    }
+}

@@ -474,3 +474,123 @@ fn an_index_is_never_made_beside_a_fifo_or_device() {
     assert!(err.contains("not a regular file"), "{err}");
     assert!(!dir.path().join("pipe-files").exists());
 }
+
+/// A run with fewer scripts than the last one removes the pages it no longer writes from
+/// `OUT-files/`, and keeps every other file there (a user's notes, a link, a folder).
+#[test]
+fn a_rerun_removes_only_its_own_stale_pages() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("run.html");
+    let files_dir = tmp.path().join("run-files");
+    let scripts = test_scripts();
+    assert!(scripts.len() >= 3);
+    play_html(&scripts[..3], &out);
+    let first: Vec<String> = names(&files_dir);
+    assert_eq!(first.len(), 3, "{first:?}");
+    std::fs::write(files_dir.join("notes.txt"), "mine").unwrap();
+    std::fs::write(files_dir.join("999-keep"), "mine").unwrap();
+    std::os::unix::fs::symlink("notes.txt", files_dir.join("998-link.html")).unwrap();
+
+    play_html(&scripts[..2], &out);
+    let second = names(&files_dir);
+    let linked: Vec<String> = pages(&out)
+        .values()
+        .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(linked.len(), 2);
+    for page in &linked {
+        assert!(second.contains(page), "{page} missing: {second:?}");
+    }
+    assert!(
+        !second.contains(&first[2]),
+        "stale {} kept: {second:?}",
+        first[2]
+    );
+    for mine in ["notes.txt", "999-keep", "998-link.html"] {
+        assert!(
+            second.iter().any(|n| n == mine),
+            "{mine} removed: {second:?}"
+        );
+    }
+    assert_eq!(second.len(), 5, "{second:?}");
+
+    // One script: its page is OUT itself, so no page of the folder is current.
+    play_html(&scripts[..1], &out);
+    assert_eq!(names(&files_dir).len(), 3, "{:?}", names(&files_dir));
+    // With only pages in it, the folder goes as well.
+    let out2 = tmp.path().join("two.html");
+    play_html(&scripts[..2], &out2);
+    play_html(&scripts[..1], &out2);
+    assert!(!tmp.path().join("two-files").exists());
+}
+
+fn names(dir: &Path) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    v.sort();
+    v
+}
+
+/// A folder (or device) given where a script is expected is said to be one, not read as a
+/// board string; with `--game` the name is a position written out, as before.
+#[test]
+fn render_says_a_folder_is_no_script() {
+    let tmp = tempfile::tempdir().unwrap();
+    std::fs::create_dir(tmp.path().join("d.gcg")).unwrap();
+    let o = folio()
+        .current_dir(tmp.path())
+        .args(["render", "d.gcg", "--svg", "x.svg"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains(r#""d.gcg" is a folder, not a script file"#),
+        "{err}"
+    );
+    assert!(!tmp.path().join("x.svg").exists());
+    std::fs::create_dir(tmp.path().join("abcd")).unwrap();
+    folio()
+        .current_dir(tmp.path())
+        .args(["render", "abcd", "--game", "boggle", "--svg", "b.svg"])
+        .assert()
+        .success();
+}
+
+/// `--svg /dev/stdout` writes through to standard output when it is a pipe, whose
+/// `/proc/self/fd/1` link names no path (`pipe:[…]`): it once failed with "No such file".
+#[cfg(target_os = "linux")]
+#[test]
+fn svg_to_dev_stdout_on_a_pipe_is_written_through() {
+    let gcg = data("scrabble").join("standard_bingo.gcg");
+    let o = folio()
+        .arg("render")
+        .arg(&gcg)
+        .args(["--svg", "/dev/stdout"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert!(String::from_utf8_lossy(&o.stdout).contains("<svg"), "{err}");
+}
+
+/// `--svg -` is refused with a message that fits a picture (it once spoke of word sets and
+/// GCG records only), pointing at `/dev/stdout`.
+#[test]
+fn svg_to_dash_is_refused_naming_dev_stdout() {
+    let gcg = data("scrabble").join("standard_bingo.gcg");
+    let o = folio()
+        .arg("render")
+        .arg(&gcg)
+        .args(["--svg", "-"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("SVG picture") && err.contains("/dev/stdout"),
+        "{err}"
+    );
+}

@@ -1126,3 +1126,63 @@ fn export_never_overwrites_the_sets_side_files() {
     assert!(err.contains("refusing to overwrite"), "{err}");
     assert_eq!(std::fs::read(d.join("s.json")).unwrap(), manifest);
 }
+
+/// `hooks` answers a word the policy cannot spell (`c4t`) as `contains` does: not a word,
+/// no hooks, exit 1 — and any absent word exits 1, as in `contains`.
+#[test]
+fn hooks_treats_an_unspellable_word_as_contains_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let list = dir.path().join("list.txt");
+    std::fs::write(&list, "at\ncat\ncats\nscat\n").unwrap();
+    let set = dir.path().join("s.fst");
+    import_cmd(&list, &set).assert().success();
+    let hooks = |words: &[&str], json: bool| {
+        let mut c = folio();
+        c.args(["words", "hooks", "--set"]).arg(&set);
+        if json {
+            c.arg("--json");
+        }
+        c.args(words);
+        c
+    };
+    hooks(&["cat"], false).assert().code(0).stdout("S CAT S\n");
+    hooks(&["cat", "c4t"], false)
+        .assert()
+        .code(1)
+        .stdout("S CAT S\n- c4t* -\n");
+    hooks(&["c4t"], true)
+        .assert()
+        .code(1)
+        .stdout("{\"word\":\"c4t\",\"present\":false,\"front\":\"\",\"back\":\"\"}\n");
+    // A spellable word absent from the set: its hooks, and exit 1.
+    hooks(&["ca"], false).assert().code(1).stdout("- CA* T\n");
+    // An empty word is still a usage error, before any answer.
+    hooks(&["cat", ""], false).assert().code(2).stdout("");
+}
+
+/// `contains` reading stdin holds at most one line over 1 MiB (`< /dev/zero` once grew
+/// until the allocator aborted): such a line is an error naming it (exit 2), after the
+/// answers before it.
+#[test]
+fn contains_refuses_an_endless_stdin_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let list = dir.path().join("l.txt");
+    std::fs::write(&list, "whale\n").unwrap();
+    let set = dir.path().join("l.fst");
+    import_cmd(&list, &set).assert().success();
+    let mut input = b"whale\n".to_vec();
+    input.resize(input.len() + (2 << 20), b'a');
+    let out = folio()
+        .args(["words", "contains", "--set"])
+        .arg(&set)
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("line 2 of stdin is longer than 1048576 bytes"),
+        "{err}"
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "whale true\n");
+}

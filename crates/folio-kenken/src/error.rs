@@ -143,10 +143,26 @@ pub enum ParseErrorKind {
     Puzzle(#[from] PuzzleError),
 }
 
-/// Quotes a found character or token for an error message.
+/// Quotes a found character or token for an error message: escaped, and cut past
+/// [`folio_core::quote::QUOTED_CHARS`] characters (a 400 KB token once filled the message).
 pub(crate) fn found(s: Option<&str>) -> String {
     match s {
         None => "end of text".to_string(),
-        Some(s) => format!("{s:?}"),
+        Some(s) => folio_core::quote::quoted(s).to_string(),
+    }
+}
+
+#[cfg(test)]
+mod found_tests {
+    use super::found;
+
+    #[test]
+    fn a_found_token_is_quoted_and_cut() {
+        assert_eq!(found(Some("v")), r#""v""#);
+        assert_eq!(found(None), "end of text");
+        let long = "[".repeat(400_000);
+        let shown = found(Some(&long));
+        assert!(shown.len() < 200, "{} bytes", shown.len());
+        assert!(shown.ends_with("… (400000 characters)"), "{shown}");
     }
 }

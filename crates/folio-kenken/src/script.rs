@@ -357,7 +357,11 @@ impl fmt::Display for Report {
                 "  {}:{}:{}: {}: {}",
                 self.file, x.loc.line, x.loc.col, x.rule.code, x.rule.message
             )?;
-            writeln!(f, "    {}", x.text)?;
+            // As every game's diagnostic: control characters escaped, a long line cut, so
+            // a binary file or a line with terminal escapes never reaches the screen raw.
+            let shown =
+                folio_core::quote::clipped(&x.text, folio_core::script::finding::SHOWN_CHARS);
+            writeln!(f, "    {shown}")?;
         }
         let verdict = match (&self.puzzle, self.solved) {
             (None, _) => "no puzzle",
@@ -495,6 +499,21 @@ mod tests {
     use super::*;
 
     const HEAD: &str = "#game kenken\n#puzzle 3de:_aba_3a,s1m3a5m3\n";
+
+    #[test]
+    fn the_text_report_escapes_control_characters_and_cuts_long_lines() {
+        let r = play(
+            &format!("{HEAD}A1=\u{1b}]0;title\u{7}\n{}\n", "D9=1 ".repeat(100)),
+            "s",
+        );
+        let text = r.to_string();
+        assert!(
+            !text.contains('\u{1b}') && !text.contains('\u{7}'),
+            "{text}"
+        );
+        assert!(text.contains("    A1=\\u{1b}]0;title\\u{7}"), "{text}");
+        assert!(text.contains("… (500 characters)"), "{text}");
+    }
 
     #[test]
     fn a_solved_session_is_valid() {

@@ -26,6 +26,9 @@ use folio_scrabble::{Board, Rules};
 const WOLGES_ALL: f64 = 2743.0;
 const WOLGES_BEST: f64 = 4452.0;
 
+/// What a smoke run (`cargo test --all-targets`, one repetition) prints instead of a rate.
+const SMOKE: &str = "smoke run, no rate (rates need `--bench`)";
+
 fn main() {
     let (Some(words), Some(tsv)) = (
         folio_testdata::path("wordlists/enable1.txt"),
@@ -73,35 +76,47 @@ fn main() {
         "wolges's 17 positions, ENABLE1, one thread, {reps} repetitions; {:.0} plays per position",
         moves as f64 / wolges.len() as f64
     );
-    let all = rate(&wolges, reps, |b, r| {
+    let all = rate(&wolges, reps, benching, |b, r| {
         let mut v = Vec::new();
         Generator::new(&rules, b, &set).for_each_play(r, |p| v.push(p));
         v.len()
     });
-    let best = rate(&wolges, reps, |b, r| {
+    let best = rate(&wolges, reps, benching, |b, r| {
         usize::from(Generator::new(&rules, b, &set).best(r).is_some())
     });
-    println!(
-        "  every play: {all:>8.0} positions/s   wolges {WOLGES_ALL:.0}   ratio {:.2}",
-        all / WOLGES_ALL
-    );
-    println!(
-        "  best play:  {best:>8.0} positions/s   wolges {WOLGES_BEST:.0}   ratio {:.2}",
-        best / WOLGES_BEST
-    );
+    if benching {
+        println!(
+            "  every play: {all:>8.0} positions/s   wolges {WOLGES_ALL:.0}   ratio {:.2}",
+            all / WOLGES_ALL
+        );
+        println!(
+            "  best play:  {best:>8.0} positions/s   wolges {WOLGES_BEST:.0}   ratio {:.2}",
+            best / WOLGES_BEST
+        );
+    } else {
+        // One repetition takes a few milliseconds of CPU: a rate from it means nothing.
+        println!("  every play, best play: {SMOKE}");
+    }
     let rec_reps = reps.div_ceil(20);
-    let all = rate(&records, rec_reps, |b, r| {
+    let all = rate(&records, rec_reps, benching, |b, r| {
         let mut v = Vec::new();
         Generator::new(&rules, b, &set).for_each_play(r, |p| v.push(p));
         v.len()
     });
-    let best = rate(&records, rec_reps, |b, r| {
+    let best = rate(&records, rec_reps, benching, |b, r| {
         usize::from(Generator::new(&rules, b, &set).best(r).is_some())
     });
-    println!(
-        "{} positions of the shared records (recorded racks), {rec_reps} repetitions:\n  every play: {all:>8.0} positions/s\n  best play:  {best:>8.0} positions/s",
-        records.len()
-    );
+    if benching {
+        println!(
+            "{} positions of the shared records (recorded racks), {rec_reps} repetitions:\n  every play: {all:>8.0} positions/s\n  best play:  {best:>8.0} positions/s",
+            records.len()
+        );
+    } else {
+        println!(
+            "{} positions of the shared records (recorded racks): {SMOKE}",
+            records.len()
+        );
+    }
     let games: u64 = if benching {
         std::env::var("AUTOPLAY_GAMES")
             .ok()
@@ -112,6 +127,10 @@ fn main() {
     };
     for rules in [Rules::STANDARD, Rules::WORDBLER, Rules::COURSE] {
         let (cpu, wall) = autoplay_rate(rules, games, &set);
+        if !benching {
+            println!("autoplay, {} rules, {games} games: {SMOKE}", rules.name);
+            continue;
+        }
         println!(
             "autoplay, {} rules, score strategy, 2 players, {games} games on 2 threads: {cpu:>6.0} games/s   goal 200   ratio {:.2}",
             rules.name,
@@ -158,10 +177,12 @@ fn autoplay_rate(rules: Rules, games: u64, set: &WordSet) -> (f64, f64) {
 /// Positions per second of `f` over `positions`, `reps` times each (after one warm-up pass),
 /// per second of this thread's CPU time (`/proc/thread-self/schedstat`: other jobs on a
 /// shared machine do not count against it), or of wall-clock time where that file is
-/// missing. The wall-clock rate is printed beside, on stderr.
+/// missing. The wall-clock rate is printed beside, on stderr, when `benching` (a smoke run
+/// prints no rate).
 fn rate(
     positions: &[(Board, Rack)],
     reps: usize,
+    benching: bool,
     mut f: impl FnMut(&Board, &Rack) -> usize,
 ) -> f64 {
     let mut sink = 0;
@@ -177,7 +198,9 @@ fn rate(
     std::hint::black_box(sink);
     let n = (reps * positions.len()) as f64;
     let wall = start.elapsed().as_secs_f64();
-    eprintln!("    ({:.0} positions/s by the wall clock)", n / wall);
+    if benching {
+        eprintln!("    ({:.0} positions/s by the wall clock)", n / wall);
+    }
     match (cpu0, thread_cpu_ns()) {
         (Some(a), Some(b)) if b > a => n / ((b - a) as f64 / 1e9),
         _ => n / wall,

@@ -110,6 +110,16 @@ pub enum Rule {
     /// An exchange by count (`-3`) in a seeded game: the dealt racks need the tiles named.
     #[error("exchange by count in a seeded game: name the tiles exchanged (-TILES)")]
     ExchangeNeedsTiles,
+    /// A rack written with more tiles than the rule set's racks hold (NASPA: racks of 7).
+    #[error("rack {} holds {tiles} tiles, more than the {size} of a rack", clipped(.rack, QUOTED_CHARS))]
+    RackTooLong {
+        /// The rack as written.
+        rack: String,
+        /// Its tiles.
+        tiles: usize,
+        /// The rule set's rack size.
+        size: usize,
+    },
     /// A play uses more tiles than the mover holds.
     #[error("the play uses {used} tiles but the rack holds {rack}")]
     TooManyTiles {
@@ -293,6 +303,7 @@ impl Rule {
             Rule::ExchangeTooMany { .. } => "exchange-too-many",
             Rule::ExchangeNeedsTiles => "exchange-needs-tiles",
             Rule::TooManyTiles { .. } => "too-many-tiles",
+            Rule::RackTooLong { .. } => "rack-too-long",
             Rule::WithdrawnWithoutPlay => "withdrawn-without-play",
             Rule::WithdrawnRackMismatch { .. } => "withdrawn-rack-mismatch",
             Rule::WithdrawnPoints { .. } => "withdrawn-points",

@@ -362,7 +362,20 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
                 e.kind,
                 EventKind::ChallengeBonus | EventKind::TimePenalty | EventKind::Withdrawn
             );
-            if checks_rack && self.check_drawable(loc, &tiles) {
+            // A rack of more tiles than the rule set's racks hold is said to be one, not
+            // replayed as if it could be (`ABCDEFGHIJ` once gave no finding).
+            let too_long = checks_rack && tiles.len() > self.rules.rack_size;
+            if too_long {
+                self.find(
+                    loc,
+                    Rule::RackTooLong {
+                        rack: rack_string(&tiles),
+                        tiles: tiles.len(),
+                        size: self.rules.rack_size,
+                    },
+                );
+            }
+            if checks_rack && !too_long && self.check_drawable(loc, &tiles) {
                 if let Some((_, racks)) = &self.st.dealt {
                     if e.kind.is_turn() && sorted(tiles.clone()) != sorted(racks[p].clone()) {
                         let dealt = rack_string(&racks[p]);

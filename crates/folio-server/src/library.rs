@@ -103,7 +103,9 @@ impl Library {
                 format!("{}: not a folder", books.display()),
             ));
         }
-        std::fs::create_dir_all(cache)?;
+        std::fs::create_dir_all(cache).map_err(|e| {
+            std::io::Error::new(e.kind(), format!("cache folder {}: {e}", cache.display()))
+        })?;
         Ok(Library {
             books,
             cache: cache.to_path_buf(),

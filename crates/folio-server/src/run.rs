@@ -28,9 +28,16 @@ impl Server {
             &config.cache,
             folio_lexicon::Policy::game(),
         )?);
-        let line = TcpListener::bind((config.bind, config.port)).await?;
+        // The error names the address: "Address already in use" alone does not say which.
+        let listen = |what: &'static str, port: u16| async move {
+            let addr = SocketAddr::new(config.bind, port);
+            TcpListener::bind(addr)
+                .await
+                .map_err(|e| std::io::Error::new(e.kind(), format!("{what} {addr}: {e}")))
+        };
+        let line = listen("line protocol on", config.port).await?;
         let http = match config.http_port {
-            Some(p) => Some(TcpListener::bind((config.bind, p)).await?),
+            Some(p) => Some(listen("HTTP on", p).await?),
             None => None,
         };
         Ok(Server {

@@ -74,9 +74,10 @@ pub fn top_n(s: &str) -> Result<usize, String> {
 pub fn output_file(s: &str) -> Result<std::path::PathBuf, String> {
     if s == "-" {
         return Err(
-            "`-` (standard output) cannot take this command's output: it writes \
-                    files (a word set with its counts and manifest beside it, or a GCG \
-                    record); name a file"
+            "`-` is not taken for standard output here: this option writes a file \
+                    (a word set beside its counts and manifest, a GCG record, an HTML or \
+                    SVG picture); name one, or /dev/stdout to write through to standard \
+                    output"
                 .into(),
         );
     }

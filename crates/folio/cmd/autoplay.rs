@@ -1,5 +1,6 @@
 //! `folio autoplay`: whole games between computer players, written as GCG records.
 
+use std::io::Write;
 use std::path::PathBuf;
 
 use anyhow::{bail, Context};
@@ -96,7 +97,7 @@ pub fn run(a: Args) -> anyhow::Result<Outcome> {
                 folio_lexicon::set::atomic::write_bytes_atomic(&path, g.to_gcg().as_bytes())?;
             }
         }
-        (None, [one]) => print!("{}", one.to_gcg()),
+        (None, [one]) => write!(std::io::stdout().lock(), "{}", one.to_gcg())?,
         (None, _) => {}
     }
     let n = games.len() as f64;

@@ -1,5 +1,6 @@
 //! `folio freecell`: print Microsoft deals, check solutions, solve deals.
 
+use std::io::Write;
 use std::path::PathBuf;
 
 use folio_core::script::{
@@ -97,9 +98,13 @@ fn deal_cmd(a: DealArgs) -> anyhow::Result<Outcome> {
             .iter()
             .map(|c| c.iter().map(|x| x.to_string()).collect())
             .collect();
-        println!("{}", json!({"deal": a.n, "columns": columns}));
+        writeln!(
+            std::io::stdout().lock(),
+            "{}",
+            json!({"deal": a.n, "columns": columns})
+        )?;
     } else {
-        print!("{}", deal::to_text(&cols));
+        write!(std::io::stdout().lock(), "{}", deal::to_text(&cols))?;
     }
     Ok(Outcome::Ok)
 }
@@ -165,19 +170,21 @@ fn solve(a: SolveArgs) -> anyhow::Result<Outcome> {
             "autoplay": Autoplay::Ms.name(),
             "states": out.states,
         });
-        println!("{v}");
+        writeln!(std::io::stdout().lock(), "{v}")?;
     } else if matches!(out.verdict, Verdict::Solved(_)) {
-        println!(
+        writeln!(
+            std::io::stdout().lock(),
             "#game freecell\n#deal {}\n#freecells {cells}\n#autoplay ms",
             a.n
-        );
-        println!(
+        )?;
+        writeln!(
+            std::io::stdout().lock(),
             "# solved: {} moves, {} states searched",
             moves.len(),
             out.states
-        );
+        )?;
         for line in moves.chunks(10) {
-            println!("{}", line.join(" "));
+            writeln!(std::io::stdout().lock(), "{}", line.join(" "))?;
         }
     } else {
         let why = if verdict == "unsolvable" {
@@ -185,10 +192,12 @@ fn solve(a: SolveArgs) -> anyhow::Result<Outcome> {
         } else {
             "state limit reached"
         };
-        println!(
+        writeln!(
+            std::io::stdout().lock(),
             "deal {}: {verdict} with {cells} free cells ({why}: {} states)",
-            a.n, out.states
-        );
+            a.n,
+            out.states
+        )?;
     }
     Ok(if solvable == Some(true) {
         Outcome::Ok

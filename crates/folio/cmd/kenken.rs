@@ -269,6 +269,18 @@ fn check_cmd(a: CheckArgs) -> anyhow::Result<Outcome> {
         let t = std::fs::read_to_string(gpath)
             .with_context(|| format!("cannot read {}", gpath.display()))?;
         (t, gpath.display().to_string())
+    } else if let Ok(meta) = std::fs::metadata(gpath) {
+        // `/dev/null` or a folder is no grid of digits: reading its name as one only
+        // said "GRID:1:4: unexpected \"v\"".
+        let what = if meta.is_dir() {
+            "a folder"
+        } else {
+            "not a regular file"
+        };
+        bail!(
+            "{} is {what}: a grid is given in a file (or `-`), or as digits",
+            folio_core::quote::quoted(grid)
+        );
     } else {
         (grid.clone(), "GRID".to_string())
     };

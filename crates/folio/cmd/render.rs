@@ -60,6 +60,24 @@ enum Game {
 
 /// Runs `folio render`.
 pub fn run(a: Args) -> anyhow::Result<Outcome> {
+    // A folder, device or FIFO of that name is no script, and reading its name as a board
+    // (`d.gcg`: "unexpected '.' in board") would only mislead; `--game` says it is a
+    // position written out.
+    if a.game.is_none() {
+        if let Ok(meta) = std::fs::metadata(&a.position) {
+            if !meta.is_file() {
+                let what = if meta.is_dir() {
+                    "a folder"
+                } else {
+                    "not a regular file"
+                };
+                bail!(
+                    "{} is {what}, not a script file (give --game to read it as a position)",
+                    quoted(&a.position)
+                );
+            }
+        }
+    }
     let svg = if Path::new(&a.position).is_file() {
         if a.game.is_some() {
             bail!("--game applies to a position written out, not to a script file (its #game line says)");

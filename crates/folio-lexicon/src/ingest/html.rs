@@ -244,7 +244,7 @@ pub fn epub_text(bytes: &[u8]) -> Result<String, String> {
             .to_string()
     };
     let opf = read(&mut zip, &opf_path)?;
-    let base = opf_path.rfind('/').map_or("", |i| &opf_path[..=i]);
+    let base = opf_path.rfind('/').map_or("", |i| &opf_path[..i]);
     let items: Vec<String> = {
         let doc = roxmltree::Document::parse(&opf).map_err(|e| format!("{opf_path}: {e}"))?;
         let href_of = |id: &str| {
@@ -257,7 +257,10 @@ pub fn epub_text(bytes: &[u8]) -> Result<String, String> {
             let id = r.attribute("idref").unwrap_or("");
             let href = href_of(id)
                 .ok_or_else(|| format!("{opf_path}: spine item {id:?} is not in the manifest"))?;
-            v.push(format!("{base}{href}"));
+            v.push(
+                manifest_entry(base, href)
+                    .map_err(|e| format!("{opf_path}: manifest href {href:?}: {e}"))?,
+            );
         }
         v
     };
@@ -270,9 +273,84 @@ pub fn epub_text(bytes: &[u8]) -> Result<String, String> {
     Ok(text)
 }
 
+/// The archive entry a manifest `href` of the package file names: a URL relative to the
+/// package file's folder `base` (EPUB 3.3 §3.3, OCF "file paths and file names"), so each
+/// segment is percent-decoded (`chapter%201.xhtml`), `.` dropped and `..` climbs one
+/// folder. A fragment or query is not part of the entry's name.
+///
+/// # Errors
+/// An href that is a URL with a scheme (`http://…`, the entry is not in the archive), one
+/// whose `..` climbs above the archive's root, or whose decoded bytes are not UTF-8.
+fn manifest_entry(base: &str, href: &str) -> Result<String, &'static str> {
+    let href = href.split(['#', '?']).next().unwrap_or("");
+    let scheme = href.split_once(':').is_some_and(|(s, _)| {
+        !s.is_empty()
+            && !s.contains('/')
+            && s.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b"+-.".contains(&b))
+    });
+    if scheme {
+        return Err("not a file of the archive");
+    }
+    // An href starting with `/` is from the archive's root.
+    let mut path: Vec<String> = if href.starts_with('/') {
+        Vec::new()
+    } else {
+        base.split('/')
+            .filter(|s| !s.is_empty())
+            .map(str::to_string)
+            .collect()
+    };
+    for segment in href.split('/') {
+        match segment {
+            "" | "." => {}
+            ".." => {
+                path.pop().ok_or("climbs above the archive's root")?;
+            }
+            _ => {
+                let name = percent_encoding::percent_decode_str(segment)
+                    .decode_utf8()
+                    .map_err(|_| "not UTF-8 once percent-decoded")?;
+                path.push(name.into_owned());
+            }
+        }
+    }
+    if path.is_empty() {
+        return Err("names no file");
+    }
+    Ok(path.join("/"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn manifest_hrefs_resolve_from_the_package_folder() {
+        assert_eq!(
+            manifest_entry("OEBPS", "ch1.xhtml").unwrap(),
+            "OEBPS/ch1.xhtml"
+        );
+        assert_eq!(manifest_entry("", "ch1.xhtml").unwrap(), "ch1.xhtml");
+        assert_eq!(
+            manifest_entry("OEBPS/pkg", "../Text/chapter%201.xhtml").unwrap(),
+            "OEBPS/Text/chapter 1.xhtml"
+        );
+        assert_eq!(
+            manifest_entry("a", "./b/../c.xhtml#x").unwrap(),
+            "a/c.xhtml"
+        );
+        assert_eq!(manifest_entry("a", "/c.xhtml").unwrap(), "c.xhtml");
+        assert_eq!(
+            manifest_entry("a", "caf%C3%A9.xhtml").unwrap(),
+            "a/café.xhtml"
+        );
+        assert!(manifest_entry("a", "../../c.xhtml").is_err());
+        assert!(manifest_entry("", "../c.xhtml").is_err());
+        assert!(manifest_entry("a", "http://example.com/c.xhtml").is_err());
+        assert!(manifest_entry("a", "%FF.xhtml").is_err());
+        assert!(manifest_entry("a", "..").is_err());
+    }
 
     #[test]
     fn tags_go_entities_decode_blocks_stay_apart() {

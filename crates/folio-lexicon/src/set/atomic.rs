@@ -53,6 +53,15 @@ impl Target {
             };
             let ft = meta.file_type();
             if ft.is_symlink() {
+                // A link the kernel follows to a FIFO or device may name no path at all:
+                // `/dev/stdout` on a pipe reads `pipe:[1234]`. Such a target is written
+                // through the link (a socket is refused, below).
+                if let Ok(end) = std::fs::metadata(&p) {
+                    let end = end.file_type();
+                    if !end.is_file() && !end.is_dir() {
+                        return special(p, end);
+                    }
+                }
                 let link = std::fs::read_link(&p)?;
                 p = match p.parent() {
                     Some(dir) if link.is_relative() => dir.join(link),
@@ -69,17 +78,7 @@ impl Target {
                     "is a directory",
                 ));
             }
-            #[cfg(unix)]
-            {
-                use std::os::unix::fs::FileTypeExt;
-                if ft.is_socket() {
-                    return Err(std::io::Error::new(
-                        std::io::ErrorKind::InvalidInput,
-                        "is a socket: refused as an output (only files, devices and FIFOs)",
-                    ));
-                }
-            }
-            return Ok(Target::WriteThrough(p));
+            return special(p, ft);
         }
         Err(std::io::Error::other(format!(
             "more than {MAX_LINKS} symbolic links"
@@ -90,6 +89,24 @@ impl Target {
     pub fn is_write_through(&self) -> bool {
         matches!(self, Target::WriteThrough(_))
     }
+}
+
+/// A path that is neither a regular file nor a folder: a socket is refused, a device or
+/// FIFO written through.
+fn special(p: PathBuf, ft: std::fs::FileType) -> std::io::Result<Target> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if ft.is_socket() {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::InvalidInput,
+                "is a socket: refused as an output (only files, devices and FIFOs)",
+            ));
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = ft;
+    Ok(Target::WriteThrough(p))
 }
 
 /// True when `path` names a device or FIFO (through any symbolic links), which outputs are
@@ -135,6 +152,7 @@ where
         fill(&mut w)?;
         let file = w.into_inner().map_err(|e| e.into_error())?;
         file.sync_all()?;
+        keep_permissions(&tmp, &target)?;
         std::fs::rename(&tmp, &target)
     })();
     result.map_err(|e| {
@@ -245,7 +263,7 @@ pub fn write_contents_atomic(files: &[(&Path, Content<'_>)]) -> Result<()> {
     for (i, ((path, _), (tmp, target))) in files.iter().zip(temps.iter().zip(&targets)).enumerate()
     {
         if let (Some(tmp), Target::Replace(t)) = (tmp, target) {
-            if let Err(e) = std::fs::rename(tmp, t) {
+            if let Err(e) = keep_permissions(tmp, t).and_then(|()| std::fs::rename(tmp, t)) {
                 cleanup(&temps[i..]);
                 return Err(Error::io(path, e));
             }
@@ -264,6 +282,16 @@ fn write_through(path: &Path, target: &Target, content: &Content<'_>) -> Result<
     open_through(t)
         .and_then(|mut f| content.write_to(&mut f))
         .map_err(|e| Error::io(path, e))
+}
+
+/// Gives the temporary file `tmp` the permissions of the regular file `target` it is about
+/// to replace, so a replaced file keeps its mode (a private `0600` file does not become
+/// world-readable, a read-only one stays read-only). A new file keeps the default mode.
+fn keep_permissions(tmp: &Path, target: &Path) -> std::io::Result<()> {
+    match std::fs::symlink_metadata(target) {
+        Ok(m) if m.is_file() => std::fs::set_permissions(tmp, m.permissions()),
+        _ => Ok(()),
+    }
 }
 
 fn temp_path(path: &Path) -> PathBuf {
@@ -295,6 +323,26 @@ mod tests {
         assert_eq!(std::fs::read(&p).unwrap(), b"good");
         let leftovers: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
         assert_eq!(leftovers.len(), 1, "temporary file left behind");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_replaced_file_keeps_its_permissions() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+        let private = dir.path().join("private.gcg");
+        let shared = dir.path().join("shared.fst");
+        std::fs::write(&private, b"old").unwrap();
+        std::fs::set_permissions(&private, std::fs::Permissions::from_mode(0o600)).unwrap();
+        std::fs::write(&shared, b"old").unwrap();
+        std::fs::set_permissions(&shared, std::fs::Permissions::from_mode(0o640)).unwrap();
+        write_bytes_atomic(&private, b"new").unwrap();
+        write_files_atomic(&[(&shared, b"new")]).unwrap();
+        assert_eq!(std::fs::read(&private).unwrap(), b"new");
+        assert_eq!(mode(&private), 0o600);
+        assert_eq!(std::fs::read(&shared).unwrap(), b"new");
+        assert_eq!(mode(&shared), 0o640);
     }
 
     #[test]

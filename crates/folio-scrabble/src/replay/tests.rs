@@ -651,3 +651,16 @@ fn a_word_set_for_another_alphabet_is_one_finding() {
     let r = run_with(&game, Some(&umlauts));
     assert_eq!(codes(&r), ["alphabet-mismatch"]);
 }
+
+#[test]
+fn a_rack_of_more_tiles_than_a_rack_holds_is_a_finding() {
+    let r = run(&format!("{AB}>A: ABCDEFGHIJ 8H CAB +14 14\n"));
+    assert_eq!(codes(&r), ["rack-too-long"], "{:#?}", r.findings);
+    assert_eq!(
+        r.findings[0].rule.to_string(),
+        "rack ABCDEFGHIJ holds 10 tiles, more than the 7 of a rack"
+    );
+    // Seven is a full rack, and the same play is clean.
+    let r = run(&format!("{AB}>A: ABCDEFG 8H CAB +14 14\n"));
+    assert!(r.is_valid(), "{:#?}", r.findings);
+}

@@ -118,3 +118,92 @@ fn concurrent_first_requests_share_one_ingest() {
     let (_, h) = crate::common::json(s.http, "GET", "/healthz", "");
     assert_eq!(h["ingests"], 1, "{h}");
 }
+
+/// A request naming a book that is not there is refused (`refused: book`, answered `false`)
+/// whatever the other books hold, whichever place the unknown book has, and whatever the
+/// word (docs/serve.md): never looked up in the books that are there.
+#[test]
+fn an_unknown_book_is_a_refusal_even_when_another_book_holds_the_word() {
+    use folio_server::answer::{Answerer, Refusal};
+    use folio_server::library::{BookError, Library};
+    let dir = tempfile::tempdir().unwrap();
+    let books = dir.path().join("books");
+    std::fs::create_dir(&books).unwrap();
+    for (name, text) in crate::common::BOOKS {
+        std::fs::write(books.join(name), text).unwrap();
+    }
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    rt.block_on(async {
+        let library = std::sync::Arc::new(
+            Library::new(
+                &books,
+                &dir.path().join("cache"),
+                folio_lexicon::Policy::game(),
+            )
+            .unwrap(),
+        );
+        let mut answerer = Answerer::new(library, 64);
+        assert!(answerer.answer(b"Q,whales.txt,whale").await.unwrap());
+        for line in [
+            "Q,whales.txt,missing.txt,whale",
+            "Q,missing.txt,whales.txt,whale",
+            "C,whales.txt,missing.txt,Ishmael",
+            "Q,whales.txt,missing.txt,c4t",
+        ] {
+            let got = answerer.answer(line.as_bytes()).await;
+            assert!(
+                matches!(got, Err(Refusal::Book(BookError::Unknown(_)))),
+                "{line}: {got:?}"
+            );
+        }
+    });
+    // Over the wire the refusal is the protocol's `false`, and the connection goes on.
+    let s = start(|_| {});
+    assert_eq!(
+        ask(
+            s.line,
+            &[
+                "Q,whales.txt,missing.txt,whale",
+                "Q,missing.txt,whales.txt,whale",
+                "Q,whales.txt,whale"
+            ]
+        ),
+        ["false", "false", "true"]
+    );
+}
+
+/// A port already taken or a cache folder that cannot be made is named in the error.
+#[test]
+fn bind_errors_name_the_address_and_the_cache_folder() {
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = taken.local_addr().unwrap().port();
+    let dir = tempfile::tempdir().unwrap();
+    let books = dir.path().join("books");
+    std::fs::create_dir(&books).unwrap();
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let mut config = folio_server::Config::new(books.clone(), dir.path().join("cache"));
+    config.port = port;
+    let err = rt
+        .block_on(folio_server::Server::bind(config))
+        .err()
+        .expect("the port is taken");
+    assert!(
+        err.to_string()
+            .contains(&format!("line protocol on 127.0.0.1:{port}")),
+        "{err}"
+    );
+    let file = dir.path().join("file");
+    std::fs::write(&file, "x").unwrap();
+    let config = folio_server::Config::new(books, file.join("cache"));
+    let err = rt
+        .block_on(folio_server::Server::bind(config))
+        .err()
+        .expect("the cache cannot be made");
+    assert!(err.to_string().contains("cache folder"), "{err}");
+}

@@ -259,6 +259,19 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
     if args.fix.is_some() && scripts.len() != 1 {
         bail!("--fix takes exactly one script ({} given)", scripts.len());
     }
+    // An output that can never be written (a folder, a socket) is refused before any
+    // replay: `--html DIR` once replayed everything and wrote the pages before failing.
+    for (flag, out) in [
+        ("--fix", &args.fix),
+        ("--html", &args.html),
+        ("--write-gcg", &args.write_gcg),
+    ] {
+        if let Some(out) = out {
+            if let Err(e) = folio_lexicon::set::atomic::Target::resolve(out) {
+                bail!("{flag} {}: {e}", out.display());
+            }
+        }
+    }
     if let Some(out) = &args.fix {
         // The corrected record goes beside the original, never over it.
         super::refuse_overwriting_inputs(std::slice::from_ref(out), &scripts)?;
@@ -413,7 +426,9 @@ impl Runner<'_> {
         let bytes = match read_script(path) {
             Ok(bytes) => bytes,
             Err(e) => {
-                let e = anyhow::Error::new(e).context(format!("cannot read {name}"));
+                // A name from a `--files-from` list may be any bytes: shown escaped, never raw.
+                let shown = folio_core::quote::shown(&name);
+                let e = anyhow::Error::new(e).context(format!("cannot read {shown}"));
                 return Ok(failed(None, Failure::Unreadable, crate::render(&e)));
             }
         };
@@ -639,14 +654,31 @@ fn misplaced(name: &str, game: &dyn ScriptedGame<WordSet>, line: u32, first: boo
 
 /// The bytes of a script: the file, or stdin for `-`.
 fn read_script(path: &Path) -> std::io::Result<Vec<u8>> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    // At most one byte over the limit is read: `- < /dev/zero` or a path to a device never
+    // ends, and once grew until memory ran out.
+    let limit = SCRIPT_MAX_BYTES + 1;
     if is_stdin(path) {
-        let mut bytes = Vec::new();
-        std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut bytes)?;
-        Ok(bytes)
+        std::io::stdin()
+            .lock()
+            .take(limit)
+            .read_to_end(&mut bytes)?;
     } else {
-        std::fs::read(path)
+        std::fs::File::open(path)?
+            .take(limit)
+            .read_to_end(&mut bytes)?;
     }
+    if bytes.len() as u64 > SCRIPT_MAX_BYTES {
+        return Err(std::io::Error::other(format!(
+            "longer than {SCRIPT_MAX_BYTES} bytes: not a script"
+        )));
+    }
+    Ok(bytes)
 }
+
+/// The most bytes of one script read (a record of a game is a few kilobytes).
+const SCRIPT_MAX_BYTES: u64 = 64 << 20;
 
 /// The output of one run, which its reader may close early (`folio play … | head -1`).
 struct Out<W> {

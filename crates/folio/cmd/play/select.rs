@@ -97,6 +97,35 @@ struct Config {
 /// The name of the settings file looked for in the working directory.
 pub const CONFIG: &str = "folio.toml";
 
+/// The most bytes of `folio.toml` read: a settings file is a few lines.
+const CONFIG_MAX_BYTES: u64 = 1 << 20;
+
+/// The text of the settings file at `path`: a regular file (a link to one is followed) of
+/// at most [`CONFIG_MAX_BYTES`]. A FIFO would hang the run and `/dev/zero` fill memory, so
+/// anything else is an error, as is a longer file.
+fn read_config(path: &Path) -> std::io::Result<String> {
+    use std::io::Read;
+    let meta = std::fs::metadata(path)?;
+    if !meta.is_file() {
+        let what = if meta.is_dir() {
+            "a folder"
+        } else {
+            "not a regular file"
+        };
+        return Err(std::io::Error::other(what));
+    }
+    let mut text = String::new();
+    std::fs::File::open(path)?
+        .take(CONFIG_MAX_BYTES + 1)
+        .read_to_string(&mut text)?;
+    if text.len() as u64 > CONFIG_MAX_BYTES {
+        return Err(std::io::Error::other(format!(
+            "longer than {CONFIG_MAX_BYTES} bytes"
+        )));
+    }
+    Ok(text)
+}
+
 impl Selection {
     /// The run's selection: `dir/folio.toml` (if there is one), overridden by `cli`.
     ///
@@ -106,7 +135,7 @@ impl Selection {
     pub fn load(dir: &Path, cli: &Lists) -> anyhow::Result<Self> {
         let path = dir.join(CONFIG);
         let mut selection = Selection::default();
-        match std::fs::read_to_string(&path) {
+        match read_config(&path) {
             Ok(text) => {
                 let config: Config =
                     toml::from_str(&text).with_context(|| format!("{}", path.display()))?;

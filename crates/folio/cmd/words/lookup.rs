@@ -1,6 +1,6 @@
 //! `contains`, `prefix`, `pattern`, `regex` and `fuzzy`: membership and searches.
 
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{BufRead, IsTerminal, Read, Write};
 
 use anyhow::{bail, Context};
 use folio_lexicon::query::{self, fold, glob::Glob, regex::WholeWordRegex};
@@ -8,6 +8,9 @@ use folio_lexicon::Policy;
 use serde_json::json;
 
 use super::{load, print_list, shape, ListOut, Outcome, Sets};
+
+/// The longest line `contains` reads from stdin, in bytes (no word is near it).
+const STDIN_MAX_LINE: usize = 1 << 20;
 
 pub(super) fn contains(
     sets: &Sets,
@@ -58,13 +61,22 @@ pub(super) fn contains(
         }
         let mut input = stdin.lock();
         let mut line = Vec::new();
+        let mut number = 0u64;
         loop {
             line.clear();
-            let n = input
+            number += 1;
+            // At most one line over the limit is held: `< /dev/zero` has no line end.
+            let n = (&mut input)
+                .take(STDIN_MAX_LINE as u64 + 1)
                 .read_until(b'\n', &mut line)
                 .context("reading words from stdin")?;
             if n == 0 {
                 break;
+            }
+            if line.len() > STDIN_MAX_LINE {
+                bail!(
+                    "line {number} of stdin is longer than {STDIN_MAX_LINE} bytes: not a word list"
+                );
             }
             // As `import` reads a list: UTF-8, else that line alone as Windows-1252.
             let (text, _) = folio_lexicon::query::import::decode_line(&line);
@@ -185,9 +197,25 @@ pub(super) fn hooks(
     json: bool,
     w: &mut impl Write,
 ) -> anyhow::Result<Outcome> {
-    let set = load(sets)?;
+    // As for `contains`: an empty word is a usage error found before any answer.
     for word in words {
-        let h = query::hooks::hooks(&set, policy, word)?;
+        query::key(policy, word)?;
+    }
+    let set = load(sets)?;
+    let mut absent = false;
+    for word in words {
+        // A word the policy cannot spell (`c4t`) is no word of the set and hooks nothing,
+        // as `contains` answers it false: given back as typed (escaped in text).
+        let h = match query::key(policy, word)? {
+            Some(_) => query::hooks::hooks(&set, policy, word)?,
+            None => query::hooks::Hooks {
+                word: word.to_string(),
+                present: false,
+                front: String::new(),
+                back: String::new(),
+            },
+        };
+        absent |= !h.present;
         if json {
             writeln!(w, "{}", serde_json::to_string(&h)?)?;
         } else {
@@ -201,8 +229,13 @@ pub(super) fn hooks(
                 }
             };
             let mark = if h.present { "" } else { "*" };
-            writeln!(w, "{} {}{mark} {}", none(&h.front), h.word, none(&h.back))?;
+            let shown = folio_core::quote::shown(&h.word);
+            writeln!(w, "{} {shown}{mark} {}", none(&h.front), none(&h.back))?;
         }
     }
-    Ok(Outcome::Ok)
+    Ok(if absent {
+        Outcome::Invalid
+    } else {
+        Outcome::Ok
+    })
 }

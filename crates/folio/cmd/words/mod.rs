@@ -118,7 +118,8 @@ pub enum Command {
         fold: Folding,
     },
     /// The front and back hooks of WORD: letters that make a word of the set when put
-    /// before it or after it (as Zyzzyva shows them).
+    /// before it or after it (as Zyzzyva shows them); exit 0 when every WORD is in the set,
+    /// 1 otherwise (a word the set cannot spell, `c4t`, is absent, as for `contains`).
     Hooks {
         #[command(flatten)]
         sets: Sets,
