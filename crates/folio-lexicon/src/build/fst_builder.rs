@@ -129,7 +129,7 @@ impl FstBuilder {
         b
     }
 
-    /// A builder writing the fst to `out` as it goes, holding at most [`FLUSH_BYTES`] of it
+    /// A builder writing the fst to `out` as it goes, holding at most `FLUSH_BYTES` (1 MiB) of it
     /// (and its registry) in memory: for fsts too large to hold (bounded-memory ingest). The
     /// same bytes as [`FstBuilder::new`] then [`FstBuilder::finish`]: nodes only ever refer
     /// back to bytes written before, and the checksum is kept as the bytes go.
