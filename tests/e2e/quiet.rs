@@ -99,6 +99,25 @@ fn tables_go_summaries_stay() {
     );
     assert_eq!(quiet.lines().count(), 1, "{quiet}");
 
+    // Set algebra and import: the summary line stays, the rest goes.
+    let (_, quiet) = quiet_keeps_the_summary(
+        d,
+        &["words", "union", "a.fst", "b.fst", "-o", "u.fst"],
+        "union of 2 sets",
+    );
+    assert_eq!(quiet.lines().count(), 1, "{quiet}");
+    std::fs::write(d.join("list.txt"), "cat\ncat\nc4t\ndog\n").unwrap();
+    let (_, quiet) = quiet_keeps_the_summary(
+        d,
+        &["words", "import", "list.txt", "-o", "l.fst"],
+        "imported list.txt",
+    );
+    assert!(
+        quiet.contains("duplicates: 1") && quiet.contains("rejected lines: 1"),
+        "{quiet}"
+    );
+    assert!(!quiet.contains("line 2:"), "{quiet}");
+
     // -q is no table, so it does not go with --json.
     let out = folio()
         .current_dir(d)

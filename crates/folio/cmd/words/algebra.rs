@@ -24,6 +24,10 @@ pub struct Algebra {
     /// Print the report as JSON.
     #[arg(long)]
     json: bool,
+    /// Only the summary line (what was combined into how many words), not the counts map
+    /// lines.
+    #[arg(short, long, conflicts_with = "json")]
+    quiet: bool,
 }
 
 pub(super) fn combine(a: Algebra, op: SetOp, w: &mut impl Write) -> anyhow::Result<Outcome> {
@@ -65,6 +69,9 @@ pub(super) fn combine(a: Algebra, op: SetOp, w: &mut impl Write) -> anyhow::Resu
         r.words,
         r.output.display()
     )?;
+    if a.quiet {
+        return Ok(Outcome::Ok);
+    }
     match &r.counts {
         Some(p) => writeln!(w, "counts map: {}", p.display())?,
         None => {

@@ -124,7 +124,7 @@ pub(super) fn import(
     output: &Path,
     policy: &Policy,
     opts: ImportOptions,
-    json: bool,
+    (json, quiet): (bool, bool),
     w: &mut impl Write,
 ) -> anyhow::Result<Outcome> {
     if let (Some(min), Some(max)) = (opts.min_len, opts.max_len) {
@@ -184,7 +184,8 @@ pub(super) fn import(
         r.blank_lines
     )?;
     writeln!(w, "duplicates: {}", r.duplicates.len())?;
-    for d in r.duplicates.iter().take(REPORT_LINES) {
+    let shown = if quiet { 0 } else { REPORT_LINES };
+    for d in r.duplicates.iter().take(shown) {
         writeln!(
             w,
             "  line {}: {} (first on line {})",
@@ -192,7 +193,7 @@ pub(super) fn import(
         )?;
     }
     writeln!(w, "rejected lines: {}", r.rejected.len())?;
-    for x in r.rejected.iter().take(REPORT_LINES) {
+    for x in r.rejected.iter().take(shown) {
         writeln!(
             w,
             "  line {}: {}: {}",
@@ -202,7 +203,7 @@ pub(super) fn import(
         )?;
     }
     let manifest = manifest_path(output);
-    if r.duplicates.len().max(r.rejected.len()) > REPORT_LINES {
+    if r.duplicates.len().max(r.rejected.len()) > shown {
         writeln!(w, "  (all of them are listed in {})", manifest.display())?;
     }
     writeln!(

@@ -285,6 +285,10 @@ pub enum Command {
         /// Print the manifest (report included) as JSON.
         #[arg(long)]
         json: bool,
+        /// Only the summary line and the counts of duplicates and rejected lines, not the
+        /// lines themselves (the manifest lists them all).
+        #[arg(short, long, conflicts_with = "json")]
+        quiet: bool,
     },
 }
 
@@ -423,12 +427,13 @@ fn run_inner(c: Command) -> anyhow::Result<Outcome> {
             min_len,
             max_len,
             json,
+            quiet,
         } => files::import(
             &list,
             &output,
             &policy,
             ImportOptions { min_len, max_len },
-            json,
+            (json, quiet),
             &mut w,
         )?,
     };
