@@ -60,6 +60,26 @@ pub fn sink(format: Format, quiet: bool, single: bool) -> Box<dyn Sink> {
     }
 }
 
+/// `text` with every control character but LF and tab escaped (`\u{1b}`): a report names
+/// its file as given, and a file name holding ESC must not drive the reader's terminal.
+fn printable(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text
+        .chars()
+        .any(|c| c.is_control() && c != '\n' && c != '\t')
+    {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        match c {
+            '\n' | '\t' => out.push(c),
+            c if c.is_control() => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
 /// The text format.
 struct Text {
     quiet: bool,
@@ -69,7 +89,9 @@ struct Text {
 impl Sink for Text {
     fn entry(&mut self, entry: &Entry, buf: &mut Vec<u8>) -> std::io::Result<()> {
         match &entry.body {
-            Body::Report { text, .. } if !self.quiet => buf.extend_from_slice(text.as_bytes()),
+            Body::Report { text, .. } if !self.quiet => {
+                buf.extend_from_slice(printable(text).as_bytes())
+            }
             // Error entries are said on stderr by the run (`folio: error: …`).
             Body::Failed { .. } => {}
             Body::Report { .. } => {
@@ -77,7 +99,7 @@ impl Sink for Text {
                     writeln!(
                         buf,
                         "{}:{}:{}: {}: {} [{}]",
-                        item.file,
+                        folio_core::quote::shown(&item.file),
                         item.line,
                         item.col,
                         item.severity.as_str(),
@@ -189,11 +211,20 @@ impl Sink for Jsonl {
 /// then the summary line.
 struct Github;
 
-/// GitHub's escaping of a workflow command's message (`%`, CR, LF).
+/// GitHub's escaping of a workflow command's message (`%`, CR, LF); other control
+/// characters (a file name holding ESC) are percent-escaped too, never passed to the log raw.
 fn gh_data(s: &str) -> String {
-    s.replace('%', "%25")
-        .replace('\r', "%0D")
-        .replace('\n', "%0A")
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '%' => out.push_str("%25"),
+            '\r' => out.push_str("%0D"),
+            '\n' => out.push_str("%0A"),
+            c if c.is_control() => out.push_str(&format!("%{:02X}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// GitHub's escaping of a workflow command's property value (also `:` and `,`).
@@ -237,6 +268,18 @@ mod tests {
     use crate::cmd::play::select::Severity;
 
     #[test]
+    fn text_reports_never_carry_a_terminal_escape() {
+        assert_eq!(
+            printable("== e\u{1b}[31mvil.gcg\n\tok\n"),
+            "== e\\u{1b}[31mvil.gcg\n\tok\n"
+        );
+        assert!(matches!(
+            printable("plain\n"),
+            std::borrow::Cow::Borrowed(_)
+        ));
+    }
+
+    #[test]
     fn github_commands_escape_their_fields() {
         let item = Item {
             file: "a,b:c.gcg".into(),
@@ -250,6 +293,16 @@ mod tests {
         assert_eq!(
             github_line(&item),
             "::warning file=a%2Cb%3Ac.gcg,line=3,col=7,title=folio score::100%25 wrong%0Areally"
+        );
+        // A file name holding ESC never reaches the log as a terminal escape.
+        let item = Item {
+            file: "e\u{1b}[31mvil.gcg".into(),
+            message: "tab\there".into(),
+            ..item
+        };
+        assert_eq!(
+            github_line(&item),
+            "::warning file=e%1B[31mvil.gcg,line=3,col=7,title=folio score::tab%09here"
         );
     }
 }
