@@ -181,3 +181,41 @@ fn kenken_check_of_grid_files_takes_the_same_formats() {
     assert_eq!(code, 2);
     assert!(err.contains("give it in a file"), "{err}");
 }
+
+#[test]
+fn a_folder_stands_for_its_scripts() {
+    // kenken replay walks for .kenken files: the two of tests/data, in name order.
+    let (code, out, err) = run_in(
+        &root(),
+        &["kenken", "replay", "tests/data/kenken", "--jsonl"],
+    );
+    assert_eq!(code, 1, "{err}");
+    let files: Vec<String> = out
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .filter_map(|v| v["file"].as_str().map(str::to_string))
+        .collect();
+    assert_eq!(
+        files,
+        [
+            "tests/data/kenken/conflicts.kenken",
+            "tests/data/kenken/solved.kenken"
+        ]
+    );
+    // freecell check walks for .freecell and .txt files (other programs' solutions).
+    let (code, out, err) = run_in(&root(), &["freecell", "check", "tests/data/freecell", "-q"]);
+    assert_ne!(code, 2, "{err}");
+    let n = std::fs::read_dir(root().join("tests/data/freecell"))
+        .unwrap()
+        .filter(|e| {
+            let p = e.as_ref().unwrap().path();
+            p.extension().is_some_and(|x| x == "txt" || x == "freecell")
+        })
+        .count();
+    assert!(out.contains(&format!("{n} games, ")), "{n} scripts: {out}");
+    // A folder with no script of the command's kind is a usage error naming what it looks for.
+    let tmp = tempfile::tempdir().unwrap();
+    let (code, _, err) = run_in(tmp.path(), &["kenken", "replay", "."]);
+    assert_eq!(code, 2);
+    assert!(err.contains(".kenken"), "{err}");
+}

@@ -45,7 +45,8 @@ pub struct DealArgs {
 /// Arguments of `folio freecell check`.
 #[derive(clap::Args)]
 pub struct CheckArgs {
-    /// The solution files (`-` reads one from stdin).
+    /// The solution files (`-` reads one from stdin); a folder stands for its `.freecell`
+    /// and `.txt` files.
     #[arg(value_name = "SOLUTION", required = true)]
     solutions: Vec<PathBuf>,
     /// The deal, when the file does not name one.
@@ -120,7 +121,8 @@ fn check(a: CheckArgs) -> anyhow::Result<Outcome> {
         freecells: a.freecells.map(usize::from),
         autoplay: a.autoplay.as_deref().and_then(Autoplay::by_name),
     });
-    super::play::check_scripts(&a.solutions, &a.report, &[&game])
+    // Solutions are folio scripts or other programs' `.txt` outputs (FC-Pro, fc-solve).
+    super::play::check_scripts(&a.solutions, &["freecell", "txt"], &a.report, &[&game])
 }
 
 /// FreeCell read with `check`'s options: what the file says (its deal, free cells,

@@ -123,7 +123,7 @@ pub struct ConvertArgs {
 /// Arguments of `folio kenken replay`.
 #[derive(clap::Args)]
 pub struct ReplayArgs {
-    /// The session scripts (`-` reads one from stdin).
+    /// The session scripts (`-` reads one from stdin); a folder stands for its `.kenken` files.
     #[arg(value_name = "SCRIPT", required = true)]
     scripts: Vec<std::path::PathBuf>,
     /// Output: text (the transcript), `--json`/`--jsonl` (the report contract of `folio
@@ -249,7 +249,7 @@ fn check_cmd(a: CheckArgs) -> anyhow::Result<Outcome> {
             label: a.puzzle.puzzle.clone(),
         };
         let paths: Vec<std::path::PathBuf> = a.grids.iter().map(Into::into).collect();
-        return super::play::check_scripts(&paths, &a.report, &[&game]);
+        return super::play::check_scripts(&paths, &[], &a.report, &[&game]);
     }
     let [grid] = a.grids.as_slice() else {
         bail!(
@@ -360,7 +360,7 @@ fn convert(a: ConvertArgs) -> anyhow::Result<Outcome> {
 /// per-file isolation; every script is read as a KenKen session, whatever its first line.
 fn replay(a: ReplayArgs) -> anyhow::Result<Outcome> {
     let only = super::play::only::Only(&folio_kenken::KenKen);
-    super::play::check_scripts(&a.scripts, &a.report, &[&only])
+    super::play::check_scripts(&a.scripts, &["kenken"], &a.report, &[&only])
 }
 
 fn emit(s: &str) -> std::io::Result<()> {

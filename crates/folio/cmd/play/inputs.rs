@@ -17,7 +17,8 @@ pub fn is_stdin(path: &Path) -> bool {
 
 /// The scripts of a run, in order: each of `named`, then each entry of the `files_from`
 /// list (`-`: stdin; `nul`: entries end with NUL rather than a newline), a folder replaced
-/// by the scripts under it.
+/// by the files under it with one of `extensions` (folio play: [`EXTENSIONS`]; `kenken
+/// replay`: `kenken` only).
 ///
 /// # Errors
 /// The list cannot be read.
@@ -25,6 +26,7 @@ pub fn collect(
     named: &[PathBuf],
     files_from: Option<&Path>,
     nul: bool,
+    extensions: &[&str],
 ) -> anyhow::Result<Vec<PathBuf>> {
     let mut listed = named.to_vec();
     if let Some(list) = files_from {
@@ -42,7 +44,7 @@ pub fn collect(
     let mut out = Vec::new();
     for path in listed {
         if !is_stdin(&path) && path.is_dir() {
-            walk(&path, &mut out);
+            walk(&path, extensions, &mut out);
         } else {
             out.push(path);
         }
@@ -83,7 +85,7 @@ fn path_of(bytes: &[u8]) -> PathBuf {
 /// every machine). Hidden entries (`.git`) are skipped, and symbolic links to folders are
 /// not followed (no loops); a folder that cannot be read is added as itself, so it becomes
 /// that run's unreadable entry rather than silently missing.
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+fn walk(dir: &Path, extensions: &[&str], out: &mut Vec<PathBuf>) {
     let mut children: Vec<_> = match std::fs::read_dir(dir) {
         Ok(rd) => rd.filter_map(Result::ok).map(|e| e.path()).collect(),
         Err(_) => {
@@ -103,18 +105,18 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
             continue;
         };
         if meta.is_dir() {
-            walk(&child, out);
-        } else if is_script(&child) && (meta.is_file() || child.is_file()) {
+            walk(&child, extensions, out);
+        } else if is_script(&child, extensions) && (meta.is_file() || child.is_file()) {
             out.push(child);
         }
     }
 }
 
-/// Whether `path` has one of [`EXTENSIONS`].
-fn is_script(path: &Path) -> bool {
+/// Whether `path` has one of `extensions`.
+fn is_script(path: &Path, extensions: &[&str]) -> bool {
     path.extension()
         .and_then(|e| e.to_str())
-        .is_some_and(|e| EXTENSIONS.iter().any(|k| k.eq_ignore_ascii_case(e)))
+        .is_some_and(|e| extensions.iter().any(|k| k.eq_ignore_ascii_case(e)))
 }
 
 #[cfg(test)]
@@ -151,7 +153,7 @@ mod tests {
         }
         #[cfg(unix)]
         std::os::unix::fs::symlink(root, root.join("sub/loop")).unwrap();
-        let got = collect(&[root.to_path_buf()], None, false).unwrap();
+        let got = collect(&[root.to_path_buf()], None, false, EXTENSIONS).unwrap();
         let names: Vec<_> = got
             .iter()
             .map(|p| p.strip_prefix(root).unwrap().to_string_lossy().into_owned())

@@ -164,10 +164,24 @@ impl ReportArgs {
 /// freecell check` run, through the same loop, isolation and writers as `folio play`.
 pub(crate) fn check_scripts(
     scripts: &[PathBuf],
+    walk_for: &[&str],
     report: &ReportArgs,
     games: &[&dyn ScriptedGame<WordSet>],
 ) -> anyhow::Result<Outcome> {
     let selection = report.selection()?;
+    // A folder stands for its files of the command's extensions (none: it stays itself,
+    // and is refused as no script).
+    let scripts = &if walk_for.is_empty() {
+        scripts.to_vec()
+    } else {
+        inputs::collect(scripts, None, false, walk_for)?
+    };
+    if scripts.is_empty() {
+        bail!(
+            "no scripts to check (a folder is walked for .{} files)",
+            walk_for.join(", .")
+        );
+    }
     if scripts.iter().filter(|p| is_stdin(p)).count() > 1 {
         bail!("- (stdin) is given more than once: stdin holds one script");
     }
@@ -246,7 +260,12 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
     {
         bail!("--files-from - and the script - both read stdin");
     }
-    let scripts = inputs::collect(&args.scripts, args.files_from.as_deref(), args.null)?;
+    let scripts = inputs::collect(
+        &args.scripts,
+        args.files_from.as_deref(),
+        args.null,
+        inputs::EXTENSIONS,
+    )?;
     if scripts.is_empty() {
         bail!("no scripts to replay (a folder is walked for .gcg, .boggle, .kenken and .freecell files)");
     }
