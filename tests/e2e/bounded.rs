@@ -174,3 +174,23 @@ fn two_thousand_nested_folders_are_walked_with_few_open_files() {
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(words_of(dir.path(), "n.fst"), ["DEEPEST", "THE", "WORD"]);
 }
+
+#[test]
+fn a_stream_that_never_ends_is_refused_past_its_limit() {
+    // `/dev/zero` named as a book or a word list: read up to the stream limit (256 MiB),
+    // then refused, within the address-space limit, never "out of memory" after GBs.
+    let tmp = tempfile::tempdir().unwrap();
+    for args in [
+        &["ingest", "-q", "/dev/zero", "-o", "z.fst"][..],
+        &["words", "import", "/dev/zero", "-o", "z.fst"][..],
+    ] {
+        let out = limited(tmp.path(), 256, args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        let err = stderr(&out);
+        assert!(
+            err.contains("/dev/zero") && err.contains("256 MiB from a stream"),
+            "{args:?}: {err}"
+        );
+        assert!(!tmp.path().join("z.fst").exists());
+    }
+}

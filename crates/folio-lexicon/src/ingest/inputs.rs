@@ -192,26 +192,51 @@ pub(crate) fn dedup(inputs: &[Input]) -> Vec<Input> {
         .collect()
 }
 
-/// Reads a whole input into `buf` (cleared first).
+/// The most bytes read from a stream (standard input, a pipe, a device): a stream has no
+/// size to check first, and `/dev/zero` never ends. A regular file has no such limit (its
+/// size is known, and one too large for memory is an error before reading).
+pub const MAX_STREAM_BYTES: u64 = 256 << 20;
+
+/// Reads `r` to its end into `buf`, refusing more than [`MAX_STREAM_BYTES`]: an
+/// `InvalidData` error that says so.
+pub fn read_stream(r: impl Read, buf: &mut Vec<u8>) -> std::io::Result<()> {
+    r.take(MAX_STREAM_BYTES + 1).read_to_end(buf)?;
+    if buf.len() as u64 > MAX_STREAM_BYTES {
+        buf.clear();
+        buf.shrink_to_fit();
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            format!(
+                "more than {} MiB from a stream (a pipe or a device): save it to a file first",
+                MAX_STREAM_BYTES >> 20
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// Reads a whole input into `buf` (cleared first): a regular file whatever its size (if
+/// memory allows), a stream up to [`MAX_STREAM_BYTES`].
 pub(crate) fn read_all(input: &Input, buf: &mut Vec<u8>) -> Result<()> {
     buf.clear();
     match &input.source {
         Source::File(p) => {
-            let mut f = std::fs::File::open(p).map_err(|e| Error::io(p, e))?;
-            if let Ok(meta) = f.metadata() {
-                // Like `std::fs::read`: a file too large for memory is an error, not an abort.
-                let len = usize::try_from(meta.len()).unwrap_or(usize::MAX);
-                buf.try_reserve(len).map_err(|e| {
-                    Error::io(p, std::io::Error::new(std::io::ErrorKind::OutOfMemory, e))
-                })?;
+            let f = std::fs::File::open(p).map_err(|e| Error::io(p, e))?;
+            let meta = f.metadata().map_err(|e| Error::io(p, e))?;
+            if !meta.is_file() {
+                // A FIFO or a device named as a book.
+                return read_stream(f, buf).map_err(|e| Error::io(p, e));
             }
+            // Like `std::fs::read`: a file too large for memory is an error, not an abort.
+            let len = usize::try_from(meta.len()).unwrap_or(usize::MAX);
+            buf.try_reserve(len).map_err(|e| {
+                Error::io(p, std::io::Error::new(std::io::ErrorKind::OutOfMemory, e))
+            })?;
+            let mut f = f;
             f.read_to_end(buf).map_err(|e| Error::io(p, e))?;
         }
         Source::Stdin => {
-            std::io::stdin()
-                .lock()
-                .read_to_end(buf)
-                .map_err(|e| Error::io("-", e))?;
+            read_stream(std::io::stdin().lock(), buf).map_err(|e| Error::io("-", e))?;
         }
     }
     Ok(())

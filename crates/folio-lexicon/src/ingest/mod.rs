@@ -40,6 +40,7 @@ mod word_mask;
 
 use inputs::{dedup, map_file, read_all};
 pub use inputs::{expand_inputs, Input, Reading, Source};
+pub use inputs::{read_stream, MAX_STREAM_BYTES};
 
 use crate::build::Built;
 use crate::error::{Error, Result};

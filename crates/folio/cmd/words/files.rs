@@ -1,10 +1,11 @@
 //! `export` and `import`: a set to a word list, a word list to a set.
 
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
 use folio_lexicon::checked;
+use folio_lexicon::ingest::read_stream;
 use folio_lexicon::query::export;
 use folio_lexicon::query::frequency::{self, Format, Frequency};
 use folio_lexicon::query::import::{import_bytes, ImportOptions};
@@ -140,13 +141,17 @@ pub(super) fn import(
         ],
         &[list.to_path_buf()],
     )?;
+    // A stream (stdin, a FIFO, a device) is read up to ingest's stream limit: `/dev/zero`
+    // never ends.
     let (name, bytes) = if list == Path::new("-") {
         let mut b = Vec::new();
-        std::io::stdin()
-            .lock()
-            .read_to_end(&mut b)
-            .context("reading the word list from stdin")?;
+        read_stream(std::io::stdin().lock(), &mut b).context("reading the word list from stdin")?;
         ("-".to_string(), b)
+    } else if std::fs::metadata(list).is_ok_and(|m| !m.is_file() && !m.is_dir()) {
+        let mut b = Vec::new();
+        let f = std::fs::File::open(list).with_context(|| list.display().to_string())?;
+        read_stream(f, &mut b).with_context(|| list.display().to_string())?;
+        (list.display().to_string(), b)
     } else {
         let b = std::fs::read(list).with_context(|| list.display().to_string())?;
         (list.display().to_string(), b)
