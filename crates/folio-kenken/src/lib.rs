@@ -54,6 +54,6 @@ pub use verbatim::{parse_kk, parse_symbol_grid, Titled};
 /// Scripted solving sessions: parse, replay, report (see the module's docs for the format).
 pub mod session {
     pub use crate::script::{
-        claims, parse_script, play, replay, Action, Finding, Move, Report, Script,
+        claims, parse_script, play, play_bytes, replay, Action, Finding, Move, Report, Script,
     };
 }

@@ -16,7 +16,8 @@
 //! - A move is `CELL=DIGIT` (`B3=4`: column B, row 3; digits `1`-`9`, `a`-`g` for 10-16) or
 //!   `clear CELL`; a line may hold several, separated by spaces.
 //!
-//! Findings (stable rule codes): `syntax`, `wrong-game`, `unknown-pragma`, `no-puzzle`,
+//! Findings (stable rule codes): `binary-input` (a NUL byte or bytes not UTF-8: the one
+//! finding of such a file), `syntax`, `wrong-game`, `unknown-pragma`, `no-puzzle`,
 //! `bad-puzzle`, `puzzle-twice`, `cell-off-grid`, `digit-out-of-range` (not played),
 //! `row-duplicate`, `column-duplicate` (the digit already stands in that row or column),
 //! `cage-off-target` (the move fills a cage whose digits miss its target). A move with a
@@ -381,7 +382,7 @@ pub fn replay(script: &Script, file: &str) -> Report {
         let (line, col) = script.moves.first().map_or((1, 1), |m| (m.line, m.col));
         if !findings
             .iter()
-            .any(|f| f.rule.code == "bad-puzzle" || f.rule.code == "wrong-game")
+            .any(|f| matches!(f.rule.code, "bad-puzzle" | "wrong-game" | "binary-input"))
         {
             findings.push(finding(
                 line as usize,
@@ -494,11 +495,54 @@ pub fn play(text: &str, file: &str) -> Report {
     replay(&parse_script(text), file)
 }
 
+/// Parses and replays a session given as bytes: a binary file (a NUL byte or bytes that are
+/// not UTF-8) is one `binary-input` finding where the text stops, not a finding per line of
+/// noise.
+pub fn play_bytes(bytes: &[u8], file: &str) -> Report {
+    let bad = match std::str::from_utf8(bytes) {
+        Ok(text) => match text.find('\0') {
+            None => return play(text.strip_prefix('\u{feff}').unwrap_or(text), file),
+            Some(at) => at,
+        },
+        Err(e) => e.valid_up_to(),
+    };
+    let good = std::str::from_utf8(&bytes[..bad]).unwrap_or("");
+    let line = good.matches('\n').count() + 1;
+    let start = good.rfind('\n').map_or(0, |i| i + 1);
+    let script = Script {
+        puzzle: None,
+        moves: Vec::new(),
+        findings: vec![finding(
+            line,
+            good[start..].chars().count() + 1,
+            "binary-input",
+            "not a text file (a NUL byte or invalid UTF-8)".into(),
+            &good[start..],
+        )],
+        lines: good.split('\n').map(str::to_string).collect(),
+    };
+    replay(&script, file)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     const HEAD: &str = "#game kenken\n#puzzle 3de:_aba_3a,s1m3a5m3\n";
+
+    #[test]
+    fn a_binary_file_is_one_finding_where_the_text_stops() {
+        let mut bytes = format!("{HEAD}A1=1\nB").into_bytes();
+        bytes.extend_from_slice(&[0xff, 0xfe, 0, 1, 2]);
+        bytes.extend_from_slice(b"\nA1=2\n".repeat(500).as_slice());
+        let r = play_bytes(&bytes, "b");
+        let codes: Vec<&str> = r.findings.iter().map(|f| f.rule.code).collect();
+        assert_eq!(codes, ["binary-input"]);
+        assert_eq!((r.findings[0].loc.line, r.findings[0].loc.col), (4, 2));
+        // Text is replayed as text, a BOM dropped.
+        let r = play_bytes(format!("\u{feff}{HEAD}").as_bytes(), "t");
+        assert!(!r.findings.iter().any(|f| f.rule.code == "binary-input"));
+    }
 
     #[test]
     fn the_text_report_escapes_control_characters_and_cuts_long_lines() {

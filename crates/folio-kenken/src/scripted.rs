@@ -2,7 +2,7 @@
 
 use folio_core::script::{Lexicons, Options, Refusal, ScriptReport, ScriptedGame, Source};
 
-use crate::script::{play, Report};
+use crate::script::{play_bytes, Report};
 
 /// KenKen solving sessions: scripts whose first line is `#game kenken` (`docs/kenken.md`).
 #[derive(Clone, Copy, Debug, Default)]
@@ -49,7 +49,6 @@ impl<L: ?Sized> ScriptedGame<L> for KenKen {
         _lexicons: &dyn Lexicons<L>,
         _options: &Options,
     ) -> Result<Box<dyn ScriptReport>, Refusal> {
-        let text = String::from_utf8_lossy(source.bytes);
-        Ok(Box::new(play(&text, source.name)))
+        Ok(Box::new(play_bytes(source.bytes, source.name)))
     }
 }
