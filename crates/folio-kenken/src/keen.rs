@@ -182,15 +182,10 @@ pub fn parse_keen_id(text: &str) -> Result<KeenId, ParseError> {
     let mut cur = Cursor { s, i: lead };
     // Parameters.
     let size_at = cur.i;
+    // Past u64, the number as written is named ("bad number 99999999999999999999: too
+    // large"), never a clamped size.
     let w = cur
-        .number(u64::MAX)
-        .map_err(|_| {
-            ParseError::new(
-                1,
-                cur.col_at(size_at),
-                PuzzleError::Size { size: usize::MAX }.into(),
-            )
-        })?
+        .number(u64::MAX)?
         .ok_or_else(|| cur.unexpected("the grid size (a number) to start a Keen ID"))?;
     if !(MIN_SIZE as u64..=MAX_SIZE as u64).contains(&w) {
         return Err(ParseError::new(
@@ -412,5 +407,13 @@ mod tests {
         assert!(parse_keen_id("").is_err());
         assert!(parse_keen_id("4dq:_").is_err());
         assert!(parse_keen_id("4:z99999999999999999999,").is_err());
+        // A size past u64 is named as written, not as a clamped number.
+        let e = parse_keen_id("99999999999999999999:_").unwrap_err();
+        assert!(
+            e.to_string().contains("bad number 99999999999999999999"),
+            "{e}"
+        );
+        let e = parse_keen_id("99:_").unwrap_err();
+        assert!(e.to_string().contains("size 99 is out of range"), "{e}");
     }
 }
