@@ -146,6 +146,12 @@ fn kenken_check_of_grid_files_takes_the_same_formats() {
     assert_eq!(doc["reports"][1]["solved"], false);
     let findings = doc["reports"][1]["findings"].as_array().unwrap();
     assert!(!findings.is_empty());
+    // In position order, as every checker lists them.
+    let places: Vec<(u64, u64)> = findings
+        .iter()
+        .map(|f| (f["line"].as_u64().unwrap(), f["col"].as_u64().unwrap()))
+        .collect();
+    assert!(places.windows(2).all(|w| w[0] <= w[1]), "{places:?}");
     for f in findings {
         // Located at the digit of the cell the message names first (`C3: …`): one digit
         // per cell, one row per line, so column C of row 3 is 3:3.

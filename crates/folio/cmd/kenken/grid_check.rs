@@ -139,6 +139,9 @@ impl ScriptedGame<WordSet> for GridCheck {
                 text: line_text(line),
             });
         }
+        // In position order, as every other checker lists its findings (the text keeps the
+        // checker's order: by rule, as `kenken check` has always printed it).
+        report.findings.sort_by_key(|f| (f.line, f.col));
         report.solved = violations.is_empty();
         if report.solved {
             report.text.push_str("solved\n");
