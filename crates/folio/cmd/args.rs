@@ -46,6 +46,15 @@ pub fn limit(s: &str) -> Result<usize, String> {
     )
 }
 
+/// `folio moves --limit N`: the plays are a table, not a word list, and `-q` (not
+/// `--count`, which moves has not) is how to see only their number.
+pub fn moves_limit(s: &str) -> Result<usize, String> {
+    at_least_one(
+        s,
+        "0 would print no play (-q prints only the summary line with the count)",
+    )
+}
+
 /// `--min-count N`: a word read from the books occurs at least once.
 pub fn min_count(s: &str) -> Result<u64, String> {
     at_least_one(

@@ -37,7 +37,7 @@ pub struct Args {
     rules: Option<String>,
     /// Print only the N best plays (`count` still counts them all). Also spelled `--top`
     /// (its former name).
-    #[arg(long = "limit", alias = "top", value_name = "N", value_parser = super::args::limit)]
+    #[arg(long = "limit", alias = "top", value_name = "N", value_parser = super::args::moves_limit)]
     top: Option<usize>,
     /// With a script: the position before its N-th event (1-based).
     #[arg(long, value_name = "N")]

@@ -1,0 +1,65 @@
+//! End-to-end checks from a new user's trial of the day's features: the hints of refused
+//! values name options the command has, and messages about a word set say all they found.
+
+use std::path::{Path, PathBuf};
+
+use crate::common::folio;
+
+/// A tiny set written with `folio words import` from a word list.
+fn import(dir: &Path, words: &str) -> PathBuf {
+    let list = dir.join("list.txt");
+    std::fs::write(&list, words).unwrap();
+    let set = dir.join("tiny.fst");
+    folio()
+        .args(["words", "import"])
+        .arg(&list)
+        .arg("-o")
+        .arg(&set)
+        .assert()
+        .success();
+    set
+}
+
+const WORD: &str = "15/15/15/15/15/15/15/4WORD7/15/15/15/15/15/15/15";
+
+/// `moves --limit 0` (and its former spelling `--top 0`) is refused with a hint at `-q`,
+/// not at `--count`, which `moves` does not have.
+#[test]
+fn moves_limit_zero_points_at_quiet_not_count() {
+    let dir = tempfile::tempdir().unwrap();
+    let set = import(dir.path(), "WORD\nWORDS\n");
+    for spelling in ["--limit", "--top"] {
+        let out = folio()
+            .args(["moves", &format!("{WORD} S/ 0/0 0"), "--set"])
+            .arg(&set)
+            .args([spelling, "0"])
+            .assert()
+            .code(2)
+            .get_output()
+            .stderr
+            .clone();
+        let err = String::from_utf8_lossy(&out);
+        assert!(err.contains("must be at least 1"), "{err}");
+        assert!(err.contains("-q"), "{err}");
+        assert!(!err.contains("--count"), "{err}");
+    }
+}
+
+/// `words top --limit 0` is refused as its positional N is, without naming `--count`.
+#[test]
+fn words_top_limit_zero_names_no_missing_option() {
+    let dir = tempfile::tempdir().unwrap();
+    let set = import(dir.path(), "WORD\nWORDS\n");
+    let out = folio()
+        .args(["words", "top", "--set"])
+        .arg(&set)
+        .args(["--limit", "0"])
+        .assert()
+        .code(2)
+        .get_output()
+        .stderr
+        .clone();
+    let err = String::from_utf8_lossy(&out);
+    assert!(err.contains("must be at least 1"), "{err}");
+    assert!(!err.contains("--count"), "{err}");
+}
