@@ -63,3 +63,37 @@ fn words_top_limit_zero_names_no_missing_option() {
     assert!(err.contains("must be at least 1"), "{err}");
     assert!(!err.contains("--count"), "{err}");
 }
+
+/// A word set with more than 12 letters beyond the tiles' is refused with the list marked
+/// as cut (`…`), not cut silently after `À` as if that were the last one.
+#[test]
+fn a_cut_list_of_foreign_letters_says_it_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let list = dir.path().join("list.txt");
+    // 15 letters outside A-Z, none of them a German tile.
+    std::fs::write(&list, "ÀÂÇ\nÈÉÊ\nËÎÏ\nÔÙÛ\nÁÍÓ\n").unwrap();
+    let set = dir.path().join("wide.fst");
+    folio()
+        .args(["ingest", "--policy", "raw", "-o"])
+        .arg(&set)
+        .arg(&list)
+        .assert()
+        .success();
+    let out = folio()
+        .args([
+            "moves",
+            &format!("{WORD} S/ 0/0 0"),
+            "--tileset",
+            "german",
+            "--set",
+        ])
+        .arg(&set)
+        .assert()
+        .code(2)
+        .get_output()
+        .stderr
+        .clone();
+    let err = String::from_utf8_lossy(&out);
+    assert!(err.contains("another alphabet"), "{err}");
+    assert!(err.contains('…'), "{err}");
+}

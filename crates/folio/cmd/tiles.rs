@@ -43,7 +43,11 @@ pub fn check_alphabet(path: &Path, set: &WordSet, tiles: &TileSet) -> anyhow::Re
     if outside.is_empty() {
         return Ok(());
     }
-    let shown: String = outside.iter().take(12).collect();
+    // At most 12 shown; a longer list says it goes on (the letters past À matter as much).
+    let mut shown: String = outside.iter().take(12).collect();
+    if outside.len() > 12 {
+        shown.push('…');
+    }
     let has: String = tiles.extra.iter().map(|e| e.letter).collect();
     bail!(
         "{}: its words use {} beside A-Z{}; the {} tile set has no tiles for them: the set was \
