@@ -97,3 +97,30 @@ fn a_cut_list_of_foreign_letters_says_it_goes_on() {
     assert!(err.contains("another alphabet"), "{err}");
     assert!(err.contains('…'), "{err}");
 }
+
+/// A German set (`--lang de`, built with the game policy) under English tiles: the refusal's
+/// advice is to drop `--lang de`, not only "use the game policy", which it already used.
+#[test]
+fn a_german_set_under_english_tiles_is_told_to_drop_lang_de() {
+    let dir = tempfile::tempdir().unwrap();
+    let list = dir.path().join("de.txt");
+    std::fs::write(&list, "Ärger über Wörter und Bären\n").unwrap();
+    let set = dir.path().join("de.fst");
+    folio()
+        .args(["ingest", "--lang", "de", "-o"])
+        .arg(&set)
+        .arg(&list)
+        .assert()
+        .success();
+    let out = folio()
+        .args(["moves", &format!("{WORD} S/ 0/0 0"), "--set"])
+        .arg(&set)
+        .assert()
+        .code(2)
+        .get_output()
+        .stderr
+        .clone();
+    let err = String::from_utf8_lossy(&out);
+    assert!(err.contains("another alphabet"), "{err}");
+    assert!(err.contains("without --lang de"), "{err}");
+}

@@ -60,8 +60,9 @@ pub fn check_alphabet(path: &Path, set: &WordSet, tiles: &TileSet) -> anyhow::Re
             format!(" and {has}")
         },
         tiles.name,
+        // A German set (`--lang de`) is built with the game policy too: say what to drop.
         if has.is_empty() {
-            String::new()
+            String::from(", without --lang de or --tile-letters")
         } else {
             format!(", and --tile-letters {has}")
         }
