@@ -124,3 +124,54 @@ fn a_german_set_under_english_tiles_is_told_to_drop_lang_de() {
     assert!(err.contains("another alphabet"), "{err}");
     assert!(err.contains("without --lang de"), "{err}");
 }
+
+/// `play --fix X --html X` (or `--write-gcg X`): two outputs on one file are a usage error
+/// before any replay, not a fixed record silently replaced by the page while stderr says
+/// "X: N number(s) corrected".
+#[test]
+fn fix_and_another_output_on_one_file_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let gcg = dir.path().join("game.gcg");
+    std::fs::write(
+        &gcg,
+        "#player1 a A\n#player2 b B\n>a: WORDSXY 8D WORDS +99 99\n",
+    )
+    .unwrap();
+    for other in ["--html", "--write-gcg"] {
+        let out = dir.path().join("out.gcg");
+        let _ = std::fs::remove_file(&out);
+        // Spelt once plainly and once through `./`: the same file either way.
+        let dotted = dir.path().join(".").join("out.gcg");
+        let assert = folio()
+            .arg("play")
+            .arg(&gcg)
+            .arg("--fix")
+            .arg(&out)
+            .arg(other)
+            .arg(&dotted)
+            .assert()
+            .code(2);
+        let err = String::from_utf8_lossy(&assert.get_output().stderr).into_owned();
+        assert!(err.contains("name the same file"), "{other}: {err}");
+        assert!(!out.exists(), "{other}: nothing is written");
+    }
+    // Two distinct files are fine, and /dev/null may take both.
+    folio()
+        .arg("play")
+        .arg(&gcg)
+        .arg("--fix")
+        .arg(dir.path().join("fixed.gcg"))
+        .arg("--html")
+        .arg(dir.path().join("page.html"))
+        .assert()
+        .code(1);
+    let fixed = std::fs::read_to_string(dir.path().join("fixed.gcg")).unwrap();
+    assert!(fixed.contains("+26 26"), "{fixed}");
+    #[cfg(unix)]
+    folio()
+        .arg("play")
+        .arg(&gcg)
+        .args(["--fix", "/dev/null", "--write-gcg", "/dev/null"])
+        .assert()
+        .code(1);
+}
