@@ -175,3 +175,31 @@ fn fix_and_another_output_on_one_file_is_refused() {
         .assert()
         .code(1);
 }
+
+/// A rack holding a letter the game's tile set lacks (`É` under English tiles) is not-in-bag
+/// with that said plainly, not "0 of the 0 É in the set are not on the board".
+#[test]
+fn a_rack_letter_with_no_tile_says_the_tile_set_has_none() {
+    let dir = tempfile::tempdir().unwrap();
+    let gcg = dir.path().join("cafe.gcg");
+    std::fs::write(
+        &gcg,
+        "#character-encoding UTF-8\n#player1 a A\n#player2 b B\n>a: CAFÉSTR 8E CAFÉ +14 14\n",
+    )
+    .unwrap();
+    let out = folio()
+        .args(["play", "-q"])
+        .arg(&gcg)
+        .assert()
+        .code(1)
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8_lossy(&out);
+    assert!(
+        text.contains("the english tile set has no É tile [not-in-bag]"),
+        "{text}"
+    );
+    assert!(!text.contains("of the 0"), "{text}");
+    assert!(text.contains("[no-such-letter]"), "{text}");
+}
