@@ -203,3 +203,27 @@ fn a_rack_letter_with_no_tile_says_the_tile_set_has_none() {
     assert!(!text.contains("of the 0"), "{text}");
     assert!(text.contains("[no-such-letter]"), "{text}");
 }
+
+/// `autoplay --games 3 -o FILE`: a regular file cannot hold several records; it is refused
+/// before any game is played, saying a folder is wanted, and the file is left as it was.
+#[test]
+fn autoplay_games_into_a_file_is_refused_up_front() {
+    let dir = tempfile::tempdir().unwrap();
+    let set = import(dir.path(), "AT\nTA\nCAT\nACT\nTAN\nANT\n");
+    let file = dir.path().join("records");
+    std::fs::write(&file, "keep me\n").unwrap();
+    let out = folio()
+        .args(["autoplay", "--games", "3", "--set"])
+        .arg(&set)
+        .arg("-o")
+        .arg(&file)
+        .assert()
+        .code(2)
+        .get_output()
+        .stderr
+        .clone();
+    let err = String::from_utf8_lossy(&out);
+    assert!(err.contains("not a folder"), "{err}");
+    assert!(!err.contains("os error"), "{err}");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "keep me\n");
+}
