@@ -227,3 +227,30 @@ fn autoplay_games_into_a_file_is_refused_up_front() {
     assert!(!err.contains("os error"), "{err}");
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "keep me\n");
 }
+
+/// A German CGP position is drawn with `render --tileset german` (as `moves --tileset`);
+/// without it the English tile set refuses the umlaut, exit 2.
+#[test]
+fn render_draws_a_german_cgp_with_tileset_german() {
+    let dir = tempfile::tempdir().unwrap();
+    let cgp = "15/15/15/15/15/15/15/7ÄRGEr3/15/15/15/15/15/15/15 ÜBEN/ 0/0 0";
+    let svg = dir.path().join("de.svg");
+    folio()
+        .args(["render", cgp, "--tileset", "german", "--svg"])
+        .arg(&svg)
+        .assert()
+        .success();
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(text.contains('Ä'), "the umlaut tile is drawn");
+    let plain = dir.path().join("en.svg");
+    let out = folio()
+        .args(["render", cgp, "--svg"])
+        .arg(&plain)
+        .assert()
+        .code(2)
+        .get_output()
+        .stderr
+        .clone();
+    assert!(String::from_utf8_lossy(&out).contains("english tile set"));
+    assert!(!plain.exists());
+}
