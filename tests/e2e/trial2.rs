@@ -254,3 +254,25 @@ fn render_draws_a_german_cgp_with_tileset_german() {
     assert!(String::from_utf8_lossy(&out).contains("english tile set"));
     assert!(!plain.exists());
 }
+
+/// `--fix` on a record that does not parse: the copy is written as the record was, and
+/// stderr says none of its numbers was checked, not "0 number(s) corrected".
+#[test]
+fn fix_of_an_unparsable_record_says_nothing_was_checked() {
+    let dir = tempfile::tempdir().unwrap();
+    let gcg = dir.path().join("bad.gcg");
+    let text = "#player1 a A\n#player2 b B\n>a: WORDSXY 8D WORDS +99 X\n";
+    std::fs::write(&gcg, text).unwrap();
+    let out = dir.path().join("fixed.gcg");
+    let assert = folio()
+        .args(["play", "-q"])
+        .arg(&gcg)
+        .arg("--fix")
+        .arg(&out)
+        .assert()
+        .code(1);
+    let err = String::from_utf8_lossy(&assert.get_output().stderr).into_owned();
+    assert!(err.contains("none of its numbers was checked"), "{err}");
+    assert!(!err.contains("0 number(s) corrected"), "{err}");
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), text);
+}

@@ -591,10 +591,24 @@ impl Runner<'_> {
             folio_lexicon::set::atomic::write_bytes_atomic(out, &fixed).map_err(|e| {
                 Fatal(anyhow::Error::new(e).context(format!("cannot write {}", out.display())))
             })?;
-            eprintln!(
-                "folio: {}: {changed} number(s) corrected from {name}",
-                out.display()
-            );
+            // A record that does not parse was not replayed: no number of it was checked,
+            // so "0 corrected" would read as "all were right".
+            let replayed = json
+                .get("result")
+                .and_then(|r| r.get("status"))
+                .is_none_or(|s| s != "not-replayed");
+            if replayed {
+                eprintln!(
+                    "folio: {}: {changed} number(s) corrected from {name}",
+                    out.display()
+                );
+            } else {
+                eprintln!(
+                    "folio: {}: {name} copied as written: it does not parse, so none of its \
+                     numbers was checked",
+                    out.display()
+                );
+            }
         }
         // Keep `findings` at its place among the report's keys (replaced when printed).
         json.insert("findings".into(), serde_json::Value::Null);
