@@ -276,3 +276,31 @@ fn fix_of_an_unparsable_record_says_nothing_was_checked() {
     assert!(!err.contains("0 number(s) corrected"), "{err}");
     assert_eq!(std::fs::read_to_string(&out).unwrap(), text);
 }
+
+/// `moves --turn 0` is a usage error saying turns count from 1, not "turn 0 is past its
+/// end" of the record.
+#[test]
+fn moves_turn_zero_says_turns_count_from_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let set = import(dir.path(), "WORDS\n");
+    let gcg = dir.path().join("g.gcg");
+    std::fs::write(
+        &gcg,
+        "#player1 a A\n#player2 b B\n>a: WORDSXY 8D WORDS +26 26\n",
+    )
+    .unwrap();
+    let out = folio()
+        .arg("moves")
+        .arg(&gcg)
+        .arg("--set")
+        .arg(&set)
+        .args(["--turn", "0"])
+        .assert()
+        .code(2)
+        .get_output()
+        .stderr
+        .clone();
+    let err = String::from_utf8_lossy(&out);
+    assert!(err.contains("turns count from 1"), "{err}");
+    assert!(!err.contains("past its end"), "{err}");
+}

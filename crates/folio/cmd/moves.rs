@@ -40,7 +40,7 @@ pub struct Args {
     #[arg(long = "limit", alias = "top", value_name = "N", value_parser = super::args::moves_limit)]
     top: Option<usize>,
     /// With a script: the position before its N-th event (1-based).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = super::args::turn)]
     turn: Option<usize>,
     /// Print JSON: `{rules, rack, count, moves: [{move, score, words, leave}]}`.
     #[arg(long)]
