@@ -304,3 +304,37 @@ fn moves_turn_zero_says_turns_count_from_one() {
     assert!(err.contains("turns count from 1"), "{err}");
     assert!(!err.contains("past its end"), "{err}");
 }
+
+/// `moves --rack` with more tiles than a rack holds is refused (exit 2) as the replay's
+/// `rack-too-long`, not walked for plays of 8 tiles.
+#[test]
+fn moves_refuses_a_rack_longer_than_the_rules_racks() {
+    let dir = tempfile::tempdir().unwrap();
+    let set = import(dir.path(), "WORDS\nSWORDS\n");
+    let out = folio()
+        .args([
+            "moves",
+            "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 ABCDEFGH/ 0/0 0",
+            "--set",
+        ])
+        .arg(&set)
+        .assert()
+        .code(2)
+        .get_output()
+        .stderr
+        .clone();
+    let err = String::from_utf8_lossy(&out);
+    assert!(
+        err.contains("holds 8 tiles, more than the 7 of a rack"),
+        "{err}"
+    );
+    for rack in ["ABCDEFG", "WORDS"] {
+        folio()
+            .args(["moves", "--rack", rack, "-q"])
+            .arg("15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 / 0/0 0")
+            .arg("--set")
+            .arg(&set)
+            .assert()
+            .success();
+    }
+}

@@ -87,6 +87,14 @@ pub fn run(a: Args) -> anyhow::Result<Outcome> {
     };
     rack.check(&pos.rules.tile_set)
         .with_context(|| format!("rack {rack}"))?;
+    // As the replay's `rack-too-long`: an 8-tile rack once listed 8-tile plays.
+    if rack.len() > pos.rules.rack_size {
+        bail!(
+            "rack {rack} holds {} tiles, more than the {} of a rack",
+            rack.len(),
+            pos.rules.rack_size
+        );
+    }
     if a.rack.is_some() && pos.unseen(&rack).is_none() {
         bail!(
             "rack {rack}: the board and the rack hold more tiles than the {} tile set has",
