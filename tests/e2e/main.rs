@@ -23,4 +23,5 @@ mod scale;
 mod schemas;
 mod serve;
 mod teacher;
+mod trial2;
 mod words;

@@ -310,10 +310,15 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
             if want[i] > have[i] {
                 let t = Tile::from_index(i).map_or('?', |t| t.to_char());
                 let total = Tile::from_index(i).map_or(0, |t| self.rules.tile_set.count(t));
-                let detail = format!(
-                    "{} {t} written, {} of the {total} {t} in the set are not on the board",
-                    want[i], have[i]
-                );
+                // A letter the tile set lacks (É under English tiles) has no count to show.
+                let detail = if total == 0 {
+                    format!("the {} tile set has no {t} tile", self.rules.tile_set.name)
+                } else {
+                    format!(
+                        "{} {t} written, {} of the {total} {t} in the set are not on the board",
+                        want[i], have[i]
+                    )
+                };
                 self.find(
                     loc,
                     Rule::NotInBag {

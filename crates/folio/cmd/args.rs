@@ -46,6 +46,23 @@ pub fn limit(s: &str) -> Result<usize, String> {
     )
 }
 
+/// `folio moves --limit N`: the plays are a table, not a word list, and `-q` (not
+/// `--count`, which moves has not) is how to see only their number.
+pub fn moves_limit(s: &str) -> Result<usize, String> {
+    at_least_one(
+        s,
+        "0 would print no play (-q prints only the summary line with the count)",
+    )
+}
+
+/// `folio moves --turn N`: turns count from 1 (0 was reported as "past its end").
+pub fn turn(s: &str) -> Result<usize, String> {
+    at_least_one(
+        s,
+        "turns count from 1 (--turn 1 is the position before the first event)",
+    )
+}
+
 /// `--min-count N`: a word read from the books occurs at least once.
 pub fn min_count(s: &str) -> Result<u64, String> {
     at_least_one(

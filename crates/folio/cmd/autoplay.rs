@@ -75,6 +75,17 @@ pub fn run(a: Args) -> anyhow::Result<Outcome> {
             &[p.set, p.counts, p.books, p.manifest],
         )?;
     }
+    if let Some(out) = a.output.as_ref().filter(|_| a.games > 1) {
+        // Several games make a folder of records: a file there is refused before any game
+        // is played (it once failed after all of them, as "File exists (os error 17)").
+        if out.exists() && !out.is_dir() {
+            bail!(
+                "-o {}: not a folder; --games {} writes a folder of records (game-SEED.gcg)",
+                out.display(),
+                a.games
+            );
+        }
+    }
     let set = folio_lexicon::checked::open_set(&a.set)?;
     super::tiles::check_alphabet(&a.set, &set, &rules.tile_set)?;
     let start = std::time::Instant::now();

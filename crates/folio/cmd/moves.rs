@@ -37,10 +37,10 @@ pub struct Args {
     rules: Option<String>,
     /// Print only the N best plays (`count` still counts them all). Also spelled `--top`
     /// (its former name).
-    #[arg(long = "limit", alias = "top", value_name = "N", value_parser = super::args::limit)]
+    #[arg(long = "limit", alias = "top", value_name = "N", value_parser = super::args::moves_limit)]
     top: Option<usize>,
     /// With a script: the position before its N-th event (1-based).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = super::args::turn)]
     turn: Option<usize>,
     /// Print JSON: `{rules, rack, count, moves: [{move, score, words, leave}]}`.
     #[arg(long)]
@@ -87,6 +87,14 @@ pub fn run(a: Args) -> anyhow::Result<Outcome> {
     };
     rack.check(&pos.rules.tile_set)
         .with_context(|| format!("rack {rack}"))?;
+    // As the replay's `rack-too-long`: an 8-tile rack once listed 8-tile plays.
+    if rack.len() > pos.rules.rack_size {
+        bail!(
+            "rack {rack} holds {} tiles, more than the {} of a rack",
+            rack.len(),
+            pos.rules.rack_size
+        );
+    }
     if a.rack.is_some() && pos.unseen(&rack).is_none() {
         bail!(
             "rack {rack}: the board and the rack hold more tiles than the {} tile set has",

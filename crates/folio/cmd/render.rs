@@ -40,6 +40,10 @@ pub struct Args {
     /// values.
     #[arg(long, value_name = "NAME")]
     rules: Option<String>,
+    /// A CGP string's tile set instead of the rule set's: course, english, french, german
+    /// (a German position's `Ä`, `Ö`, `Ü`), as `folio moves --tileset`.
+    #[arg(long, value_name = "NAME")]
+    tileset: Option<String>,
     /// Where to write the SVG (atomically).
     #[arg(long, value_name = "OUT.svg", value_parser = super::args::output_file)]
     svg: PathBuf,
@@ -155,6 +159,10 @@ fn from_text(a: &Args) -> anyhow::Result<maud::Markup> {
                         quoted(name)
                     )
                 })?;
+            let rules = match a.tileset.as_deref() {
+                Some(name) => rules.with_tile_set(super::tiles::named(name)?),
+                None => rules,
+            };
             let pos = Cgp::parse(text)
                 .and_then(|c| c.position(rules))
                 .with_context(|| format!("CGP position {what}"))?;

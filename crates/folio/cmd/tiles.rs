@@ -43,7 +43,11 @@ pub fn check_alphabet(path: &Path, set: &WordSet, tiles: &TileSet) -> anyhow::Re
     if outside.is_empty() {
         return Ok(());
     }
-    let shown: String = outside.iter().take(12).collect();
+    // At most 12 shown; a longer list says it goes on (the letters past À matter as much).
+    let mut shown: String = outside.iter().take(12).collect();
+    if outside.len() > 12 {
+        shown.push('…');
+    }
     let has: String = tiles.extra.iter().map(|e| e.letter).collect();
     bail!(
         "{}: its words use {} beside A-Z{}; the {} tile set has no tiles for them: the set was \
@@ -56,8 +60,9 @@ pub fn check_alphabet(path: &Path, set: &WordSet, tiles: &TileSet) -> anyhow::Re
             format!(" and {has}")
         },
         tiles.name,
+        // A German set (`--lang de`) is built with the game policy too: say what to drop.
         if has.is_empty() {
-            String::new()
+            String::from(", without --lang de or --tile-letters")
         } else {
             format!(", and --tile-letters {has}")
         }

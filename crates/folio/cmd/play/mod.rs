@@ -291,6 +291,11 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
             }
         }
     }
+    refuse_shared_outputs(&[
+        ("--fix", &args.fix),
+        ("--html", &args.html),
+        ("--write-gcg", &args.write_gcg),
+    ])?;
     if let Some(out) = &args.fix {
         // The corrected record goes beside the original, never over it.
         super::refuse_overwriting_inputs(std::slice::from_ref(out), &scripts)?;
@@ -586,10 +591,24 @@ impl Runner<'_> {
             folio_lexicon::set::atomic::write_bytes_atomic(out, &fixed).map_err(|e| {
                 Fatal(anyhow::Error::new(e).context(format!("cannot write {}", out.display())))
             })?;
-            eprintln!(
-                "folio: {}: {changed} number(s) corrected from {name}",
-                out.display()
-            );
+            // A record that does not parse was not replayed: no number of it was checked,
+            // so "0 corrected" would read as "all were right".
+            let replayed = json
+                .get("result")
+                .and_then(|r| r.get("status"))
+                .is_none_or(|s| s != "not-replayed");
+            if replayed {
+                eprintln!(
+                    "folio: {}: {changed} number(s) corrected from {name}",
+                    out.display()
+                );
+            } else {
+                eprintln!(
+                    "folio: {}: {name} copied as written: it does not parse, so none of its \
+                     numbers was checked",
+                    out.display()
+                );
+            }
         }
         // Keep `findings` at its place among the report's keys (replaced when printed).
         json.insert("findings".into(), serde_json::Value::Null);
@@ -736,3 +755,44 @@ impl<W: Write> Out<W> {
 
 #[cfg(test)]
 mod tests;
+
+/// Refuses two of play's outputs naming one regular file (`--fix x.gcg --html x.gcg`): the
+/// second written would replace the first while stderr still said the first was there.
+/// A device or FIFO (`/dev/null`) may take several: each is written through it.
+fn refuse_shared_outputs(outputs: &[(&str, &Option<PathBuf>)]) -> anyhow::Result<()> {
+    let named: Vec<(&str, &PathBuf, PathBuf)> = outputs
+        .iter()
+        .filter_map(|(flag, out)| out.as_ref().map(|o| (*flag, o)))
+        .filter(|(_, o)| !folio_lexicon::set::atomic::is_write_through(o))
+        .map(|(flag, o)| (flag, o, same_file_key(o)))
+        .collect();
+    for (i, (flag_a, out_a, key_a)) in named.iter().enumerate() {
+        for (flag_b, out_b, key_b) in &named[i + 1..] {
+            if key_a == key_b {
+                bail!(
+                    "{flag_a} {} and {flag_b} {} name the same file: the second would replace \
+                     the first; name two files",
+                    out_a.display(),
+                    out_b.display()
+                );
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A path as compared for [`refuse_shared_outputs`]: canonical when it exists (links and
+/// `./` resolved), else its canonical folder joined with its name.
+fn same_file_key(path: &Path) -> PathBuf {
+    if let Ok(c) = std::fs::canonicalize(path) {
+        return c;
+    }
+    let parent = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    match (std::fs::canonicalize(parent), path.file_name()) {
+        (Ok(dir), Some(name)) => dir.join(name),
+        _ => path.to_path_buf(),
+    }
+}

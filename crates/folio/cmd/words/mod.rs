@@ -222,7 +222,7 @@ pub enum Command {
         #[arg(value_parser = super::args::top_n, conflicts_with = "limit")]
         n: Option<usize>,
         /// How many words (at least 1; default 20).
-        #[arg(long, value_name = "N", value_parser = super::args::limit)]
+        #[arg(long, value_name = "N", value_parser = super::args::top_n)]
         limit: Option<usize>,
         /// Print one JSON object.
         #[arg(long)]
