@@ -1,5 +1,6 @@
-//! End-to-end checks from a new user's trial of the day's features: the hints of refused
-//! values name options the command has, and messages about a word set say all they found.
+//! What folio says when it refuses: a refused value's hint names an option the command has,
+//! a message about a word set or a tile says all it found, and two outputs, a rack too long
+//! or a file where a folder is needed are refused before any work.
 
 use std::path::{Path, PathBuf};
 
