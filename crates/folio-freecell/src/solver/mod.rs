@@ -511,11 +511,9 @@ impl<'a> Search<'a> {
             // card the move uncovers can go home (the others were already refused, on the
             // same foundations).
             let home_now = ms_home_set(&p.foundations());
-            // Children that auto-play leaves alone are made in place on one copy of `p`
-            // and the move undone (a card or run moved back); the others on a fresh copy.
-            let mut m = p;
+            // Children that auto-play leaves alone are scored from `p`'s facts (never
+            // built); the others are built on a copy.
             let sums = pf.sums();
-            let next = next_cards(&p.foundations());
             for s in steps.iter() {
                 let uncovered = match s.from {
                     Loc::Cascade(k) => {
@@ -540,11 +538,8 @@ impl<'a> Search<'a> {
                     }
                     Features::of(&q, pf.child(&p, &q, s), d + 1)
                 } else {
-                    // Nothing went home, so `m` cannot be won.
-                    m.apply_unchecked(s.from, s.to, s.n as usize);
-                    let f = Features::moved(&m, &pf, sums, next, s, d + 1);
-                    m.apply_unchecked(s.to, s.from, s.n as usize);
-                    f
+                    // Nothing goes home, so it cannot be won.
+                    Features::moved(&p, &pf, sums, s, d + 1)
                 };
                 let cid = child.len() as u32;
                 child.push((idx, *s));
@@ -626,6 +621,16 @@ struct ColFeat {
     above_next: u8,
     /// The cascade's cards as a bit set (for [`ColFeats::child`]).
     cards: u64,
+    /// What [`Features::moved`] needs to derive a child's share without the child: the
+    /// length, the bottom run's length, bit `i` set when card `i` counts in `above_lower`,
+    /// bit `i` set when card `i` is a suit's next card, the lowest rank from the bottom
+    /// run's last card up, and the top card's rank.
+    len: u8,
+    run: u8,
+    lower_bits: u32,
+    next_bits: u32,
+    min_rank: u8,
+    top_rank: u8,
 }
 
 impl ColFeat {
@@ -643,16 +648,22 @@ impl ColFeat {
         let mut above_lower = 0;
         let mut above_next = 0;
         let mut cards = 0u64;
+        let mut lower_bits = 0u32;
+        let mut next_bits = 0u32;
         let mut min_rank = col[w - 1] >> 2;
         for (i, &b) in col.iter().enumerate() {
             cards |= 1 << b;
             if next >> b & 1 == 1 {
                 above_next += n - 1 - i;
+                next_bits |= 1 << i;
             }
             if i >= w {
                 let r = b >> 2;
                 // Must move before a lower card beneath it can go home.
-                above_lower += usize::from(r > min_rank);
+                if r > min_rank {
+                    above_lower += 1;
+                    lower_bits |= 1 << i;
+                }
                 min_rank = min_rank.min(r);
             }
         }
@@ -661,6 +672,12 @@ impl ColFeat {
             above_lower: above_lower as u8,
             above_next: above_next as u8,
             cards,
+            len: n as u8,
+            run: w as u8,
+            lower_bits,
+            next_bits,
+            min_rank,
+            top_rank: col[n - 1] >> 2,
         }
     }
 }
@@ -731,35 +748,65 @@ impl ColFeats {
 }
 
 impl Features {
-    /// The features of `q`, made from its parent by step `s` with nothing sent home: the
-    /// parent's sums (`pf`'s [`ColFeats::sums`]) with the move's cascades recomputed
-    /// (`next`: the suits' next cards, unchanged).
-    fn moved(
-        q: &Position,
-        pf: &ColFeats,
-        sums: [usize; 3],
-        next: u64,
-        s: &Step,
-        depth: u16,
-    ) -> Features {
+    /// The features of the child of `p` by step `s` when nothing goes home, from the
+    /// parent's per-cascade facts alone (`pf`, and `sums`: its [`ColFeats::sums`]); the
+    /// child itself is never built. A step moves `n` cards that form a run (onto a card
+    /// they fit on, into an empty cascade or a free cell, or one card from a free cell).
+    fn moved(p: &Position, pf: &ColFeats, sums: [usize; 3], s: &Step, depth: u16) -> Features {
         let [mut above_lower, mut above_next, mut misplaced] = sums;
-        for l in [s.from, s.to] {
-            if let Loc::Cascade(k) = l {
-                let (old, new) = (
-                    pf.0[k as usize],
-                    ColFeat::of(q.raw_cascade(k as usize), next),
-                );
-                above_lower = above_lower + new.above_lower as usize - old.above_lower as usize;
-                above_next = above_next + new.above_next as usize - old.above_next as usize;
-                misplaced = misplaced + new.misplaced as usize - old.misplaced as usize;
+        let n = s.n as usize;
+        // The moved cards' share of `above_next`: next cards among them, each with the
+        // moved cards above it; it leaves the source and arrives with them.
+        let mut moved_next = 0;
+        let mut empties = (0..8).filter(|&k| pf.0[k].len == 0).count();
+        let mut busy = p.cell_count() - p.free_cells();
+        match s.from {
+            Loc::Cascade(k) => {
+                let c = &pf.0[k as usize];
+                let (len, rest) = (c.len as usize, c.len as usize - n);
+                let low = (1u32 << rest) - 1;
+                let mut top = c.next_bits & !low;
+                while top != 0 {
+                    moved_next += len - 1 - top.trailing_zeros() as usize;
+                    top &= top - 1;
+                }
+                // The cards left: each next card among them has `n` fewer cards above it.
+                above_next -= n * (c.next_bits & low).count_ones() as usize + moved_next;
+                above_lower -= (c.lower_bits & !low).count_ones() as usize;
+                misplaced -= c.misplaced as usize - (rest - rest.min(c.run as usize));
+                empties += usize::from(rest == 0);
             }
+            Loc::Cell(_) => busy -= 1,
+            Loc::Foundation => {}
         }
-        let empties = (0..8).filter(|&k| q.raw_column(k).1 == 0).count();
+        match s.to {
+            Loc::Cascade(k) => {
+                let c = &pf.0[k as usize];
+                if c.len == 0 {
+                    // A run of its own: nothing misplaced, nothing above a lower card.
+                    empties -= 1;
+                    above_next += moved_next;
+                } else {
+                    above_next += n * c.next_bits.count_ones() as usize + moved_next;
+                    if c.run < c.len {
+                        // Above the bottom run: the moved cards are misplaced, and those
+                        // above the lowest rank beneath them rest above a lower card.
+                        misplaced += n;
+                        above_lower += (c.top_rank as usize)
+                            .saturating_sub(c.min_rank as usize + 1)
+                            .min(n);
+                    }
+                    // Else they lengthen the bottom run: nothing changes.
+                }
+            }
+            Loc::Cell(_) => busy += 1,
+            Loc::Foundation => {}
+        }
         Features([
-            52 - q.home() as usize,
+            52 - p.home() as usize,
             above_lower,
             above_next,
-            q.cell_count() - q.free_cells(),
+            busy,
             empties,
             depth as usize,
             misplaced,
@@ -1264,6 +1311,46 @@ mod tests {
                 p.auto_home_set(ms_home_set);
             }
         }
+    }
+
+    #[test]
+    fn features_of_an_unbuilt_child_are_the_features() {
+        let mut x = 5u64;
+        let mut checked = 0;
+        for n in (1..40).chain([11982, 617, 6240, 1941]) {
+            let mut p = canonical(&Position::new(&deal(n).unwrap(), 4).unwrap());
+            p.auto_home_set(ms_home_set);
+            let mut steps = Vec::new();
+            for _ in 0..300 {
+                steps.clear();
+                generate(&p, &mut steps);
+                if steps.is_empty() {
+                    break;
+                }
+                let pf = ColFeats::of(&p);
+                for s in &steps {
+                    let mut q = p;
+                    q.apply_unchecked(s.from, s.to, s.n as usize);
+                    let mut r = q;
+                    r.auto_home_set(ms_home_set);
+                    if r.foundations() != p.foundations() {
+                        continue; // scored on the built child
+                    }
+                    let want = Features::of(&q, ColFeats::of(&q), 7).0;
+                    let got = Features::moved(&p, &pf, pf.sums(), s, 7).0;
+                    assert_eq!(got, want, "deal {n}, {s:?}");
+                    checked += 1;
+                }
+                x = x
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let s = steps[(x >> 33) as usize % steps.len()];
+                p.apply_unchecked(s.from, s.to, s.n as usize);
+                p.auto_home_set(ms_home_set);
+                p = canonical(&p);
+            }
+        }
+        assert!(checked > 10_000, "{checked} children compared");
     }
 
     #[test]
