@@ -397,9 +397,15 @@ impl<'a> Search<'a> {
         w.taken.push(false);
         w.cache.clear();
         w.cache.resize(CACHE, (ROOT, *start));
-        w.open.resize_with(hs.len(), Buckets::default);
+        // Lists are never dropped (a probe of one list leaves a later search of four its
+        // buckets' memory); a search uses the first `hs.len()`.
+        if w.open.len() < hs.len() {
+            w.open.resize_with(hs.len(), Buckets::default);
+        }
         for list in w.open.iter_mut() {
             list.clear();
+        }
+        for list in &mut w.open[..hs.len()] {
             list.push(0, 0);
         }
         Search {
@@ -501,10 +507,7 @@ impl<'a> Search<'a> {
             }
             cache[idx as usize & (CACHE - 1)] = (idx, p);
             steps.clear();
-            generate(&p, steps);
-            if self.prune {
-                prune(&p, steps);
-            }
+            generate_pruned(&p, steps, self.prune);
             let pf = ColFeats::of(&p);
             kids.clear();
             // `p` is closed under auto-play: after a move that sends nothing home, only the
@@ -570,7 +573,7 @@ impl Drop for Search<'_> {
         let w = std::mem::take(&mut self.w);
         POOL.with(|p| {
             let mut p = p.borrow_mut();
-            if p.len() < 8 {
+            if p.len() < FLARES {
                 p.push(w);
             }
         });
@@ -578,33 +581,68 @@ impl Drop for Search<'_> {
 }
 
 /// A bucket queue of child numbers on small integer scores, newest first within a bucket
-/// (a depth-first bias among equals).
-#[derive(Default)]
+/// (a depth-first bias among equals). Each bucket is a linked stack threaded through one
+/// arena of entries, popped entries are reused by the next pushes, and the arena is kept
+/// from one search to the next: no bucket allocates on its own, and the memory is the most
+/// entries queued at once.
 struct Buckets {
-    b: Vec<Vec<u32>>,
+    /// Per score, the arena index of its newest entry (`NIL`: empty).
+    head: Vec<u32>,
+    /// (child number, the next older entry of the same bucket, or of the free list).
+    arena: Vec<(u32, u32)>,
+    /// Popped entries, linked through the arena.
+    free: u32,
     min: usize,
 }
 
-impl Buckets {
-    fn push(&mut self, s: usize, idx: u32) {
-        if s >= self.b.len() {
-            self.b.resize_with(s + 1, Vec::new);
+const NIL: u32 = u32::MAX;
+
+impl Default for Buckets {
+    fn default() -> Buckets {
+        Buckets {
+            head: Vec::new(),
+            arena: Vec::new(),
+            free: NIL,
+            min: 0,
         }
-        self.b[s].push(idx);
+    }
+}
+
+impl Buckets {
+    #[inline]
+    fn push(&mut self, s: usize, idx: u32) {
+        if s >= self.head.len() {
+            self.head.resize(s + 1, NIL);
+        }
+        let at = if self.free != NIL {
+            let at = self.free;
+            self.free = self.arena[at as usize].1;
+            self.arena[at as usize] = (idx, self.head[s]);
+            at
+        } else {
+            self.arena.push((idx, self.head[s]));
+            self.arena.len() as u32 - 1
+        };
+        self.head[s] = at;
         self.min = self.min.min(s);
     }
 
     fn clear(&mut self) {
-        for v in &mut self.b {
-            v.clear();
-        }
+        self.head.fill(NIL);
+        self.arena.clear();
+        self.free = NIL;
         self.min = 0;
     }
 
     fn pop(&mut self) -> Option<u32> {
-        while self.min < self.b.len() {
-            if let Some(i) = self.b[self.min].pop() {
-                return Some(i);
+        while self.min < self.head.len() {
+            let h = self.head[self.min];
+            if h != NIL {
+                let (idx, next) = self.arena[h as usize];
+                self.head[self.min] = next;
+                self.arena[h as usize].1 = self.free;
+                self.free = h;
+                return Some(idx);
             }
             self.min += 1;
         }
@@ -846,8 +884,15 @@ fn red(c: u8) -> bool {
 }
 
 /// Every move the search tries from `p` (see the module doc).
-#[allow(clippy::needless_range_loop)] // parallel arrays indexed by cascade
 fn generate(p: &Position, out: &mut Vec<Step>) {
+    generate_pruned(p, out, false);
+}
+
+/// [`generate`], without the moves [`prune`] drops when `pruned` (never made, rather than
+/// filtered: a move takes cards off a card they fit on exactly when it takes part of the
+/// source's top run, not all of it).
+#[allow(clippy::needless_range_loop)] // parallel arrays indexed by cascade
+fn generate_pruned(p: &Position, out: &mut Vec<Step>, pruned: bool) {
     let found = p.foundations();
     let cells = p.raw_cells();
     // One pass over the cascades: tops, run lengths, the first empty cascade.
@@ -926,8 +971,10 @@ fn generate(p: &Position, out: &mut Vec<Step>) {
         for d in 0..8 {
             let n = trank[d].wrapping_sub(rs);
             // Empty `d`: trank 0, so n is 0 or wraps; `d == s`: n is 0.
-            let fits_here =
-                n.wrapping_sub(1) < lim && (red_s ^ tred[d] ^ (n & 1)) == 0 && len[d] > 0;
+            let fits_here = n.wrapping_sub(1) < lim
+                && (red_s ^ tred[d] ^ (n & 1)) == 0
+                && len[d] > 0
+                && !(pruned && n < run[s]);
             if fits_here {
                 out.push(Step {
                     from: Loc::Cascade(s as u8),
@@ -937,7 +984,8 @@ fn generate(p: &Position, out: &mut Vec<Step>) {
             }
         }
         if let Some(e) = empty_col {
-            for n in 1..=run[s].min(cap_empty) {
+            let least = if pruned { run[s] } else { 1 };
+            for n in least..=run[s].min(cap_empty) {
                 if n == len[s] {
                     break; // a whole cascade into an empty one: the same state
                 }
@@ -974,7 +1022,7 @@ fn generate(p: &Position, out: &mut Vec<Step>) {
     // Cascade to free cell.
     if let Some(f) = free_cell {
         for s in 0..8 {
-            if len[s] > 0 {
+            if len[s] > 0 && !(pruned && run[s] > 1) {
                 out.push(Step {
                     from: Loc::Cascade(s as u8),
                     to: Loc::Cell(f as u8),
@@ -993,6 +1041,7 @@ const PRUNE: u64 = 1 << 63;
 /// Drops the moves that take cards off a card they fit on, except to the foundation (a run
 /// split, or its top parked in a free cell): rarely needed, so a search without them is
 /// faster but incomplete.
+#[cfg(test)] // the rule by its definition; `generate_pruned` never makes these moves
 fn prune(p: &Position, steps: &mut Vec<Step>) {
     steps.retain(|s| {
         let Loc::Cascade(k) = s.from else { return true };
@@ -1351,6 +1400,36 @@ mod tests {
             }
         }
         assert!(checked > 10_000, "{checked} children compared");
+    }
+
+    #[test]
+    fn pruned_generation_is_generation_then_prune() {
+        let mut x = 11u64;
+        let mut seen = 0;
+        for n in (1..30).chain([11982, 617]) {
+            let mut p = Position::new(&deal(n).unwrap(), 4).unwrap();
+            let (mut all, mut cut) = (Vec::new(), Vec::new());
+            for _ in 0..200 {
+                all.clear();
+                cut.clear();
+                generate(&p, &mut all);
+                generate_pruned(&p, &mut cut, true);
+                let mut want = all.clone();
+                prune(&p, &mut want);
+                assert_eq!(cut, want, "deal {n}");
+                seen += all.len() - cut.len();
+                if all.is_empty() {
+                    break;
+                }
+                x = x
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let s = all[(x >> 33) as usize % all.len()];
+                p.apply_unchecked(s.from, s.to, s.n as usize);
+                p.auto_home_set(ms_home_set);
+            }
+        }
+        assert!(seen > 1_000, "{seen} moves pruned");
     }
 
     #[test]
