@@ -343,7 +343,7 @@ struct Work {
     steps: Vec<Step>,
     /// The last expanded states, decoded, by index mod [`CACHE`] (the children taken next
     /// are mostly theirs; a miss decodes the key).
-    cache: Vec<(u32, Position)>,
+    cache: Vec<(u32, Position, ColFeats)>,
 }
 
 /// Slots of [`Work::cache`] (a power of two).
@@ -396,7 +396,7 @@ impl<'a> Search<'a> {
         ));
         w.taken.push(false);
         w.cache.clear();
-        w.cache.resize(CACHE, (ROOT, *start));
+        w.cache.resize(CACHE, (ROOT, *start, ColFeats::of(start)));
         // Lists are never dropped (a probe of one list leaves a later search of four its
         // buckets' memory); a search uses the first `hs.len()`.
         if w.open.len() < hs.len() {
@@ -467,10 +467,8 @@ impl<'a> Search<'a> {
             } else {
                 let slot = &mut cache[par as usize & (CACHE - 1)];
                 if slot.0 != par {
-                    *slot = (
-                        par,
-                        decode(&table.keys[par as usize], self.start.cell_count()),
-                    );
+                    let q = decode(&table.keys[par as usize], self.start.cell_count());
+                    *slot = (par, q, ColFeats::of(&q));
                 }
                 let mut q = slot.1;
                 // As at expansion: the parent was closed under auto-play, so only a move
@@ -498,17 +496,24 @@ impl<'a> Search<'a> {
             depth.push(d);
             via.push(step);
             self.expanded += 1;
+            // Its cascades' features: its parent's (still in the cache, which is written
+            // only below) with the cascades the move and auto-play changed recomputed.
+            let pf = if par == ROOT {
+                ColFeats::of(&p)
+            } else {
+                let (_, pp, ppf) = &cache[par as usize & (CACHE - 1)];
+                ppf.child(pp, &p, &step)
+            };
             // Children are numbered by moves from the canonical layout, the one a later
             // decode gives back.
-            let p = canonical(&p);
+            let (p, pf) = canonical_with(&p, &pf);
             if p.is_won() {
                 let path = path_to(parent, idx);
                 return Verdict::Solved(reconstruct(&self.start, table, via, &path));
             }
-            cache[idx as usize & (CACHE - 1)] = (idx, p);
+            cache[idx as usize & (CACHE - 1)] = (idx, p, pf);
             steps.clear();
             generate_pruned(&p, steps, self.prune);
-            let pf = ColFeats::of(&p);
             kids.clear();
             // `p` is closed under auto-play: after a move that sends nothing home, only the
             // card the move uncovers can go home (the others were already refused, on the
@@ -652,7 +657,7 @@ impl Buckets {
 
 /// One cascade's share of the features: cards not in the run resting on its bottom, cards
 /// above a lower card (outside that run), cards above a suit's next card.
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy, Default, Debug, PartialEq)]
 struct ColFeat {
     misplaced: u8,
     above_lower: u8,
@@ -1105,10 +1110,10 @@ fn encode(p: &Position) -> Key {
     key
 }
 
-/// The layout [`decode`] gives back from `p`'s key: free cells in card order, then the
-/// non-empty cascades ordered by their bottom cards (whole arrays copied, no decoding).
-fn canonical(p: &Position) -> Position {
+/// [`canonical`], and `f` (the features of `p`'s cascades) in the same order.
+fn canonical_with(p: &Position, f: &ColFeats) -> (Position, ColFeats) {
     let mut q = Position::blank(p.cell_count());
+    let mut g = ColFeats([ColFeat::default(); 8]);
     let mut m = 0u64;
     for &c in p.raw_cells() {
         if c != NO_CARD {
@@ -1131,13 +1136,22 @@ fn canonical(p: &Position) -> Position {
     }
     let mut k = 0;
     while bottoms != 0 {
-        let (arr, len) = p.raw_column(at[bottoms.trailing_zeros() as usize] as usize);
+        let from = at[bottoms.trailing_zeros() as usize] as usize;
+        let (arr, len) = p.raw_column(from);
         q.set_column_raw(k, arr, len);
+        g.0[k] = f.0[from];
         k += 1;
         bottoms &= bottoms - 1;
     }
     q.set_foundations(p.foundations());
-    q
+    (q, g)
+}
+
+/// The layout [`decode`] gives back from `p`'s key: free cells in card order, then the
+/// non-empty cascades ordered by their bottom cards (whole arrays copied, no decoding).
+#[cfg(test)] // the search keeps the features along: `canonical_with`
+fn canonical(p: &Position) -> Position {
+    canonical_with(p, &ColFeats([ColFeat::default(); 8])).0
 }
 
 /// Adds 1 to each byte of `w` (wrapping within the byte: 0xff becomes 0).
@@ -1344,12 +1358,7 @@ mod tests {
                     q.auto_home_set(ms_home_set);
                     let (a, b) = (pf.child(&p, &q, s), ColFeats::of(&q));
                     for k in 0..8 {
-                        let (a, b) = (a.0[k], b.0[k]);
-                        let (a, b) = (
-                            (a.misplaced, a.above_lower, a.above_next, a.cards),
-                            (b.misplaced, b.above_lower, b.above_next, b.cards),
-                        );
-                        assert_eq!(a, b, "deal {n}, cascade {k}");
+                        assert_eq!(a.0[k], b.0[k], "deal {n}, cascade {k}");
                     }
                 }
                 x = x
