@@ -504,16 +504,18 @@ impl<'a> Search<'a> {
                 let (_, pp, ppf) = &cache[par as usize & (CACHE - 1)];
                 ppf.child(pp, &p, &step)
             };
-            // Children are numbered by moves from the canonical layout, the one a later
-            // decode gives back.
-            let (p, pf) = canonical_with(&p, &pf);
             if p.is_won() {
                 let path = path_to(parent, idx);
                 return Verdict::Solved(reconstruct(&self.start, table, via, &path));
             }
-            cache[idx as usize & (CACHE - 1)] = (idx, p, pf);
+            // Children are numbered by moves from the canonical layout, the one a later
+            // decode gives back; it is written straight into the cache and read there.
+            let slot = &mut cache[idx as usize & (CACHE - 1)];
+            slot.0 = idx;
+            canonical_into(&p, &pf, &mut slot.1, &mut slot.2);
+            let (_, p, pf) = &cache[idx as usize & (CACHE - 1)];
             steps.clear();
-            generate_pruned(&p, steps, self.prune);
+            generate_pruned(p, steps, self.prune);
             kids.clear();
             // `p` is closed under auto-play: after a move that sends nothing home, only the
             // card the move uncovers can go home (the others were already refused, on the
@@ -533,7 +535,7 @@ impl<'a> Search<'a> {
                 let f = if s.to == Loc::Foundation
                     || uncovered.is_some_and(|c| home_now >> c & 1 == 1)
                 {
-                    let mut q = p;
+                    let mut q = *p;
                     q.apply_unchecked(s.from, s.to, s.n as usize);
                     q.auto_home_set(ms_home_set);
                     if q.is_won() {
@@ -544,10 +546,10 @@ impl<'a> Search<'a> {
                         let path = path_to(parent, w);
                         return Verdict::Solved(reconstruct(&self.start, table, via, &path));
                     }
-                    Features::of(&q, pf.child(&p, &q, s), d + 1)
+                    Features::of(&q, pf.child(p, &q, s), d + 1)
                 } else {
                     // Nothing goes home, so it cannot be won.
-                    Features::moved(&p, &pf, sums, s, d + 1)
+                    Features::moved(p, pf, sums, s, d + 1)
                 };
                 let cid = child.len() as u32;
                 child.push((idx, *s));
@@ -1110,10 +1112,10 @@ fn encode(p: &Position) -> Key {
     key
 }
 
-/// [`canonical`], and `f` (the features of `p`'s cascades) in the same order.
-fn canonical_with(p: &Position, f: &ColFeats) -> (Position, ColFeats) {
-    let mut q = Position::blank(p.cell_count());
-    let mut g = ColFeats([ColFeat::default(); 8]);
+/// [`canonical`] written into `q`, and `f` (the features of `p`'s cascades) in the same
+/// order into `g`.
+fn canonical_into(p: &Position, f: &ColFeats, q: &mut Position, g: &mut ColFeats) {
+    *q = Position::blank(p.cell_count());
     let mut m = 0u64;
     for &c in p.raw_cells() {
         if c != NO_CARD {
@@ -1143,15 +1145,19 @@ fn canonical_with(p: &Position, f: &ColFeats) -> (Position, ColFeats) {
         k += 1;
         bottoms &= bottoms - 1;
     }
+    for c in &mut g.0[k..] {
+        *c = ColFeat::default();
+    }
     q.set_foundations(p.foundations());
-    (q, g)
 }
 
 /// The layout [`decode`] gives back from `p`'s key: free cells in card order, then the
 /// non-empty cascades ordered by their bottom cards (whole arrays copied, no decoding).
-#[cfg(test)] // the search keeps the features along: `canonical_with`
+#[cfg(test)] // the search keeps the features along: `canonical_into`
 fn canonical(p: &Position) -> Position {
-    canonical_with(p, &ColFeats([ColFeat::default(); 8])).0
+    let (mut q, mut g) = (*p, ColFeats([ColFeat::default(); 8]));
+    canonical_into(p, &g.clone(), &mut q, &mut g);
+    q
 }
 
 /// Adds 1 to each byte of `w` (wrapping within the byte: 0xff becomes 0).
