@@ -515,7 +515,7 @@ impl<'a> Search<'a> {
             canonical_into(&p, &pf, &mut slot.1, &mut slot.2);
             let (_, p, pf) = &cache[idx as usize & (CACHE - 1)];
             steps.clear();
-            generate_pruned(p, steps, self.prune);
+            generate_pruned(p, pf, steps, self.prune);
             kids.clear();
             // `p` is closed under auto-play: after a move that sends nothing home, only the
             // card the move uncovers can go home (the others were already refused, on the
@@ -676,6 +676,8 @@ struct ColFeat {
     next_bits: u32,
     min_rank: u8,
     top_rank: u8,
+    /// The length of the run on top (the most cards that can move together).
+    top_run: u8,
 }
 
 impl ColFeat {
@@ -723,6 +725,13 @@ impl ColFeat {
             next_bits,
             min_rank,
             top_rank: col[n - 1] >> 2,
+            top_run: {
+                let mut r = 1;
+                while r < n && fits(col[n - r], col[n - r - 1]) {
+                    r += 1;
+                }
+                r as u8
+            },
         }
     }
 }
@@ -892,17 +901,17 @@ fn red(c: u8) -> bool {
 
 /// Every move the search tries from `p` (see the module doc).
 fn generate(p: &Position, out: &mut Vec<Step>) {
-    generate_pruned(p, out, false);
+    generate_pruned(p, &ColFeats::of(p), out, false);
 }
 
 /// [`generate`], without the moves [`prune`] drops when `pruned` (never made, rather than
 /// filtered: a move takes cards off a card they fit on exactly when it takes part of the
 /// source's top run, not all of it).
 #[allow(clippy::needless_range_loop)] // parallel arrays indexed by cascade
-fn generate_pruned(p: &Position, out: &mut Vec<Step>, pruned: bool) {
+fn generate_pruned(p: &Position, pf: &ColFeats, out: &mut Vec<Step>, pruned: bool) {
     let found = p.foundations();
     let cells = p.raw_cells();
-    // One pass over the cascades: tops, run lengths, the first empty cascade.
+    // One pass over the cascades: tops, run lengths (kept in `pf`), the first empty one.
     let mut top = [NO_CARD; 8];
     let mut run = [0usize; 8];
     let mut len = [0usize; 8];
@@ -917,11 +926,7 @@ fn generate_pruned(p: &Position, out: &mut Vec<Step>, pruned: bool) {
             continue;
         }
         top[k] = col[n - 1];
-        let mut r = 1;
-        while r < n && fits(col[n - r], col[n - r - 1]) {
-            r += 1;
-        }
-        run[k] = r;
+        run[k] = pf.0[k].top_run as usize;
     }
     let mut free = 0;
     let mut free_cell = None;
@@ -1428,7 +1433,7 @@ mod tests {
                 all.clear();
                 cut.clear();
                 generate(&p, &mut all);
-                generate_pruned(&p, &mut cut, true);
+                generate_pruned(&p, &ColFeats::of(&p), &mut cut, true);
                 let mut want = all.clone();
                 prune(&p, &mut want);
                 assert_eq!(cut, want, "deal {n}");
