@@ -962,15 +962,14 @@ fn generate_pruned(p: &Position, pf: &ColFeats, out: &mut Vec<Step>, pruned: boo
             });
         }
     }
-    // Cascade to cascade. Per destination, its top card's rank + 1 (0 when empty) and
-    // colour: the source run's card that fits is `n = rank(top d) − rank(top s)` cards down
-    // (0 or a wrapped huge value when nothing fits, the same cascade or an empty one).
-    let mut trank = [0usize; 8];
-    let mut tred = [0usize; 8];
+    // Cascade to cascade. The non-empty destinations by their top card's rank and colour
+    // (a bit per cascade): the card `n` down the source's run (rank `rs + n − 1`, colour
+    // that of the top flipped `n − 1` times) fits on a top of rank `rs + n` and the colour
+    // `red_s ^ (n & 1)`. Destinations are taken in cascade order.
+    let mut by = [[0u8; 2]; 13];
     for d in 0..8 {
         if len[d] > 0 {
-            trank[d] = (top[d] >> 2) as usize;
-            tred[d] = usize::from(red(top[d]));
+            by[(top[d] >> 2) as usize][usize::from(red(top[d]))] |= 1 << d;
         }
     }
     for s in 0..8 {
@@ -980,20 +979,20 @@ fn generate_pruned(p: &Position, pf: &ColFeats, out: &mut Vec<Step>, pruned: boo
         let t_s = top[s];
         let (rs, red_s) = ((t_s >> 2) as usize, usize::from(red(t_s)));
         let lim = run[s].min(cap_onto);
-        for d in 0..8 {
-            let n = trank[d].wrapping_sub(rs);
-            // Empty `d`: trank 0, so n is 0 or wraps; `d == s`: n is 0.
-            let fits_here = n.wrapping_sub(1) < lim
-                && (red_s ^ tred[d] ^ (n & 1)) == 0
-                && len[d] > 0
-                && !(pruned && n < run[s]);
-            if fits_here {
-                out.push(Step {
-                    from: Loc::Cascade(s as u8),
-                    to: Loc::Cascade(d as u8),
-                    n: n as u8,
-                });
-            }
+        // Pruned: the whole run or nothing.
+        let least = if pruned { run[s] } else { 1 };
+        let mut dests = 0u8;
+        for n in least..=lim.min(12 - rs) {
+            dests |= by[rs + n][red_s ^ (n & 1)];
+        }
+        while dests != 0 {
+            let d = dests.trailing_zeros() as usize;
+            dests &= dests - 1;
+            out.push(Step {
+                from: Loc::Cascade(s as u8),
+                to: Loc::Cascade(d as u8),
+                n: ((top[d] >> 2) as usize - rs) as u8,
+            });
         }
         if let Some(e) = empty_col {
             let least = if pruned { run[s] } else { 1 };
