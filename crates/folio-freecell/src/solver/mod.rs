@@ -1034,14 +1034,21 @@ fn generate_pruned(p: &Position, pf: &ColFeats, out: &mut Vec<Step>, pruned: boo
         if c == NO_CARD {
             continue;
         }
-        for d in 0..8 {
-            if len[d] > 0 && fits(c, top[d]) {
-                out.push(Step {
-                    from: Loc::Cell(i as u8),
-                    to: Loc::Cascade(d as u8),
-                    n: 1,
-                });
-            }
+        // The tops it fits on: one rank higher, the other colour.
+        let r = (c >> 2) as usize;
+        let mut dests = if r < 12 {
+            by[r + 1][usize::from(!red(c))]
+        } else {
+            0
+        };
+        while dests != 0 {
+            let d = dests.trailing_zeros();
+            dests &= dests - 1;
+            out.push(Step {
+                from: Loc::Cell(i as u8),
+                to: Loc::Cascade(d as u8),
+                n: 1,
+            });
         }
         if let Some(e) = empty_col {
             out.push(Step {
