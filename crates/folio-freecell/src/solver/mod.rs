@@ -401,8 +401,18 @@ impl<'a> Search<'a> {
             },
         ));
         w.taken.push(false);
-        w.cache.clear();
-        w.cache.resize(CACHE, (ROOT, *start, ColFeats::of(start)));
+        // Back to `CACHE` slots, all empty (a slot's state number is `ROOT`); the slots'
+        // layouts are left as they are (never read before being written).
+        if w.cache.len() < CACHE {
+            w.cache.clear();
+            w.cache
+                .resize(CACHE, (ROOT, *start, ColFeats([ColFeat::default(); 8])));
+        } else {
+            w.cache.truncate(CACHE);
+            for e in &mut w.cache {
+                e.0 = ROOT;
+            }
+        }
         // Lists are never dropped (a probe of one list leaves a later search of four its
         // buckets' memory); a search uses the first `hs.len()`.
         if w.open.len() < hs.len() {
