@@ -12,9 +12,9 @@
 //!   of states, one open list per heuristic (`HEURISTICS`), the lists taking turns to give
 //!   the next state to expand. Hard deals are hard for one heuristic and easy for another,
 //!   so the heavy tail of a single greedy search shrinks.
-//! - **Deferred duplicate detection**: a child is scored (its features updated from its
-//!   parent's, only the cascades the move touched recomputed) and queued as "parent +
-//!   move" on every list; its key is built and looked up only when a list gives it. Most
+//! - **Deferred duplicate detection**: a child is scored (its features derived from its
+//!   parent's per-cascade facts, without building it unless cards go home) and queued as
+//!   "parent + move" on every list; its key is built and looked up only when a list gives it. Most
 //!   children are never taken, so most never cost a key or a table probe. Every state taken
 //!   is expanded once, whatever list gives it, so the search stays complete.
 //! - **Pruning** (`PRUNE`): the main search and some probes never take cards off a card
