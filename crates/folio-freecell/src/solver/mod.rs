@@ -1270,9 +1270,16 @@ fn reconstruct(start: &Position, table: &Table, via: &[Step], path: &[u32]) -> V
             q.auto_home_set(ms_home_set);
             (encode(&q) == *want).then_some((s, q))
         };
-        // The stored move, from the parent's canonical layout to the real one; else (it
-        // should not happen) every move is tried.
-        let canon = decode(&table.keys[w[0] as usize], p.cell_count());
+        // The stored move, from the parent's canonical layout (that of `p`, the same state)
+        // to the real one; else (it should not happen) every move is tried.
+        let mut canon = p;
+        let mut feats = ColFeats([ColFeat::default(); 8]);
+        canonical_into(
+            &p,
+            &ColFeats([ColFeat::default(); 8]),
+            &mut canon,
+            &mut feats,
+        );
         let found = real_step(&canon, &p, via[w[1] as usize]).and_then(reach);
         debug_assert!(found.is_some(), "the stored move maps onto the real layout");
         let (s, q) = found
