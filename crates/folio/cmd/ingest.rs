@@ -74,6 +74,12 @@ pub struct Args {
     /// merge`); --min-count and --min-books are then given to the merge.
     #[arg(long)]
     partial: bool,
+    /// Keep the sorted runs in this work folder, journaled as each is finished, instead of a
+    /// temporary folder: the same command given again after an interruption counts only the
+    /// books not yet in a finished run. The folder is removed once the outputs are written
+    /// (docs/ingest-scale.md, "Resuming").
+    #[arg(long, value_name = "DIR", requires = "memory")]
+    work: Option<PathBuf>,
     /// Where temporary runs go [default: $TMPDIR, else /tmp].
     #[arg(long, value_name = "DIR")]
     temp_dir: Option<PathBuf>,

@@ -7,7 +7,8 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use anyhow::Context;
-use folio_lexicon::ingest::budget::{ingest_streamed, Streaming, Target};
+use folio_lexicon::ingest::budget::{ingest_resumable, Streaming, Target};
+use folio_lexicon::ingest::journal::Work;
 use folio_lexicon::ingest::manifest::Manifest;
 use folio_lexicon::ingest::{expand_inputs, Input, Reading, Source};
 use folio_lexicon::set::OutputPaths;
@@ -54,7 +55,22 @@ pub(super) fn run(args: Args) -> anyhow::Result<Outcome> {
             if inputs.len() == 1 { " is" } else { "s are" }
         );
     }
-    let bar = progress_bar(&inputs, args.quiet);
+    // A work folder: the books of its finished runs are not read again (nor counted on
+    // the progress bar).
+    let mut work = match &args.work {
+        Some(dir) => Some(Work::open(dir, &policy, &inputs)?),
+        None => None,
+    };
+    let todo: Vec<Input> = match &work {
+        Some(w) => {
+            for note in w.notes() {
+                eprintln!("folio: warning: {note}");
+            }
+            inputs.iter().filter(|i| !w.is_done(i)).cloned().collect()
+        }
+        None => inputs.clone(),
+    };
+    let bar = progress_bar(&todo, args.quiet);
     let on_book = |_label: &str, bytes: u64| {
         if let Some(bar) = &bar {
             bar.book(bytes);
@@ -75,7 +91,15 @@ pub(super) fn run(args: Args) -> anyhow::Result<Outcome> {
         crate::cmd::note_write_through(&paths.set);
         Target::Set(&paths)
     };
-    let result = ingest_streamed(&inputs, skipped, &policy, &streaming, target, &on_book);
+    let result = ingest_resumable(
+        &inputs,
+        skipped,
+        &policy,
+        &streaming,
+        work.as_mut(),
+        target,
+        &on_book,
+    );
     if let Some(bar) = &bar {
         bar.finish();
     }
@@ -90,27 +114,43 @@ pub(super) fn run(args: Args) -> anyhow::Result<Outcome> {
             eprintln!("folio: warning: {}: {}", note.path, note.message);
         }
     }
+    if let Some(w) = work {
+        let dir = w.dir().to_path_buf();
+        if run.resumed > 0 && !args.quiet {
+            eprintln!(
+                "folio: resumed {} book(s) from {}; counted {}",
+                run.resumed,
+                dir.display(),
+                run.books
+            );
+        }
+        if let Some(note) = w.remove().context("cannot remove the work folder")? {
+            eprintln!("folio: warning: {note}");
+        }
+    }
     let secs = started.elapsed().as_secs_f64();
+    let mut extra = Extra::default();
+    if args.work.is_some() {
+        extra
+            .json
+            .insert("resumed".into(), serde_json::json!(run.resumed));
+    }
     match &run.manifest {
         Some(m) => summary(
-            m,
-            &paths,
-            &policy,
-            args.json,
-            args.quiet,
-            secs,
-            "ingested",
-            Extra::default(),
+            m, &paths, &policy, args.json, args.quiet, secs, "ingested", extra,
         )?,
         None => {
             if args.json {
-                let s = serde_json::json!({
+                let mut s = serde_json::json!({
                     "partial": args.output.display().to_string(),
-                    "inputs": run.books,
+                    "inputs": run.books + run.resumed,
                     "bytes": run.bytes,
                     "runs": run.runs,
                     "seconds": secs,
                 });
+                if let Some(m) = s.as_object_mut() {
+                    m.extend(extra.json);
+                }
                 println!("{}", serde_json::to_string_pretty(&s)?);
             }
             if !args.quiet {
@@ -118,7 +158,7 @@ pub(super) fn run(args: Args) -> anyhow::Result<Outcome> {
                     "folio: wrote partial {}: {} book(s), {:.1} MB in {secs:.2}s ({} run(s)); \
                      merge partials with `folio merge`",
                     args.output.display(),
-                    run.books,
+                    run.books + run.resumed,
                     run.bytes as f64 / 1e6,
                     run.runs
                 );
