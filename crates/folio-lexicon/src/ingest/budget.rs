@@ -23,6 +23,7 @@ use rayon::prelude::*;
 use super::{dedup, read_book, Book, Buffers, Input, Note, Outcome, Reading, Source};
 use crate::error::{Error, Result};
 use crate::ingest::book_counts::BookCounts;
+use crate::ingest::drops::Selection;
 use crate::ingest::journal::Work;
 use crate::ingest::manifest::{InputReport, Manifest, Skipped};
 use crate::partial::format::{partial_policy, Header, PartialWriter, FORMAT};
@@ -38,6 +39,8 @@ pub enum Target<'a> {
     Set(&'a OutputPaths),
     /// One partial (`folio ingest --partial`), to be merged by `folio merge`.
     Partial(&'a Path),
+    /// As [`Target::Set`], with `--include` / `--exclude` lists applied at the merge.
+    SetWith(&'a OutputPaths, &'a Selection),
 }
 
 /// How a streamed ingest runs.
@@ -317,17 +320,23 @@ pub fn ingest_resumable(
         runs.push(path);
     }
     let merge = Merge::open(&runs, dir.path())?;
+    let none = Selection::default();
+    let (paths, selection) = match target {
+        Target::Partial(path) => (Err(path), &none),
+        Target::Set(paths) => (Ok(paths), &none),
+        Target::SetWith(paths, selection) => (Ok(paths), selection),
+    };
     let mut manifest = None;
-    match target {
-        Target::Partial(path) => merge.write_partial(path)?,
-        Target::Set(paths) => {
+    match paths {
+        Err(path) => merge.write_partial(path)?,
+        Ok(paths) => {
             if policy.min_books as u64 > books + resumed {
                 return Err(Error::TooFewBooks {
                     min_books: policy.min_books,
                     books: books + resumed,
                 });
             }
-            manifest = Some(merge.write_outputs(policy, paths, dir.path())?);
+            manifest = Some(merge.write_outputs_with(policy, selection, paths, dir.path())?);
         }
     }
     Ok(Streamed {

@@ -26,6 +26,12 @@ pub(super) fn run(args: Args) -> anyhow::Result<Outcome> {
              `folio merge`, not to `folio ingest --partial` (a partial keeps every word)"
         );
     }
+    if args.partial && !(args.include.is_empty() && args.exclude.is_empty()) {
+        anyhow::bail!(
+            "--include and --exclude choose the words of the whole set: give them to \
+             `folio merge`, not to `folio ingest --partial` (a partial keeps every word)"
+        );
+    }
     let policy = args.policy();
     let paths = OutputPaths::for_set(&args.output);
     let (inputs, skipped) = expand_inputs(&args.inputs)?;
@@ -85,11 +91,12 @@ pub(super) fn run(args: Args) -> anyhow::Result<Outcome> {
             Reading::Map
         },
     };
+    let selection = super::read_selection(&policy, &args.include, &args.exclude)?;
     let target = if args.partial {
         Target::Partial(&args.output)
     } else {
         crate::cmd::note_write_through(&paths.set);
-        Target::Set(&paths)
+        Target::SetWith(&paths, &selection)
     };
     let result = ingest_resumable(
         &inputs,
@@ -136,9 +143,13 @@ pub(super) fn run(args: Args) -> anyhow::Result<Outcome> {
             .insert("resumed".into(), serde_json::json!(run.resumed));
     }
     match &run.manifest {
-        Some(m) => summary(
-            m, &paths, &policy, args.json, args.quiet, secs, "ingested", extra,
-        )?,
+        Some(m) => {
+            super::note_lists(m, args.quiet);
+            extra.options = super::options_used(&policy, m);
+            summary(
+                m, &paths, &policy, args.json, args.quiet, secs, "ingested", extra,
+            )?
+        }
         None => {
             if args.json {
                 let mut s = serde_json::json!({
