@@ -531,3 +531,83 @@ fn a_partial_resumes_from_its_work_folder_to_the_same_bytes() {
     assert!(std::fs::read(&whole).unwrap() == std::fs::read(&part).unwrap());
     assert!(!work.exists());
 }
+
+#[test]
+fn include_and_exclude_at_the_root_merge_give_the_in_memory_bytes() {
+    let Some(books) = books() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // Capitalised-only words, a too-short one, one the books lack, one in both lists.
+    let inc = d.join("inc.txt");
+    std::fs::write(
+        &inc,
+        "# brought back\nLondon\nParis\nzzxqv\na\nI\nElizabeth\n",
+    )
+    .unwrap();
+    let exc = d.join("exc.txt");
+    std::fs::write(&exc, "the\nand\nparis\nwhale\n").unwrap();
+    let (inc, exc) = (inc.to_str().unwrap(), exc.to_str().unwrap());
+    let lists = ["--include", inc, "--exclude", exc];
+    let mut with_rules = lists.to_vec();
+    with_rules.extend(["--min-count", "3", "--min-books", "2"]);
+    let p = |name: &str| d.join(format!("{name}.part"));
+    for i in 0..3 {
+        let group: Vec<PathBuf> = books.iter().skip(i).step_by(3).cloned().collect();
+        partial(&group, &p(&format!("three{i}")), d);
+    }
+    let three: Vec<PathBuf> = [2, 0, 1].iter().map(|i| p(&format!("three{i}"))).collect();
+    for (n, extra) in [&lists[..], &with_rules[..]].into_iter().enumerate() {
+        let all = d.join(format!("all{n}"));
+        ingest(&books, &all, extra, "2", d);
+        let m: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(all.join("g.json")).unwrap()).unwrap();
+        assert_eq!(m["lists"]["not_in_books"], serde_json::json!(["ZZXQV"]));
+        assert!(m["lists"]["included"].as_array().unwrap().len() >= 3, "{m}");
+        for threads in ["1", "2"] {
+            let out = d.join(format!("mem{n}-{threads}"));
+            let mut args = extra.to_vec();
+            args.extend(["--memory", "1M"]);
+            ingest(&books, &out, &args, threads, d);
+            same_outputs(
+                &all,
+                &out,
+                &format!("--memory 1M {extra:?}, {threads} threads"),
+            );
+            assert!(
+                std::fs::read(all.join("g.books.fst")).unwrap()
+                    == std::fs::read(out.join("g.books.fst")).unwrap()
+            );
+        }
+        let out = d.join(format!("merged{n}"));
+        std::fs::create_dir_all(&out).unwrap();
+        merge(&three, &out.join("g.fst"), extra, d);
+        same_outputs(&all, &out, &format!("3 partials merged {extra:?}"));
+        assert!(
+            std::fs::read(all.join("g.books.fst")).unwrap()
+                == std::fs::read(out.join("g.books.fst")).unwrap()
+        );
+    }
+    // Lists choose the words of the whole set: refused on a partial.
+    let o = folio()
+        .args(["ingest", "-q", "--partial", "--include", inc, "-o"])
+        .arg(d.join("y.part"))
+        .arg(&books[0])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr_of(&o).contains("give them to `folio merge`"),
+        "{}",
+        stderr_of(&o)
+    );
+    let o = folio()
+        .args(["merge", "-q", "--partial", "--exclude", exc, "-o"])
+        .arg(d.join("y.part"))
+        .arg(p("three0"))
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr_of(&o).contains("last merge"), "{}", stderr_of(&o));
+}
