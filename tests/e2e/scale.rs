@@ -527,6 +527,11 @@ fn a_partial_resumes_from_its_work_folder_to_the_same_bytes() {
     let json: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert!(json["resumed"].as_u64().unwrap() >= 1, "{json}");
     assert_eq!(json["inputs"], 45);
+    let total: u64 = books
+        .iter()
+        .map(|b| std::fs::metadata(b).unwrap().len())
+        .sum();
+    assert_eq!(json["bytes"], total, "resumed books' bytes counted too");
     // A partial's bytes are those of one uninterrupted partial.
     assert!(std::fs::read(&whole).unwrap() == std::fs::read(&part).unwrap());
     assert!(!work.exists());
@@ -610,4 +615,47 @@ fn include_and_exclude_at_the_root_merge_give_the_in_memory_bytes() {
         .unwrap();
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr_of(&o).contains("last merge"), "{}", stderr_of(&o));
+}
+
+#[test]
+fn a_book_changed_since_its_run_is_counted_again() {
+    let Some(mut books) = books() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // A book larger than the shared ones: read first (largest first), so in the first run.
+    let big = d.join("big.txt");
+    let line = "The whale and the sea, said Ishmael; the sea and the ship.\n";
+    std::fs::write(&big, line.repeat(4 << 20 >> 6)).unwrap();
+    books.push(big.clone());
+    ingest(&books, &d.join("all"), &[], "2", d);
+    let work = d.join("work");
+    kill_after_runs(&books, &d.join("r"), &work, &[], 1, d);
+    let journal = std::fs::read_to_string(work.join("journal")).unwrap();
+    assert!(journal.contains("big.txt"), "{journal}");
+    // Same bytes, another modification time: its run is not trusted.
+    let f = std::fs::File::options().write(true).open(&big).unwrap();
+    f.set_modified(std::time::SystemTime::UNIX_EPOCH + std::time::Duration::from_secs(1 << 30))
+        .unwrap();
+    drop(f);
+    let (json, err) = ingest_work(&books, &d.join("r"), &work, &[], d);
+    assert!(err.contains("which has changed since"), "{err}");
+    assert_eq!(json["inputs"], 46);
+    same_outputs(
+        &d.join("all"),
+        &d.join("r"),
+        "a book touched between the runs",
+    );
+    // A book no longer among the inputs: its run is counted again, without it.
+    kill_after_runs(&books, &d.join("r2"), &work, &[], 1, d);
+    let fewer = &books[..45];
+    ingest(fewer, &d.join("all45"), &[], "2", d);
+    let (_, err) = ingest_work(fewer, &d.join("r2"), &work, &[], d);
+    assert!(err.contains("not among the inputs now"), "{err}");
+    same_outputs(
+        &d.join("all45"),
+        &d.join("r2"),
+        "a book left out on resuming",
+    );
 }

@@ -99,6 +99,9 @@ pub struct Work {
     journal: std::fs::File,
     runs: Vec<RunEntry>,
     done: HashSet<String>,
+    /// Every input as it was when the folder was opened: what a run journals of its books
+    /// (a book changed during the run is then read again when resuming).
+    now: HashMap<String, Option<BookId>>,
     next: usize,
     notes: Vec<String>,
     _lock: std::fs::File,
@@ -240,6 +243,7 @@ impl Work {
             journal,
             runs: trusted,
             done,
+            now,
             next,
             notes,
             _lock: lock,
@@ -251,9 +255,18 @@ impl Work {
         self.done.contains(&input.label)
     }
 
-    /// The books held by the finished runs.
+    /// The books held by the finished runs (those this run journals included).
     pub fn resumed_books(&self) -> usize {
         self.done.len()
+    }
+
+    /// The bytes of the books held by the finished runs (those this run journals included).
+    pub fn resumed_bytes(&self) -> u64 {
+        self.runs
+            .iter()
+            .flat_map(|r| &r.books)
+            .map(|b| b.bytes)
+            .sum()
     }
 
     /// The finished runs' paths.
@@ -293,11 +306,19 @@ impl Work {
         };
         std::fs::rename(&tmp, &path).map_err(|e| Error::io(&path, e))?;
         sync_dir(&self.dir)?;
-        let mut ids = Vec::with_capacity(books.len());
-        for b in books {
-            let id = BookId::of(&b.path, Path::new(&b.path)).map_err(|e| Error::io(&b.path, e))?;
-            ids.push(id);
-        }
+        // A book not recognised at the start (it could not be read then) is journaled as
+        // never seen: its run is counted again when resuming.
+        let ids = books
+            .iter()
+            .map(|b| match self.now.get(&b.path) {
+                Some(Some(id)) => id.clone(),
+                _ => BookId {
+                    path: b.path.clone(),
+                    bytes: u64::MAX,
+                    modified: (i64::MIN, 0),
+                },
+            })
+            .collect();
         let entry = RunEntry {
             run: name,
             bytes,

@@ -76,6 +76,8 @@ pub(super) fn run(args: Args) -> anyhow::Result<Outcome> {
         }
         None => inputs.clone(),
     };
+    // Read before the run: the folder's finished runs grow as this run journals its own.
+    let bytes_resumed = work.as_ref().map_or(0, Work::resumed_bytes);
     let bar = progress_bar(&todo, args.quiet);
     let on_book = |_label: &str, bytes: u64| {
         if let Some(bar) = &bar {
@@ -135,6 +137,7 @@ pub(super) fn run(args: Args) -> anyhow::Result<Outcome> {
             eprintln!("folio: warning: {note}");
         }
     }
+    let bytes = run.bytes + bytes_resumed;
     let secs = started.elapsed().as_secs_f64();
     let mut extra = Extra::default();
     if args.work.is_some() {
@@ -155,7 +158,7 @@ pub(super) fn run(args: Args) -> anyhow::Result<Outcome> {
                 let mut s = serde_json::json!({
                     "partial": args.output.display().to_string(),
                     "inputs": run.books + run.resumed,
-                    "bytes": run.bytes,
+                    "bytes": bytes,
                     "runs": run.runs,
                     "seconds": secs,
                 });
@@ -170,7 +173,7 @@ pub(super) fn run(args: Args) -> anyhow::Result<Outcome> {
                      merge partials with `folio merge`",
                     args.output.display(),
                     run.books + run.resumed,
-                    run.bytes as f64 / 1e6,
+                    bytes as f64 / 1e6,
                     run.runs
                 );
             }
