@@ -362,6 +362,20 @@ impl Work {
     }
 }
 
+/// Reads a journal's text as [`Work::open`] does (without touching the folder `dir` names):
+/// the finished runs it names, each with the paths of its books.
+///
+/// # Errors
+/// [`Error::WorkFolder`] naming `dir` when the text is not a work folder's journal (as
+/// [`Work::open`]).
+pub fn parse_journal(dir: &Path, text: &[u8]) -> Result<Vec<(String, Vec<String>)>> {
+    let (_, runs) = read_journal(dir, text)?;
+    Ok(runs
+        .into_iter()
+        .map(|r| (r.run, r.books.into_iter().map(|b| b.path).collect()))
+        .collect())
+}
+
 /// The journal's head and its finished runs; a torn last line (no line break: the process
 /// was killed while appending it) is left out.
 fn read_journal(dir: &Path, text: &[u8]) -> Result<(Head, Vec<RunEntry>)> {
