@@ -594,6 +594,22 @@ fn include_and_exclude_at_the_root_merge_give_the_in_memory_bytes() {
                 == std::fs::read(out.join("g.books.fst")).unwrap()
         );
     }
+    // The drop report is not made from runs or partials: refused, saying why.
+    let o = folio()
+        .args(["ingest", "-q", "--memory", "1M", "--report"])
+        .arg(d.join("r.tsv"))
+        .arg("-o")
+        .arg(d.join("r.fst"))
+        .arg(&books[0])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr_of(&o).contains("--report is not available with --memory"),
+        "{}",
+        stderr_of(&o)
+    );
+    assert!(!d.join("r.fst").exists() && !d.join("r.tsv").exists());
     // Lists choose the words of the whole set: refused on a partial.
     let o = folio()
         .args(["ingest", "-q", "--partial", "--include", inc, "-o"])

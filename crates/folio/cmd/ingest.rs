@@ -93,8 +93,7 @@ pub struct Args {
     /// forms; the totals per class in `#` lines) and print its summary.
     // The drop report needs every key's forms as written and the refused spellings, which
     // runs and partials do not hold (yet): not with --memory or --partial.
-    #[arg(long, value_name = "FILE.tsv", value_parser = super::args::output_file,
-          conflicts_with_all = ["memory", "partial"])]
+    #[arg(long, value_name = "FILE.tsv", value_parser = super::args::output_file)]
     report: Option<PathBuf>,
     /// Keep the words of this list (one a line) whenever the books have them, whatever rule
     /// of the policy dropped them. Repeatable. (With --partial: give it to `folio merge`.)
