@@ -12,11 +12,13 @@ use std::path::{Path, PathBuf};
 use crate::build::FstBuilder;
 use crate::error::{Error, Result};
 use crate::ingest::budget::prefix;
+use crate::ingest::drops::Selection;
 use crate::ingest::manifest::{InputReport, Manifest, Outputs, Skipped, Totals};
 use crate::partial::format::{
     partial_policy, Header, PartialReader, PartialWriter, Record, FORMAT,
 };
 use crate::partial::heap::Heap;
+use crate::partial::select::RootSelection;
 use crate::policy::{Policy, WordStat};
 use crate::set::paths::OutputPaths;
 
@@ -272,8 +274,24 @@ impl Merge {
     /// [`Error::TooFewBooks`] when `min_books` is over the number of books; as
     /// [`Merge::open`] for the records; [`Error::Io`].
     pub fn write_outputs(
+        self,
+        policy: &Policy,
+        paths: &OutputPaths,
+        scratch: &Path,
+    ) -> Result<Manifest> {
+        self.write_outputs_with(policy, &Selection::default(), paths, scratch)
+    }
+
+    /// As [`Merge::write_outputs`], with the `--include` and `--exclude` lists of
+    /// `selection` applied to the keys `policy` keeps (as `folio ingest` applies them; the
+    /// manifest records them).
+    ///
+    /// # Errors
+    /// As [`Merge::write_outputs`].
+    pub fn write_outputs_with(
         mut self,
         policy: &Policy,
+        selection: &Selection,
         paths: &OutputPaths,
         scratch: &Path,
     ) -> Result<Manifest> {
@@ -327,20 +345,26 @@ impl Merge {
         let mut books_map = create(&books_tmp)?;
         let mut kept_per_book = vec![0u64; self.inputs.len()];
         let (mut distinct, mut words) = (0u64, 0u64);
+        let mut lists = RootSelection::new(selection);
         self.for_each(|key, stat, books| {
             distinct += 1;
             // Characters of a UTF-8 key: the bytes that do not continue a character.
             let chars = key.iter().filter(|&&b| (b as i8) >= -0x40).count();
-            if policy.keeps_len(chars, &stat) {
+            // A book's `words_kept` counts the keys the policy keeps, before the lists (as
+            // the in-memory ingest counts them).
+            let policy_keeps = policy.keeps_len(chars, &stat);
+            if policy_keeps {
+                for &b in books {
+                    kept_per_book[b as usize] += 1;
+                }
+            }
+            if lists.keeps(key, policy_keeps) {
                 set.insert(key, 0).map_err(fst_err(&set_tmp))?;
                 map.insert(key, stat.count).map_err(fst_err(&counts_tmp))?;
                 books_map
                     .insert(key, books.len() as u64)
                     .map_err(fst_err(&books_tmp))?;
                 words += 1;
-                for &b in books {
-                    kept_per_book[b as usize] += 1;
-                }
             }
             Ok(())
         })?;
@@ -383,7 +407,7 @@ impl Merge {
             inputs,
             skipped: std::mem::take(&mut self.skipped),
             totals,
-            lists: None,
+            lists: lists.finish(),
         };
         let json = manifest.to_json();
         use crate::set::atomic::Content;

@@ -8,6 +8,7 @@
 pub mod format;
 pub(crate) mod heap;
 mod merge;
+mod select;
 
 pub use format::{Header, PartialReader, PartialWriter, Record, FORMAT, MAGIC};
 pub use merge::{Merge, FAN_IN};
