@@ -723,32 +723,27 @@ impl ColFeat {
         while w < n && fits(col[w], col[w - 1]) {
             w += 1;
         }
-        let mut above_lower = 0;
-        let mut above_next = 0;
+        // The card set and the next cards by position in one pass, without branches.
         let mut cards = 0u64;
-        let mut lower_bits = 0u32;
         let mut next_bits = 0u32;
-        let mut min_rank = col[w - 1] >> 2;
         for (i, &b) in col.iter().enumerate() {
             cards |= 1 << b;
-            if next >> b & 1 == 1 {
-                above_next += n - 1 - i;
-                next_bits |= 1 << i;
-            }
-            if i >= w {
-                let r = b >> 2;
-                // Must move before a lower card beneath it can go home.
-                if r > min_rank {
-                    above_lower += 1;
-                    lower_bits |= 1 << i;
-                }
-                min_rank = min_rank.min(r);
-            }
+            next_bits |= ((next >> b & 1) as u32) << i;
         }
+        let above_next = above(next_bits, n);
+        let mut min_rank = col[w - 1] >> 2;
+        let mut lower_bits = 0u32;
+        for (i, &b) in col.iter().enumerate().skip(w) {
+            let r = b >> 2;
+            // Must move before a lower card beneath it can go home.
+            lower_bits |= u32::from(r > min_rank) << i;
+            min_rank = min_rank.min(r);
+        }
+        let above_lower = lower_bits.count_ones() as usize;
         ColFeat {
             misplaced: (n - w) as u8,
             above_lower: above_lower as u8,
-            above_next: above_next as u8,
+            above_next,
             cards,
             len: n as u8,
             run: w as u8,
@@ -756,7 +751,10 @@ impl ColFeat {
             next_bits,
             min_rank,
             top_rank: col[n - 1] >> 2,
-            top_run: {
+            top_run: if w == n {
+                // The whole cascade is one run.
+                n as u8
+            } else {
                 let mut r = 1;
                 while r < n && fits(col[n - r], col[n - r - 1]) {
                     r += 1;
@@ -765,6 +763,30 @@ impl ColFeat {
             },
         }
     }
+}
+
+impl ColFeat {
+    /// `next_bits` and `above_next` again for the same cascade `col` under new next cards
+    /// `next` (the rest depends on the cards alone).
+    fn renext(&mut self, col: &[u8], next: u64) {
+        let mut next_bits = 0u32;
+        for (i, &b) in col.iter().enumerate() {
+            next_bits |= ((next >> b & 1) as u32) << i;
+        }
+        self.next_bits = next_bits;
+        self.above_next = above(next_bits, col.len());
+    }
+}
+
+/// The cards above the positions set in `bits` of a cascade of `n` cards, in all.
+fn above(bits: u32, n: usize) -> u8 {
+    let mut sum = 0;
+    let mut t = bits;
+    while t != 0 {
+        sum += n - 1 - t.trailing_zeros() as usize;
+        t &= t - 1;
+    }
+    sum as u8
 }
 
 /// Every cascade's [`ColFeat`], for a parent whose children differ from it in one or two
@@ -807,8 +829,11 @@ impl ColFeats {
         let (np, nq) = (next_cards(&p.foundations()), next_cards(&q.foundations()));
         let fresh = nq & !np;
         for k in 0..8 {
-            if p.raw_column(k).1 != q.raw_column(k).1 || c.0[k].cards & fresh != 0 {
+            if p.raw_column(k).1 != q.raw_column(k).1 {
                 c.0[k] = ColFeat::of(q.raw_cascade(k), nq);
+            } else if c.0[k].cards & fresh != 0 {
+                // The same cards, one of them now next home: only `above_next` changes.
+                c.0[k].renext(q.raw_cascade(k), nq);
             }
         }
         c
