@@ -454,6 +454,7 @@ impl<'a> Search<'a> {
             cache,
         } = &mut self.w;
         let n = self.hs.len();
+        let mut cur: Position;
         while self.generated < budget && self.expanded < max_expanded {
             if self.expanded > CACHE_GROW * cache.len() && cache.len() < CACHE_MAX {
                 // Re-slot the cached states (index mod the new size).
@@ -491,34 +492,36 @@ impl<'a> Search<'a> {
             };
             taken[c as usize] = true;
             let (par, step) = child[c as usize];
-            let (p, d) = if par == ROOT {
-                let mut root = self.start;
-                root.auto_home_set(ms_home_set);
-                (root, 0)
+            // The child, built in `cur` (one copy of the parent, not a layout moved about).
+            let d = if par == ROOT {
+                cur = self.start;
+                cur.auto_home_set(ms_home_set);
+                0
             } else {
                 let slot = &mut cache[par as usize & cmask];
                 if slot.0 != par {
                     let q = decode(&table.keys[par as usize], self.start.cell_count());
                     *slot = (par, q, ColFeats::of(&q));
                 }
-                let mut q = slot.1;
+                cur = slot.1;
                 // As at expansion: the parent was closed under auto-play, so only a move
                 // home or the card it uncovers can start it.
                 let auto = step.to == Loc::Foundation
                     || match step.from {
                         Loc::Cascade(k) => {
-                            let (col, len) = q.raw_column(k as usize);
+                            let (col, len) = cur.raw_column(k as usize);
                             let n = step.n as usize;
-                            len > n && ms_home_set(&q.foundations()) >> col[len - 1 - n] & 1 == 1
+                            len > n && ms_home_set(&cur.foundations()) >> col[len - 1 - n] & 1 == 1
                         }
                         _ => false,
                     };
-                q.apply_unchecked(step.from, step.to, step.n as usize);
+                cur.apply_unchecked(step.from, step.to, step.n as usize);
                 if auto {
-                    q.auto_home_set(ms_home_set);
+                    cur.auto_home_set(ms_home_set);
                 }
-                (q, depth[par as usize] + 1)
+                depth[par as usize] + 1
             };
+            let p = &cur;
             let (idx, new) = table.insert(&encode(&p));
             if !new {
                 continue;
