@@ -781,6 +781,92 @@ impl ColFeat {
     }
 }
 
+impl ColFeat {
+    /// This cascade's features once a run has left its top: `col` is what is left, `moved`
+    /// the moved cards as a bit set.
+    fn popped(&self, col: &[u8], moved: u64) -> ColFeat {
+        let n = col.len();
+        if n == 0 {
+            return ColFeat::default();
+        }
+        let gone = self.len as usize - n;
+        let low = (1u32 << n) - 1;
+        let w = (self.run as usize).min(n);
+        let lower_bits = self.lower_bits & low;
+        let next_bits = self.next_bits & low;
+        // The lowest rank from the bottom run's last card up, over what is left.
+        let mut min_rank = col[w - 1] >> 2;
+        for &b in &col[w..] {
+            min_rank = min_rank.min(b >> 2);
+        }
+        ColFeat {
+            misplaced: (n - w) as u8,
+            above_lower: lower_bits.count_ones() as u8,
+            above_next: above(next_bits, n),
+            cards: self.cards & !moved,
+            len: n as u8,
+            run: w as u8,
+            lower_bits,
+            next_bits,
+            min_rank,
+            top_rank: col[n - 1] >> 2,
+            top_run: if self.top_run as usize > gone {
+                // What is left of the top run is still a run, on a card it does not fit.
+                self.top_run - gone as u8
+            } else if w == n {
+                n as u8
+            } else {
+                let mut r = 1;
+                while r < n && fits(col[n - r], col[n - r - 1]) {
+                    r += 1;
+                }
+                r as u8
+            },
+        }
+    }
+
+    /// This cascade's features once a run (`moved`, as a bit set) has arrived on its top:
+    /// `col` is the cascade now, `old` its length before. On a non-empty cascade the run
+    /// fits on the top card (a legal move); `p` (the position before) gives the next cards.
+    fn pushed(&self, col: &[u8], old: usize, moved: u64, p: &Position) -> ColFeat {
+        let next = next_cards(&p.foundations());
+        if old == 0 {
+            return ColFeat::of(col, next);
+        }
+        let n = col.len();
+        let mut next_bits = self.next_bits;
+        let (mut lower_bits, mut min_rank) = (self.lower_bits, self.min_rank);
+        let whole = self.run as usize == old;
+        for (i, &b) in col.iter().enumerate().skip(old) {
+            next_bits |= ((next >> b & 1) as u32) << i;
+            if !whole {
+                // Above the bottom run: go on with `ColFeat::of`'s scan.
+                let r = b >> 2;
+                lower_bits |= u32::from(r > min_rank) << i;
+                min_rank = min_rank.min(r);
+            }
+        }
+        if whole {
+            // The bottom run grew: it is the whole cascade.
+            min_rank = col[n - 1] >> 2;
+        }
+        let run = if whole { n } else { self.run as usize };
+        ColFeat {
+            misplaced: (n - run) as u8,
+            above_lower: lower_bits.count_ones() as u8,
+            above_next: above(next_bits, n),
+            cards: self.cards | moved,
+            len: n as u8,
+            run: run as u8,
+            lower_bits,
+            next_bits,
+            min_rank,
+            top_rank: col[n - 1] >> 2,
+            top_run: self.top_run + (n - old) as u8,
+        }
+    }
+}
+
 /// The cards above the positions set in `bits` of a cascade of `n` cards, in all.
 fn above(bits: u32, n: usize) -> u8 {
     let mut sum = 0;
@@ -820,12 +906,25 @@ impl ColFeats {
     fn child(&self, p: &Position, q: &Position, s: &Step) -> ColFeats {
         let mut c = *self;
         if p.foundations() == q.foundations() {
-            // Only the move's cascades changed.
-            let next = next_cards(&q.foundations());
-            for l in [s.from, s.to] {
-                if let Loc::Cascade(k) = l {
-                    c.0[k as usize] = ColFeat::of(q.raw_cascade(k as usize), next);
+            // Only the move's cascades changed: a run of `n` cards left the top of one
+            // and/or arrived on top of the other; their features follow from the old ones.
+            let n = s.n as usize;
+            let moved = match s.to {
+                Loc::Cascade(d) => {
+                    let col = q.raw_cascade(d as usize);
+                    let (below, run) = col.split_at(col.len() - n);
+                    let mut moved = 0u64;
+                    for &b in run {
+                        moved |= 1 << b;
+                    }
+                    c.0[d as usize] = c.0[d as usize].pushed(col, below.len(), moved, p);
+                    moved
                 }
+                Loc::Cell(i) => 1 << q.raw_cells()[i as usize],
+                Loc::Foundation => 0,
+            };
+            if let Loc::Cascade(k) = s.from {
+                c.0[k as usize] = c.0[k as usize].popped(q.raw_cascade(k as usize), moved);
             }
             return c;
         }
