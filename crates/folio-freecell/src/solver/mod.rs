@@ -525,7 +525,7 @@ impl<'a> Search<'a> {
                 depth[par as usize] + 1
             };
             let p = &cur;
-            let (idx, new) = table.insert(&encode(&p));
+            let (idx, new) = table.insert(&encode(p));
             if !new {
                 continue;
             }
@@ -536,10 +536,10 @@ impl<'a> Search<'a> {
             // Its cascades' features: its parent's (still in the cache, which is written
             // only below) with the cascades the move and auto-play changed recomputed.
             let pf = if par == ROOT {
-                ColFeats::of(&p)
+                ColFeats::of(p)
             } else {
                 let (_, pp, ppf) = &cache[par as usize & cmask];
-                ppf.child(pp, &p, &step)
+                ppf.child(pp, p, &step)
             };
             if p.is_won() {
                 let path = path_to(parent, idx);
@@ -549,7 +549,7 @@ impl<'a> Search<'a> {
             // decode gives back; it is written straight into the cache and read there.
             let slot = &mut cache[idx as usize & cmask];
             slot.0 = idx;
-            canonical_into(&p, &pf, &mut slot.1, &mut slot.2);
+            canonical_into(p, &pf, &mut slot.1, &mut slot.2);
             let (_, p, pf) = &cache[idx as usize & cmask];
             steps.clear();
             generate_pruned(p, pf, steps, self.prune);
