@@ -85,15 +85,19 @@ fn main() {
                             let o = Solver::new().solve(&p);
                             match o.verdict {
                                 Verdict::Solved(moves) => {
-                                    let text: Vec<String> =
-                                        moves.iter().map(|m| m.to_string()).collect();
+                                    // The solution as `folio freecell solve` prints
+                                    // it, in one buffer (no string per move).
+                                    let mut text = String::with_capacity(4 * moves.len());
+                                    for m in &moves {
+                                        use std::fmt::Write;
+                                        let _ = write!(text, "{m} ");
+                                    }
                                     let opts = Options {
                                         deal: Some(n),
                                         freecells: Some(4),
                                         autoplay: Some(Autoplay::Ms),
                                     };
-                                    let r =
-                                        replay::replay("sweep", text.join(" ").as_bytes(), &opts);
+                                    let r = replay::replay("sweep", text.as_bytes(), &opts);
                                     let (m, a) = r.move_counts();
                                     (n, Some(m), Some(m + a), r.won(), o.expanded)
                                 }
