@@ -16,7 +16,7 @@ use crate::ingest::manifest::{InputReport, Manifest, Outputs, Skipped, Totals};
 use crate::partial::format::{
     partial_policy, Header, PartialReader, PartialWriter, Record, FORMAT,
 };
-use crate::partial::heap::Heap;
+use crate::partial::tree::LoserTree;
 use crate::policy::{Policy, WordStat};
 use crate::set::paths::OutputPaths;
 
@@ -159,9 +159,12 @@ impl Merge {
     }
 
     /// Calls `each` with every key in bytewise order, its summed statistics and its books
-    /// (indices into `self.inputs`, ascending).
+    /// (indices into `self.inputs`; ascending when `sorted`, else in no particular order:
+    /// the root only counts them, and a key of many books spread over many runs made the
+    /// sort a large share of its merge).
     fn for_each(
         &mut self,
+        sorted: bool,
         mut each: impl FnMut(&[u8], WordStat, &[u32]) -> Result<()>,
     ) -> Result<()> {
         let n = self.readers.len();
@@ -169,24 +172,27 @@ impl Merge {
         // Each reader's current key's first eight bytes (`prefix`): one integer compare
         // settles most comparisons.
         let mut heads = vec![0u64; n];
-        let mut heap = Heap::default();
+        let mut live = vec![false; n];
         for (i, r) in self.readers.iter_mut().enumerate() {
             if r.next_into(&mut cur[i])? {
                 heads[i] = prefix(&cur[i].key);
-                let (c, h) = (&cur, &heads);
-                heap.push(i, |a, b| less(c, h, a, b));
+                live[i] = true;
             }
         }
+        let mut tree = {
+            let (c, h) = (&cur, &heads);
+            LoserTree::new(live, |a, b| less(c, h, a, b))
+        };
         let mut key = Vec::new();
         let mut books: Vec<u32> = Vec::new();
-        while let Some(top) = heap.top() {
+        while let Some(top) = tree.top() {
             key.clear();
             key.extend_from_slice(&cur[top].key);
             let head = heads[top];
             let mut stat = WordStat::default();
             books.clear();
             let mut sources = 0;
-            while let Some(i) = heap
+            while let Some(i) = tree
                 .top()
                 .filter(|&i| heads[i] == head && cur[i].key == key)
             {
@@ -202,12 +208,12 @@ impl Merge {
                 }
                 let (c, h) = (&cur, &heads);
                 if more {
-                    heap.sift_down(|a, b| less(c, h, a, b));
+                    tree.replay(|a, b| less(c, h, a, b));
                 } else {
-                    heap.pop(|a, b| less(c, h, a, b));
+                    tree.pop(|a, b| less(c, h, a, b));
                 }
             }
-            if sources > 1 {
+            if sorted && sources > 1 {
                 books.sort_unstable();
             }
             stat.books = books.len() as u32;
@@ -235,7 +241,7 @@ impl Merge {
         let mut failed = None;
         crate::set::atomic::write_atomic(path, |w| {
             let mut out = PartialWriter::new(w, &header)?;
-            let r = self.for_each(|k, s, b| {
+            let r = self.for_each(true, |k, s, b| {
                 out.push(k, s.count, s.lower_case, b)
                     .map_err(|e| Error::io(path, e))
             });
@@ -253,7 +259,7 @@ impl Merge {
         let header = self.header();
         let file = std::fs::File::create(path).map_err(|e| Error::io(path, e))?;
         let mut out = PartialWriter::new(file, &header).map_err(|e| Error::io(path, e))?;
-        self.for_each(|k, s, b| {
+        self.for_each(true, |k, s, b| {
             out.push(k, s.count, s.lower_case, b)
                 .map_err(|e| Error::io(path, e))
         })?;
@@ -320,7 +326,7 @@ impl Merge {
         let (set_len, counts_len, _) = builds(
             [&set_tmp, &counts_tmp, &books_tmp],
             |send: &mut dyn FnMut(&[u8], u64, u64)| {
-                self.for_each(|key, stat, books| {
+                self.for_each(false, |key, stat, books| {
                     distinct += 1;
                     // Characters of a UTF-8 key: the bytes that do not continue a character.
                     let chars = key.iter().filter(|&&b| (b as i8) >= -0x40).count();
