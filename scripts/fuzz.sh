@@ -46,6 +46,7 @@ seeds() {
     ingest_book) echo "$SHARED"/corpora/gutenberg/* ;;
     fst_build | lexicon_set | lexicon_counts) echo fuzz/seeds/fst/* ;;
     partial_read) echo fuzz/seeds/partial/* ;;
+    journal_read) echo fuzz/seeds/journal/* ;;
     kenken_formats) echo "$SHARED"/games/kenken/verbatim/* fuzz/seeds/kenken/* ;;
     kenken_session) echo tests/data/kenken/*.kenken ;;
     freecell_script) echo tests/data/freecell/*.txt "$SHARED"/games/freecell/solutions/* ;;

@@ -339,3 +339,84 @@ fn moves_refuses_a_rack_longer_than_the_rules_racks() {
             .success();
     }
 }
+
+/// `render --rules` and `--tileset` are never accepted and ignored: `--rules` overrides a
+/// crossword script's `#rules` as in `play` (an unknown name is exit 2), `--tileset` is
+/// refused for a script (its tiles come with its rule set), and both are refused for a
+/// position that is no CGP string and for a game that has no rule sets.
+#[test]
+fn render_never_ignores_rules_or_tileset() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    let gcg = data.join("scrabble/standard_bingo.gcg");
+    let svg = dir.path().join("out.svg");
+    folio()
+        .arg("render")
+        .arg(&gcg)
+        .args(["--rules", "course", "--svg"])
+        .arg(&svg)
+        .assert()
+        .success();
+    assert!(svg.exists());
+    let refused = |args: &[&std::ffi::OsStr], says: &str| {
+        let out = dir.path().join("refused.svg");
+        let err = folio()
+            .arg("render")
+            .args(args)
+            .arg("--svg")
+            .arg(&out)
+            .assert()
+            .code(2)
+            .get_output()
+            .stderr
+            .clone();
+        let err = String::from_utf8_lossy(&err).into_owned();
+        assert!(err.contains(says), "{args:?}: {err}");
+        assert!(!out.exists(), "{args:?} wrote an SVG");
+    };
+    let boggle = data.join("boggle/one-player.boggle");
+    refused(
+        &[gcg.as_os_str(), "--rules".as_ref(), "nope".as_ref()],
+        "nope",
+    );
+    refused(
+        &[gcg.as_os_str(), "--tileset".as_ref(), "german".as_ref()],
+        "--tileset",
+    );
+    refused(
+        &[boggle.as_os_str(), "--rules".as_ref(), "standard".as_ref()],
+        "boggle",
+    );
+    refused(
+        &[
+            "ABCDEFGHIJKLMNOP".as_ref(),
+            "--rules".as_ref(),
+            "standard".as_ref(),
+        ],
+        "not to \"ABCDEFGHIJKLMNOP\"",
+    );
+    refused(
+        &["11982".as_ref(), "--tileset".as_ref(), "german".as_ref()],
+        "--tileset",
+    );
+}
+
+/// `moves --rack ""` (an unset variable in a CI script) is a usage error, not "0 plays".
+#[test]
+fn moves_with_an_empty_rack_is_a_usage_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let set = import(dir.path(), "WORD\nWORDS\n");
+    let err = folio()
+        .args(["moves", &format!("{WORD} S/ 0/0 0"), "--rack", "", "--set"])
+        .arg(&set)
+        .assert()
+        .code(2)
+        .get_output()
+        .stderr
+        .clone();
+    assert!(
+        String::from_utf8_lossy(&err).contains("at least one tile"),
+        "{}",
+        String::from_utf8_lossy(&err)
+    );
+}

@@ -312,3 +312,366 @@ fn partials_of_other_policies_formats_or_the_same_book_are_refused_by_name() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr_of(&o).contains("give them to `folio merge`"));
 }
+
+/// Lines of the work folder's journal (its head, then one a finished run).
+fn journal_lines(work: &Path) -> usize {
+    std::fs::read_to_string(work.join("journal")).map_or(0, |t| t.lines().count())
+}
+
+/// `folio ingest BOOKS -o DIR/g.fst --memory 1M --work WORK --json`: its JSON summary.
+fn ingest_work(
+    books: &[PathBuf],
+    out: &Path,
+    work: &Path,
+    extra: &[&str],
+    tmp: &Path,
+) -> (serde_json::Value, String) {
+    std::fs::create_dir_all(out).unwrap();
+    let o = folio()
+        .args(["ingest", "--json", "--memory", "1M", "--work"])
+        .arg(work)
+        .args(books)
+        .arg("-o")
+        .arg(out.join("g.fst"))
+        .args(extra)
+        .env("RAYON_NUM_THREADS", "2")
+        .env("TMPDIR", tmp)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", stderr_of(&o));
+    (serde_json::from_slice(&o.stdout).unwrap(), stderr_of(&o))
+}
+
+/// Starts `folio ingest --memory 1M --work WORK` (one thread) and kills it (SIGKILL) once
+/// its journal names `runs` finished runs.
+fn kill_after_runs(
+    books: &[PathBuf],
+    out: &Path,
+    work: &Path,
+    extra: &[&str],
+    runs: usize,
+    tmp: &Path,
+) {
+    std::fs::create_dir_all(out).unwrap();
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("folio"))
+        .args(["ingest", "-q", "--memory", "1M", "--work"])
+        .arg(work)
+        .args(books)
+        .arg("-o")
+        .arg(out.join("g.fst"))
+        .args(extra)
+        .env("RAYON_NUM_THREADS", "1")
+        .env("TMPDIR", tmp)
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    while journal_lines(work) < runs + 1 {
+        if let Some(status) = child.try_wait().unwrap() {
+            panic!("the ingest ended ({status}) before {runs} runs were journaled");
+        }
+        assert!(
+            started.elapsed().as_secs() < 300,
+            "no run journaled in 5 minutes"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    child.kill().unwrap();
+    let status = child.wait().unwrap();
+    assert!(!status.success(), "killed, not finished");
+    assert!(
+        !out.join("g.fst").exists(),
+        "no set written by a killed run"
+    );
+}
+
+#[test]
+fn an_interrupted_ingest_resumes_from_its_work_folder_to_the_same_bytes() {
+    let Some(books) = books() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let rules = ["--min-count", "3", "--min-books", "2"];
+    ingest(&books, &d.join("all"), &rules, "2", d);
+
+    // Killed after two finished runs, then the same command again.
+    let work = d.join("work");
+    kill_after_runs(&books, &d.join("r"), &work, &rules, 2, d);
+    let journaled = journal_lines(&work) - 1;
+    assert!(journaled >= 2);
+    let (json, err) = ingest_work(&books, &d.join("r"), &work, &rules, d);
+    same_outputs(&d.join("all"), &d.join("r"), "killed after 2 runs, resumed");
+    let resumed = json["resumed"].as_u64().unwrap();
+    assert!(
+        (2..45).contains(&resumed),
+        "{resumed} books resumed of {journaled} runs"
+    );
+    assert_eq!(json["inputs"], 45);
+    assert!(
+        err.contains(&format!("resumed {resumed} book(s)"))
+            && err.contains(&format!("counted {}", 45 - resumed)),
+        "{err}"
+    );
+    assert!(!work.exists(), "the work folder is removed after success");
+
+    // Killed twice, with one run's file corrupted in between: that run's books are counted
+    // again, the others resumed; same bytes.
+    kill_after_runs(&books, &d.join("r2"), &work, &rules, 3, d);
+    let n = journal_lines(&work) - 1;
+    kill_after_runs(&books, &d.join("r2"), &work, &rules, n + 1, d);
+    let run0 = work.join("run-0.part");
+    let mut bytes = std::fs::read(&run0).unwrap();
+    let at = bytes.len() / 2;
+    bytes[at] ^= 0x20;
+    std::fs::write(&run0, &bytes).unwrap();
+    let (json, err) = ingest_work(&books, &d.join("r2"), &work, &rules, d);
+    same_outputs(
+        &d.join("all"),
+        &d.join("r2"),
+        "killed twice, one run corrupted",
+    );
+    assert!(
+        err.contains("run-0.part") && err.contains("counted again"),
+        "{err}"
+    );
+    assert!(json["resumed"].as_u64().unwrap() >= 1, "{json}");
+
+    // A folder made under another policy is refused by name; one that is not a work folder
+    // too.
+    kill_after_runs(&books, &d.join("r3"), &work, &[], 1, d);
+    let o = folio()
+        .args([
+            "ingest", "-q", "--policy", "raw", "--memory", "1M", "--work",
+        ])
+        .arg(&work)
+        .args(&books)
+        .arg("-o")
+        .arg(d.join("r3/g.fst"))
+        .output()
+        .unwrap();
+    let err = stderr_of(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains(&work.display().to_string()) && err.contains("another policy"),
+        "{err}"
+    );
+    let other = d.join("other");
+    std::fs::create_dir_all(&other).unwrap();
+    std::fs::write(other.join("notes.txt"), "mine").unwrap();
+    let o = folio()
+        .args(["ingest", "-q", "--memory", "1M", "--work"])
+        .arg(&other)
+        .args(&books[..2])
+        .arg("-o")
+        .arg(d.join("r3/g.fst"))
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr_of(&o).contains("not a work folder"),
+        "{}",
+        stderr_of(&o)
+    );
+}
+
+#[test]
+fn a_partial_resumes_from_its_work_folder_to_the_same_bytes() {
+    let Some(books) = books() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let whole = d.join("whole.part");
+    partial(&books, &whole, d);
+    let work = d.join("work");
+    let part = d.join("p/g.part");
+    std::fs::create_dir_all(d.join("p")).unwrap();
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("folio"))
+        .args(["ingest", "-q", "--partial", "--memory", "1M", "--work"])
+        .arg(&work)
+        .args(&books)
+        .arg("-o")
+        .arg(&part)
+        .env("RAYON_NUM_THREADS", "1")
+        .env("TMPDIR", d)
+        .spawn()
+        .unwrap();
+    while journal_lines(&work) < 2 {
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "ended before a run was journaled"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let o = folio()
+        .args([
+            "ingest",
+            "-q",
+            "--json",
+            "--partial",
+            "--memory",
+            "1M",
+            "--work",
+        ])
+        .arg(&work)
+        .args(&books)
+        .arg("-o")
+        .arg(&part)
+        .env("TMPDIR", d)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", stderr_of(&o));
+    let json: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert!(json["resumed"].as_u64().unwrap() >= 1, "{json}");
+    assert_eq!(json["inputs"], 45);
+    let total: u64 = books
+        .iter()
+        .map(|b| std::fs::metadata(b).unwrap().len())
+        .sum();
+    assert_eq!(json["bytes"], total, "resumed books' bytes counted too");
+    // A partial's bytes are those of one uninterrupted partial.
+    assert!(std::fs::read(&whole).unwrap() == std::fs::read(&part).unwrap());
+    assert!(!work.exists());
+}
+
+#[test]
+fn include_and_exclude_at_the_root_merge_give_the_in_memory_bytes() {
+    let Some(books) = books() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // Capitalised-only words, a too-short one, one the books lack, one in both lists.
+    let inc = d.join("inc.txt");
+    std::fs::write(
+        &inc,
+        "# brought back\nLondon\nParis\nzzxqv\na\nI\nElizabeth\n",
+    )
+    .unwrap();
+    let exc = d.join("exc.txt");
+    std::fs::write(&exc, "the\nand\nparis\nwhale\n").unwrap();
+    let (inc, exc) = (inc.to_str().unwrap(), exc.to_str().unwrap());
+    let lists = ["--include", inc, "--exclude", exc];
+    let mut with_rules = lists.to_vec();
+    with_rules.extend(["--min-count", "3", "--min-books", "2"]);
+    let p = |name: &str| d.join(format!("{name}.part"));
+    for i in 0..3 {
+        let group: Vec<PathBuf> = books.iter().skip(i).step_by(3).cloned().collect();
+        partial(&group, &p(&format!("three{i}")), d);
+    }
+    let three: Vec<PathBuf> = [2, 0, 1].iter().map(|i| p(&format!("three{i}"))).collect();
+    for (n, extra) in [&lists[..], &with_rules[..]].into_iter().enumerate() {
+        let all = d.join(format!("all{n}"));
+        ingest(&books, &all, extra, "2", d);
+        let m: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(all.join("g.json")).unwrap()).unwrap();
+        assert_eq!(m["lists"]["not_in_books"], serde_json::json!(["ZZXQV"]));
+        assert!(m["lists"]["included"].as_array().unwrap().len() >= 3, "{m}");
+        for threads in ["1", "2"] {
+            let out = d.join(format!("mem{n}-{threads}"));
+            let mut args = extra.to_vec();
+            args.extend(["--memory", "1M"]);
+            ingest(&books, &out, &args, threads, d);
+            same_outputs(
+                &all,
+                &out,
+                &format!("--memory 1M {extra:?}, {threads} threads"),
+            );
+            assert!(
+                std::fs::read(all.join("g.books.fst")).unwrap()
+                    == std::fs::read(out.join("g.books.fst")).unwrap()
+            );
+        }
+        let out = d.join(format!("merged{n}"));
+        std::fs::create_dir_all(&out).unwrap();
+        merge(&three, &out.join("g.fst"), extra, d);
+        same_outputs(&all, &out, &format!("3 partials merged {extra:?}"));
+        assert!(
+            std::fs::read(all.join("g.books.fst")).unwrap()
+                == std::fs::read(out.join("g.books.fst")).unwrap()
+        );
+    }
+    // The drop report is not made from runs or partials: refused, saying why.
+    let o = folio()
+        .args(["ingest", "-q", "--memory", "1M", "--report"])
+        .arg(d.join("r.tsv"))
+        .arg("-o")
+        .arg(d.join("r.fst"))
+        .arg(&books[0])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr_of(&o).contains("--report is not available with --memory"),
+        "{}",
+        stderr_of(&o)
+    );
+    assert!(!d.join("r.fst").exists() && !d.join("r.tsv").exists());
+    // Lists choose the words of the whole set: refused on a partial.
+    let o = folio()
+        .args(["ingest", "-q", "--partial", "--include", inc, "-o"])
+        .arg(d.join("y.part"))
+        .arg(&books[0])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr_of(&o).contains("give them to `folio merge`"),
+        "{}",
+        stderr_of(&o)
+    );
+    let o = folio()
+        .args(["merge", "-q", "--partial", "--exclude", exc, "-o"])
+        .arg(d.join("y.part"))
+        .arg(p("three0"))
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr_of(&o).contains("last merge"), "{}", stderr_of(&o));
+}
+
+#[test]
+fn a_book_changed_since_its_run_is_counted_again() {
+    let Some(mut books) = books() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // A book larger than the shared ones: read first (largest first), so in the first run.
+    let big = d.join("big.txt");
+    let line = "The whale and the sea, said Ishmael; the sea and the ship.\n";
+    std::fs::write(&big, line.repeat(4 << 20 >> 6)).unwrap();
+    books.push(big.clone());
+    ingest(&books, &d.join("all"), &[], "2", d);
+    let work = d.join("work");
+    kill_after_runs(&books, &d.join("r"), &work, &[], 1, d);
+    let journal = std::fs::read_to_string(work.join("journal")).unwrap();
+    assert!(journal.contains("big.txt"), "{journal}");
+    // Same bytes, another modification time: its run is not trusted.
+    let f = std::fs::File::options().write(true).open(&big).unwrap();
+    f.set_modified(std::time::SystemTime::UNIX_EPOCH + std::time::Duration::from_secs(1 << 30))
+        .unwrap();
+    drop(f);
+    let (json, err) = ingest_work(&books, &d.join("r"), &work, &[], d);
+    assert!(err.contains("which has changed since"), "{err}");
+    assert_eq!(json["inputs"], 46);
+    same_outputs(
+        &d.join("all"),
+        &d.join("r"),
+        "a book touched between the runs",
+    );
+    // A book no longer among the inputs: its run is counted again, without it.
+    kill_after_runs(&books, &d.join("r2"), &work, &[], 1, d);
+    let fewer = &books[..45];
+    ingest(fewer, &d.join("all45"), &[], "2", d);
+    let (_, err) = ingest_work(fewer, &d.join("r2"), &work, &[], d);
+    assert!(err.contains("not among the inputs now"), "{err}");
+    same_outputs(
+        &d.join("all45"),
+        &d.join("r2"),
+        "a book left out on resuming",
+    );
+}

@@ -71,6 +71,13 @@ fn every_commands_json_follows_its_schema() {
             0,
         ),
         (
+            "ingest",
+            &[
+                "ingest", b, "-o", "w.fst", "--memory", "1M", "--work", "w", "-q", "--json",
+            ],
+            0,
+        ),
+        (
             "words-contains",
             &[
                 "words", "contains", "--set", "a.fst", "--json", "child", "zzzq",

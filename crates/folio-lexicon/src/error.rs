@@ -115,6 +115,15 @@ pub enum Error {
         /// What is wrong.
         reason: String,
     },
+    /// The work folder of a resumable ingest (`folio ingest --work DIR`) that cannot be used:
+    /// not a work folder, made under another policy or format, in use by another run.
+    #[error("{}: cannot use this work folder: {reason}", path.display())]
+    WorkFolder {
+        /// The folder as given.
+        path: PathBuf,
+        /// What is wrong.
+        reason: String,
+    },
     /// `--min-books` above the number of books read: the set would be empty.
     #[error(
         "--min-books {min_books} but only {books} book{} read (the other inputs were repeats, or \

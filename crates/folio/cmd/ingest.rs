@@ -74,6 +74,12 @@ pub struct Args {
     /// merge`); --min-count and --min-books are then given to the merge.
     #[arg(long)]
     partial: bool,
+    /// Keep the sorted runs in this work folder, journaled as each is finished, instead of a
+    /// temporary folder: the same command given again after an interruption counts only the
+    /// books not yet in a finished run. The folder is removed once the outputs are written
+    /// (docs/ingest-scale.md, "Resuming").
+    #[arg(long, value_name = "DIR", requires = "memory")]
+    work: Option<PathBuf>,
     /// Where temporary runs go [default: $TMPDIR, else /tmp].
     #[arg(long, value_name = "DIR")]
     temp_dir: Option<PathBuf>,
@@ -85,17 +91,16 @@ pub struct Args {
     lang: Option<String>,
     /// Write the drop report here (TSV: every dropped word with its class, count, books and
     /// forms; the totals per class in `#` lines) and print its summary.
-    // The drop report and the lists are judged on one run's books in memory: not (yet) on
-    // spilled runs or partials.
-    #[arg(long, value_name = "FILE.tsv", value_parser = super::args::output_file,
-          conflicts_with_all = ["memory", "partial"])]
+    // The drop report needs every key's forms as written and the refused spellings, which
+    // runs and partials do not hold (yet): not with --memory or --partial.
+    #[arg(long, value_name = "FILE.tsv", value_parser = super::args::output_file)]
     report: Option<PathBuf>,
     /// Keep the words of this list (one a line) whenever the books have them, whatever rule
-    /// of the policy dropped them. Repeatable.
-    #[arg(long, value_name = "LIST", conflicts_with_all = ["memory", "partial"])]
+    /// of the policy dropped them. Repeatable. (With --partial: give it to `folio merge`.)
+    #[arg(long, value_name = "LIST")]
     include: Vec<PathBuf>,
     /// Never keep the words of this list (one a line). Repeatable; wins over --include.
-    #[arg(long, value_name = "LIST", conflicts_with_all = ["memory", "partial"])]
+    #[arg(long, value_name = "LIST")]
     exclude: Vec<PathBuf>,
 }
 
@@ -258,20 +263,7 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
             eprint!("{}", summary(survey, path));
         }
     }
-    if let Some(lists) = &manifest.lists {
-        if !lists.not_in_books.is_empty() && !args.quiet {
-            eprintln!(
-                "folio: note: {} --include word{} not in the books, not added (first: {})",
-                lists.not_in_books.len(),
-                if lists.not_in_books.len() == 1 {
-                    " is"
-                } else {
-                    "s are"
-                },
-                lists.not_in_books[0]
-            );
-        }
-    }
+    note_lists(&manifest, args.quiet);
     let secs = started.elapsed().as_secs_f64();
     let mut json = serde_json::Map::new();
     if args.json {
@@ -313,7 +305,7 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
 
 /// Reads the `--include` and `--exclude` lists (one word a line, `#` comments), each word
 /// normalised by the policy; a word the policy refuses is an error naming the list.
-fn read_selection(
+pub(crate) fn read_selection(
     policy: &Policy,
     include: &[PathBuf],
     exclude: &[PathBuf],
@@ -392,9 +384,30 @@ fn summary(s: &Survey, path: &std::path::Path) -> String {
     out
 }
 
+/// The note about `--include` words the books do not have (unless `quiet`).
+pub(crate) fn note_lists(manifest: &folio_lexicon::ingest::manifest::Manifest, quiet: bool) {
+    if let Some(lists) = &manifest.lists {
+        if !lists.not_in_books.is_empty() && !quiet {
+            eprintln!(
+                "folio: note: {} --include word{} not in the books, not added (first: {})",
+                lists.not_in_books.len(),
+                if lists.not_in_books.len() == 1 {
+                    " is"
+                } else {
+                    "s are"
+                },
+                lists.not_in_books[0]
+            );
+        }
+    }
+}
+
 /// The policy options a run used beyond the defaults, for the summary line
 /// (`, --lang fr, --include 3 words`).
-fn options_used(policy: &Policy, manifest: &folio_lexicon::ingest::manifest::Manifest) -> String {
+pub(crate) fn options_used(
+    policy: &Policy,
+    manifest: &folio_lexicon::ingest::manifest::Manifest,
+) -> String {
     let mut o = String::new();
     if policy.keep_diacritics && policy.name == PolicyName::Game {
         o.push_str(", --keep-diacritics");

@@ -32,6 +32,13 @@ pub struct Args {
     /// Fewest books a word must occur in to be kept (1 to the number of books).
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = super::args::min_books)]
     min_books: usize,
+    /// Keep the words of this list (one a line) whenever the books have them, whatever rule
+    /// of the policy dropped them. Repeatable; given to the last merge (without --partial).
+    #[arg(long, value_name = "LIST")]
+    include: Vec<PathBuf>,
+    /// Never keep the words of this list (one a line). Repeatable; wins over --include.
+    #[arg(long, value_name = "LIST")]
+    exclude: Vec<PathBuf>,
     /// Write one partial (to merge further) instead of a word set.
     #[arg(long)]
     partial: bool,
@@ -55,6 +62,12 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
              last merge (without --partial); a partial keeps every word"
         );
     }
+    if args.partial && !(args.include.is_empty() && args.exclude.is_empty()) {
+        anyhow::bail!(
+            "--include and --exclude choose the words of the whole set: give them to the \
+             last merge (without --partial); a partial keeps every word"
+        );
+    }
     let paths = OutputPaths::for_set(&args.output);
     let outputs = if args.partial {
         vec![args.output.clone()]
@@ -65,7 +78,12 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
             paths.manifest.clone(),
         ]
     };
-    super::refuse_overwriting_inputs(&outputs, &args.partials)?;
+    let read: Vec<PathBuf> = (args.partials.iter())
+        .chain(&args.include)
+        .chain(&args.exclude)
+        .cloned()
+        .collect();
+    super::refuse_overwriting_inputs(&outputs, &read)?;
     let scratch = scratch_dir(args.temp_dir.as_deref());
     let merge = Merge::open(&args.partials, &scratch)?;
     let books = merge.books();
@@ -87,9 +105,11 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
     policy.min_count = args.min_count;
     policy.min_books = args.min_books;
     super::note_write_through(&paths.set);
+    let selection = super::ingest::read_selection(&policy, &args.include, &args.exclude)?;
     let manifest = merge
-        .write_outputs(&policy, &paths, &scratch)
+        .write_outputs_with(&policy, &selection, &paths, &scratch)
         .context("cannot write the word set")?;
+    super::ingest::note_lists(&manifest, args.quiet);
     summary(
         &manifest,
         &paths,
@@ -98,7 +118,10 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
         args.quiet,
         started.elapsed().as_secs_f64(),
         "merged",
-        super::ingest::scale::Extra::default(),
+        super::ingest::scale::Extra {
+            options: super::ingest::options_used(&policy, &manifest),
+            ..Default::default()
+        },
     )?;
     Ok(Outcome::Ok)
 }

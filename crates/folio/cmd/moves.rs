@@ -85,6 +85,11 @@ pub fn run(a: Args) -> anyhow::Result<Outcome> {
             .rack()
             .context("the position gives no rack for the player to move: give --rack")?,
     };
+    // An empty --rack is a typo or an unset variable (`--rack "$RACK"`), not a question:
+    // "0 plays" with exit 0 would pass a CI check that asked nothing.
+    if a.rack.is_some() && rack.is_empty() {
+        bail!("--rack \"\": a rack holds at least one tile (letters, `?` for a blank)");
+    }
     rack.check(&pos.rules.tile_set)
         .with_context(|| format!("rack {rack}"))?;
     // As the replay's `rack-too-long`: an 8-tile rack once listed 8-tile plays.

@@ -36,8 +36,8 @@ pub struct Args {
     /// or move (1-based).
     #[arg(long, value_name = "N")]
     turn: Option<usize>,
-    /// A CGP string's rule set (course, standard, wordbler; default standard): its letter
-    /// values.
+    /// The rule set (course, standard, wordbler): a CGP string's (default standard), or one
+    /// overriding a crossword script's `#rules` as `folio play --rules` does.
     #[arg(long, value_name = "NAME")]
     rules: Option<String>,
     /// A CGP string's tile set instead of the rule set's: course, english, french, german
@@ -86,7 +86,15 @@ pub fn run(a: Args) -> anyhow::Result<Outcome> {
         if a.game.is_some() {
             bail!("--game applies to a position written out, not to a script file (its #game line says)");
         }
-        from_script(Path::new(&a.position), a.turn)?
+        // A record's tile set comes with its rule set (or its #lexicon's letters): accepting
+        // --tileset and ignoring it would draw other letter values than the user asked for.
+        if a.tileset.is_some() {
+            bail!(
+                "--tileset applies to a CGP string written out; a script file is drawn with \
+                 the tiles of its rule set (--rules overrides the script's #rules, as in play)"
+            );
+        }
+        from_script(Path::new(&a.position), a.turn, a.rules.clone())?
     } else {
         if a.turn.is_some() {
             bail!(
@@ -106,7 +114,11 @@ pub fn run(a: Args) -> anyhow::Result<Outcome> {
 }
 
 /// Replays a script as `folio play` does (its `#lexicon` read the same way) and draws it.
-fn from_script(path: &Path, turn: Option<usize>) -> anyhow::Result<maud::Markup> {
+fn from_script(
+    path: &Path,
+    turn: Option<usize>,
+    rules: Option<String>,
+) -> anyhow::Result<maud::Markup> {
     let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
     let name = path.display().to_string();
     let games = super::play::games();
@@ -130,11 +142,33 @@ fn from_script(path: &Path, turn: Option<usize>) -> anyhow::Result<maud::Markup>
         name: &name,
         bytes: &bytes,
     };
+    let options = Options {
+        rules,
+        ..Options::default()
+    };
+    if let Some(given) = game.refuses(&options).first() {
+        bail!(
+            "{given} does not apply to {} ({} script)",
+            quoted(&name),
+            game.name()
+        );
+    }
     let report = folio_lexicon::guarded(&[] as &[PathBuf], || {
-        game.replay(source, &lexicons, &Options::default())
+        game.replay(source, &lexicons, &options)
     })?
     .map_err(|e| anyhow::anyhow!(e))?;
     Ok(folio_render::report_svg(&*report, turn)?)
+}
+
+/// The first of `--rules` and `--tileset` given: both only choose how a CGP string is read.
+fn scrabble_only_flag(a: &Args) -> Option<&'static str> {
+    if a.rules.is_some() {
+        Some("--rules")
+    } else if a.tileset.is_some() {
+        Some("--tileset")
+    } else {
+        None
+    }
 }
 
 /// Draws a position written out: CGP, a Boggle board, a Keen ID or a deal number.
@@ -148,6 +182,11 @@ fn from_text(a: &Args) -> anyhow::Result<maud::Markup> {
         None => Game::Boggle,
     };
     let what = quoted(text);
+    if game != Game::Scrabble {
+        if let Some(flag) = scrabble_only_flag(a) {
+            bail!("{flag} applies to a CGP string (a crossword position), not to {what}");
+        }
+    }
     Ok(match game {
         Game::Scrabble => {
             let name = a.rules.as_deref().unwrap_or("standard");

@@ -12,9 +12,9 @@
 //!   of states, one open list per heuristic (`HEURISTICS`), the lists taking turns to give
 //!   the next state to expand. Hard deals are hard for one heuristic and easy for another,
 //!   so the heavy tail of a single greedy search shrinks.
-//! - **Deferred duplicate detection**: a child is scored (its features updated from its
-//!   parent's, only the cascades the move touched recomputed) and queued as "parent +
-//!   move" on every list; its key is built and looked up only when a list gives it. Most
+//! - **Deferred duplicate detection**: a child is scored (its features derived from its
+//!   parent's per-cascade facts, without building it unless cards go home) and queued as
+//!   "parent + move" on every list; its key is built and looked up only when a list gives it. Most
 //!   children are never taken, so most never cost a key or a table probe. Every state taken
 //!   is expanded once, whatever list gives it, so the search stays complete.
 //! - **Pruning** (`PRUNE`): the main search and some probes never take cards off a card
@@ -341,13 +341,19 @@ struct Work {
     open: Vec<Buckets>,
     kids: Vec<(u32, Features)>,
     steps: Vec<Step>,
-    /// The last expanded states, decoded, by index mod [`CACHE`] (the children taken next
-    /// are mostly theirs; a miss decodes the key).
-    cache: Vec<(u32, Position)>,
+    /// The last expanded states, decoded, with their cascades' features, by index mod the
+    /// slots (the children taken next are mostly theirs; a miss decodes the key). Its
+    /// slots grow with the search (see [`CACHE`]).
+    cache: Vec<(u32, Position, ColFeats)>,
 }
 
-/// Slots of [`Work::cache`] (a power of two).
+/// Slots of [`Work::cache`] (powers of two): `CACHE` at the start; a search that has
+/// expanded `CACHE_GROW` times as many states as there are slots doubles them, up to
+/// `CACHE_MAX` (a large search takes children of older states: on deals 1941 and 26693, 64
+/// slots missed the parent of 46% of the expanded states, 1,024 slots 28%).
 const CACHE: usize = 64;
+const CACHE_GROW: usize = 8;
+const CACHE_MAX: usize = 1024;
 
 thread_local! {
     /// Spare tables for the next searches on this thread (one per flare).
@@ -395,11 +401,27 @@ impl<'a> Search<'a> {
             },
         ));
         w.taken.push(false);
-        w.cache.clear();
-        w.cache.resize(CACHE, (ROOT, *start));
-        w.open.resize_with(hs.len(), Buckets::default);
+        // Back to `CACHE` slots, all empty (a slot's state number is `ROOT`); the slots'
+        // layouts are left as they are (never read before being written).
+        if w.cache.len() < CACHE {
+            w.cache.clear();
+            w.cache
+                .resize(CACHE, (ROOT, *start, ColFeats([ColFeat::default(); 8])));
+        } else {
+            w.cache.truncate(CACHE);
+            for e in &mut w.cache {
+                e.0 = ROOT;
+            }
+        }
+        // Lists are never dropped (a probe of one list leaves a later search of four its
+        // buckets' memory); a search uses the first `hs.len()`.
+        if w.open.len() < hs.len() {
+            w.open.resize_with(hs.len(), Buckets::default);
+        }
         for list in w.open.iter_mut() {
             list.clear();
+        }
+        for list in &mut w.open[..hs.len()] {
             list.push(0, 0);
         }
         Search {
@@ -433,6 +455,21 @@ impl<'a> Search<'a> {
         } = &mut self.w;
         let n = self.hs.len();
         while self.generated < budget && self.expanded < max_expanded {
+            if self.expanded > CACHE_GROW * cache.len() && cache.len() < CACHE_MAX {
+                // Re-slot the cached states (index mod the new size).
+                let mut old = std::mem::take(cache);
+                let m = old.len() * 2;
+                cache.resize(m, old[0]);
+                for e in old.iter_mut() {
+                    cache[e.0 as usize & (m - 1)] = *e;
+                }
+                for (i, e) in cache.iter_mut().enumerate() {
+                    if e.0 as usize & (m - 1) != i {
+                        e.0 = ROOT;
+                    }
+                }
+            }
+            let cmask = cache.len() - 1;
             // The next child: the best one not yet taken of the list whose turn it is (or
             // of the next list that has one).
             let mut next = None;
@@ -459,12 +496,10 @@ impl<'a> Search<'a> {
                 root.auto_home_set(ms_home_set);
                 (root, 0)
             } else {
-                let slot = &mut cache[par as usize & (CACHE - 1)];
+                let slot = &mut cache[par as usize & cmask];
                 if slot.0 != par {
-                    *slot = (
-                        par,
-                        decode(&table.keys[par as usize], self.start.cell_count()),
-                    );
+                    let q = decode(&table.keys[par as usize], self.start.cell_count());
+                    *slot = (par, q, ColFeats::of(&q));
                 }
                 let mut q = slot.1;
                 // As at expansion: the parent was closed under auto-play, so only a move
@@ -492,30 +527,34 @@ impl<'a> Search<'a> {
             depth.push(d);
             via.push(step);
             self.expanded += 1;
-            // Children are numbered by moves from the canonical layout, the one a later
-            // decode gives back.
-            let p = canonical(&p);
+            // Its cascades' features: its parent's (still in the cache, which is written
+            // only below) with the cascades the move and auto-play changed recomputed.
+            let pf = if par == ROOT {
+                ColFeats::of(&p)
+            } else {
+                let (_, pp, ppf) = &cache[par as usize & cmask];
+                ppf.child(pp, &p, &step)
+            };
             if p.is_won() {
                 let path = path_to(parent, idx);
                 return Verdict::Solved(reconstruct(&self.start, table, via, &path));
             }
-            cache[idx as usize & (CACHE - 1)] = (idx, p);
+            // Children are numbered by moves from the canonical layout, the one a later
+            // decode gives back; it is written straight into the cache and read there.
+            let slot = &mut cache[idx as usize & cmask];
+            slot.0 = idx;
+            canonical_into(&p, &pf, &mut slot.1, &mut slot.2);
+            let (_, p, pf) = &cache[idx as usize & cmask];
             steps.clear();
-            generate(&p, steps);
-            if self.prune {
-                prune(&p, steps);
-            }
-            let pf = ColFeats::of(&p);
+            generate_pruned(p, pf, steps, self.prune);
             kids.clear();
             // `p` is closed under auto-play: after a move that sends nothing home, only the
             // card the move uncovers can go home (the others were already refused, on the
             // same foundations).
             let home_now = ms_home_set(&p.foundations());
-            // Children that auto-play leaves alone are made in place on one copy of `p`
-            // and the move undone (a card or run moved back); the others on a fresh copy.
-            let mut m = p;
+            // Children that auto-play leaves alone are scored from `p`'s facts (never
+            // built); the others are built on a copy.
             let sums = pf.sums();
-            let next = next_cards(&p.foundations());
             for s in steps.iter() {
                 let uncovered = match s.from {
                     Loc::Cascade(k) => {
@@ -527,7 +566,7 @@ impl<'a> Search<'a> {
                 let f = if s.to == Loc::Foundation
                     || uncovered.is_some_and(|c| home_now >> c & 1 == 1)
                 {
-                    let mut q = p;
+                    let mut q = *p;
                     q.apply_unchecked(s.from, s.to, s.n as usize);
                     q.auto_home_set(ms_home_set);
                     if q.is_won() {
@@ -538,13 +577,10 @@ impl<'a> Search<'a> {
                         let path = path_to(parent, w);
                         return Verdict::Solved(reconstruct(&self.start, table, via, &path));
                     }
-                    Features::of(&q, pf.child(&p, &q, s), d + 1)
+                    Features::of(&q, pf.child(p, &q, s), d + 1)
                 } else {
-                    // Nothing went home, so `m` cannot be won.
-                    m.apply_unchecked(s.from, s.to, s.n as usize);
-                    let f = Features::moved(&m, &pf, sums, next, s, d + 1);
-                    m.apply_unchecked(s.to, s.from, s.n as usize);
-                    f
+                    // Nothing goes home, so it cannot be won.
+                    Features::moved(p, pf, sums, s, d + 1)
                 };
                 let cid = child.len() as u32;
                 child.push((idx, *s));
@@ -575,7 +611,7 @@ impl Drop for Search<'_> {
         let w = std::mem::take(&mut self.w);
         POOL.with(|p| {
             let mut p = p.borrow_mut();
-            if p.len() < 8 {
+            if p.len() < FLARES {
                 p.push(w);
             }
         });
@@ -583,33 +619,68 @@ impl Drop for Search<'_> {
 }
 
 /// A bucket queue of child numbers on small integer scores, newest first within a bucket
-/// (a depth-first bias among equals).
-#[derive(Default)]
+/// (a depth-first bias among equals). Each bucket is a linked stack threaded through one
+/// arena of entries, popped entries are reused by the next pushes, and the arena is kept
+/// from one search to the next: no bucket allocates on its own, and the memory is the most
+/// entries queued at once.
 struct Buckets {
-    b: Vec<Vec<u32>>,
+    /// Per score, the arena index of its newest entry (`NIL`: empty).
+    head: Vec<u32>,
+    /// (child number, the next older entry of the same bucket, or of the free list).
+    arena: Vec<(u32, u32)>,
+    /// Popped entries, linked through the arena.
+    free: u32,
     min: usize,
 }
 
-impl Buckets {
-    fn push(&mut self, s: usize, idx: u32) {
-        if s >= self.b.len() {
-            self.b.resize_with(s + 1, Vec::new);
+const NIL: u32 = u32::MAX;
+
+impl Default for Buckets {
+    fn default() -> Buckets {
+        Buckets {
+            head: Vec::new(),
+            arena: Vec::new(),
+            free: NIL,
+            min: 0,
         }
-        self.b[s].push(idx);
+    }
+}
+
+impl Buckets {
+    #[inline]
+    fn push(&mut self, s: usize, idx: u32) {
+        if s >= self.head.len() {
+            self.head.resize(s + 1, NIL);
+        }
+        let at = if self.free != NIL {
+            let at = self.free;
+            self.free = self.arena[at as usize].1;
+            self.arena[at as usize] = (idx, self.head[s]);
+            at
+        } else {
+            self.arena.push((idx, self.head[s]));
+            self.arena.len() as u32 - 1
+        };
+        self.head[s] = at;
         self.min = self.min.min(s);
     }
 
     fn clear(&mut self) {
-        for v in &mut self.b {
-            v.clear();
-        }
+        self.head.fill(NIL);
+        self.arena.clear();
+        self.free = NIL;
         self.min = 0;
     }
 
     fn pop(&mut self) -> Option<u32> {
-        while self.min < self.b.len() {
-            if let Some(i) = self.b[self.min].pop() {
-                return Some(i);
+        while self.min < self.head.len() {
+            let h = self.head[self.min];
+            if h != NIL {
+                let (idx, next) = self.arena[h as usize];
+                self.head[self.min] = next;
+                self.arena[h as usize].1 = self.free;
+                self.free = h;
+                return Some(idx);
             }
             self.min += 1;
         }
@@ -619,13 +690,25 @@ impl Buckets {
 
 /// One cascade's share of the features: cards not in the run resting on its bottom, cards
 /// above a lower card (outside that run), cards above a suit's next card.
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy, Default, Debug, PartialEq)]
 struct ColFeat {
     misplaced: u8,
     above_lower: u8,
     above_next: u8,
     /// The cascade's cards as a bit set (for [`ColFeats::child`]).
     cards: u64,
+    /// What [`Features::moved`] needs to derive a child's share without the child: the
+    /// length, the bottom run's length, bit `i` set when card `i` counts in `above_lower`,
+    /// bit `i` set when card `i` is a suit's next card, the lowest rank from the bottom
+    /// run's last card up, and the top card's rank.
+    len: u8,
+    run: u8,
+    lower_bits: u32,
+    next_bits: u32,
+    min_rank: u8,
+    top_rank: u8,
+    /// The length of the run on top (the most cards that can move together).
+    top_run: u8,
 }
 
 impl ColFeat {
@@ -643,16 +726,22 @@ impl ColFeat {
         let mut above_lower = 0;
         let mut above_next = 0;
         let mut cards = 0u64;
+        let mut lower_bits = 0u32;
+        let mut next_bits = 0u32;
         let mut min_rank = col[w - 1] >> 2;
         for (i, &b) in col.iter().enumerate() {
             cards |= 1 << b;
             if next >> b & 1 == 1 {
                 above_next += n - 1 - i;
+                next_bits |= 1 << i;
             }
             if i >= w {
                 let r = b >> 2;
                 // Must move before a lower card beneath it can go home.
-                above_lower += usize::from(r > min_rank);
+                if r > min_rank {
+                    above_lower += 1;
+                    lower_bits |= 1 << i;
+                }
                 min_rank = min_rank.min(r);
             }
         }
@@ -661,6 +750,19 @@ impl ColFeat {
             above_lower: above_lower as u8,
             above_next: above_next as u8,
             cards,
+            len: n as u8,
+            run: w as u8,
+            lower_bits,
+            next_bits,
+            min_rank,
+            top_rank: col[n - 1] >> 2,
+            top_run: {
+                let mut r = 1;
+                while r < n && fits(col[n - r], col[n - r - 1]) {
+                    r += 1;
+                }
+                r as u8
+            },
         }
     }
 }
@@ -731,35 +833,65 @@ impl ColFeats {
 }
 
 impl Features {
-    /// The features of `q`, made from its parent by step `s` with nothing sent home: the
-    /// parent's sums (`pf`'s [`ColFeats::sums`]) with the move's cascades recomputed
-    /// (`next`: the suits' next cards, unchanged).
-    fn moved(
-        q: &Position,
-        pf: &ColFeats,
-        sums: [usize; 3],
-        next: u64,
-        s: &Step,
-        depth: u16,
-    ) -> Features {
+    /// The features of the child of `p` by step `s` when nothing goes home, from the
+    /// parent's per-cascade facts alone (`pf`, and `sums`: its [`ColFeats::sums`]); the
+    /// child itself is never built. A step moves `n` cards that form a run (onto a card
+    /// they fit on, into an empty cascade or a free cell, or one card from a free cell).
+    fn moved(p: &Position, pf: &ColFeats, sums: [usize; 3], s: &Step, depth: u16) -> Features {
         let [mut above_lower, mut above_next, mut misplaced] = sums;
-        for l in [s.from, s.to] {
-            if let Loc::Cascade(k) = l {
-                let (old, new) = (
-                    pf.0[k as usize],
-                    ColFeat::of(q.raw_cascade(k as usize), next),
-                );
-                above_lower = above_lower + new.above_lower as usize - old.above_lower as usize;
-                above_next = above_next + new.above_next as usize - old.above_next as usize;
-                misplaced = misplaced + new.misplaced as usize - old.misplaced as usize;
+        let n = s.n as usize;
+        // The moved cards' share of `above_next`: next cards among them, each with the
+        // moved cards above it; it leaves the source and arrives with them.
+        let mut moved_next = 0;
+        let mut empties = (0..8).filter(|&k| pf.0[k].len == 0).count();
+        let mut busy = p.cell_count() - p.free_cells();
+        match s.from {
+            Loc::Cascade(k) => {
+                let c = &pf.0[k as usize];
+                let (len, rest) = (c.len as usize, c.len as usize - n);
+                let low = (1u32 << rest) - 1;
+                let mut top = c.next_bits & !low;
+                while top != 0 {
+                    moved_next += len - 1 - top.trailing_zeros() as usize;
+                    top &= top - 1;
+                }
+                // The cards left: each next card among them has `n` fewer cards above it.
+                above_next -= n * (c.next_bits & low).count_ones() as usize + moved_next;
+                above_lower -= (c.lower_bits & !low).count_ones() as usize;
+                misplaced -= c.misplaced as usize - (rest - rest.min(c.run as usize));
+                empties += usize::from(rest == 0);
             }
+            Loc::Cell(_) => busy -= 1,
+            Loc::Foundation => {}
         }
-        let empties = (0..8).filter(|&k| q.raw_column(k).1 == 0).count();
+        match s.to {
+            Loc::Cascade(k) => {
+                let c = &pf.0[k as usize];
+                if c.len == 0 {
+                    // A run of its own: nothing misplaced, nothing above a lower card.
+                    empties -= 1;
+                    above_next += moved_next;
+                } else {
+                    above_next += n * c.next_bits.count_ones() as usize + moved_next;
+                    if c.run < c.len {
+                        // Above the bottom run: the moved cards are misplaced, and those
+                        // above the lowest rank beneath them rest above a lower card.
+                        misplaced += n;
+                        above_lower += (c.top_rank as usize)
+                            .saturating_sub(c.min_rank as usize + 1)
+                            .min(n);
+                    }
+                    // Else they lengthen the bottom run: nothing changes.
+                }
+            }
+            Loc::Cell(_) => busy += 1,
+            Loc::Foundation => {}
+        }
         Features([
-            52 - q.home() as usize,
+            52 - p.home() as usize,
             above_lower,
             above_next,
-            q.cell_count() - q.free_cells(),
+            busy,
             empties,
             depth as usize,
             misplaced,
@@ -799,11 +931,18 @@ fn red(c: u8) -> bool {
 }
 
 /// Every move the search tries from `p` (see the module doc).
-#[allow(clippy::needless_range_loop)] // parallel arrays indexed by cascade
 fn generate(p: &Position, out: &mut Vec<Step>) {
+    generate_pruned(p, &ColFeats::of(p), out, false);
+}
+
+/// [`generate`], without the moves [`prune`] drops when `pruned` (never made, rather than
+/// filtered: a move takes cards off a card they fit on exactly when it takes part of the
+/// source's top run, not all of it).
+#[allow(clippy::needless_range_loop)] // parallel arrays indexed by cascade
+fn generate_pruned(p: &Position, pf: &ColFeats, out: &mut Vec<Step>, pruned: bool) {
     let found = p.foundations();
     let cells = p.raw_cells();
-    // One pass over the cascades: tops, run lengths, the first empty cascade.
+    // One pass over the cascades: tops, run lengths (kept in `pf`), the first empty one.
     let mut top = [NO_CARD; 8];
     let mut run = [0usize; 8];
     let mut len = [0usize; 8];
@@ -818,11 +957,7 @@ fn generate(p: &Position, out: &mut Vec<Step>) {
             continue;
         }
         top[k] = col[n - 1];
-        let mut r = 1;
-        while r < n && fits(col[n - r], col[n - r - 1]) {
-            r += 1;
-        }
-        run[k] = r;
+        run[k] = pf.0[k].top_run as usize;
     }
     let mut free = 0;
     let mut free_cell = None;
@@ -858,15 +993,14 @@ fn generate(p: &Position, out: &mut Vec<Step>) {
             });
         }
     }
-    // Cascade to cascade. Per destination, its top card's rank + 1 (0 when empty) and
-    // colour: the source run's card that fits is `n = rank(top d) − rank(top s)` cards down
-    // (0 or a wrapped huge value when nothing fits, the same cascade or an empty one).
-    let mut trank = [0usize; 8];
-    let mut tred = [0usize; 8];
+    // Cascade to cascade. The non-empty destinations by their top card's rank and colour
+    // (a bit per cascade): the card `n` down the source's run (rank `rs + n − 1`, colour
+    // that of the top flipped `n − 1` times) fits on a top of rank `rs + n` and the colour
+    // `red_s ^ (n & 1)`. Destinations are taken in cascade order.
+    let mut by = [[0u8; 2]; 13];
     for d in 0..8 {
         if len[d] > 0 {
-            trank[d] = (top[d] >> 2) as usize;
-            tred[d] = usize::from(red(top[d]));
+            by[(top[d] >> 2) as usize][usize::from(red(top[d]))] |= 1 << d;
         }
     }
     for s in 0..8 {
@@ -876,21 +1010,24 @@ fn generate(p: &Position, out: &mut Vec<Step>) {
         let t_s = top[s];
         let (rs, red_s) = ((t_s >> 2) as usize, usize::from(red(t_s)));
         let lim = run[s].min(cap_onto);
-        for d in 0..8 {
-            let n = trank[d].wrapping_sub(rs);
-            // Empty `d`: trank 0, so n is 0 or wraps; `d == s`: n is 0.
-            let fits_here =
-                n.wrapping_sub(1) < lim && (red_s ^ tred[d] ^ (n & 1)) == 0 && len[d] > 0;
-            if fits_here {
-                out.push(Step {
-                    from: Loc::Cascade(s as u8),
-                    to: Loc::Cascade(d as u8),
-                    n: n as u8,
-                });
-            }
+        // Pruned: the whole run or nothing.
+        let least = if pruned { run[s] } else { 1 };
+        let mut dests = 0u8;
+        for n in least..=lim.min(12 - rs) {
+            dests |= by[rs + n][red_s ^ (n & 1)];
+        }
+        while dests != 0 {
+            let d = dests.trailing_zeros() as usize;
+            dests &= dests - 1;
+            out.push(Step {
+                from: Loc::Cascade(s as u8),
+                to: Loc::Cascade(d as u8),
+                n: ((top[d] >> 2) as usize - rs) as u8,
+            });
         }
         if let Some(e) = empty_col {
-            for n in 1..=run[s].min(cap_empty) {
+            let least = if pruned { run[s] } else { 1 };
+            for n in least..=run[s].min(cap_empty) {
                 if n == len[s] {
                     break; // a whole cascade into an empty one: the same state
                 }
@@ -907,14 +1044,21 @@ fn generate(p: &Position, out: &mut Vec<Step>) {
         if c == NO_CARD {
             continue;
         }
-        for d in 0..8 {
-            if len[d] > 0 && fits(c, top[d]) {
-                out.push(Step {
-                    from: Loc::Cell(i as u8),
-                    to: Loc::Cascade(d as u8),
-                    n: 1,
-                });
-            }
+        // The tops it fits on: one rank higher, the other colour.
+        let r = (c >> 2) as usize;
+        let mut dests = if r < 12 {
+            by[r + 1][usize::from(!red(c))]
+        } else {
+            0
+        };
+        while dests != 0 {
+            let d = dests.trailing_zeros();
+            dests &= dests - 1;
+            out.push(Step {
+                from: Loc::Cell(i as u8),
+                to: Loc::Cascade(d as u8),
+                n: 1,
+            });
         }
         if let Some(e) = empty_col {
             out.push(Step {
@@ -927,7 +1071,7 @@ fn generate(p: &Position, out: &mut Vec<Step>) {
     // Cascade to free cell.
     if let Some(f) = free_cell {
         for s in 0..8 {
-            if len[s] > 0 {
+            if len[s] > 0 && !(pruned && run[s] > 1) {
                 out.push(Step {
                     from: Loc::Cascade(s as u8),
                     to: Loc::Cell(f as u8),
@@ -946,6 +1090,7 @@ const PRUNE: u64 = 1 << 63;
 /// Drops the moves that take cards off a card they fit on, except to the foundation (a run
 /// split, or its top parked in a free cell): rarely needed, so a search without them is
 /// faster but incomplete.
+#[cfg(test)] // the rule by its definition; `generate_pruned` never makes these moves
 fn prune(p: &Position, steps: &mut Vec<Step>) {
     steps.retain(|s| {
         let Loc::Cascade(k) = s.from else { return true };
@@ -1009,10 +1154,10 @@ fn encode(p: &Position) -> Key {
     key
 }
 
-/// The layout [`decode`] gives back from `p`'s key: free cells in card order, then the
-/// non-empty cascades ordered by their bottom cards (whole arrays copied, no decoding).
-fn canonical(p: &Position) -> Position {
-    let mut q = Position::blank(p.cell_count());
+/// [`canonical`] written into `q`, and `f` (the features of `p`'s cascades) in the same
+/// order into `g`.
+fn canonical_into(p: &Position, f: &ColFeats, q: &mut Position, g: &mut ColFeats) {
+    *q = Position::blank(p.cell_count());
     let mut m = 0u64;
     for &c in p.raw_cells() {
         if c != NO_CARD {
@@ -1035,12 +1180,25 @@ fn canonical(p: &Position) -> Position {
     }
     let mut k = 0;
     while bottoms != 0 {
-        let (arr, len) = p.raw_column(at[bottoms.trailing_zeros() as usize] as usize);
+        let from = at[bottoms.trailing_zeros() as usize] as usize;
+        let (arr, len) = p.raw_column(from);
         q.set_column_raw(k, arr, len);
+        g.0[k] = f.0[from];
         k += 1;
         bottoms &= bottoms - 1;
     }
+    for c in &mut g.0[k..] {
+        *c = ColFeat::default();
+    }
     q.set_foundations(p.foundations());
+}
+
+/// The layout [`decode`] gives back from `p`'s key: free cells in card order, then the
+/// non-empty cascades ordered by their bottom cards (whole arrays copied, no decoding).
+#[cfg(test)] // the search keeps the features along: `canonical_into`
+fn canonical(p: &Position) -> Position {
+    let (mut q, mut g) = (*p, ColFeats([ColFeat::default(); 8]));
+    canonical_into(p, &g.clone(), &mut q, &mut g);
     q
 }
 
@@ -1112,9 +1270,16 @@ fn reconstruct(start: &Position, table: &Table, via: &[Step], path: &[u32]) -> V
             q.auto_home_set(ms_home_set);
             (encode(&q) == *want).then_some((s, q))
         };
-        // The stored move, from the parent's canonical layout to the real one; else (it
-        // should not happen) every move is tried.
-        let canon = decode(&table.keys[w[0] as usize], p.cell_count());
+        // The stored move, from the parent's canonical layout (that of `p`, the same state)
+        // to the real one; else (it should not happen) every move is tried.
+        let mut canon = p;
+        let mut feats = ColFeats([ColFeat::default(); 8]);
+        canonical_into(
+            &p,
+            &ColFeats([ColFeat::default(); 8]),
+            &mut canon,
+            &mut feats,
+        );
         let found = real_step(&canon, &p, via[w[1] as usize]).and_then(reach);
         debug_assert!(found.is_some(), "the stored move maps onto the real layout");
         let (s, q) = found
@@ -1248,12 +1413,7 @@ mod tests {
                     q.auto_home_set(ms_home_set);
                     let (a, b) = (pf.child(&p, &q, s), ColFeats::of(&q));
                     for k in 0..8 {
-                        let (a, b) = (a.0[k], b.0[k]);
-                        let (a, b) = (
-                            (a.misplaced, a.above_lower, a.above_next, a.cards),
-                            (b.misplaced, b.above_lower, b.above_next, b.cards),
-                        );
-                        assert_eq!(a, b, "deal {n}, cascade {k}");
+                        assert_eq!(a.0[k], b.0[k], "deal {n}, cascade {k}");
                     }
                 }
                 x = x
@@ -1264,6 +1424,76 @@ mod tests {
                 p.auto_home_set(ms_home_set);
             }
         }
+    }
+
+    #[test]
+    fn features_of_an_unbuilt_child_are_the_features() {
+        let mut x = 5u64;
+        let mut checked = 0;
+        for n in (1..40).chain([11982, 617, 6240, 1941]) {
+            let mut p = canonical(&Position::new(&deal(n).unwrap(), 4).unwrap());
+            p.auto_home_set(ms_home_set);
+            let mut steps = Vec::new();
+            for _ in 0..300 {
+                steps.clear();
+                generate(&p, &mut steps);
+                if steps.is_empty() {
+                    break;
+                }
+                let pf = ColFeats::of(&p);
+                for s in &steps {
+                    let mut q = p;
+                    q.apply_unchecked(s.from, s.to, s.n as usize);
+                    let mut r = q;
+                    r.auto_home_set(ms_home_set);
+                    if r.foundations() != p.foundations() {
+                        continue; // scored on the built child
+                    }
+                    let want = Features::of(&q, ColFeats::of(&q), 7).0;
+                    let got = Features::moved(&p, &pf, pf.sums(), s, 7).0;
+                    assert_eq!(got, want, "deal {n}, {s:?}");
+                    checked += 1;
+                }
+                x = x
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let s = steps[(x >> 33) as usize % steps.len()];
+                p.apply_unchecked(s.from, s.to, s.n as usize);
+                p.auto_home_set(ms_home_set);
+                p = canonical(&p);
+            }
+        }
+        assert!(checked > 10_000, "{checked} children compared");
+    }
+
+    #[test]
+    fn pruned_generation_is_generation_then_prune() {
+        let mut x = 11u64;
+        let mut seen = 0;
+        for n in (1..30).chain([11982, 617]) {
+            let mut p = Position::new(&deal(n).unwrap(), 4).unwrap();
+            let (mut all, mut cut) = (Vec::new(), Vec::new());
+            for _ in 0..200 {
+                all.clear();
+                cut.clear();
+                generate(&p, &mut all);
+                generate_pruned(&p, &ColFeats::of(&p), &mut cut, true);
+                let mut want = all.clone();
+                prune(&p, &mut want);
+                assert_eq!(cut, want, "deal {n}");
+                seen += all.len() - cut.len();
+                if all.is_empty() {
+                    break;
+                }
+                x = x
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let s = all[(x >> 33) as usize % all.len()];
+                p.apply_unchecked(s.from, s.to, s.n as usize);
+                p.auto_home_set(ms_home_set);
+            }
+        }
+        assert!(seen > 1_000, "{seen} moves pruned");
     }
 
     #[test]

@@ -25,6 +25,8 @@ mod batch;
 use super::{dedup, read_book, Book, Buffers, Input, Note, Outcome, Reading, Source};
 use crate::error::{Error, Result};
 use crate::ingest::book_counts::{bucket, BookCounts};
+use crate::ingest::drops::Selection;
+use crate::ingest::journal::Work;
 use crate::ingest::manifest::{InputReport, Manifest, Skipped};
 use crate::partial::format::{partial_policy, Header, PartialWriter, FORMAT};
 use crate::partial::Merge;
@@ -38,6 +40,8 @@ pub enum Target<'a> {
     Set(&'a OutputPaths),
     /// One partial (`folio ingest --partial`), to be merged by `folio merge`.
     Partial(&'a Path),
+    /// As [`Target::Set`], with `--include` / `--exclude` lists applied at the merge.
+    SetWith(&'a OutputPaths, &'a Selection),
 }
 
 /// How a streamed ingest runs.
@@ -56,8 +60,10 @@ pub struct Streaming {
 pub struct Streamed {
     /// The manifest written (for [`Target::Set`]).
     pub manifest: Option<Manifest>,
-    /// Books read.
+    /// Books read (by this run: not those resumed from a work folder).
     pub books: u64,
+    /// Books resumed from the work folder's finished runs (not read again).
+    pub resumed: u64,
     /// Bytes of the books read.
     pub bytes: u64,
     /// Runs written (batches that reached the budget, and the last one).
@@ -188,7 +194,31 @@ pub fn ingest_streamed(
     target: Target<'_>,
     on_book: &(dyn Fn(&str, u64) + Sync),
 ) -> Result<Streamed> {
+    ingest_resumable(inputs, skipped, policy, streaming, None, target, on_book)
+}
+
+/// As [`ingest_streamed`], keeping the runs in the work folder `work` (opened by
+/// [`Work::open`] for these inputs and this policy) and journaling each as it is finished:
+/// the books of its finished runs are not read again, and the outputs are those of one
+/// uninterrupted run (see [`super::journal`]). The caller removes the folder
+/// ([`Work::remove`]) once the outputs are written.
+///
+/// # Errors
+/// As [`ingest_streamed`].
+pub fn ingest_resumable(
+    inputs: &[Input],
+    skipped: Vec<Skipped>,
+    policy: &Policy,
+    streaming: &Streaming,
+    work: Option<&mut Work>,
+    target: Target<'_>,
+    on_book: &(dyn Fn(&str, u64) + Sync),
+) -> Result<Streamed> {
     let mut inputs = dedup(inputs);
+    let resumed = work.as_ref().map_or(0, |w| w.resumed_books() as u64);
+    if let Some(w) = &work {
+        inputs.retain(|i| !w.is_done(i));
+    }
     inputs.sort_by_cached_key(|i| match &i.source {
         Source::File(p) => std::cmp::Reverse(std::fs::metadata(p).map_or(0, |m| m.len())),
         Source::Stdin => std::cmp::Reverse(0),
@@ -200,7 +230,8 @@ pub fn ingest_streamed(
         .map_err(|e| Error::io(scratch, e))?;
     let buffers = Buffers::default();
     let batch = Mutex::new(Batch::default());
-    let runs: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+    let runs: Mutex<Vec<PathBuf>> = Mutex::new(work.as_ref().map_or_else(Vec::new, |w| w.runs()));
+    let work = Mutex::new(work);
     let skipped = Mutex::new(skipped);
     let totals = Mutex::new((0u64, 0u64));
     let notes: Mutex<Vec<Note>> = Mutex::new(Vec::new());
@@ -239,8 +270,7 @@ pub fn ingest_streamed(
         if let Some(full) = full {
             // One run written at a time: a thread that fills a batch meanwhile waits here.
             let mut runs = lock(&runs);
-            let path = dir.path().join(format!("run-{}.part", runs.len()));
-            write_run(full.books, policy, Vec::new(), &path)?;
+            let path = store_run(&mut lock(&work), dir.path(), runs.len(), full.books, policy)?;
             runs.push(path);
             release_free_memory();
         }
@@ -251,9 +281,10 @@ pub fn ingest_streamed(
     let last = batch.into_inner().unwrap_or_else(|e| e.into_inner());
     let mut runs = runs.into_inner().unwrap_or_else(|e| e.into_inner());
     let (books, bytes) = totals.into_inner().unwrap_or_else(|e| e.into_inner());
+    let mut work = work.into_inner().unwrap_or_else(|e| e.into_inner());
     drop(buffers);
     release_free_memory();
-    if books == 0 {
+    if books + resumed == 0 {
         return Err(Error::NothingUsable {
             skipped: if skipped.is_empty() {
                 vec!["no input given".into()]
@@ -282,36 +313,83 @@ pub fn ingest_streamed(
             return Ok(Streamed {
                 manifest: None,
                 books,
+                resumed,
                 bytes,
                 runs: 1,
                 notes,
             });
         }
     }
-    let path = dir.path().join(format!("run-{}.part", runs.len()));
-    write_run(last.books, policy, skipped, &path)?;
-    runs.push(path);
+    if work.is_some() {
+        // The last batch journaled too (a run killed while merging resumes from it); the
+        // skipped inputs, judged again by every run, in a temporary partial of no book.
+        if !last.books.is_empty() {
+            runs.push(store_run(
+                &mut work,
+                dir.path(),
+                runs.len(),
+                last.books,
+                policy,
+            )?);
+        }
+        let path = dir.path().join("skipped.part");
+        write_run(Vec::new(), policy, skipped, &path)?;
+        runs.push(path);
+    } else {
+        let path = dir.path().join(format!("run-{}.part", runs.len()));
+        write_run(last.books, policy, skipped, &path)?;
+        runs.push(path);
+    }
     let merge = Merge::open(&runs, dir.path())?;
+    let none = Selection::default();
+    let (paths, selection) = match target {
+        Target::Partial(path) => (Err(path), &none),
+        Target::Set(paths) => (Ok(paths), &none),
+        Target::SetWith(paths, selection) => (Ok(paths), selection),
+    };
     let mut manifest = None;
-    match target {
-        Target::Partial(path) => merge.write_partial(path)?,
-        Target::Set(paths) => {
-            if policy.min_books as u64 > books {
+    match paths {
+        Err(path) => merge.write_partial(path)?,
+        Ok(paths) => {
+            if policy.min_books as u64 > books + resumed {
                 return Err(Error::TooFewBooks {
                     min_books: policy.min_books,
-                    books,
+                    books: books + resumed,
                 });
             }
-            manifest = Some(merge.write_outputs(policy, paths, dir.path())?);
+            manifest = Some(merge.write_outputs_with(policy, selection, paths, dir.path())?);
         }
     }
     Ok(Streamed {
         manifest,
         books,
+        resumed,
         bytes,
         runs: runs.len(),
         notes,
     })
+}
+
+/// Writes a full batch as a run: into the temporary folder `dir` (as `run-N.part`), or
+/// into the work folder, durably and journaled.
+fn store_run(
+    work: &mut Option<&mut Work>,
+    dir: &Path,
+    n: usize,
+    books: Vec<SortedBook>,
+    policy: &Policy,
+) -> Result<PathBuf> {
+    match work {
+        None => {
+            let path = dir.join(format!("run-{n}.part"));
+            write_run(books, policy, Vec::new(), &path)?;
+            Ok(path)
+        }
+        Some(w) => {
+            let reports: Vec<InputReport> = books.iter().map(|b| b.report.clone()).collect();
+            w.store(&reports, |p| write_run(books, policy, Vec::new(), p))
+        }
+    }
 }
 
 /// Gives the pages of freed memory back to the system. glibc keeps freed memory in the arena

@@ -29,6 +29,7 @@ pub mod drops;
 pub mod elision;
 pub mod html;
 mod inputs;
+pub mod journal;
 pub mod manifest;
 pub mod merge;
 pub mod notes;

@@ -12,10 +12,12 @@ use std::path::{Path, PathBuf};
 use crate::build::FstBuilder;
 use crate::error::{Error, Result};
 use crate::ingest::budget::prefix;
+use crate::ingest::drops::Selection;
 use crate::ingest::manifest::{InputReport, Manifest, Outputs, Skipped, Totals};
 use crate::partial::format::{
     partial_policy, Header, PartialReader, PartialWriter, Record, FORMAT,
 };
+use crate::partial::select::RootSelection;
 use crate::partial::tree::LoserTree;
 use crate::policy::{Policy, WordStat};
 use crate::set::paths::OutputPaths;
@@ -278,8 +280,24 @@ impl Merge {
     /// [`Error::TooFewBooks`] when `min_books` is over the number of books; as
     /// [`Merge::open`] for the records; [`Error::Io`].
     pub fn write_outputs(
+        self,
+        policy: &Policy,
+        paths: &OutputPaths,
+        scratch: &Path,
+    ) -> Result<Manifest> {
+        self.write_outputs_with(policy, &Selection::default(), paths, scratch)
+    }
+
+    /// As [`Merge::write_outputs`], with the `--include` and `--exclude` lists of
+    /// `selection` applied to the keys `policy` keeps (as `folio ingest` applies them; the
+    /// manifest records them).
+    ///
+    /// # Errors
+    /// As [`Merge::write_outputs`].
+    pub fn write_outputs_with(
         mut self,
         policy: &Policy,
+        selection: &Selection,
         paths: &OutputPaths,
         scratch: &Path,
     ) -> Result<Manifest> {
@@ -323,6 +341,7 @@ impl Merge {
         // of its own fed chunks of the kept keys (`builds`).
         let mut kept_per_book = vec![0u64; self.inputs.len()];
         let (mut distinct, mut words) = (0u64, 0u64);
+        let mut lists = RootSelection::new(selection);
         let (set_len, counts_len, _) = builds(
             [&set_tmp, &counts_tmp, &books_tmp],
             |send: &mut dyn FnMut(&[u8], u64, u64)| {
@@ -330,12 +349,17 @@ impl Merge {
                     distinct += 1;
                     // Characters of a UTF-8 key: the bytes that do not continue a character.
                     let chars = key.iter().filter(|&&b| (b as i8) >= -0x40).count();
-                    if policy.keeps_len(chars, &stat) {
-                        send(key, stat.count, books.len() as u64);
-                        words += 1;
+                    // A book's `words_kept` counts the keys the policy keeps, before the
+                    // lists (as the in-memory ingest counts them).
+                    let policy_keeps = policy.keeps_len(chars, &stat);
+                    if policy_keeps {
                         for &b in books {
                             kept_per_book[b as usize] += 1;
                         }
+                    }
+                    if lists.keeps(key, policy_keeps) {
+                        send(key, stat.count, books.len() as u64);
+                        words += 1;
                     }
                     Ok(())
                 })
@@ -374,7 +398,7 @@ impl Merge {
             inputs,
             skipped: std::mem::take(&mut self.skipped),
             totals,
-            lists: None,
+            lists: lists.finish(),
         };
         let json = manifest.to_json();
         use crate::set::atomic::Content;

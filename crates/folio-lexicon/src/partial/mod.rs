@@ -7,6 +7,7 @@
 
 pub mod format;
 mod merge;
+mod select;
 pub(crate) mod tree;
 
 pub use format::{Header, PartialReader, PartialWriter, Record, FORMAT, MAGIC};

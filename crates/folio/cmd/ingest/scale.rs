@@ -7,7 +7,8 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use anyhow::Context;
-use folio_lexicon::ingest::budget::{ingest_streamed, Streaming, Target};
+use folio_lexicon::ingest::budget::{ingest_resumable, Streaming, Target};
+use folio_lexicon::ingest::journal::Work;
 use folio_lexicon::ingest::manifest::Manifest;
 use folio_lexicon::ingest::{expand_inputs, Input, Reading, Source};
 use folio_lexicon::set::OutputPaths;
@@ -22,6 +23,20 @@ pub(super) fn run(args: Args) -> anyhow::Result<Outcome> {
     if args.partial && (args.min_count != 1 || args.min_books != 1) {
         anyhow::bail!(
             "--min-count and --min-books choose the words of the whole set: give them to \
+             `folio merge`, not to `folio ingest --partial` (a partial keeps every word)"
+        );
+    }
+    if args.report.is_some() {
+        anyhow::bail!(
+            "--report is not available with --memory or --partial (yet): the drop report needs \
+             every word's forms as written and the spellings the policy refuses, which runs \
+             and partials do not hold; run `folio ingest --report` without them \
+             (docs/ingest-scale.md)"
+        );
+    }
+    if args.partial && !(args.include.is_empty() && args.exclude.is_empty()) {
+        anyhow::bail!(
+            "--include and --exclude choose the words of the whole set: give them to \
              `folio merge`, not to `folio ingest --partial` (a partial keeps every word)"
         );
     }
@@ -54,7 +69,24 @@ pub(super) fn run(args: Args) -> anyhow::Result<Outcome> {
             if inputs.len() == 1 { " is" } else { "s are" }
         );
     }
-    let bar = progress_bar(&inputs, args.quiet);
+    // A work folder: the books of its finished runs are not read again (nor counted on
+    // the progress bar).
+    let mut work = match &args.work {
+        Some(dir) => Some(Work::open(dir, &policy, &inputs)?),
+        None => None,
+    };
+    let todo: Vec<Input> = match &work {
+        Some(w) => {
+            for note in w.notes() {
+                eprintln!("folio: warning: {note}");
+            }
+            inputs.iter().filter(|i| !w.is_done(i)).cloned().collect()
+        }
+        None => inputs.clone(),
+    };
+    // Read before the run: the folder's finished runs grow as this run journals its own.
+    let bytes_resumed = work.as_ref().map_or(0, Work::resumed_bytes);
+    let bar = progress_bar(&todo, args.quiet);
     let on_book = |_label: &str, bytes: u64| {
         if let Some(bar) = &bar {
             bar.book(bytes);
@@ -69,13 +101,22 @@ pub(super) fn run(args: Args) -> anyhow::Result<Outcome> {
             Reading::Map
         },
     };
+    let selection = super::read_selection(&policy, &args.include, &args.exclude)?;
     let target = if args.partial {
         Target::Partial(&args.output)
     } else {
         crate::cmd::note_write_through(&paths.set);
-        Target::Set(&paths)
+        Target::SetWith(&paths, &selection)
     };
-    let result = ingest_streamed(&inputs, skipped, &policy, &streaming, target, &on_book);
+    let result = ingest_resumable(
+        &inputs,
+        skipped,
+        &policy,
+        &streaming,
+        work.as_mut(),
+        target,
+        &on_book,
+    );
     if let Some(bar) = &bar {
         bar.finish();
     }
@@ -90,27 +131,48 @@ pub(super) fn run(args: Args) -> anyhow::Result<Outcome> {
             eprintln!("folio: warning: {}: {}", note.path, note.message);
         }
     }
+    if let Some(w) = work {
+        let dir = w.dir().to_path_buf();
+        if run.resumed > 0 && !args.quiet {
+            eprintln!(
+                "folio: resumed {} book(s) from {}; counted {}",
+                run.resumed,
+                dir.display(),
+                run.books
+            );
+        }
+        if let Some(note) = w.remove().context("cannot remove the work folder")? {
+            eprintln!("folio: warning: {note}");
+        }
+    }
+    let bytes = run.bytes + bytes_resumed;
     let secs = started.elapsed().as_secs_f64();
+    let mut extra = Extra::default();
+    if args.work.is_some() {
+        extra
+            .json
+            .insert("resumed".into(), serde_json::json!(run.resumed));
+    }
     match &run.manifest {
-        Some(m) => summary(
-            m,
-            &paths,
-            &policy,
-            args.json,
-            args.quiet,
-            secs,
-            "ingested",
-            Extra::default(),
-        )?,
+        Some(m) => {
+            super::note_lists(m, args.quiet);
+            extra.options = super::options_used(&policy, m);
+            summary(
+                m, &paths, &policy, args.json, args.quiet, secs, "ingested", extra,
+            )?
+        }
         None => {
             if args.json {
-                let s = serde_json::json!({
+                let mut s = serde_json::json!({
                     "partial": args.output.display().to_string(),
-                    "inputs": run.books,
-                    "bytes": run.bytes,
+                    "inputs": run.books + run.resumed,
+                    "bytes": bytes,
                     "runs": run.runs,
                     "seconds": secs,
                 });
+                if let Some(m) = s.as_object_mut() {
+                    m.extend(extra.json);
+                }
                 println!("{}", serde_json::to_string_pretty(&s)?);
             }
             if !args.quiet {
@@ -118,8 +180,8 @@ pub(super) fn run(args: Args) -> anyhow::Result<Outcome> {
                     "folio: wrote partial {}: {} book(s), {:.1} MB in {secs:.2}s ({} run(s)); \
                      merge partials with `folio merge`",
                     args.output.display(),
-                    run.books,
-                    run.bytes as f64 / 1e6,
+                    run.books + run.resumed,
+                    bytes as f64 / 1e6,
                     run.runs
                 );
             }
