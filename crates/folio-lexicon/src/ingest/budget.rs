@@ -20,14 +20,15 @@ use std::sync::Mutex;
 
 use rayon::prelude::*;
 
+mod batch;
+
 use super::{dedup, read_book, Book, Buffers, Input, Note, Outcome, Reading, Source};
 use crate::error::{Error, Result};
-use crate::ingest::book_counts::BookCounts;
+use crate::ingest::book_counts::{bucket, BookCounts};
 use crate::ingest::drops::Selection;
 use crate::ingest::journal::Work;
 use crate::ingest::manifest::{InputReport, Manifest, Skipped};
 use crate::partial::format::{partial_policy, Header, PartialWriter, FORMAT};
-use crate::partial::heap::Heap;
 use crate::partial::Merge;
 use crate::policy::Policy;
 use crate::set::paths::OutputPaths;
@@ -91,7 +92,13 @@ impl SortedBook {
         let BookCounts {
             mut short, long, ..
         } = words;
-        short.sort_unstable_by_key(|e| e.0);
+        // Grouped by bucket already (a monotone function of the key's first bytes): sorting
+        // each bucket's few entries sorts them all, in cache.
+        for run in short.chunk_by_mut(|a, b| bucket(a.0[0]) == bucket(b.0[0])) {
+            if run.len() > 1 {
+                run.sort_unstable_by_key(|e| e.0);
+            }
+        }
         let mut out = SortedBook {
             report: InputReport {
                 path: String::new(),
@@ -143,6 +150,20 @@ impl SortedBook {
     fn key(&self, i: usize) -> &[u8] {
         let start = i.checked_sub(1).map_or(0, |j| self.ends[j] as usize);
         &self.bytes[start..self.ends[i] as usize]
+    }
+
+    /// The index of the first key not less than `key`.
+    fn lower_bound(&self, key: &[u8]) -> usize {
+        let (mut lo, mut hi) = (0, self.ends.len());
+        while lo < hi {
+            let mid = (lo + hi) / 2;
+            if self.key(mid) < key {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        lo
     }
 
     /// Bytes held.
@@ -401,7 +422,7 @@ fn write_run(
 }
 
 /// Writes a batch of books as a partial on `w`: the books sorted by path, their keys merged
-/// (k-way, by a heap over the books' sorted keys).
+/// (by key ranges, [`batch`]).
 fn write_run_to(
     w: impl std::io::Write,
     mut books: Vec<SortedBook>,
@@ -418,55 +439,7 @@ fn write_run_to(
         skipped,
     };
     let mut out = PartialWriter::new(w, &header)?;
-    let mut at = vec![0usize; books.len()];
-    // Each book's current key's first eight bytes, big-endian: most comparisons of the merge
-    // are settled by one integer compare instead of a `memcmp` call.
-    let mut heads: Vec<u64> = books
-        .iter()
-        .map(|b| {
-            if b.ends.is_empty() {
-                0
-            } else {
-                prefix(b.key(0))
-            }
-        })
-        .collect();
-    let mut heap = Heap::default();
-    {
-        let less = |a: usize, b: usize| less_by_prefix(&books, &at, &heads, a, b);
-        for (i, b) in books.iter().enumerate() {
-            if !b.ends.is_empty() {
-                heap.push(i, less);
-            }
-        }
-    }
-    let mut key = Vec::new();
-    let mut ids: Vec<u32> = Vec::new();
-    while let Some(top) = heap.top() {
-        key.clear();
-        key.extend_from_slice(books[top].key(at[top]));
-        let head = heads[top];
-        let (mut count, mut lower) = (0u64, false);
-        ids.clear();
-        while let Some(i) = heap
-            .top()
-            .filter(|&i| heads[i] == head && books[i].key(at[i]) == key.as_slice())
-        {
-            let t = books[i].tallies[at[i]];
-            count += t >> 1;
-            lower |= t & 1 != 0;
-            ids.push(i as u32);
-            at[i] += 1;
-            if at[i] < books[i].ends.len() {
-                heads[i] = prefix(books[i].key(at[i]));
-                heap.sift_down(|a, b| less_by_prefix(&books, &at, &heads, a, b));
-            } else {
-                heap.pop(|a, b| less_by_prefix(&books, &at, &heads, a, b));
-            }
-        }
-        // Ties pop in book order: the books are ascending.
-        out.push(&key, count, lower, &ids)?;
-    }
+    batch::write_batch(&mut out, &books)?;
     out.finish()?;
     Ok(())
 }
@@ -479,14 +452,4 @@ pub(crate) fn prefix(key: &[u8]) -> u64 {
     let n = key.len().min(8);
     b[..n].copy_from_slice(&key[..n]);
     u64::from_be_bytes(b)
-}
-
-/// Whether book `a`'s current key (then its index) comes before book `b`'s.
-#[inline]
-fn less_by_prefix(books: &[SortedBook], at: &[usize], heads: &[u64], a: usize, b: usize) -> bool {
-    match heads[a].cmp(&heads[b]) {
-        std::cmp::Ordering::Less => true,
-        std::cmp::Ordering::Greater => false,
-        std::cmp::Ordering::Equal => (books[a].key(at[a]), a) < (books[b].key(at[b]), b),
-    }
 }

@@ -267,7 +267,7 @@ fn merge_range(books: &[&[([u64; 3], u64)]], policy: &Policy) -> RangeMerge {
 
 /// Sorts `(key, id)` pairs bytewise by key: by the first word, one compare each, then the
 /// rare runs sharing a first word (keys of 9 bytes and more with a common start) by all three.
-fn sort_by_key_words(v: &mut [([u64; 3], u32)]) {
+pub(crate) fn sort_by_key_words(v: &mut [([u64; 3], u32)]) {
     v.sort_unstable_by_key(|e| e.0[0]);
     for run in v.chunk_by_mut(|a, b| a.0[0] == b.0[0]) {
         if run.len() > 1 {
@@ -281,25 +281,25 @@ fn sort_by_key_words(v: &mut [([u64; 3], u32)]) {
 /// slots of `tag << 32 | id + 1` (0 is empty): a probe reads the 8-byte slot array, and the
 /// key (with all it carries, one cache line) only when the tag (the hash's high bits)
 /// matches.
-struct RangeTable {
+pub(crate) struct RangeTable {
     slots: Vec<u64>,
     shift: u32,
     /// By id.
-    keys: Vec<RangeKey>,
+    pub(crate) keys: Vec<RangeKey>,
 }
 
 /// A distinct key of a [`RangeTable`]: its statistics so far and the last book that added
 /// to them, beside the key so that a hit reads one cache line (as three arrays, a hit read
 /// three).
-struct RangeKey {
-    key: [u64; 3],
-    stat: WordStat,
+pub(crate) struct RangeKey {
+    pub(crate) key: [u64; 3],
+    pub(crate) stat: WordStat,
     last_book: u32,
 }
 
 impl RangeTable {
     /// A table for about `n` distinct keys (it grows past that).
-    fn with_capacity(n: usize) -> RangeTable {
+    pub(crate) fn with_capacity(n: usize) -> RangeTable {
         let slots = (n + n / 3).next_power_of_two().max(64);
         RangeTable {
             slots: vec![0; slots],
@@ -311,7 +311,7 @@ impl RangeTable {
     /// Adds book `book`'s `tally` of `key` (books are added one after the other); returns
     /// the key's id the first time the book adds to it (the book then counts once).
     #[inline]
-    fn add(&mut self, key: &[u64; 3], tally: u64, book: u32) -> Option<u32> {
+    pub(crate) fn add(&mut self, key: &[u64; 3], tally: u64, book: u32) -> Option<u32> {
         let stat = stat_of(tally);
         let h = hash(key);
         let tag = h >> 32;

@@ -87,6 +87,8 @@ pub struct PartialWriter<W: Write> {
     prev: Vec<u8>,
     records: u64,
     books: usize,
+    /// One record's bytes (reused).
+    buf: Vec<u8>,
 }
 
 /// A writer that hashes what goes through it.
@@ -133,6 +135,7 @@ impl<W: Write> PartialWriter<W> {
             prev: Vec::new(),
             records: 0,
             books: header.inputs.len(),
+            buf: Vec::new(),
         })
     }
 
@@ -164,7 +167,8 @@ impl<W: Write> PartialWriter<W> {
                 "a partial record names a book its header does not list",
             ));
         }
-        let mut buf = Vec::with_capacity(key.len() + 16 + books.len() * 2);
+        let mut buf = std::mem::take(&mut self.buf);
+        buf.clear();
         varint(&mut buf, key.len() as u64);
         buf.extend_from_slice(key);
         varint(&mut buf, count);
@@ -176,7 +180,9 @@ impl<W: Write> PartialWriter<W> {
             varint(&mut buf, u64::from(b - last));
             last = b;
         }
-        self.out.write_all(&buf)?;
+        let written = self.out.write_all(&buf);
+        self.buf = buf;
+        written?;
         self.prev.clear();
         self.prev.extend_from_slice(key);
         self.records += 1;

@@ -17,8 +17,8 @@ use crate::ingest::manifest::{InputReport, Manifest, Outputs, Skipped, Totals};
 use crate::partial::format::{
     partial_policy, Header, PartialReader, PartialWriter, Record, FORMAT,
 };
-use crate::partial::heap::Heap;
 use crate::partial::select::RootSelection;
+use crate::partial::tree::LoserTree;
 use crate::policy::{Policy, WordStat};
 use crate::set::paths::OutputPaths;
 
@@ -161,9 +161,12 @@ impl Merge {
     }
 
     /// Calls `each` with every key in bytewise order, its summed statistics and its books
-    /// (indices into `self.inputs`, ascending).
+    /// (indices into `self.inputs`; ascending when `sorted`, else in no particular order:
+    /// the root only counts them, and a key of many books spread over many runs made the
+    /// sort a large share of its merge).
     fn for_each(
         &mut self,
+        sorted: bool,
         mut each: impl FnMut(&[u8], WordStat, &[u32]) -> Result<()>,
     ) -> Result<()> {
         let n = self.readers.len();
@@ -171,24 +174,27 @@ impl Merge {
         // Each reader's current key's first eight bytes (`prefix`): one integer compare
         // settles most comparisons.
         let mut heads = vec![0u64; n];
-        let mut heap = Heap::default();
+        let mut live = vec![false; n];
         for (i, r) in self.readers.iter_mut().enumerate() {
             if r.next_into(&mut cur[i])? {
                 heads[i] = prefix(&cur[i].key);
-                let (c, h) = (&cur, &heads);
-                heap.push(i, |a, b| less(c, h, a, b));
+                live[i] = true;
             }
         }
+        let mut tree = {
+            let (c, h) = (&cur, &heads);
+            LoserTree::new(live, |a, b| less(c, h, a, b))
+        };
         let mut key = Vec::new();
         let mut books: Vec<u32> = Vec::new();
-        while let Some(top) = heap.top() {
+        while let Some(top) = tree.top() {
             key.clear();
             key.extend_from_slice(&cur[top].key);
             let head = heads[top];
             let mut stat = WordStat::default();
             books.clear();
             let mut sources = 0;
-            while let Some(i) = heap
+            while let Some(i) = tree
                 .top()
                 .filter(|&i| heads[i] == head && cur[i].key == key)
             {
@@ -204,12 +210,12 @@ impl Merge {
                 }
                 let (c, h) = (&cur, &heads);
                 if more {
-                    heap.sift_down(|a, b| less(c, h, a, b));
+                    tree.replay(|a, b| less(c, h, a, b));
                 } else {
-                    heap.pop(|a, b| less(c, h, a, b));
+                    tree.pop(|a, b| less(c, h, a, b));
                 }
             }
-            if sources > 1 {
+            if sorted && sources > 1 {
                 books.sort_unstable();
             }
             stat.books = books.len() as u32;
@@ -237,7 +243,7 @@ impl Merge {
         let mut failed = None;
         crate::set::atomic::write_atomic(path, |w| {
             let mut out = PartialWriter::new(w, &header)?;
-            let r = self.for_each(|k, s, b| {
+            let r = self.for_each(true, |k, s, b| {
                 out.push(k, s.count, s.lower_case, b)
                     .map_err(|e| Error::io(path, e))
             });
@@ -255,7 +261,7 @@ impl Merge {
         let header = self.header();
         let file = std::fs::File::create(path).map_err(|e| Error::io(path, e))?;
         let mut out = PartialWriter::new(file, &header).map_err(|e| Error::io(path, e))?;
-        self.for_each(|k, s, b| {
+        self.for_each(true, |k, s, b| {
             out.push(k, s.count, s.lower_case, b)
                 .map_err(|e| Error::io(path, e))
         })?;
@@ -331,49 +337,34 @@ impl Merge {
         let counts_tmp = dir.path().join("counts.fst");
         let books_tmp = dir.path().join("books.fst");
         // folio's fst builder streaming to the files (the bytes of `fst`'s builders,
-        // ~1.5-2.4x faster: `make bench-fst-build`), holding 1 MiB of each.
-        let create = |p: &Path| -> Result<FstBuilder> {
-            let f = std::fs::File::create(p).map_err(|e| Error::io(p, e))?;
-            Ok(FstBuilder::streaming(f))
-        };
-        let fst_err = |p: &Path| {
-            let p = p.to_path_buf();
-            move |source| Error::NotAnFst { path: p, source }
-        };
-        let mut set = create(&set_tmp)?;
-        let mut map = create(&counts_tmp)?;
-        let mut books_map = create(&books_tmp)?;
+        // ~1.5-2.4x faster: `make bench-fst-build`), holding 1 MiB of each, each on a thread
+        // of its own fed chunks of the kept keys (`builds`).
         let mut kept_per_book = vec![0u64; self.inputs.len()];
         let (mut distinct, mut words) = (0u64, 0u64);
         let mut lists = RootSelection::new(selection);
-        self.for_each(|key, stat, books| {
-            distinct += 1;
-            // Characters of a UTF-8 key: the bytes that do not continue a character.
-            let chars = key.iter().filter(|&&b| (b as i8) >= -0x40).count();
-            // A book's `words_kept` counts the keys the policy keeps, before the lists (as
-            // the in-memory ingest counts them).
-            let policy_keeps = policy.keeps_len(chars, &stat);
-            if policy_keeps {
-                for &b in books {
-                    kept_per_book[b as usize] += 1;
-                }
-            }
-            if lists.keeps(key, policy_keeps) {
-                set.insert(key, 0).map_err(fst_err(&set_tmp))?;
-                map.insert(key, stat.count).map_err(fst_err(&counts_tmp))?;
-                books_map
-                    .insert(key, books.len() as u64)
-                    .map_err(fst_err(&books_tmp))?;
-                words += 1;
-            }
-            Ok(())
-        })?;
-        let finish = |b: FstBuilder, p: &Path| -> Result<u64> {
-            b.finish_streaming().map_err(|e| Error::io(p, e))
-        };
-        let set_len = finish(set, &set_tmp)?;
-        let counts_len = finish(map, &counts_tmp)?;
-        finish(books_map, &books_tmp)?;
+        let (set_len, counts_len, _) = builds(
+            [&set_tmp, &counts_tmp, &books_tmp],
+            |send: &mut dyn FnMut(&[u8], u64, u64)| {
+                self.for_each(false, |key, stat, books| {
+                    distinct += 1;
+                    // Characters of a UTF-8 key: the bytes that do not continue a character.
+                    let chars = key.iter().filter(|&&b| (b as i8) >= -0x40).count();
+                    // A book's `words_kept` counts the keys the policy keeps, before the
+                    // lists (as the in-memory ingest counts them).
+                    let policy_keeps = policy.keeps_len(chars, &stat);
+                    if policy_keeps {
+                        for &b in books {
+                            kept_per_book[b as usize] += 1;
+                        }
+                    }
+                    if lists.keeps(key, policy_keeps) {
+                        send(key, stat.count, books.len() as u64);
+                        words += 1;
+                    }
+                    Ok(())
+                })
+            },
+        )?;
         // Copied into place from the files (not mapped and written from memory: the pages
         // of a mapped file count in the resident set, ~10 bytes a key for each fst).
 
@@ -419,6 +410,106 @@ impl Merge {
         ])?;
         Ok(manifest)
     }
+}
+
+/// Kept keys handed to the fst builders' threads at a time (~20 bytes each).
+const CHUNK_KEYS: usize = 16 * 1024;
+
+/// Kept keys in order, stored flat, with their counts and numbers of books.
+#[derive(Default)]
+struct Chunk {
+    bytes: Vec<u8>,
+    ends: Vec<usize>,
+    counts: Vec<u64>,
+    books: Vec<u64>,
+}
+
+impl Chunk {
+    fn keys(&self) -> impl Iterator<Item = (&[u8], usize)> {
+        let mut start = 0;
+        self.ends.iter().enumerate().map(move |(i, &end)| {
+            let k = &self.bytes[start..end];
+            start = end;
+            (k, i)
+        })
+    }
+}
+
+/// Builds the set, the counts map and the books map at `paths` (streaming to the files),
+/// each on a thread of its own, from the keys `produce` hands to its `send` in order (key,
+/// count, books): the three builds run beside the merge and beside each other, where one
+/// loop inserting each key into the three builders in turn kept every builder's registry
+/// and stack competing for one core's cache. Keys go over in chunks of [`CHUNK_KEYS`], at
+/// most two chunks queued per builder. Returns the three fsts' lengths in bytes.
+fn builds(
+    paths: [&Path; 3],
+    produce: impl FnOnce(&mut dyn FnMut(&[u8], u64, u64)) -> Result<()>,
+) -> Result<(u64, u64, u64)> {
+    let mut builders = Vec::with_capacity(3);
+    for p in paths {
+        let f = std::fs::File::create(p).map_err(|e| Error::io(p, e))?;
+        builders.push(FstBuilder::streaming(f));
+    }
+    std::thread::scope(|s| {
+        let mut senders = Vec::with_capacity(3);
+        let mut handles = Vec::with_capacity(3);
+        for (which, (mut b, p)) in builders.into_iter().zip(paths).enumerate() {
+            let (tx, rx) = std::sync::mpsc::sync_channel::<std::sync::Arc<Chunk>>(2);
+            senders.push(tx);
+            handles.push(s.spawn(move || -> Result<u64> {
+                let fst_err = |source| Error::NotAnFst {
+                    path: p.to_path_buf(),
+                    source,
+                };
+                for c in rx {
+                    for (k, i) in c.keys() {
+                        let out = match which {
+                            0 => 0,
+                            1 => c.counts[i],
+                            _ => c.books[i],
+                        };
+                        b.insert(k, out).map_err(fst_err)?;
+                    }
+                }
+                b.finish_streaming().map_err(|e| Error::io(p, e))
+            }));
+        }
+        let mut chunk = Chunk::default();
+        // A builder that failed has dropped its receiver: its error is reported at the join.
+        let flush = |chunk: &mut Chunk| {
+            let c = std::sync::Arc::new(std::mem::take(chunk));
+            for tx in &senders {
+                let _ = tx.send(c.clone());
+            }
+        };
+        let produced = produce(&mut |key, count, books| {
+            chunk.bytes.extend_from_slice(key);
+            chunk.ends.push(chunk.bytes.len());
+            chunk.counts.push(count);
+            chunk.books.push(books);
+            if chunk.ends.len() >= CHUNK_KEYS {
+                flush(&mut chunk);
+            }
+        });
+        if produced.is_ok() && !chunk.ends.is_empty() {
+            flush(&mut chunk);
+        }
+        drop(senders);
+        let mut lens = [0u64; 3];
+        let mut failed = produced.err();
+        for (h, len) in handles.into_iter().zip(&mut lens) {
+            match h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)) {
+                Ok(n) => *len = n,
+                Err(e) => {
+                    failed.get_or_insert(e);
+                }
+            }
+        }
+        match failed {
+            Some(e) => Err(e),
+            None => Ok((lens[0], lens[1], lens[2])),
+        }
+    })
 }
 
 /// Whether reader `a`'s current record (then its index) comes before reader `b`'s.

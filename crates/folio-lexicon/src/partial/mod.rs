@@ -6,9 +6,9 @@
 //! in the same format and merges them the same way.
 
 pub mod format;
-pub(crate) mod heap;
 mod merge;
 mod select;
+pub(crate) mod tree;
 
 pub use format::{Header, PartialReader, PartialWriter, Record, FORMAT, MAGIC};
 pub use merge::{Merge, FAN_IN};
