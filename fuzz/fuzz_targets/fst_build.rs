@@ -8,12 +8,7 @@ use libfuzzer_sys::fuzz_target;
 fuzz_target!(|data: &[u8]| {
     let mut keys: Vec<(&[u8], u64)> = data
         .split(|&b| b == b'\n')
-        .map(|k| {
-            (
-                k,
-                k.iter().fold(0u64, |h, &b| h.rotate_left(7) ^ u64::from(b)),
-            )
-        })
+        .map(|k| (k, k.iter().fold(0u64, |h, &b| h.rotate_left(7) ^ u64::from(b))))
         .collect();
     keys.sort();
     keys.dedup_by(|a, b| a.0 == b.0);

@@ -11,9 +11,7 @@ use folio_scrabble::Rules;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else {
-        return;
-    };
+    let Ok(text) = std::str::from_utf8(data) else { return };
     match Cgp::parse(text) {
         Ok(cgp) => {
             let again = Cgp::parse(&format!("{} ?/ 0/0 0", board_text(&cgp.board)))
@@ -21,12 +19,8 @@ fuzz_target!(|data: &[u8]| {
             assert_eq!(again.board, cgp.board);
             let words = folio_core::WordList::new(["AA", "QI", "HORN", "ZA", "AB", "BA"]);
             for rules in Rules::presets() {
-                let Ok(pos) = cgp.position(rules) else {
-                    continue;
-                };
-                let Some(Some(rack)) = pos.racks.first() else {
-                    continue;
-                };
+                let Ok(pos) = cgp.position(rules) else { continue };
+                let Some(Some(rack)) = pos.racks.first() else { continue };
                 let gen = Generator::new(&pos.rules, &pos.board, &words);
                 for play in gen.plays(rack).iter().take(50) {
                     // A board from CGP may be disconnected; a play the generator finds still

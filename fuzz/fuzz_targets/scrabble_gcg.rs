@@ -9,7 +9,8 @@ fuzz_target!(|data: &[u8]| {
         Ok(script) => {
             let words = folio_core::WordList::new(["AA", "QI", "HORN"]);
             for lexicon in [None, Some(&words)] {
-                let report = folio_scrabble::replay::replay(&script, lexicon, &Default::default());
+                let report =
+                    folio_scrabble::replay::replay(&script, lexicon, &Default::default());
                 assert_eq!(report.turns.len(), script.events.len());
                 let _ = folio_scrabble::write::to_gcg(&script, &report);
             }

@@ -6,9 +6,7 @@ use folio_scrabble::{Board, Dir, Placement, Rules, NO_LEXICON};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else {
-        return;
-    };
+    let Ok(text) = std::str::from_utf8(data) else { return };
     let mut board = Board::new();
     if let Ok(mv) = Rules::STANDARD.evaluate_notation(&board, "8F HORN", NO_LEXICON) {
         board.apply(&mv);
