@@ -76,6 +76,11 @@ impl WholeWordRegex {
     /// [`QueryError::BadRegex`] on a syntax error, a feature a DFA cannot do (look-around,
     /// Unicode word boundaries) or an NFA over [`Self::SIZE_LIMIT`].
     pub fn new(regex: &str) -> Result<WholeWordRegex, QueryError> {
+        Self::with_limit(regex, Self::SIZE_LIMIT)
+    }
+
+    /// As [`Self::new`], with `limit` bytes in place of [`Self::SIZE_LIMIT`].
+    fn with_limit(regex: &str, limit: usize) -> Result<WholeWordRegex, QueryError> {
         let bad = |reason: String| QueryError::BadRegex {
             regex: regex.to_string(),
             reason,
@@ -95,7 +100,7 @@ impl WholeWordRegex {
                     // `All`: no leftmost-first pruning, so a longer alternative that ends
                     // exactly at the end of the key is never dropped for a shorter one.
                     .match_kind(MatchKind::All)
-                    .cache_capacity(Self::SIZE_LIMIT)
+                    .cache_capacity(limit)
                     // Give up at the first time the cache is full rather than clear it.
                     .minimum_cache_clear_count(Some(0)),
             )
@@ -243,6 +248,37 @@ mod tests {
         let anchored = WholeWordRegex::new("^ab$").unwrap();
         assert!(anchored.matches(b"AB"));
         assert!(WholeWordRegex::new("").unwrap().matches(b""));
+    }
+
+    #[test]
+    fn a_search_past_the_limit_is_an_error_not_a_partial_list() {
+        // `(a|b)*a(a|b){11}`: the DFA must remember the last 12 letters, 4,096 states, all
+        // reached by the 4,096 words of 12 letters (plus a prefix of As).
+        let words: Vec<String> = (0..4096u32)
+            .map(|n| {
+                let tail: String = (0..12)
+                    .map(|i| if n >> i & 1 == 1 { 'A' } else { 'B' })
+                    .collect();
+                format!("AA{tail}")
+            })
+            .collect();
+        let set = WordSet::from_words(&words).unwrap();
+        let re = "(a|b)*a(a|b){11}";
+        let full = WholeWordRegex::new(re).unwrap();
+        let want: Vec<&String> = words.iter().filter(|w| w.as_bytes()[2] == b'A').collect();
+        let mut want: Vec<String> = want.into_iter().cloned().collect();
+        want.sort();
+        assert_eq!(full.search(&set).unwrap(), want);
+        assert!(full.check().is_ok());
+        // The smallest cache the DFA builds with holds a few states: the search gives up.
+        let small = (10..24)
+            .find_map(|bits| WholeWordRegex::with_limit(re, 1 << bits).ok())
+            .unwrap();
+        let err = small.search(&set).unwrap_err().to_string();
+        assert!(err.contains("MiB of states"), "{err}");
+        assert!(small.check().is_err());
+        // A clone starts with an empty cache of its own.
+        assert_eq!(full.clone().search(&set).unwrap(), want);
     }
 
     #[test]
