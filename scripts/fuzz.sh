@@ -4,6 +4,7 @@
 #
 #   scripts/fuzz.sh [TARGET...]        every target (or those named) for $FUZZ_SECONDS (60)
 #   FUZZ_SECONDS=10 scripts/fuzz.sh    the CI smoke run (`make fuzz-smoke`)
+#   FUZZ_BIN=DIR scripts/fuzz.sh ...   run targets built before (copied to DIR), no build
 #
 # Seeds come from tests/data and $FOLIO_SHARED (default ../shared), copied at run time into
 # fuzz/corpus/<target>/ (git-ignored: shared data is never committed). Each target runs with
@@ -27,8 +28,10 @@ export RUSTFLAGS="-Cpasses=sancov-module \
   -Cllvm-args=-sanitizer-coverage-trace-compares \
   --cfg fuzzing"
 # --target keeps the flags away from build scripts (they would fail to link otherwise).
-$NICE cargo build --quiet --release --target "$TRIPLE" --manifest-path fuzz/Cargo.toml
-BIN="fuzz/target/$TRIPLE/release"
+# FUZZ_BIN names a folder of targets built before (long runs beside work on the code).
+BIN="${FUZZ_BIN:-fuzz/target/$TRIPLE/release}"
+[ -n "${FUZZ_BIN:-}" ] ||
+    $NICE cargo build --quiet --release --target "$TRIPLE" --manifest-path fuzz/Cargo.toml
 
 ALL=$(sed -n 's/^name = "\(.*\)"$/\1/p' fuzz/Cargo.toml | grep -v '^folio-fuzz$')
 TARGETS=("$@")

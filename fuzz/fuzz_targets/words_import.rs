@@ -23,7 +23,7 @@ fuzz_target!(|data: &[u8]| {
     }
     if text.len() < 64 {
         if let Ok(re) = WholeWordRegex::new(&text) {
-            let _ = query::search(&set, &re);
+            let _ = re.search(&set);
         }
     }
     if let Ok(r) = Rack::parse(&policy, &text) {

@@ -393,6 +393,17 @@ fn fold_to_a_z(decomposed: impl Iterator<Item = char>, out: &mut String) -> Opti
 }
 
 fn raw_token(token: &str, out: &mut String) -> Option<TokenKey> {
+    // Fast path: ASCII is its own NFKC and NFC, and its one apostrophe is the straight one.
+    if token.is_ascii() {
+        let b = token.as_bytes();
+        out.reserve(b.len());
+        let mut lower = true;
+        for &c in b {
+            lower &= !c.is_ascii_uppercase();
+            out.push(c.to_ascii_uppercase() as char);
+        }
+        return (!out.is_empty()).then_some(TokenKey { lower_case: lower });
+    }
     let lower = !token.chars().any(char::is_uppercase);
     for c in token.nfkc() {
         if APOSTROPHES.contains(&c) {
@@ -551,6 +562,24 @@ mod tests {
         assert_eq!(key(&p, "3.14"), Some(("3.14".into(), true)));
         assert_eq!(key(&p, "ﬁne"), Some(("FINE".into(), true)));
         assert_eq!(p.normalize_word("Darcy").as_deref(), Some("DARCY"));
+    }
+
+    #[test]
+    fn raw_ascii_fast_path_agrees_with_nfkc() {
+        // Every printable ASCII character alone, in a word, and as a word's case variants:
+        // the fast path gives what NFKC, upper-casing and NFC give.
+        let mut tokens: Vec<String> = (0x20u8..0x7F)
+            .flat_map(|c| [format!("{}", c as char), format!("a{}B", c as char)])
+            .collect();
+        tokens.extend(["don't", "Darcy", "X-RAY", "o'clock", "''", "3.14"].map(String::from));
+        for t in &tokens {
+            let want: String = t.nfkc().flat_map(char::to_uppercase).collect::<String>();
+            let want: String = want.nfc().collect();
+            let lower = !t.chars().any(char::is_uppercase);
+            let mut out = String::new();
+            let got = raw_token(t, &mut out).map(|k| (out.clone(), k.lower_case));
+            assert_eq!(got, (!want.is_empty()).then_some((want, lower)), "{t:?}");
+        }
     }
 
     #[test]

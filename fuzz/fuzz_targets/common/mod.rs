@@ -1,5 +1,7 @@
 //! Helpers shared by the fuzz targets that open fst files.
 
+use folio_lexicon::build::FstBuilder;
+
 /// Turns fuzz bytes into an fst file that passes folio's footer check and the fst checksum,
 /// so a target reaches the walks behind them (a malformed but checksummed file is what the
 /// guard exists for).
@@ -28,19 +30,14 @@ pub fn checksummed_fst(data: &[u8], map: bool) -> Option<Vec<u8>> {
         let mut keys: Vec<&[u8]> = keys.split(|&b| b == b'\n').collect();
         keys.sort_unstable();
         keys.dedup();
-        let mut b = if map {
-            let mut m = fst::MapBuilder::memory();
-            for (i, k) in keys.iter().enumerate() {
-                m.insert(k, 1 + (i as u64 * 7919) % 1000).ok()?;
-            }
-            m.into_inner().ok()?
-        } else {
-            let mut s = fst::SetBuilder::memory();
-            for k in &keys {
-                s.insert(k).ok()?;
-            }
-            s.into_inner().ok()?
-        };
+        // folio's builder (the fst crate's bytes, as `fst_build` checks) without the fst
+        // crate's registry set-up, which cost more than the rest of a small input.
+        let mut builder = FstBuilder::new(rest.len() + 64);
+        for (i, k) in keys.iter().enumerate() {
+            let out = if map { 1 + (i as u64 * 7919) % 1000 } else { 0 };
+            builder.insert(k, out).ok()?;
+        }
+        let mut b = builder.finish();
         let body = b.len() - 4;
         for f in flips.get(1..).unwrap_or_default().chunks_exact(3) {
             let at = usize::from(u16::from_le_bytes([f[0], f[1]])) % body;

@@ -351,11 +351,20 @@ struct Registry {
     cells: Vec<CellNode>,
     /// The transitions of a cell's node when it has more than [`INLINE`].
     spill: Vec<Vec<Transition>>,
+    /// Where each cell's transitions are in `spill`, plus one (0: none yet). Kept apart, so
+    /// that a small key set allocates room for the few wide nodes it has, not a vector per
+    /// cell (20,000 of them, each freed again).
+    spill_at: Vec<u32>,
 }
+
+/// A row's `addr` when its cell holds no node: the empty final node's address, which is never
+/// registered (`compile_hinted` returns it first), so that a vacant row is all zeros.
+const VACANT: usize = EMPTY_ADDRESS;
 
 #[derive(Clone, Copy)]
 #[repr(align(32))]
 struct Row {
+    /// The cells' node addresses ([`VACANT`] when empty).
     addr: [usize; 2],
     /// The cells' hashes (the low half: only a filter before comparing nodes).
     hash: [u32; 2],
@@ -377,17 +386,15 @@ struct CellNode {
 
 impl Registry {
     fn new() -> Registry {
+        // Zeroed memory (a vacant row is all zeros): the allocator hands over untouched
+        // pages for the 1.6 MB of rows and cells, and a small key set faults in only the
+        // few pages it uses, where filling them cost every builder ~1 ms before its first
+        // key (set building for a tiny input: a fuzz target, `from_words` of a few words).
         Registry {
-            rows: vec![
-                Row {
-                    addr: [NONE_ADDRESS; 2],
-                    hash: [0; 2],
-                    mru: 0,
-                };
-                REGISTRY_ROWS
-            ],
-            cells: vec![CellNode::default(); 2 * REGISTRY_ROWS],
+            rows: zeroed_vec(REGISTRY_ROWS),
+            cells: zeroed_vec(2 * REGISTRY_ROWS),
             spill: Vec::new(),
+            spill_at: vec![0; 2 * REGISTRY_ROWS],
         }
     }
 
@@ -458,7 +465,7 @@ impl Registry {
     fn find(&mut self, row: usize, hash: u64, node: &Node) -> Option<usize> {
         let r = self.rows[row];
         for cell in [r.mru, r.mru ^ 1] {
-            if r.addr[cell] != NONE_ADDRESS
+            if r.addr[cell] != VACANT
                 && r.hash[cell] == hash as u32
                 && self.holds(2 * row + cell, node)
             {
@@ -478,7 +485,7 @@ impl Registry {
             && usize::from(c.ntrans) == node.trans.len()
             && match node.trans.len() {
                 0..=INLINE => c.trans[..node.trans.len()] == node.trans[..],
-                _ => self.spill[i] == node.trans,
+                _ => self.spill[self.spill_at[i] as usize - 1] == node.trans,
             }
     }
 
@@ -499,11 +506,42 @@ impl Registry {
         if node.trans.len() <= INLINE {
             c.trans[..node.trans.len()].copy_from_slice(&node.trans);
         } else {
-            if self.spill.is_empty() {
-                self.spill = vec![Vec::new(); 2 * REGISTRY_ROWS];
+            if self.spill_at[i] == 0 {
+                self.spill.push(Vec::new());
+                // At most one entry per cell: 20,000.
+                self.spill_at[i] = self.spill.len() as u32;
             }
-            self.spill[i].clone_from(&node.trans);
+            self.spill[self.spill_at[i] as usize - 1].clone_from(&node.trans);
         }
+    }
+}
+
+/// Plain data whose all-zero bytes are a valid value (integers, `bool`, arrays and structs
+/// of them).
+///
+/// # Safety
+/// Every field of the type, recursively, must accept all-zero bytes.
+unsafe trait Zeroable: Copy {}
+// SAFETY: all fields are integers (`usize`, `u32`).
+unsafe impl Zeroable for Row {}
+// SAFETY: all fields are integers, a `bool` and `Transition`s (a `u8`, `u64` and `usize`).
+unsafe impl Zeroable for CellNode {}
+
+/// `n` all-zero values, allocated zeroed (`calloc`: fresh pages are not written).
+fn zeroed_vec<T: Zeroable>(n: usize) -> Vec<T> {
+    let layout = std::alloc::Layout::array::<T>(n).expect("registry size fits");
+    if n == 0 || layout.size() == 0 {
+        return Vec::new();
+    }
+    // SAFETY: the layout has a non-zero size; a null pointer is handled; the memory is `n`
+    // zeroed values of `T`, valid by `Zeroable`, allocated with `Layout::array::<T>(n)` as
+    // `Vec<T>` of capacity `n` frees it.
+    unsafe {
+        let ptr = std::alloc::alloc_zeroed(layout).cast::<T>();
+        if ptr.is_null() {
+            std::alloc::handle_alloc_error(layout);
+        }
+        Vec::from_raw_parts(ptr, n, n)
     }
 }
 

@@ -12,8 +12,8 @@
 //! use folio_lexicon::{query::glob::Glob, Policy, WordSet};
 //! let set = WordSet::from_words(["CAT", "COT", "CUT", "KIT", "SING", "RING"]).unwrap();
 //! let p = Policy::game();
-//! assert_eq!(Glob::parse(&p, "c[aeiou]t").unwrap().search(&set), ["CAT", "COT", "CUT"]);
-//! assert_eq!(Glob::parse(&p, "[^s]*ing").unwrap().search(&set), ["RING"]);
+//! assert_eq!(Glob::parse(&p, "c[aeiou]t").unwrap().search(&set).unwrap(), ["CAT", "COT", "CUT"]);
+//! assert_eq!(Glob::parse(&p, "[^s]*ing").unwrap().search(&set).unwrap(), ["RING"]);
 //! ```
 
 use crate::policy::Policy;
@@ -152,10 +152,26 @@ impl Glob {
     }
 
     /// Every word of `set` the pattern matches, in key order.
-    pub fn search(&self, set: &WordSet) -> Vec<String> {
+    ///
+    /// # Errors
+    /// [`QueryError::BadRegex`] when a pattern with classes needed more DFA states than
+    /// [`WholeWordRegex::SIZE_LIMIT`] (see [`WholeWordRegex::check`]).
+    pub fn search(&self, set: &WordSet) -> Result<Vec<String>, QueryError> {
         match self {
-            Glob::Plain(p) => crate::query::search(set, p),
-            Glob::Classes(r) => crate::query::search(set, &**r),
+            Glob::Plain(p) => Ok(crate::query::search(set, p)),
+            Glob::Classes(r) => r.search(set),
+        }
+    }
+
+    /// Whether the answers of [`Self::matches`] so far are whole (see
+    /// [`WholeWordRegex::check`]).
+    ///
+    /// # Errors
+    /// [`QueryError::BadRegex`] when the DFA behind a pattern with classes gave up.
+    pub fn check(&self) -> Result<(), QueryError> {
+        match self {
+            Glob::Plain(_) => Ok(()),
+            Glob::Classes(r) => r.check(),
         }
     }
 }

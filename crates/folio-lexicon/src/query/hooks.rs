@@ -15,7 +15,7 @@
 
 use crate::policy::Policy;
 use crate::query::regex::WholeWordRegex;
-use crate::query::{normalize, search, QueryError};
+use crate::query::{normalize, QueryError};
 use crate::set::WordSet;
 
 /// The hooks of one word.
@@ -44,9 +44,8 @@ pub fn hooks(set: &WordSet, policy: &Policy, word: &str) -> Result<Hooks, QueryE
         .chars()
         .map(|c| format!("\\x{{{:X}}}", u32::from(c)))
         .collect();
-    let run = |re: String| -> Result<Vec<String>, QueryError> {
-        Ok(search(set, &WholeWordRegex::new(&re)?))
-    };
+    let run =
+        |re: String| -> Result<Vec<String>, QueryError> { WholeWordRegex::new(&re)?.search(set) };
     let front: String = run(format!(".{lit}"))?
         .iter()
         .filter_map(|w| w.chars().next())

@@ -1,43 +1,86 @@
 //! Whole-word regular expressions as an [`fst::Automaton`].
 //!
 //! regex-automata 0.4 no longer implements fst's `Automaton` trait, so [`WholeWordRegex`]
-//! wraps one of its dense DFAs: anchored at the start of the key, matching only when the
+//! wraps one of its lazy DFAs: anchored at the start of the key, matching only when the
 //! DFA is in a match state after the end of the key (`^(?:RE)$` semantics), so `c.t` matches
 //! CAT but not CATS or SCAT. Matching is case-insensitive, so lower-case regexes work on
 //! upper-case keys. A search prunes every fst branch on which the DFA is dead.
 //!
+//! The DFA is lazy (`regex_automata::hybrid`): a state is determinized when a key first
+//! reaches it, so a query costs the states the set's keys visit, not the whole DFA of the
+//! regex. Built up front (a dense DFA), `.` or a class under Unicode case folding cost the
+//! regex's every state before the first key was read: a 54-byte regex of dots took seconds.
+//! The states are bounded by [`WholeWordRegex::SIZE_LIMIT`]; a search that would need more
+//! gives up and [`WholeWordRegex::search`] reports it, never a partial list.
+//!
 //! ```
-//! use folio_lexicon::{query, query::regex::WholeWordRegex, WordSet};
+//! use folio_lexicon::{query::regex::WholeWordRegex, WordSet};
 //! let set = WordSet::from_words(["CAT", "CATS", "COT", "SCAT"]).unwrap();
 //! let re = WholeWordRegex::new("c[ao]t").unwrap();
-//! assert_eq!(query::search(&set, &re), ["CAT", "COT"]);
+//! assert_eq!(re.search(&set).unwrap(), ["CAT", "COT"]);
 //! ```
 
-use regex_automata::dfa::{dense, Automaton as _, StartKind};
-use regex_automata::util::primitives::StateID;
+use std::cell::{Cell, RefCell};
+
+use regex_automata::hybrid::dfa::{self, Cache, DFA};
+use regex_automata::hybrid::LazyStateID;
 use regex_automata::util::{start, syntax};
 use regex_automata::{Anchored, MatchKind};
 
 use crate::query::QueryError;
+use crate::WordSet;
 
-/// A whole-word regex compiled to a dense DFA (see the module docs).
-#[derive(Clone, Debug)]
+/// A whole-word regex compiled to a lazy DFA (see the module docs).
+#[derive(Debug)]
 pub struct WholeWordRegex {
-    dfa: dense::DFA<Vec<u32>>,
-    start: StateID,
+    regex: Box<str>,
+    dfa: DFA,
+    /// The states determinized so far. Never cleared (a clear would invalidate the states an
+    /// fst stream holds on its stack): when full, the DFA gives up instead.
+    cache: RefCell<Cache>,
+    /// The anchored start state; `None` when the DFA gave up computing it.
+    start: Option<LazyStateID>,
+    /// Whether a step needed more than [`Self::SIZE_LIMIT`] of states.
+    gave_up: Cell<bool>,
+}
+
+impl Clone for WholeWordRegex {
+    /// The same regex with a cache of its own (empty).
+    fn clone(&self) -> Self {
+        let mut cache = self.dfa.create_cache();
+        let start = start_state(&self.dfa, &mut cache);
+        WholeWordRegex {
+            regex: self.regex.clone(),
+            dfa: self.dfa.clone(),
+            gave_up: Cell::new(start.is_none()),
+            cache: RefCell::new(cache),
+            start,
+        }
+    }
+}
+
+fn start_state(dfa: &DFA, cache: &mut Cache) -> Option<LazyStateID> {
+    dfa.start_state(cache, &start::Config::new().anchored(Anchored::Yes))
+        .ok()
 }
 
 impl WholeWordRegex {
-    /// Size limit of the DFA and of its construction, in bytes. A regex past it is refused
-    /// rather than eating the machine's memory.
+    /// Size limit of the DFA's states (and of its NFA), in bytes. A regex whose NFA is past
+    /// it is refused; a search whose states would pass it gives up with an error, rather
+    /// than eating the machine's memory.
     pub const SIZE_LIMIT: usize = 64 << 20;
 
     /// Compiles `regex` (regex-automata syntax, case-insensitive, whole-word).
     ///
     /// # Errors
     /// [`QueryError::BadRegex`] on a syntax error, a feature a DFA cannot do (look-around,
-    /// Unicode word boundaries) or a DFA over [`Self::SIZE_LIMIT`].
+    /// Unicode word boundaries) or an NFA over [`Self::SIZE_LIMIT`].
     pub fn new(regex: &str) -> Result<WholeWordRegex, QueryError> {
+        Self::with_limit(regex, Self::SIZE_LIMIT)
+    }
+
+    /// As [`Self::new`], with `limit` bytes in place of [`Self::SIZE_LIMIT`].
+    fn with_limit(regex: &str, limit: usize) -> Result<WholeWordRegex, QueryError> {
         let bad = |reason: String| QueryError::BadRegex {
             regex: regex.to_string(),
             reason,
@@ -47,53 +90,106 @@ impl WholeWordRegex {
         // `zz)|(qi` would parse (as `(?:zz)|(qi)$`) and run with another meaning, and a
         // syntax error would quote the wrapper instead of what the user wrote.
         syntax::parse_with(regex, &config).map_err(|e| bad(syntax_reason(regex, e.to_string())))?;
-        let dfa = dense::Builder::new()
+        let dfa = DFA::builder()
             .syntax(config)
+            .thompson(
+                regex_automata::nfa::thompson::Config::new().nfa_size_limit(Some(Self::SIZE_LIMIT)),
+            )
             .configure(
-                dense::Config::new()
+                dfa::Config::new()
                     // `All`: no leftmost-first pruning, so a longer alternative that ends
                     // exactly at the end of the key is never dropped for a shorter one.
                     .match_kind(MatchKind::All)
-                    .start_kind(StartKind::Anchored)
-                    .dfa_size_limit(Some(Self::SIZE_LIMIT))
-                    .determinize_size_limit(Some(Self::SIZE_LIMIT)),
+                    .cache_capacity(limit)
+                    // Give up at the first time the cache is full rather than clear it.
+                    .minimum_cache_clear_count(Some(0)),
             )
             .build(&format!("(?:{regex})$"))
             .map_err(|e| bad(with_causes(&e)))?;
-        let start = dfa
-            .start_state(&start::Config::new().anchored(Anchored::Yes))
-            .map_err(|e| bad(with_causes(&e)))?;
-        Ok(WholeWordRegex { dfa, start })
+        let mut cache = dfa.create_cache();
+        let start = start_state(&dfa, &mut cache);
+        Ok(WholeWordRegex {
+            regex: regex.into(),
+            dfa,
+            gave_up: Cell::new(start.is_none()),
+            cache: RefCell::new(cache),
+            start,
+        })
     }
 
-    /// Whether the whole key matches.
+    /// Whether the whole key matches (`false` once the DFA gave up: see [`Self::check`]).
     pub fn matches(&self, key: &[u8]) -> bool {
-        let mut s = self.start;
+        let mut s = fst::Automaton::start(self);
         for &b in key {
-            s = self.dfa.next_state(s, b);
+            s = fst::Automaton::accept(self, &s, b);
         }
         fst::Automaton::is_match(self, &s)
+    }
+
+    /// Every word of `set` the regex matches, in key order.
+    ///
+    /// # Errors
+    /// [`QueryError::BadRegex`] when the search needed more than [`Self::SIZE_LIMIT`] of DFA
+    /// states (see [`Self::check`]).
+    pub fn search(&self, set: &WordSet) -> Result<Vec<String>, QueryError> {
+        let words = crate::query::search(set, self);
+        self.check()?;
+        Ok(words)
+    }
+
+    /// Whether every step so far had its states: after a search through
+    /// [`crate::query::search`] or [`Self::matches`], an error means their answer is
+    /// incomplete.
+    ///
+    /// # Errors
+    /// [`QueryError::BadRegex`] when the DFA gave up (its states passed [`Self::SIZE_LIMIT`]).
+    pub fn check(&self) -> Result<(), QueryError> {
+        if self.gave_up.get() {
+            return Err(QueryError::BadRegex {
+                regex: self.regex.to_string(),
+                reason: format!(
+                    "its DFA needs more than {} MiB of states on this set",
+                    Self::SIZE_LIMIT >> 20
+                ),
+            });
+        }
+        Ok(())
     }
 }
 
 impl fst::Automaton for WholeWordRegex {
-    type State = StateID;
+    /// `None`: the DFA gave up (no match below).
+    type State = Option<LazyStateID>;
 
-    fn start(&self) -> StateID {
+    fn start(&self) -> Self::State {
         self.start
     }
 
-    fn is_match(&self, s: &StateID) -> bool {
+    fn is_match(&self, s: &Self::State) -> bool {
+        let Some(s) = *s else { return false };
         // DFA matches are reported one byte late; the end-of-input transition settles them.
-        self.dfa.is_match_state(self.dfa.next_eoi_state(*s))
+        match self.dfa.next_eoi_state(&mut self.cache.borrow_mut(), s) {
+            Ok(eoi) => eoi.is_match(),
+            Err(_) => {
+                self.gave_up.set(true);
+                false
+            }
+        }
     }
 
-    fn can_match(&self, s: &StateID) -> bool {
-        !self.dfa.is_dead_state(*s) && !self.dfa.is_quit_state(*s)
+    fn can_match(&self, s: &Self::State) -> bool {
+        s.is_some_and(|s| !s.is_dead() && !s.is_quit())
     }
 
-    fn accept(&self, s: &StateID, byte: u8) -> StateID {
-        self.dfa.next_state(*s, byte)
+    fn accept(&self, s: &Self::State, byte: u8) -> Self::State {
+        let s = (*s)?;
+        match self.dfa.next_state(&mut self.cache.borrow_mut(), s, byte) {
+            Ok(next) => Some(next),
+            Err(_) => {
+                self.gave_up.set(true);
+                None
+            }
+        }
     }
 }
 
@@ -152,6 +248,37 @@ mod tests {
         let anchored = WholeWordRegex::new("^ab$").unwrap();
         assert!(anchored.matches(b"AB"));
         assert!(WholeWordRegex::new("").unwrap().matches(b""));
+    }
+
+    #[test]
+    fn a_search_past_the_limit_is_an_error_not_a_partial_list() {
+        // `(a|b)*a(a|b){11}`: the DFA must remember the last 12 letters, 4,096 states, all
+        // reached by the 4,096 words of 12 letters (plus a prefix of As).
+        let words: Vec<String> = (0..4096u32)
+            .map(|n| {
+                let tail: String = (0..12)
+                    .map(|i| if n >> i & 1 == 1 { 'A' } else { 'B' })
+                    .collect();
+                format!("AA{tail}")
+            })
+            .collect();
+        let set = WordSet::from_words(&words).unwrap();
+        let re = "(a|b)*a(a|b){11}";
+        let full = WholeWordRegex::new(re).unwrap();
+        let want: Vec<&String> = words.iter().filter(|w| w.as_bytes()[2] == b'A').collect();
+        let mut want: Vec<String> = want.into_iter().cloned().collect();
+        want.sort();
+        assert_eq!(full.search(&set).unwrap(), want);
+        assert!(full.check().is_ok());
+        // The smallest cache the DFA builds with holds a few states: the search gives up.
+        let small = (10..24)
+            .find_map(|bits| WholeWordRegex::with_limit(re, 1 << bits).ok())
+            .unwrap();
+        let err = small.search(&set).unwrap_err().to_string();
+        assert!(err.contains("MiB of states"), "{err}");
+        assert!(small.check().is_err());
+        // A clone starts with an empty cache of its own.
+        assert_eq!(full.clone().search(&set).unwrap(), want);
     }
 
     #[test]

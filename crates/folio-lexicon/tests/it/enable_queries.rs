@@ -230,7 +230,7 @@ proptest! {
             re.push_str(["", "*", "+", "?", "{1,2}"][usize::from(quant)]);
         }
         let dfa = WholeWordRegex::new(&re).unwrap();
-        let got = query::search(&e.set, &dfa);
+        let got = dfa.search(&e.set).unwrap();
         // The reference: regex-automata's meta engine, a different matcher, on every line.
         let meta = regex_automata::meta::Regex::builder()
             .syntax(regex_automata::util::syntax::Config::new().case_insensitive(true))

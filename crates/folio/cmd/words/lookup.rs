@@ -144,9 +144,11 @@ pub(super) fn pattern(
     let words = if fold_accents {
         // The pattern's letters fold as the keys do: parsed under the game policy.
         let p = Glob::parse(&Policy::game(), pattern)?;
-        fold::matches(&set, |k| p.matches(k))
+        let words = fold::matches(&set, |k| p.matches(k));
+        p.check()?;
+        words
     } else {
-        Glob::parse(policy, pattern)?.search(&set)
+        Glob::parse(policy, pattern)?.search(&set)?
     };
     let words = shape(sets, out, words)?;
     print_list(w, out, json!({ "pattern": pattern }), &words)
@@ -160,7 +162,7 @@ pub(super) fn regex(
 ) -> anyhow::Result<Outcome> {
     let re = WholeWordRegex::new(regex)?;
     let set = load(sets)?;
-    let words = shape(sets, out, query::search(&set, &re))?;
+    let words = shape(sets, out, re.search(&set)?)?;
     print_list(w, out, json!({ "regex": regex }), &words)
 }
 
