@@ -499,3 +499,72 @@ fn the_drop_report_overwrites_no_input_and_no_output() {
     );
     assert!(!d.join("z.fst").exists());
 }
+
+/// `--include`/`--exclude` lists are read as `words import` reads a list: a UTF-8 BOM is
+/// dropped, a Windows-1252 line is decoded, a refused line is named by its number, a binary
+/// file is refused, and a stream is read up to the same 256 MiB cap (so `/dev/zero` is an
+/// error, not gigabytes of memory).
+#[test]
+fn include_and_exclude_lists_are_read_like_imported_lists() {
+    let dir = tempfile::tempdir().unwrap();
+    let book = dir.path().join("book.txt");
+    std::fs::write(&book, "the cafe and the ice and Queen Mab\n").unwrap();
+    let run = |list: &[u8], extra: &[&str]| {
+        let l = dir.path().join("list.txt");
+        std::fs::write(&l, list).unwrap();
+        let out = dir.path().join("o.fst");
+        let o = folio()
+            .arg("ingest")
+            .arg(&book)
+            .arg("-o")
+            .arg(&out)
+            .arg("-q")
+            .arg("--include")
+            .arg(&l)
+            .args(extra)
+            .output()
+            .unwrap();
+        let words = folio()
+            .args(["words", "export", "--set"])
+            .arg(&out)
+            .output()
+            .unwrap();
+        (o, stdout_of(&words))
+    };
+    // A BOM before the first word, and café in Windows-1252 (0xE9), as Notepad writes them.
+    let (o, words) = run(b"\xEF\xBB\xBFqueen\r\ncaf\xE9\r\n", &[]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr_of(&o));
+    assert!(words.lines().any(|w| w == "QUEEN"), "{words}");
+    let (o, _) = run(b"queen\nice cream\nmab\n", &[]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr_of(&o).contains("list.txt:2: \"ice cream\""),
+        "{}",
+        stderr_of(&o)
+    );
+    let (o, _) = run(b"queen\0\0\0", &[]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr_of(&o).contains("NUL byte at offset 5"),
+        "{}",
+        stderr_of(&o)
+    );
+    for memory in [&[][..], &["--memory", "1M"][..]] {
+        let out = dir.path().join("z.fst");
+        let o = folio()
+            .arg("ingest")
+            .arg(&book)
+            .arg("-o")
+            .arg(&out)
+            .args(["-q", "--exclude", "/dev/zero"])
+            .args(memory)
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(2), "{memory:?}");
+        assert!(
+            stderr_of(&o).contains("MiB from a stream"),
+            "{}",
+            stderr_of(&o)
+        );
+    }
+}

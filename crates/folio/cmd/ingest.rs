@@ -313,23 +313,44 @@ pub(crate) fn read_selection(
     let mut sel = Selection::default();
     for (paths, into) in [(include, &mut sel.include), (exclude, &mut sel.exclude)] {
         for p in paths {
-            let bytes = std::fs::read(p).with_context(|| format!("cannot read {}", p.display()))?;
-            let text = String::from_utf8_lossy(&bytes);
-            let (keys, refused) = Selection::parse_list(policy, &text);
-            if let Some(first) = refused.first() {
+            let bytes = read_list(p).with_context(|| format!("cannot read {}", p.display()))?;
+            let (keys, refused) = Selection::parse_list(policy, &bytes).map_err(|offset| {
+                anyhow::anyhow!(
+                    "{}: not a word list: a NUL byte at offset {offset} (a binary file, or \
+                     UTF-16 without a byte-order mark)",
+                    p.display()
+                )
+            })?;
+            if let Some((line, first)) = refused.first() {
                 anyhow::bail!(
-                    "{}: {} line{} not a word under the {} policy (first: {})",
+                    "{}:{line}: {} is not a word under the {} policy{}",
                     p.display(),
-                    refused.len(),
-                    if refused.len() == 1 { " is" } else { "s are" },
+                    folio_core::quote::quoted(first),
                     policy.name,
-                    folio_core::quote::quoted(first)
+                    match refused.len() {
+                        1 => String::new(),
+                        n => format!(" ({} more such lines)", n - 1),
+                    }
                 );
             }
             into.extend(keys);
         }
     }
     Ok(sel)
+}
+
+/// The bytes of an `--include`/`--exclude` list: a regular file whole, a stream (a pipe,
+/// `/dev/zero`) up to `MAX_STREAM_BYTES`, as books and `words import` read them.
+fn read_list(path: &std::path::Path) -> std::io::Result<Vec<u8>> {
+    let file = std::fs::File::open(path)?;
+    if file.metadata()?.is_file() {
+        let mut bytes = Vec::new();
+        std::io::Read::read_to_end(&mut &file, &mut bytes)?;
+        return Ok(bytes);
+    }
+    let mut bytes = Vec::new();
+    folio_lexicon::ingest::read_stream(file, &mut bytes)?;
+    Ok(bytes)
 }
 
 /// The drop report's summary for the terminal: the words read, kept and dropped per class

@@ -112,11 +112,28 @@ impl Selection {
     }
 
     /// The keys of a word list (one word a line, `#` comments and blank lines skipped),
-    /// each normalised by `policy`; lines the policy refuses are returned apart.
-    pub fn parse_list(policy: &Policy, text: &str) -> (BTreeSet<String>, Vec<String>) {
+    /// each normalised by `policy`; lines the policy refuses are returned apart, each with
+    /// its 1-based line number.
+    ///
+    /// The bytes are read as `folio words import` reads a list: a UTF-8 BOM is dropped, a
+    /// UTF-16 list with a BOM is converted, a line that is not UTF-8 is Windows-1252, LF or
+    /// CRLF ends a line.
+    ///
+    /// # Errors
+    /// The byte offset of a NUL (a binary file or UTF-16 without a BOM is no list).
+    pub fn parse_list(
+        policy: &Policy,
+        bytes: &[u8],
+    ) -> std::result::Result<(BTreeSet<String>, Vec<(usize, String)>), usize> {
+        let utf16 = crate::ingest::decode::utf16_with_bom(bytes).transpose()?;
+        let text = utf16.as_ref().map_or(bytes, |(t, _)| t.as_bytes());
+        if let Some(offset) = text.iter().position(|&b| b == 0) {
+            return Err(offset);
+        }
         let mut keys = BTreeSet::new();
         let mut refused = Vec::new();
-        for line in text.lines() {
+        for (n, raw) in crate::query::import::lines(text).enumerate() {
+            let (line, _) = crate::query::import::decode_line(raw);
             let t = line.trim();
             if t.is_empty() || t.starts_with('#') {
                 continue;
@@ -125,10 +142,10 @@ impl Selection {
                 Some(k) => {
                     keys.insert(k);
                 }
-                None => refused.push(t.to_string()),
+                None => refused.push((n + 1, t.to_string())),
             }
         }
-        (keys, refused)
+        Ok((keys, refused))
     }
 
     /// The class a key with these totals is dropped in, or `None` when it is kept.

@@ -193,7 +193,7 @@ impl ImportList {
 
 /// The lines of a list without their `\n` or `\r\n`, and without a leading UTF-8 BOM, as
 /// `str::lines` splits text (a final line break ends the last line, it does not open one).
-fn lines(bytes: &[u8]) -> impl Iterator<Item = &[u8]> {
+pub(crate) fn lines(bytes: &[u8]) -> impl Iterator<Item = &[u8]> {
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
     let body = bytes.strip_suffix(b"\n").unwrap_or(bytes);
     let mut split = body.split(|&b| b == b'\n');
