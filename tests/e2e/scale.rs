@@ -669,9 +669,35 @@ fn a_book_changed_since_its_run_is_counted_again() {
     ingest(fewer, &d.join("all45"), &[], "2", d);
     let (_, err) = ingest_work(fewer, &d.join("r2"), &work, &[], d);
     assert!(err.contains("not among the inputs now"), "{err}");
+    assert!(err.contains("the run is dropped"), "{err}");
     same_outputs(
         &d.join("all45"),
         &d.join("r2"),
         "a book left out on resuming",
     );
+    // The same books under another spelling of their paths: refused, the work kept; the
+    // first spelling then resumes.
+    kill_after_runs(fewer, &d.join("r3"), &work, &[], 1, d);
+    let respelled: Vec<PathBuf> = fewer
+        .iter()
+        .map(|b| b.parent().unwrap().join(".").join(b.file_name().unwrap()))
+        .collect();
+    let o = folio()
+        .args(["ingest", "-q", "--memory", "1M", "--work"])
+        .arg(&work)
+        .args(&respelled)
+        .arg("-o")
+        .arg(d.join("r3/g.fst"))
+        .env("TMPDIR", d)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2), "{}", stderr_of(&o));
+    assert!(
+        stderr_of(&o).contains("spelled as the first time"),
+        "{}",
+        stderr_of(&o)
+    );
+    let (json, _) = ingest_work(fewer, &d.join("r3"), &work, &[], d);
+    assert!(json["resumed"].as_u64().unwrap() >= 1, "{json}");
+    same_outputs(&d.join("all45"), &d.join("r3"), "resumed as first spelled");
 }

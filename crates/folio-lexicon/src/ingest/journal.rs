@@ -170,32 +170,70 @@ impl Work {
                 now.insert(i.label.clone(), BookId::of(&i.label, p).ok());
             }
         }
+        // A book journaled under one spelling of its path and given now under another
+        // (`bk/a.txt`, `./bk/a.txt`, an absolute path): its run names it as first given, so
+        // reusing it would not give one run's bytes, and dropping it would throw the work
+        // away. Refused, the folder kept, with what to do.
+        let canonical: HashMap<PathBuf, &str> = now
+            .keys()
+            .filter_map(|label| Some((std::fs::canonicalize(label).ok()?, label.as_str())))
+            .collect();
+        for run in &runs {
+            for b in run.books.iter().filter(|b| !now.contains_key(&b.path)) {
+                let Some(given) = std::fs::canonicalize(&b.path)
+                    .ok()
+                    .and_then(|c| canonical.get(&c))
+                else {
+                    continue;
+                };
+                return Err(bad(
+                    dir,
+                    format!(
+                        "its runs name the books as first given ({}), this run gives them \
+                         otherwise ({}): rerun with the paths spelled as the first time, or \
+                         give another --work folder",
+                        folio_core::quote::quoted(&b.path),
+                        folio_core::quote::quoted(given)
+                    ),
+                ));
+            }
+        }
         let mut trusted = Vec::new();
         for run in runs {
             let changed = run
                 .books
                 .iter()
                 .find(|b| now.get(&b.path).and_then(Option::as_ref) != Some(*b));
-            let verdict = match changed {
-                Some(b) if !now.contains_key(&b.path) => Err(format!(
-                    "holds {}, which is not among the inputs now",
-                    folio_core::quote::quoted(&b.path)
+            let still = run
+                .books
+                .iter()
+                .filter(|b| now.contains_key(&b.path))
+                .count();
+            let run_path = dir.join(&run.run);
+            let again = |why: String| {
+                format!(
+                    "{}: {why}: its {} book(s) are counted again",
+                    run_path.display(),
+                    run.books.len()
+                )
+            };
+            let note = match changed {
+                Some(b) if !now.contains_key(&b.path) => Some(format!(
+                    "{}: holds {}, which is not among the inputs now: the run is dropped, and \
+                     the {still} of its {} book(s) still given are counted again",
+                    run_path.display(),
+                    folio_core::quote::quoted(&b.path),
+                    run.books.len()
                 )),
-                Some(b) => Err(format!(
+                Some(b) => Some(again(format!(
                     "holds {}, which has changed since (size or modification time)",
                     folio_core::quote::quoted(&b.path)
-                )),
-                None => verify(dir, &run, &head.policy),
+                ))),
+                None => verify(dir, &run, &head.policy).err().map(again),
             };
-            match verdict {
-                Ok(()) => trusted.push(run),
-                Err(why) => {
-                    notes.push(format!(
-                        "{}: {why}: its {} book(s) are counted again",
-                        dir.join(&run.run).display(),
-                        run.books.len()
-                    ));
-                }
+            match note {
+                None => trusted.push(run),
+                Some(note) => notes.push(note),
             }
         }
         // What the journal does not name was left by an interrupted run: never trusted.
@@ -457,6 +495,9 @@ fn describe(p: &Policy) -> String {
     s.push_str(&format!(" --min-len {}", p.min_len));
     if let Some(m) = p.max_len {
         s.push_str(&format!(" --max-len {m}"));
+    }
+    if let Some(lang) = &p.lang {
+        s.push_str(&format!(" --lang {lang}"));
     }
     s
 }
