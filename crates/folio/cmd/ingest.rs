@@ -314,26 +314,26 @@ pub(crate) fn read_selection(
     for (paths, into) in [(include, &mut sel.include), (exclude, &mut sel.exclude)] {
         for p in paths {
             let bytes = read_list(p).with_context(|| format!("cannot read {}", p.display()))?;
-            let (keys, refused) = Selection::parse_list(policy, &bytes).map_err(|offset| {
+            let list = Selection::parse_list(policy, &bytes).map_err(|offset| {
                 anyhow::anyhow!(
                     "{}: not a word list: a NUL byte at offset {offset} (a binary file, or \
                      UTF-16 without a byte-order mark)",
                     p.display()
                 )
             })?;
-            if let Some((line, first)) = refused.first() {
+            if let Some((line, first)) = list.refused.first() {
                 anyhow::bail!(
                     "{}:{line}: {} is not a word under the {} policy{}",
                     p.display(),
                     folio_core::quote::quoted(first),
                     policy.name,
-                    match refused.len() {
+                    match list.refused.len() {
                         1 => String::new(),
                         n => format!(" ({} more such lines)", n - 1),
                     }
                 );
             }
-            into.extend(keys);
+            into.extend(list.keys);
         }
     }
     Ok(sel)

@@ -94,6 +94,15 @@ impl DropClass {
     }
 }
 
+/// A word list read by [`Selection::parse_list`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ParsedList {
+    /// Its words, normalised by the policy.
+    pub keys: BTreeSet<String>,
+    /// The lines the policy refuses: 1-based line number and the line, trimmed.
+    pub refused: Vec<(usize, String)>,
+}
+
 /// Word lists applied after the policy: `include` keys are kept whenever the books have
 /// them (whatever case, length or count rule dropped them), `exclude` keys never.
 /// Exclusion wins over inclusion.
@@ -121,10 +130,7 @@ impl Selection {
     ///
     /// # Errors
     /// The byte offset of a NUL (a binary file or UTF-16 without a BOM is no list).
-    pub fn parse_list(
-        policy: &Policy,
-        bytes: &[u8],
-    ) -> std::result::Result<(BTreeSet<String>, Vec<(usize, String)>), usize> {
+    pub fn parse_list(policy: &Policy, bytes: &[u8]) -> std::result::Result<ParsedList, usize> {
         let utf16 = crate::ingest::decode::utf16_with_bom(bytes).transpose()?;
         let text = utf16.as_ref().map_or(bytes, |(t, _)| t.as_bytes());
         if let Some(offset) = text.iter().position(|&b| b == 0) {
@@ -145,7 +151,7 @@ impl Selection {
                 None => refused.push((n + 1, t.to_string())),
             }
         }
-        Ok((keys, refused))
+        Ok(ParsedList { keys, refused })
     }
 
     /// The class a key with these totals is dropped in, or `None` when it is kept.
