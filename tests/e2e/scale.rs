@@ -701,3 +701,70 @@ fn a_book_changed_since_its_run_is_counted_again() {
     assert!(json["resumed"].as_u64().unwrap() >= 1, "{json}");
     same_outputs(&d.join("all45"), &d.join("r3"), "resumed as first spelled");
 }
+
+/// Ctrl-C (SIGINT) or SIGTERM during a budgeted ingest removes its scratch folder, sorted
+/// runs and all, and ends with the shell's code for the signal (130, 143): gigabytes of
+/// runs are not left in `$TMPDIR`.
+#[test]
+fn an_interrupted_ingest_leaves_no_scratch_folder() {
+    let Some(books) = books() else {
+        return;
+    };
+    for (signal, code) in [("INT", 130), ("TERM", 143)] {
+        let dir = tempfile::tempdir().unwrap();
+        let tmp = dir.path().join("tmp");
+        std::fs::create_dir(&tmp).unwrap();
+        let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("folio"))
+            .args(["ingest", "-q", "--memory", "1M"])
+            .args(&books)
+            .arg("-o")
+            .arg(dir.path().join("g.fst"))
+            .env("RAYON_NUM_THREADS", "1")
+            .env("TMPDIR", &tmp)
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        // Wait for the first sorted run on disk: the scratch folder then holds real work.
+        let holds_a_run = |p: &Path| {
+            walk_files(p)
+                .iter()
+                .any(|f| f.to_string_lossy().ends_with(".part"))
+        };
+        let started = std::time::Instant::now();
+        while !holds_a_run(&tmp) {
+            if let Some(status) = child.try_wait().unwrap() {
+                panic!("the ingest ended ({status}) before writing a run");
+            }
+            assert!(started.elapsed().as_secs() < 300, "no run in 5 minutes");
+            std::thread::sleep(std::time::Duration::from_millis(2));
+        }
+        let sent = std::process::Command::new("kill")
+            .arg(format!("-{signal}"))
+            .arg(child.id().to_string())
+            .status()
+            .unwrap();
+        assert!(sent.success());
+        let status = child.wait().unwrap();
+        assert_eq!(status.code(), Some(code), "SIG{signal}");
+        let left: Vec<_> = std::fs::read_dir(&tmp).unwrap().collect();
+        assert!(left.is_empty(), "SIG{signal} left {left:?}");
+        assert!(!dir.path().join("g.fst").exists());
+    }
+}
+
+/// Every file under `p`, recursively (an unreadable or vanishing entry is skipped).
+fn walk_files(p: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let Ok(entries) = std::fs::read_dir(p) else {
+        return out;
+    };
+    for e in entries.flatten() {
+        let path = e.path();
+        if path.is_dir() {
+            out.extend(walk_files(&path));
+        } else {
+            out.push(path);
+        }
+    }
+    out
+}

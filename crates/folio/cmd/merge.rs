@@ -9,7 +9,7 @@ use anyhow::Context;
 use folio_lexicon::partial::Merge;
 use folio_lexicon::set::OutputPaths;
 
-use super::ingest::scale::{scratch_dir, summary};
+use super::ingest::scale::summary;
 use super::Outcome;
 
 /// Arguments of `folio merge`.
@@ -84,8 +84,8 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
         .cloned()
         .collect();
     super::refuse_overwriting_inputs(&outputs, &read)?;
-    let scratch = scratch_dir(args.temp_dir.as_deref());
-    let merge = Merge::open(&args.partials, &scratch)?;
+    let scratch = super::scratch::scratch(args.temp_dir.as_deref())?;
+    let merge = Merge::open(&args.partials, scratch.path())?;
     let books = merge.books();
     if args.partial {
         merge
@@ -107,7 +107,7 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
     super::note_write_through(&paths.set);
     let selection = super::ingest::read_selection(&policy, &args.include, &args.exclude)?;
     let manifest = merge
-        .write_outputs_with(&policy, &selection, &paths, &scratch)
+        .write_outputs_with(&policy, &selection, &paths, scratch.path())
         .context("cannot write the word set")?;
     super::ingest::note_lists(&manifest, args.quiet);
     summary(

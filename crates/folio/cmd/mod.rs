@@ -12,6 +12,7 @@ pub mod merge;
 pub mod moves;
 pub mod play;
 pub mod render;
+mod scratch;
 pub mod serve;
 pub mod tiles;
 pub mod words;

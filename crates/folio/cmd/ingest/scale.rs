@@ -3,7 +3,7 @@
 //! and the progress bar and summary the streamed commands share (`folio merge` too).
 
 use std::io::{IsTerminal, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::Context;
@@ -92,9 +92,10 @@ pub(super) fn run(args: Args) -> anyhow::Result<Outcome> {
             bar.book(bytes);
         }
     };
+    let scratch = crate::cmd::scratch::scratch(args.temp_dir.as_deref())?;
     let streaming = Streaming {
         memory: args.memory,
-        scratch: scratch_dir(args.temp_dir.as_deref()),
+        scratch: scratch.path().to_path_buf(),
         reading: if args.no_mmap {
             Reading::Read
         } else {
@@ -188,11 +189,6 @@ pub(super) fn run(args: Args) -> anyhow::Result<Outcome> {
         }
     }
     Ok(Outcome::Ok)
-}
-
-/// Where temporary runs go: `--temp-dir`, else `$TMPDIR`, else `/tmp`.
-pub(crate) fn scratch_dir(given: Option<&Path>) -> PathBuf {
-    given.map_or_else(std::env::temp_dir, Path::to_path_buf)
 }
 
 /// A progress bar on a terminal: books done, bytes, rate and ETA.
