@@ -768,3 +768,30 @@ fn walk_files(p: &Path) -> Vec<PathBuf> {
     }
     out
 }
+
+/// `--work` naming a file is refused saying so (not "File exists (os error 17)"), and the
+/// file is left as it was.
+#[test]
+fn a_work_folder_that_is_a_file_is_refused_by_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let book = dir.path().join("b.txt");
+    std::fs::write(&book, "the whale and the sea\n").unwrap();
+    let file = dir.path().join("w");
+    std::fs::write(&file, "keep me\n").unwrap();
+    let o = folio()
+        .args(["ingest", "-q", "--memory", "1M", "--work"])
+        .arg(&file)
+        .arg(&book)
+        .arg("-o")
+        .arg(dir.path().join("g.fst"))
+        .env("TMPDIR", dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr_of(&o).contains("is a file, not a folder"),
+        "{}",
+        stderr_of(&o)
+    );
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "keep me\n");
+}

@@ -130,7 +130,20 @@ impl Work {
                 "standard input (-) cannot be resumed: give the books as files".into(),
             ));
         }
-        std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
+        if let Ok(meta) = std::fs::metadata(dir) {
+            if !meta.is_dir() {
+                return Err(bad(
+                    dir,
+                    "is a file, not a folder: give --work a new or empty folder".into(),
+                ));
+            }
+        }
+        std::fs::create_dir_all(dir).map_err(|e| {
+            bad(
+                dir,
+                format!("cannot make the work folder ({e}): give --work a folder folio can write"),
+            )
+        })?;
         let journal_path = dir.join(JOURNAL);
         let fresh = !journal_path.exists();
         if fresh {

@@ -85,6 +85,11 @@ impl WholeWordRegex {
             regex: regex.to_string(),
             reason,
         };
+        // No word is empty: an empty (or blank) regex is a query that cannot match, most
+        // likely an unset variable, refused like an empty pattern.
+        if regex.trim().is_empty() {
+            return Err(bad("empty regular expression".into()));
+        }
         let config = syntax::Config::new().case_insensitive(true);
         // The user's regex is parsed on its own first: wrapped as `(?:RE)$`, an unbalanced
         // `zz)|(qi` would parse (as `(?:zz)|(qi)$`) and run with another meaning, and a
@@ -247,7 +252,12 @@ mod tests {
         assert!(!alt.matches(b"ABC"));
         let anchored = WholeWordRegex::new("^ab$").unwrap();
         assert!(anchored.matches(b"AB"));
-        assert!(WholeWordRegex::new("").unwrap().matches(b""));
+        for empty in ["", "   "] {
+            let Err(e) = WholeWordRegex::new(empty) else {
+                panic!("an empty regex is refused");
+            };
+            assert!(e.to_string().contains("empty regular expression"), "{e}");
+        }
     }
 
     #[test]
