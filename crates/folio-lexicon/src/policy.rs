@@ -133,6 +133,24 @@ impl Policy {
             self.name.to_string()
         }
     }
+
+    /// The policy in a message, as the options that make it: its [`Policy::spelling`], then
+    /// `--keep-proper-nouns`, `--min-len`, `--max-len`, `--lang` (what tells two partials'
+    /// or two work folders' policies apart when one is refused for the other).
+    pub fn options(&self) -> String {
+        let mut s = self.spelling();
+        if self.keep_proper_nouns {
+            s.push_str(" --keep-proper-nouns");
+        }
+        s.push_str(&format!(" --min-len {}", self.min_len));
+        if let Some(m) = self.max_len {
+            s.push_str(&format!(" --max-len {m}"));
+        }
+        if let Some(lang) = &self.lang {
+            s.push_str(&format!(" --lang {lang}"));
+        }
+        s
+    }
 }
 
 impl Default for Policy {

@@ -491,28 +491,12 @@ fn check_head(dir: &Path, found: &Head, want: &Head) -> Result<()> {
             format!(
                 "made under another policy ({}, not {}): resume with the options it was made \
                  with, or give another --work folder",
-                describe(&found.policy),
-                describe(&want.policy)
+                found.policy.options(),
+                want.policy.options()
             ),
         ));
     }
     Ok(())
-}
-
-/// A policy in a message: its spelling and its options.
-fn describe(p: &Policy) -> String {
-    let mut s = p.spelling();
-    if p.keep_proper_nouns {
-        s.push_str(" --keep-proper-nouns");
-    }
-    s.push_str(&format!(" --min-len {}", p.min_len));
-    if let Some(m) = p.max_len {
-        s.push_str(&format!(" --max-len {m}"));
-    }
-    if let Some(lang) = &p.lang {
-        s.push_str(&format!(" --lang {lang}"));
-    }
-    s
 }
 
 /// `run-N.part` → N.

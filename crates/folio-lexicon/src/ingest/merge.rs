@@ -227,13 +227,7 @@ fn merge_range(books: &[&[([u64; 3], u64)]], policy: &Policy) -> RangeMerge {
         }
         *d = (ids.len() - before) as u64;
     }
-    let mut order: Vec<([u64; 3], u32)> = table
-        .keys
-        .iter()
-        .enumerate()
-        .map(|(id, k)| (k.key, id as u32))
-        .collect();
-    sort_by_key_words(&mut order);
+    let order = table.key_order();
     let mut out = RangeMerge {
         kept: KeptKeys::default(),
         distinct: order.len(),
@@ -298,6 +292,18 @@ pub(crate) struct RangeKey {
 }
 
 impl RangeTable {
+    /// Every key with its id, sorted bytewise by key ([`sort_by_key_words`]).
+    pub(crate) fn key_order(&self) -> Vec<([u64; 3], u32)> {
+        let mut order: Vec<([u64; 3], u32)> = self
+            .keys
+            .iter()
+            .enumerate()
+            .map(|(id, k)| (k.key, id as u32))
+            .collect();
+        sort_by_key_words(&mut order);
+        order
+    }
+
     /// A table for about `n` distinct keys (it grows past that).
     pub(crate) fn with_capacity(n: usize) -> RangeTable {
         let slots = (n + n / 3).next_power_of_two().max(64);

@@ -95,9 +95,9 @@ impl Merge {
                     path: r.path().to_path_buf(),
                     reason: format!(
                         "made under another policy ({}) than {} ({}); merge partials of one policy",
-                        describe(&r.header().policy),
+                        r.header().policy.options(),
                         first.path().display(),
-                        describe(&policy)
+                        policy.options()
                     ),
                 });
             }
@@ -306,8 +306,8 @@ impl Merge {
                 path: self.readers[0].path().to_path_buf(),
                 reason: format!(
                     "made under policy {}, not {}",
-                    describe(&self.policy),
-                    describe(&partial_policy(policy))
+                    self.policy.options(),
+                    partial_policy(policy).options()
                 ),
             });
         }
@@ -520,17 +520,4 @@ fn less(cur: &[Record], heads: &[u64], a: usize, b: usize) -> bool {
         std::cmp::Ordering::Greater => false,
         std::cmp::Ordering::Equal => (&cur[a].key, a) < (&cur[b].key, b),
     }
-}
-
-/// A policy in a message: its spelling and every option.
-fn describe(p: &Policy) -> String {
-    let mut s = p.spelling();
-    if p.keep_proper_nouns {
-        s.push_str(" --keep-proper-nouns");
-    }
-    s.push_str(&format!(" --min-len {}", p.min_len));
-    if let Some(m) = p.max_len {
-        s.push_str(&format!(" --max-len {m}"));
-    }
-    s
 }

@@ -13,7 +13,7 @@
 use rayon::prelude::*;
 
 use super::SortedBook;
-use crate::ingest::merge::{sort_by_key_words, RangeTable};
+use crate::ingest::merge::RangeTable;
 use crate::partial::format::PartialWriter;
 
 /// Entries (over all the batch's books) in a key range, about: ~60 bytes each while merged.
@@ -155,13 +155,7 @@ fn merge_range(books: &[SortedBook], cuts: &[Vec<usize>], r: usize) -> Range {
         }
         id_ends.push(ids.len());
     }
-    let mut order: Vec<([u64; 3], u32)> = table
-        .keys
-        .iter()
-        .enumerate()
-        .map(|(id, k)| (k.key, id as u32))
-        .collect();
-    sort_by_key_words(&mut order);
+    let order = table.key_order();
     // Each key's place in the book lists (in key order), then the books placed there, book
     // after book: each list comes out ascending.
     let mut next = vec![0usize; order.len()];
