@@ -17,7 +17,13 @@ fuzz_target!(|data: &[u8]| {
     let Ok(map) = CountsMap::from_bytes(bytes, "fuzz.counts.fst") else {
         return;
     };
-    map.verify().expect("the checksum was fixed up");
+    // The checksum was fixed up, so only the shape check may refuse it (as every command
+    // opening a set does, before any walk).
+    match map.verify() {
+        Ok(()) => {}
+        Err(folio_lexicon::Error::Malformed { .. }) => return,
+        Err(e) => panic!("the checksum was fixed up: {e}"),
+    }
     let _ = guarded(&["fuzz.counts.fst"], || {
         let _ = map.len();
         let _ = map.total();

@@ -585,6 +585,35 @@ fn bad_sets_are_named_and_exit_2() {
         .code(0);
 }
 
+/// A file crafted to pass the checksum (the `lexicon_counts` fuzz finding in
+/// tests/data/lexicon: shared nodes spelling no word below one of them and far more words
+/// than its header counts) is refused by every command on open, exit 2, before a walk that
+/// took seconds per pass and would never end on a cycle.
+#[test]
+fn a_checksummed_but_malformed_set_is_refused_on_open() {
+    let dir = tempfile::tempdir().unwrap();
+    let hostile = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/lexicon/malformed-many-paths.counts.fst");
+    let as_set = dir.path().join("hostile.fst");
+    std::fs::copy(&hostile, &as_set).unwrap();
+    let why = "hostile.fst: word set could not be decoded although its checksum matches \
+               (a malformed fst): the node at byte 167 leads to no word";
+    for args in [
+        &["words", "stats", "--set"][..],
+        &["words", "export", "--set"],
+        &["words", "regex", ".*", "--set"],
+        &["boggle", "solve", "--board", "catsdogseelscats", "--set"],
+    ] {
+        folio()
+            .args(args)
+            .arg(&as_set)
+            .timeout(std::time::Duration::from_secs(20))
+            .assert()
+            .code(2)
+            .stderr(predicates::str::contains(why));
+    }
+}
+
 /// Options that are accepted and mean nothing are usage errors (exit 2) saying why.
 #[test]
 fn options_that_make_no_sense_are_refused() {

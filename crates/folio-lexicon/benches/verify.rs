@@ -1,10 +1,11 @@
-//! `make bench-verify`: what checking the fst checksum on every open costs
+//! `make bench-verify`: what checking the fst checksum and the nodes' shape (no cycle, no
+//! dead end, the header's word count: `set/shape.rs`) on every open costs
 //! (`folio_lexicon::checked`, which every `folio` command uses).
 //!
 //! Sets: ENABLE imported (`wordlists/enable1.txt`) and, with `--bench`, the set and counts
 //! map of the 45 shared books (`corpora/gutenberg`). For each: the best of N runs of
-//! `WordSet::open` (map + header/footer) and of `checked::open_set` (the same + checksum),
-//! in milliseconds, and the checksum's throughput. Page cache warm.
+//! `WordSet::open` (map + header/footer) and of `checked::open_set` (the same + checksum + shape),
+//! in milliseconds, and the verification's throughput. Page cache warm.
 
 use std::ffi::OsString;
 use std::path::Path;
@@ -39,7 +40,7 @@ fn report(label: &str, path: &Path, runs: usize, set: bool) {
     };
     let check = (with_check - plain).max(1e-9);
     println!(
-        "{label:<28} {:>8.0} KB  open {:>7.3} ms  open+verify {:>7.3} ms  checksum {:>6.0} MB/s",
+        "{label:<28} {:>8.0} KB  open {:>7.3} ms  open+verify {:>7.3} ms  verify {:>6.0} MB/s",
         bytes / 1e3,
         plain * 1e3,
         with_check * 1e3,

@@ -65,15 +65,21 @@ impl CountsMap {
         CountsMap::open(p).map(Some)
     }
 
-    /// Checks the fst checksum.
+    /// Checks the fst checksum, then the shape every walk relies on (as
+    /// [`crate::WordSet::verify`] does).
     ///
     /// # Errors
-    /// [`Error::Corrupt`] naming the file.
+    /// [`Error::Corrupt`] naming the file when the checksum does not match;
+    /// [`Error::Malformed`] when it does but the nodes are not what a builder writes.
     pub fn verify(&self) -> Result<()> {
-        self.map.as_fst().verify().map_err(|source| Error::Corrupt {
-            path: self.path.clone(),
-            source,
-        })
+        self.map
+            .as_fst()
+            .verify()
+            .map_err(|source| Error::Corrupt {
+                path: self.path.clone(),
+                source,
+            })?;
+        crate::set::shape::verify(self.map.as_fst(), &self.path)
     }
 
     /// The file this map was opened from.

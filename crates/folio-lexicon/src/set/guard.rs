@@ -94,9 +94,11 @@ mod tests {
         assert_eq!(inner, 5);
     }
 
-    /// Every one-byte change of a small set, re-checksummed so that the checked opening
-    /// accepts it: a full walk under the guard answers or fails with `Malformed`, never
-    /// aborts the test, and some changes do make fst panic (the case the guard is for).
+    /// Every one-byte change of a small set, re-checksummed so that only the shape check
+    /// stands between it and a walk: the checked opening refuses it as `Malformed` (some
+    /// changes make fst panic while decoding a node, which the guard turns into that
+    /// error), or opens a set whose full walk, under the guard, yields exactly the words
+    /// its header counts.
     #[test]
     fn malformed_but_checksummed_sets_are_errors() {
         use crate::build::fst_builder::{crc32c, masked};
@@ -105,7 +107,7 @@ mod tests {
             .set;
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("g.fst");
-        let mut malformed = 0;
+        let (mut malformed, mut opened) = (0, 0);
         for i in 0..good.len() - 4 {
             for flip in [0x01u8, 0x80, 0xFF] {
                 let mut bytes = good.clone();
@@ -114,19 +116,22 @@ mod tests {
                 let sum = masked(crc32c(&bytes[..n - 4]));
                 bytes[n - 4..].copy_from_slice(&sum.to_le_bytes());
                 std::fs::write(&path, &bytes).unwrap();
-                let Ok(set) = crate::set::checked::open_set(&path) else {
-                    continue;
-                };
-                match guarded(&[&path], || crate::query::export::words(&set).count()) {
-                    Ok(_) => {}
+                match crate::set::checked::open_set(&path) {
+                    Ok(set) => {
+                        opened += 1;
+                        let walked =
+                            guarded(&[&path], || crate::query::export::words(&set).count());
+                        assert_eq!(walked.unwrap(), set.len(), "byte {i} ^ {flip:#x}");
+                    }
                     Err(Error::Malformed { paths, .. }) => {
                         assert_eq!(paths, std::slice::from_ref(&path));
                         malformed += 1;
                     }
-                    Err(e) => panic!("unexpected error {e}"),
+                    Err(_) => {}
                 }
             }
         }
-        assert!(malformed > 0, "no change made fst panic");
+        assert!(malformed > 0, "no change was refused as malformed");
+        assert!(opened > 0, "no change left a sound set");
     }
 }

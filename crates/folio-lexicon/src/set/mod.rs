@@ -12,6 +12,7 @@ pub mod counts;
 pub mod guard;
 mod node_table;
 pub mod paths;
+mod shape;
 
 pub use counts::CountsMap;
 pub use node_table::NodeCursor;
@@ -138,15 +139,23 @@ impl WordSet {
         WordSet::from_bytes(b.finish())
     }
 
-    /// Checks the fst checksum (fst format 3 and later).
+    /// Checks the fst checksum (fst format 3 and later), then the shape every walk relies on
+    /// (no cycle, no node leading to no word, as many words as the header counts: see
+    /// `set/shape.rs`), in time linear in the file.
     ///
     /// # Errors
-    /// [`Error::Corrupt`] when the contents do not match the checksum.
+    /// [`Error::Corrupt`] when the contents do not match the checksum;
+    /// [`Error::Malformed`] when they do but the nodes are not what a builder writes.
     pub fn verify(&self) -> Result<()> {
-        self.set.as_fst().verify().map_err(|source| Error::Corrupt {
-            path: self.path.clone().unwrap_or_default(),
-            source,
-        })
+        let path = self.path.clone().unwrap_or_default();
+        self.set
+            .as_fst()
+            .verify()
+            .map_err(|source| Error::Corrupt {
+                path: path.clone(),
+                source,
+            })?;
+        shape::verify(self.set.as_fst(), &path)
     }
 
     /// The underlying `fst::Set`, for streams, automata and set operations.
