@@ -420,3 +420,53 @@ fn moves_with_an_empty_rack_is_a_usage_error() {
         String::from_utf8_lossy(&err)
     );
 }
+
+/// A merge of a truncated partial names the partial and what is wrong with it, not "cannot
+/// write the word set" (the output is fine; the input is not).
+#[test]
+fn a_truncated_partial_is_named_as_the_input_at_fault() {
+    let dir = tempfile::tempdir().unwrap();
+    let book = dir.path().join("b.txt");
+    // 400 distinct words (letters only: the game policy drops digits).
+    let word = |mut n: usize| {
+        let mut w = String::from("word");
+        while n > 0 {
+            w.push(char::from(b'a' + (n % 26) as u8));
+            n /= 26;
+        }
+        w
+    };
+    let text: Vec<String> = (1..=400).map(word).collect();
+    std::fs::write(&book, text.join(" ")).unwrap();
+    let part = dir.path().join("a.partial");
+    folio()
+        .args(["ingest", "-q", "--partial", "-o"])
+        .arg(&part)
+        .arg(&book)
+        .assert()
+        .code(0);
+    let bytes = std::fs::read(&part).unwrap();
+    let cut = dir.path().join("t.partial");
+    std::fs::write(&cut, &bytes[..bytes.len() * 3 / 4]).unwrap();
+    for extra in [&[][..], &["--partial"][..]] {
+        let out = folio()
+            .arg("merge")
+            .arg(&cut)
+            .args(extra)
+            .arg("-o")
+            .arg(dir.path().join(if extra.is_empty() {
+                "m.fst"
+            } else {
+                "m.partial"
+            }))
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(
+            err.contains("t.partial: cannot merge this partial: truncated"),
+            "{err}"
+        );
+        assert!(!err.contains("cannot write"), "{err}");
+    }
+}

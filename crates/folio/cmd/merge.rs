@@ -5,7 +5,6 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use anyhow::Context;
 use folio_lexicon::partial::Merge;
 use folio_lexicon::set::OutputPaths;
 
@@ -88,9 +87,11 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
     let merge = Merge::open(&args.partials, scratch.path())?;
     let books = merge.books();
     if args.partial {
-        merge
-            .write_partial(&args.output)
-            .context("cannot write the partial")?;
+        super::writing::context_unless_input(
+            merge.write_partial(&args.output),
+            "cannot write the partial",
+            &read,
+        )?;
         if !args.quiet {
             eprintln!(
                 "folio: merged {} partial(s) of {books} book(s) into {} in {:.2}s",
@@ -106,9 +107,11 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
     policy.min_books = args.min_books;
     super::note_write_through(&paths.set);
     let selection = super::ingest::read_selection(&policy, &args.include, &args.exclude)?;
-    let manifest = merge
-        .write_outputs_with(&policy, &selection, &paths, scratch.path())
-        .context("cannot write the word set")?;
+    let manifest = super::writing::context_unless_input(
+        merge.write_outputs_with(&policy, &selection, &paths, scratch.path()),
+        "cannot write the word set",
+        &read,
+    )?;
     super::ingest::note_lists(&manifest, args.quiet);
     summary(
         &manifest,

@@ -16,6 +16,7 @@ mod scratch;
 pub mod serve;
 pub mod tiles;
 pub mod words;
+mod writing;
 
 /// What a command concluded, when it ran to the end.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -121,11 +121,15 @@ pub(super) fn run(args: Args) -> anyhow::Result<Outcome> {
     if let Some(bar) = &bar {
         bar.finish();
     }
-    let run = result.context(if args.partial {
-        "cannot write the partial"
-    } else {
-        "cannot write the word set"
-    })?;
+    let run = crate::cmd::writing::context_unless_input(
+        result,
+        if args.partial {
+            "cannot write the partial"
+        } else {
+            "cannot write the word set"
+        },
+        &books,
+    )?;
     for note in &run.notes {
         let skipped = note.message.starts_with("skipped");
         if skipped || !args.quiet {
