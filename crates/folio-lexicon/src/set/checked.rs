@@ -11,7 +11,9 @@
 //! decodes each node reachable from the root twice, which costs more: opening ENABLE's
 //! 508 KB set takes 4.2 ms with both, 0.015 ms without; the 45 shared books' 396 KB set
 //! 3.1 ms, their 570 KB counts map 4.3 ms (`make bench-verify`, best of 200, page cache
-//! warm, load ~5 on 2 cores) — about what a process takes to start, paid once per open.
+//! warm, load ~5 on 2 cores) — about what a process takes to start, paid once per open. It
+//! grows with the file: `folio words contains` on the 47 MB set of 4.5 M random words that
+//! `make bench-ingest` builds takes 0.6 s of CPU and 99 MB, most of it this check.
 //!
 //! ```
 //! # let dir = tempfile::tempdir().unwrap();
