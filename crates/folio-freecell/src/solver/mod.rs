@@ -1,7 +1,8 @@
 //! The solver: best-first search over canonical states with atomic supermoves and the MS
 //! auto-play after every move, several heuristics alternating over one state space.
 //!
-//! - **State identity** ignores the order of cascades and of free cells (`table::Key`).
+//! - **State identity** ignores the order of cascades and of free cells (`table::Key`,
+//!   hashed by `zobrist`).
 //! - **Moves**: every legal move, a supermove counting as one (onto a cascade the count is
 //!   forced; into an empty cascade every count up to the capacity); only the first empty
 //!   cascade and free cell are tried (the others give the same canonical state).
@@ -41,6 +42,7 @@ mod path;
 mod schedule;
 mod search;
 mod table;
+mod zobrist;
 
 pub use schedule::tuning;
 

@@ -41,7 +41,7 @@ pub(super) fn reconstruct(
     out.extend(first);
     let mut steps = Vec::new();
     for w in path.windows(2) {
-        let want = &table.keys[w[1] as usize];
+        let want = table.key(w[1]);
         let reach = |s: Step| {
             let mut q = p;
             q.apply_unchecked(s.from, s.to, s.n as usize);

@@ -8,6 +8,7 @@ use super::generate::generate_pruned;
 use super::key::{canonical_into, decode, encode};
 use super::path::{path_to, reconstruct};
 use super::table::Table;
+use super::zobrist;
 use super::{Step, Verdict};
 use crate::moves::Loc;
 use crate::position::Position;
@@ -29,10 +30,10 @@ struct Work {
     open: Vec<Buckets>,
     kids: Vec<(u32, Features)>,
     steps: Vec<Step>,
-    /// The last expanded states, decoded, with their cascades' features, by index mod the
-    /// slots (the children taken next are mostly theirs; a miss decodes the key). Its
-    /// slots grow with the search (see [`CACHE`]).
-    cache: Vec<(u32, Position, ColFeats)>,
+    /// The last expanded states, decoded, with their cascades' features and their hash, by
+    /// index mod the slots (the children taken next are mostly theirs; a miss decodes the
+    /// key). Its slots grow with the search (see [`CACHE`]).
+    cache: Vec<(u32, Position, ColFeats, u64)>,
 }
 
 /// Slots of [`Work::cache`] (powers of two): `CACHE` at the start; a search that has
@@ -100,7 +101,7 @@ impl<'a> Search<'a> {
         if w.cache.len() < CACHE {
             w.cache.clear();
             w.cache
-                .resize(CACHE, (ROOT, *start, ColFeats([ColFeat::default(); 8])));
+                .resize(CACHE, (ROOT, *start, ColFeats([ColFeat::default(); 8]), 0));
         } else {
             w.cache.truncate(CACHE);
             for e in &mut w.cache {
@@ -187,17 +188,20 @@ impl<'a> Search<'a> {
             taken[c as usize] = true;
             let (par, step) = child[c as usize];
             // The child, built in `cur` (one copy of the parent, not a layout moved about).
-            let d = if par == ROOT {
+            // Its hash from its parent's and the move, before it is built: its table slot
+            // is fetched while it and its key are made.
+            let (d, h) = if par == ROOT {
                 cur = self.start;
                 cur.auto_home_set(ms_home_set);
-                0
+                (0, zobrist::of(&cur))
             } else {
                 let slot = &mut cache[par as usize & cmask];
                 if slot.0 != par {
-                    let q = decode(&table.keys[par as usize], self.start.cell_count());
-                    *slot = (par, q, ColFeats::of(&q));
+                    let q = decode(table.key(par), self.start.cell_count());
+                    *slot = (par, q, ColFeats::of(&q), zobrist::of(&q));
                 }
                 cur = slot.1;
+                let mut h = slot.3 ^ zobrist::step(&cur, &step);
                 // As at expansion: the parent was closed under auto-play, so only a move
                 // home or the card it uncovers can start it.
                 let auto = step.to == Loc::Foundation
@@ -209,14 +213,20 @@ impl<'a> Search<'a> {
                         }
                         _ => false,
                     };
-                cur.apply_unchecked(step.from, step.to, step.n as usize);
                 if auto {
+                    cur.apply_unchecked(step.from, step.to, step.n as usize);
+                    let before = zobrist::Before::of(&cur);
                     cur.auto_home_set(ms_home_set);
+                    h ^= before.home(&cur);
+                    table.prefetch(h);
+                } else {
+                    table.prefetch(h);
+                    cur.apply_unchecked(step.from, step.to, step.n as usize);
                 }
-                depth[par as usize] + 1
+                (depth[par as usize] + 1, h)
             };
             let p = &cur;
-            let (idx, new) = table.insert(&encode(p));
+            let (idx, new) = table.insert(h, &encode(p));
             if !new {
                 continue;
             }
@@ -229,7 +239,7 @@ impl<'a> Search<'a> {
             let pf = if par == ROOT {
                 ColFeats::of(p)
             } else {
-                let (_, pp, ppf) = &cache[par as usize & cmask];
+                let (_, pp, ppf, _) = &cache[par as usize & cmask];
                 ppf.child(pp, p, &step)
             };
             if p.is_won() {
@@ -240,8 +250,9 @@ impl<'a> Search<'a> {
             // decode gives back; it is written straight into the cache and read there.
             let slot = &mut cache[idx as usize & cmask];
             slot.0 = idx;
+            slot.3 = h;
             canonical_into(p, &pf, &mut slot.1, &mut slot.2);
-            let (_, p, pf) = &cache[idx as usize & cmask];
+            let (_, p, pf, _) = &cache[idx as usize & cmask];
             steps.clear();
             generate_pruned(p, pf, steps, self.prune);
             kids.clear();
@@ -267,7 +278,7 @@ impl<'a> Search<'a> {
                     q.apply_unchecked(s.from, s.to, s.n as usize);
                     q.auto_home_set(ms_home_set);
                     if q.is_won() {
-                        let (w, _) = table.insert(&encode(&q));
+                        let (w, _) = table.insert(zobrist::of(&q), &encode(&q));
                         parent.push(idx);
                         depth.push(d + 1);
                         via.push(*s);
