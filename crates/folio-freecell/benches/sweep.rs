@@ -2,6 +2,7 @@
 //! checks every solution with the replayer, and prints one `key value` line per measure.
 //!
 //! Usage: `cargo bench -p folio-freecell --bench sweep -- FROM TO THREADS [PROVE_DEAL]`
+//! (env: `DEALS` a list instead of the range; `LENGTHS_OUT`, `SOLUTIONS_OUT` per-deal files).
 
 use std::time::Instant;
 
@@ -9,8 +10,8 @@ use folio_freecell::solver::{Solver, Verdict};
 use folio_freecell::{deal, replay, Autoplay, Options, Position};
 
 /// deal, moves as printed, moves with auto-moves, won on replay, states expanded (also the
-/// fourth column of `LENGTHS_OUT`).
-type Row = (i64, Option<usize>, Option<usize>, bool, usize);
+/// fourth column of `LENGTHS_OUT`), the solution as printed (empty when none).
+type Row = (i64, Option<usize>, Option<usize>, bool, usize, String);
 
 /// This thread's CPU time (Linux `/proc/thread-self/schedstat`, nanoseconds on a CPU).
 fn thread_cpu_seconds() -> Option<f64> {
@@ -99,10 +100,14 @@ fn main() {
                                     };
                                     let r = replay::replay("sweep", text.as_bytes(), &opts);
                                     let (m, a) = r.move_counts();
-                                    (n, Some(m), Some(m + a), r.won(), o.expanded)
+                                    (n, Some(m), Some(m + a), r.won(), o.expanded, text)
                                 }
-                                Verdict::Unsolvable => (n, None, None, false, o.expanded),
-                                Verdict::Unknown => (n, None, None, false, o.expanded),
+                                Verdict::Unsolvable => {
+                                    (n, None, None, false, o.expanded, String::new())
+                                }
+                                Verdict::Unknown => {
+                                    (n, None, None, false, o.expanded, String::new())
+                                }
                             }
                         })
                         .collect::<Vec<_>>()
@@ -151,6 +156,15 @@ fn main() {
         let rows: String = results
             .iter()
             .filter_map(|r| Some(format!("{}\t{}\t{}\t{}\n", r.0, r.1?, r.2?, r.4)))
+            .collect();
+        std::fs::write(path, rows).unwrap();
+    }
+    // Per-deal solutions (deal, the moves as printed): a change meant to keep the search as
+    // it is must leave this file as it was.
+    if let Ok(path) = std::env::var("SOLUTIONS_OUT") {
+        let rows: String = results
+            .iter()
+            .map(|r| format!("{}\t{}\n", r.0, r.5.trim_end()))
             .collect();
         std::fs::write(path, rows).unwrap();
     }
