@@ -1,9 +1,10 @@
-//! Tuning the solver's probes: per deal, each search's expansions to a win (capped) and the
-//! moves it found (`expansions:moves`, `-` for none), as TSV: column 2 the pruned main
-//! search, 3 the complete one, then the probes (`solver::tuning`).
+//! Tuning the solver's schedule: per deal, each search run alone up to CAP expansions, as
+//! TSV: the deal, then per search (`solver::tuning`: column 2 the pruned main search, 3
+//! the complete one, then the probes) `expansions:moves` for a win, `xEXPANSIONS` when it
+//! ran out of states first, `-` at the cap. `examples/schedule_fit` reads these tables.
 //!
 //! `cargo run --release -p folio-freecell --example flare_costs -- CAP DEAL…`
-use folio_freecell::solver::tuning;
+use folio_freecell::solver::tuning::{self, Cost};
 use folio_freecell::{deal, Position};
 
 fn main() {
@@ -15,8 +16,9 @@ fn main() {
         let mut row = format!("{n}");
         for c in 0..tuning::candidates() {
             match tuning::cost(&p, c, cap) {
-                Some((e, m)) => row.push_str(&format!("\t{e}:{m}")),
-                None => row.push_str("\t-"),
+                Cost::Won { expanded, moves } => row.push_str(&format!("\t{expanded}:{moves}")),
+                Cost::Exhausted { expanded } => row.push_str(&format!("\tx{expanded}")),
+                Cost::Capped => row.push_str("\t-"),
             }
         }
         println!("{row}");

@@ -212,14 +212,42 @@ pub mod tuning {
         FLARES
     }
 
-    /// Candidate `c`'s expansions and the moves it found; `None` when it hit the cap or
-    /// ran out of states.
-    pub fn cost(start: &Position, c: usize, cap: usize) -> Option<(usize, usize)> {
+    /// The fitted start of the schedule, `SCHEDULE`: (search, expansions in all).
+    pub fn schedule() -> &'static [(u8, u16)] {
+        SCHEDULE
+    }
+
+    /// The shares after it: (`FIRST_SHARE`, `PROBE_PERCENT`, `LAST_SHARE`); each
+    /// share is the last ×7/5 (integer), probes from `PROBE_FLARES` in turn.
+    pub fn shares() -> (usize, usize, usize) {
+        (FIRST_SHARE, PROBE_PERCENT, LAST_SHARE)
+    }
+
+    /// What one search alone cost on a deal.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum Cost {
+        /// Won after `expanded` expansions with a solution of `moves` moves.
+        Won { expanded: usize, moves: usize },
+        /// Ran out of states after `expanded` expansions (a pruned search: no win in its
+        /// graph; the complete one: a proof).
+        Exhausted { expanded: usize },
+        /// Neither within the cap of expansions.
+        Capped,
+    }
+
+    /// Candidate `c` run alone on `start` up to `cap` expansions.
+    pub fn cost(start: &Position, c: usize, cap: usize) -> Cost {
         let (hs, seed) = flare(c);
         let mut s = Search::new(start, hs, seed);
         match s.run_until(usize::MAX, cap) {
-            Verdict::Solved(m) => Some((s.expanded, m.len())),
-            _ => None,
+            Verdict::Solved(m) => Cost::Won {
+                expanded: s.expanded,
+                moves: m.len(),
+            },
+            Verdict::Unsolvable => Cost::Exhausted {
+                expanded: s.expanded,
+            },
+            Verdict::Unknown => Cost::Capped,
         }
     }
 }
