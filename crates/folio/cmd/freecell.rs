@@ -139,6 +139,10 @@ impl ScriptedGame<WordSet> for WithOptions {
         true
     }
 
+    fn codes(&self) -> Vec<&'static str> {
+        folio_freecell::code::ALL.to_vec()
+    }
+
     fn replay(
         &self,
         source: Source<'_>,
