@@ -203,7 +203,7 @@ pub(crate) fn check_scripts(
         text: sink.wants_text(),
         analyse: None,
     };
-    let mut out = Out::new(std::io::stdout());
+    let mut out = Out::new(crate::cmd::stdout());
     let mut weigher = Weigher::new(&selection, report.max_findings);
     let (summary, last_error) = runner.run(scripts, &mut weigher, &mut *sink, &mut out)?;
     verdict(&summary, last_error, scripts.len())
@@ -350,7 +350,7 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
         text: sink.wants_text(),
         analyse: args.analyse.then_some(args.rules),
     };
-    let mut out = Out::new(std::io::stdout());
+    let mut out = Out::new(crate::cmd::stdout());
     let mut weigher = Weigher::new(&selection, args.report.max_findings);
     let (summary, last_error) = runner.run(&scripts, &mut weigher, &mut *sink, &mut out)?;
     if let Some(html) = html {
