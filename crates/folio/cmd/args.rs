@@ -197,7 +197,7 @@ pub fn memory_size_within(s: &str, physical: Option<u64>) -> Result<u64, String>
         ));
     }
     let most = physical.unwrap_or(MEMORY_CEILING);
-    if !(bytes <= most as f64) {
+    if bytes > most as f64 {
         let whose = if physical.is_some() {
             "this machine's physical memory"
         } else {
