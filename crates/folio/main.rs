@@ -84,9 +84,26 @@ fn color_choice(args: &[std::ffi::OsString]) -> clap::ColorChoice {
 
 fn main() -> ExitCode {
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
-    let matches = Cli::command()
+    let matches = match Cli::command()
         .color(color_choice(&args))
-        .get_matches_from(&args);
+        .try_get_matches_from(&args)
+    {
+        Ok(m) => m,
+        // --help and --version go to stdout: a write error there is reported like any
+        // command's (`folio --help > /dev/full`), a closed pipe is not.
+        Err(e) if !e.use_stderr() => {
+            let printed = e
+                .print()
+                .and_then(|()| std::io::stdout().flush())
+                .map_err(cmd::stdout_error);
+            return finish(
+                printed
+                    .map(|()| cmd::Outcome::Ok)
+                    .map_err(anyhow::Error::from),
+            );
+        }
+        Err(e) => e.exit(),
+    };
     let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     let result = match cli.command {
         Command::Ingest(args) => cmd::ingest::run(args),
@@ -105,17 +122,32 @@ fn main() -> ExitCode {
             // disk), where folio's own error handling is wanted.
             let mut script = Vec::new();
             clap_complete::generate(shell, &mut Cli::command(), "folio", &mut script);
-            let mut out = std::io::stdout().lock();
+            let mut out = cmd::stdout();
             out.write_all(&script)
                 .and_then(|()| out.flush())
                 .map(|()| cmd::Outcome::Ok)
                 .map_err(anyhow::Error::from)
         }
-        Command::Man => clap_mangen::Man::new(Cli::command())
-            .render(&mut std::io::stdout())
-            .map(|()| cmd::Outcome::Ok)
-            .map_err(anyhow::Error::from),
+        Command::Man => {
+            let mut out = cmd::stdout();
+            clap_mangen::Man::new(Cli::command())
+                .render(&mut out)
+                .and_then(|()| out.flush())
+                .map(|()| cmd::Outcome::Ok)
+                .map_err(anyhow::Error::from)
+        }
     };
+    finish(result)
+}
+
+/// The exit code of a command's `result`, its error printed (exit 2). What a command left
+/// in stdout's buffer is flushed first: a write error there fails the run too (`> /dev/full`
+/// must not exit 0).
+fn finish(result: anyhow::Result<cmd::Outcome>) -> ExitCode {
+    let result = result.and_then(|outcome| {
+        cmd::stdout().flush()?;
+        Ok(outcome)
+    });
     match result {
         Ok(outcome) => outcome.exit_code(),
         Err(err) => {

@@ -17,6 +17,7 @@ mod moves;
 mod notes;
 mod play;
 mod play_ci;
+mod polish;
 mod quiet;
 mod refusals;
 mod render;

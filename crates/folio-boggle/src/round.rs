@@ -38,11 +38,12 @@ pub enum Rejection {
     NotInLexicon,
 }
 
-impl Rejection {
-    /// The stable rule code of the rejection (`already-played`, `too-short`,
-    /// `not-on-board`, `not-in-lexicon`): part of the JSON report's contract.
-    pub fn code(&self) -> &'static str {
-        match self {
+folio_core::rule_codes! {
+    impl Rejection {
+        /// The stable rule code of the rejection (`already-played`, `too-short`,
+        /// `not-on-board`, `not-in-lexicon`): part of the JSON report's contract.
+        pub fn code;
+        codes {
             Rejection::AlreadyPlayed { .. } => "already-played",
             Rejection::TooShort { .. } => "too-short",
             Rejection::NotOnBoard => "not-on-board",

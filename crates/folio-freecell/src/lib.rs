@@ -15,6 +15,7 @@
 
 pub mod autoplay;
 pub mod card;
+mod codes;
 pub mod deal;
 pub mod moves;
 pub mod parse;
@@ -24,6 +25,7 @@ mod scripted;
 
 pub use autoplay::Autoplay;
 pub use card::{Card, Suit};
+pub use codes::code;
 pub use moves::{EmptyTarget, Loc, Move, MoveError};
 pub use position::Position;
 pub use replay::{Finding, Options, Report};

@@ -3,6 +3,7 @@
 use std::fmt;
 
 use crate::card::Card;
+use crate::code;
 
 /// A place cards move from or to. Indexes are 0-based (`Cascade(0)` is column `1`,
 /// `Cell(0)` is free cell `a`).
@@ -161,16 +162,16 @@ impl MoveError {
     /// The stable kebab-case code of the broken rule.
     pub fn rule(&self) -> &'static str {
         match self {
-            MoveError::NoSuchPlace(_) => "no-such-place",
-            MoveError::SamePlace => "same-place",
-            MoveError::EmptySource(_) => "empty-source",
-            MoveError::FromFoundation => "from-foundation",
-            MoveError::FoundationOrder { .. } => "foundation-order",
-            MoveError::CellOccupied { .. } => "cell-occupied",
-            MoveError::DoesNotFit { .. } => "does-not-fit",
-            MoveError::NotARun { .. } => "not-a-run",
-            MoveError::OverCapacity { .. } => "over-capacity",
-            MoveError::BadCount { .. } => "bad-count",
+            MoveError::NoSuchPlace(_) => code::NO_SUCH_PLACE,
+            MoveError::SamePlace => code::SAME_PLACE,
+            MoveError::EmptySource(_) => code::EMPTY_SOURCE,
+            MoveError::FromFoundation => code::FROM_FOUNDATION,
+            MoveError::FoundationOrder { .. } => code::FOUNDATION_ORDER,
+            MoveError::CellOccupied { .. } => code::CELL_OCCUPIED,
+            MoveError::DoesNotFit { .. } => code::DOES_NOT_FIT,
+            MoveError::NotARun { .. } => code::NOT_A_RUN,
+            MoveError::OverCapacity { .. } => code::OVER_CAPACITY,
+            MoveError::BadCount { .. } => code::BAD_COUNT,
         }
     }
 }

@@ -7,6 +7,7 @@
 
 use crate::autoplay::Autoplay;
 use crate::card::{Card, Suit};
+use crate::code;
 use crate::deal::{Cascades, MAX_DEAL};
 use crate::moves::{EmptyTarget, Loc, Move};
 
@@ -157,7 +158,7 @@ pub fn decode(bytes: &[u8]) -> Result<&str, ParseError> {
     Err(err(
         line,
         col,
-        "binary-input",
+        code::BINARY_INPUT,
         "not a text file (a NUL byte or invalid UTF-8)",
         "",
     ))
@@ -236,7 +237,7 @@ fn moves_on_line(n: u32, line: &str, out: &mut Vec<ScriptMove>) -> Result<(), Pa
             err(
                 n,
                 col_of(line, at),
-                "unknown-move",
+                code::UNKNOWN_MOVE,
                 format!(
                     "`{}` is not a move (standard notation: 3a, a4, 5h, 21, 21/3)",
                     tok.escape_debug()
@@ -275,7 +276,7 @@ fn parse_standard(text: &str, fcpro: bool) -> Result<Script, ParseError> {
                 .chars()
                 .take_while(|c| c.is_ascii_digit() || *c == '-')
                 .collect();
-            s.deal = Some(parse_deal(&num).map_err(|m| err(n, 2, "bad-deal", m, line))?);
+            s.deal = Some(parse_deal(&num).map_err(|m| err(n, 2, code::BAD_DEAL, m, line))?);
             if let Some(at) = t.find("NumFcs=") {
                 let v: String = t[at + 7..]
                     .chars()
@@ -285,7 +286,7 @@ fn parse_standard(text: &str, fcpro: bool) -> Result<Script, ParseError> {
                     err(
                         n,
                         col_of(line, line.find("NumFcs=").unwrap_or(0) + 7),
-                        "bad-freecells",
+                        code::BAD_FREECELLS,
                         "NumFcs must be 0..=8",
                         line,
                     )
@@ -347,7 +348,7 @@ fn parse_folio(text: &str) -> Result<Script, ParseError> {
                         return Err(err(
                             n,
                             vcol,
-                            "wrong-game",
+                            code::WRONG_GAME,
                             format!("`#game {val}`: this is the FreeCell reader"),
                             line,
                         ));
@@ -358,13 +359,14 @@ fn parse_folio(text: &str) -> Result<Script, ParseError> {
                     return Err(err(
                         n,
                         col_of(line, indent),
-                        "missing-game",
+                        code::MISSING_GAME,
                         "a folio script starts with `#game freecell`",
                         line,
                     ))
                 }
                 "deal" => {
-                    s.deal = Some(parse_deal(val).map_err(|m| err(n, vcol, "bad-deal", m, line))?)
+                    s.deal =
+                        Some(parse_deal(val).map_err(|m| err(n, vcol, code::BAD_DEAL, m, line))?)
                 }
                 "freecells" => {
                     let k = val
@@ -375,7 +377,7 @@ fn parse_folio(text: &str) -> Result<Script, ParseError> {
                             err(
                                 n,
                                 vcol,
-                                "bad-freecells",
+                                code::BAD_FREECELLS,
                                 format!("`{}`: free cells are 0..=8", val.escape_debug()),
                                 line,
                             )
@@ -387,7 +389,7 @@ fn parse_folio(text: &str) -> Result<Script, ParseError> {
                         err(
                             n,
                             vcol,
-                            "bad-autoplay",
+                            code::BAD_AUTOPLAY,
                             format!("`{}`: auto-play is none, safe or ms", val.escape_debug()),
                             line,
                         )
@@ -401,7 +403,7 @@ fn parse_folio(text: &str) -> Result<Script, ParseError> {
                             return Err(err(
                                 n,
                                 vcol,
-                                "bad-empty",
+                                code::BAD_EMPTY,
                                 format!("`{}`: #empty is most or one", val.escape_debug()),
                                 line,
                             ))
@@ -412,7 +414,7 @@ fn parse_folio(text: &str) -> Result<Script, ParseError> {
                     return Err(err(
                         n,
                         col_of(line, indent),
-                        "unknown-directive",
+                        code::UNKNOWN_DIRECTIVE,
                         format!(
                         "`#{}` is not a directive (#game, #deal, #freecells, #autoplay, #empty)",
                         key.escape_debug()
@@ -427,7 +429,7 @@ fn parse_folio(text: &str) -> Result<Script, ParseError> {
             return Err(err(
                 n,
                 col_of(line, indent),
-                "missing-game",
+                code::MISSING_GAME,
                 "a folio script starts with `#game freecell`",
                 line,
             ));
@@ -438,7 +440,7 @@ fn parse_folio(text: &str) -> Result<Script, ParseError> {
         return Err(err(
             1,
             1,
-            "missing-game",
+            code::MISSING_GAME,
             "a folio script starts with `#game freecell`",
             "",
         ));
@@ -467,7 +469,7 @@ fn parse_fcs_verbose(text: &str) -> Result<Script, ParseError> {
                     return Err(err(
                         n,
                         1,
-                        "unexpected-board",
+                        code::UNEXPECTED_BOARD,
                         "a second board without a move between",
                         line,
                     ))
@@ -481,7 +483,7 @@ fn parse_fcs_verbose(text: &str) -> Result<Script, ParseError> {
                 err(
                     n,
                     col_of(line, line.len() - line.trim_start().len()),
-                    "unknown-move",
+                    code::UNKNOWN_MOVE,
                     format!("`{}` is not an fc-solve move", t.escape_debug()),
                     line,
                 )
@@ -490,7 +492,7 @@ fn parse_fcs_verbose(text: &str) -> Result<Script, ParseError> {
                 return Err(err(
                     n,
                     1,
-                    "missing-board",
+                    code::MISSING_BOARD,
                     "the first move comes before the starting board",
                     line,
                 ));
@@ -511,7 +513,7 @@ fn parse_fcs_verbose(text: &str) -> Result<Script, ParseError> {
             return Err(err(
                 n,
                 1,
-                "unknown-line",
+                code::UNKNOWN_LINE,
                 format!(
                     "`{}` is not part of fc-solve's verbose output",
                     t.escape_debug()
@@ -525,7 +527,7 @@ fn parse_fcs_verbose(text: &str) -> Result<Script, ParseError> {
         return Err(err(
             1,
             1,
-            "missing-board",
+            code::MISSING_BOARD,
             "no starting board (`Foundations:` …)",
             "",
         ));
@@ -577,7 +579,7 @@ fn parse_fcs_move(t: &str) -> Option<Move> {
 fn parse_board(all: &[(u32, &str)], i: usize) -> Result<(Board, usize), ParseError> {
     let mut b = Board::default();
     let (n, line) = all[i];
-    let bad = |n: u32, line: &str, what: String| err(n, 1, "bad-board", what, line);
+    let bad = |n: u32, line: &str, what: String| err(n, 1, code::BAD_BOARD, what, line);
     for part in line.trim()["Foundations:".len()..].split_ascii_whitespace() {
         let (suit, rank) = part
             .split_once('-')

@@ -10,6 +10,7 @@ use serde_json::{json, Value};
 
 use crate::autoplay::Autoplay;
 use crate::card::Card;
+use crate::code;
 use crate::deal;
 use crate::moves::{EmptyTarget, Loc, Move};
 use crate::parse::{self, Board, Format, Script};
@@ -298,7 +299,7 @@ fn replay_unnamed(file: &str, bytes: &[u8], opts: &Options) -> Report {
                 report.findings.push(Finding::coded(
                     "",
                     folio_core::script::Loc::new(*n, 1),
-                    "board-mismatch",
+                    code::BOARD_MISMATCH,
                     format!(
                         "after move {} the file prints another board: {why}",
                         report.steps.len()
@@ -315,7 +316,7 @@ fn replay_unnamed(file: &str, bytes: &[u8], opts: &Options) -> Report {
         report.findings.push(Finding::coded(
             "",
             folio_core::script::Loc::new(line, col),
-            "not-won",
+            code::NOT_WON,
             format!("the moves end with {} of 52 cards home", pos.home()),
             line_text(line),
         ));
@@ -335,7 +336,7 @@ fn start(script: &Script, report: &Report) -> Result<Position, Finding> {
         )
     };
     let dealt = match report.deal {
-        Some(n) => Some(deal::deal(n).map_err(|e| fail("bad-deal", e.to_string()))?),
+        Some(n) => Some(deal::deal(n).map_err(|e| fail(code::BAD_DEAL, e.to_string()))?),
         None => None,
     };
     match (&script.start, dealt) {
@@ -345,7 +346,7 @@ fn start(script: &Script, report: &Report) -> Result<Position, Finding> {
                 if slots[report.freecells..].iter().any(Option::is_some) {
                     let n = report.freecells;
                     return Err(fail(
-                        "bad-freecells",
+                        code::BAD_FREECELLS,
                         format!("the board uses more than {n} free cells"),
                     ));
                 }
@@ -353,11 +354,11 @@ fn start(script: &Script, report: &Report) -> Result<Position, Finding> {
             }
             slots.resize(report.freecells, None);
             let p = Position::with_parts(&b.cascades, &slots, b.foundations)
-                .map_err(|e| fail("bad-board", e.to_string()))?;
+                .map_err(|e| fail(code::BAD_BOARD, e.to_string()))?;
             if let Some(d) = dealt {
                 if b.foundations != [0; 4] || b.cascades != d {
                     return Err(fail(
-                        "start-mismatch",
+                        code::START_MISMATCH,
                         format!(
                             "the starting board is not deal {}",
                             report.deal.unwrap_or(0)
@@ -367,11 +368,10 @@ fn start(script: &Script, report: &Report) -> Result<Position, Finding> {
             }
             Ok(p)
         }
-        (None, Some(d)) => {
-            Position::new(&d, report.freecells).map_err(|e| fail("bad-freecells", e.to_string()))
-        }
+        (None, Some(d)) => Position::new(&d, report.freecells)
+            .map_err(|e| fail(code::BAD_FREECELLS, e.to_string())),
         (None, None) => Err(fail(
-            "missing-deal",
+            code::MISSING_DEAL,
             "no deal: the file names none (`#deal N`) and no --deal was given".into(),
         )),
     }

@@ -3,6 +3,7 @@
 
 use std::fmt;
 
+use crate::code;
 use crate::error::{found, ParseError, ParseErrorKind};
 use crate::puzzle::{Pos, Puzzle};
 
@@ -55,11 +56,11 @@ impl Violation {
     /// `column-duplicate`, `cage-off-target`.
     pub fn rule(&self) -> &'static str {
         match self {
-            Violation::Empty { .. } => "empty-cell",
-            Violation::OutOfRange { .. } => "digit-out-of-range",
-            Violation::RowDuplicate { .. } => "row-duplicate",
-            Violation::ColumnDuplicate { .. } => "column-duplicate",
-            Violation::CageOffTarget { .. } => "cage-off-target",
+            Violation::Empty { .. } => code::EMPTY_CELL,
+            Violation::OutOfRange { .. } => code::DIGIT_OUT_OF_RANGE,
+            Violation::RowDuplicate { .. } => code::ROW_DUPLICATE,
+            Violation::ColumnDuplicate { .. } => code::COLUMN_DUPLICATE,
+            Violation::CageOffTarget { .. } => code::CAGE_OFF_TARGET,
         }
     }
 

@@ -21,6 +21,7 @@
 //! `../shared/docs/kenken.md`.
 
 mod check;
+mod codes;
 mod error;
 mod formats;
 mod generate;
@@ -38,6 +39,7 @@ mod text;
 mod verbatim;
 
 pub use check::{check, digit_char, digit_value, parse_grid, Violation};
+pub use codes::code;
 pub use error::{ParseError, ParseErrorKind, PuzzleError};
 pub use formats::{parse_puzzles, Entry, Format};
 pub use generate::{generate, GenerateError, Generated, GENERATE_SIZES};

@@ -27,6 +27,7 @@
 use std::fmt;
 
 use crate::check::{check, digit_char, digit_value};
+use crate::code;
 use crate::keen::{parse_keen_id, KeenId};
 use crate::puzzle::Pos;
 use crate::show::render;
@@ -139,7 +140,7 @@ pub fn parse_script(text: &str) -> Script {
                         s.findings.push(finding(
                             n,
                             value_col,
-                            "wrong-game",
+                            code::WRONG_GAME,
                             format!("this is a kenken session, not {value:?}"),
                             raw,
                         ));
@@ -147,7 +148,7 @@ pub fn parse_script(text: &str) -> Script {
                         s.findings.push(finding(
                             n,
                             col,
-                            "syntax",
+                            code::SYNTAX,
                             "`#game kenken` belongs on the first line".into(),
                             raw,
                         ));
@@ -158,7 +159,7 @@ pub fn parse_script(text: &str) -> Script {
                         s.findings.push(finding(
                             n,
                             col,
-                            "puzzle-twice",
+                            code::PUZZLE_TWICE,
                             "a session has one #puzzle".into(),
                             raw,
                         ));
@@ -166,7 +167,7 @@ pub fn parse_script(text: &str) -> Script {
                         s.findings.push(finding(
                             n,
                             col,
-                            "syntax",
+                            code::SYNTAX,
                             "#puzzle comes before the first move".into(),
                             raw,
                         ));
@@ -176,7 +177,7 @@ pub fn parse_script(text: &str) -> Script {
                             Err(e) => s.findings.push(finding(
                                 n,
                                 value_col + e.col as usize - 1,
-                                "bad-puzzle",
+                                code::BAD_PUZZLE,
                                 format!("not a Keen game ID: {}", e.kind),
                                 raw,
                             )),
@@ -186,7 +187,7 @@ pub fn parse_script(text: &str) -> Script {
                 _ => s.findings.push(finding(
                     n,
                     col,
-                    "unknown-pragma",
+                    code::UNKNOWN_PRAGMA,
                     format!("unknown pragma #{word} (known: #game, #puzzle, #note)"),
                     raw,
                 )),
@@ -210,7 +211,7 @@ pub fn parse_script(text: &str) -> Script {
                         None => s.findings.push(finding(
                             n,
                             crate::text::col_of(raw, c),
-                            "syntax",
+                            code::SYNTAX,
                             format!("{c:?} is not a cell (like B3)"),
                             raw,
                         )),
@@ -218,7 +219,7 @@ pub fn parse_script(text: &str) -> Script {
                     None => s.findings.push(finding(
                         n,
                         col,
-                        "syntax",
+                        code::SYNTAX,
                         "`clear` needs a cell (clear B3)".into(),
                         raw,
                     )),
@@ -229,7 +230,7 @@ pub fn parse_script(text: &str) -> Script {
                 s.findings.push(finding(
                     n,
                     col,
-                    "syntax",
+                    code::SYNTAX,
                     format!("{t:?} is not a move (B3=4 or clear B3)"),
                     raw,
                 ));
@@ -239,7 +240,7 @@ pub fn parse_script(text: &str) -> Script {
                 s.findings.push(finding(
                     n,
                     col,
-                    "syntax",
+                    code::SYNTAX,
                     format!("{c:?} is not a cell (like B3)"),
                     raw,
                 ));
@@ -253,7 +254,7 @@ pub fn parse_script(text: &str) -> Script {
                     s.findings.push(finding(
                         n,
                         digit_col,
-                        "syntax",
+                        code::SYNTAX,
                         format!("{d:?} is not a digit (1-9, a-g for 10-16)"),
                         raw,
                     ));
@@ -380,14 +381,16 @@ pub fn replay(script: &Script, file: &str) -> Report {
     let line_text = |l: u32| script.lines.get(l as usize - 1).map_or("", String::as_str);
     let Some((id, _)) = &script.puzzle else {
         let (line, col) = script.moves.first().map_or((1, 1), |m| (m.line, m.col));
-        if !findings
-            .iter()
-            .any(|f| matches!(f.rule.code, "bad-puzzle" | "wrong-game" | "binary-input"))
-        {
+        if !findings.iter().any(|f| {
+            matches!(
+                f.rule.code,
+                code::BAD_PUZZLE | code::WRONG_GAME | code::BINARY_INPUT
+            )
+        }) {
             findings.push(finding(
                 line as usize,
                 col as usize,
-                "no-puzzle",
+                code::NO_PUZZLE,
                 "no #puzzle line before the moves".into(),
                 line_text(line),
             ));
@@ -415,7 +418,7 @@ pub fn replay(script: &Script, file: &str) -> Report {
         if m.cell.row >= n || m.cell.col >= n {
             findings.push(at(
                 m.col,
-                "cell-off-grid",
+                code::CELL_OFF_GRID,
                 format!("{} is off the {n}x{n} grid", m.written),
             ));
             continue;
@@ -429,7 +432,7 @@ pub fn replay(script: &Script, file: &str) -> Report {
         if !(1..=n).contains(&(digit as usize)) {
             findings.push(at(
                 digit_col,
-                "digit-out-of-range",
+                code::DIGIT_OUT_OF_RANGE,
                 format!("{digit} is outside 1 to {n}"),
             ));
             continue;
@@ -441,7 +444,7 @@ pub fn replay(script: &Script, file: &str) -> Report {
         if let Some(o) = (0..n).find(|&j| j != c && grid[r * n + j] == digit) {
             findings.push(at(
                 m.col,
-                "row-duplicate",
+                code::ROW_DUPLICATE,
                 format!(
                     "{name}={digit}: {digit} is already in row {} at {}",
                     r + 1,
@@ -452,7 +455,7 @@ pub fn replay(script: &Script, file: &str) -> Report {
         if let Some(o) = (0..n).find(|&j| j != r && grid[j * n + c] == digit) {
             findings.push(at(
                 m.col,
-                "column-duplicate",
+                code::COLUMN_DUPLICATE,
                 format!(
                     "{name}={digit}: {digit} is already in column {} at {}",
                     (b'A' + c as u8) as char,
@@ -466,7 +469,7 @@ pub fn replay(script: &Script, file: &str) -> Report {
             let d: Vec<String> = digits.iter().map(u8::to_string).collect();
             findings.push(at(
                 m.col,
-                "cage-off-target",
+                code::CAGE_OFF_TARGET,
                 format!(
                     "{name}={digit} fills cage {} with {}, which misses it",
                     cage.clue(),
@@ -515,7 +518,7 @@ pub fn play_bytes(bytes: &[u8], file: &str) -> Report {
         findings: vec![finding(
             line,
             good[start..].chars().count() + 1,
-            "binary-input",
+            code::BINARY_INPUT,
             "not a text file (a NUL byte or invalid UTF-8)".into(),
             &good[start..],
         )],

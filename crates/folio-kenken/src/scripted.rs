@@ -43,6 +43,10 @@ impl<L: ?Sized> ScriptedGame<L> for KenKen {
         name == Some("kenken")
     }
 
+    fn codes(&self) -> Vec<&'static str> {
+        crate::code::ALL.to_vec()
+    }
+
     fn replay(
         &self,
         source: Source<'_>,

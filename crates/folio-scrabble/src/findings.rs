@@ -271,26 +271,15 @@ pub enum Rule {
     },
 }
 
-impl Rule {
-    /// A short stable code naming the rule (the `rule` field of JSON findings).
-    pub fn code(&self) -> &'static str {
-        match self {
+folio_core::rule_codes! {
+    impl Rule {
+        /// A short stable code naming the rule (the `rule` field of JSON findings).
+        pub fn code;
+        via {
             Rule::Script(k) => k.code(),
-            Rule::Illegal(i) => match i {
-                crate::Illegal::OffBoard { .. } => "off-board",
-                crate::Illegal::NotInLine => "not-in-line",
-                crate::Illegal::NoNewTile => "no-new-tile",
-                crate::Illegal::Gap { .. } => "gap",
-                crate::Illegal::Overwrite { .. } => "overwrite",
-                crate::Illegal::WrongThrough { .. } => "wrong-through",
-                crate::Illegal::FirstMoveMissesCentre => "first-move-misses-centre",
-                crate::Illegal::SingleLetter => "single-letter",
-                crate::Illegal::NotConnected => "not-connected",
-                crate::Illegal::UnknownWord { .. } => "unknown-word",
-                crate::Illegal::NoSuchLetter { .. } => "no-such-letter",
-                #[allow(unreachable_patterns)]
-                _ => "illegal",
-            },
+            Rule::Illegal(i) => i.code(),
+        }
+        codes {
             Rule::UnknownWord { .. } => "unknown-word",
             Rule::WithdrawnValidPlay { .. } => "withdrawn-valid-play",
             Rule::Score { .. } => "score",
@@ -327,6 +316,15 @@ impl Rule {
             Rule::WordsNotChecked { .. } => "words-not-checked",
         }
     }
+}
+
+/// Every code a crossword game's findings can carry, in no order (a code may repeat).
+pub fn all_codes() -> impl Iterator<Item = &'static str> {
+    Rule::CODES
+        .iter()
+        .chain(ParseErrorKind::CODES)
+        .chain(crate::Illegal::CODES)
+        .copied()
 }
 
 /// One located finding: the kernel's shape ([`folio_core::script::Finding`]) with this

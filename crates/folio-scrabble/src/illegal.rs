@@ -93,3 +93,23 @@ pub enum Illegal {
 fn serialize_letter<S: serde::Serializer>(b: &u8, s: S) -> Result<S::Ok, S::Error> {
     s.collect_str(&char::from(*b))
 }
+
+folio_core::rule_codes! {
+    impl Illegal {
+        /// The stable code of the broken rule (the `rule` field of JSON findings).
+        pub fn code;
+        codes {
+            Illegal::OffBoard { .. } => "off-board",
+            Illegal::NotInLine => "not-in-line",
+            Illegal::NoNewTile => "no-new-tile",
+            Illegal::Gap { .. } => "gap",
+            Illegal::Overwrite { .. } => "overwrite",
+            Illegal::WrongThrough { .. } => "wrong-through",
+            Illegal::FirstMoveMissesCentre => "first-move-misses-centre",
+            Illegal::SingleLetter => "single-letter",
+            Illegal::NotConnected => "not-connected",
+            Illegal::UnknownWord { .. } => "unknown-word",
+            Illegal::NoSuchLetter { .. } => "no-such-letter",
+        }
+    }
+}

@@ -64,6 +64,10 @@ impl<L: Lexicon + ?Sized> ScriptedGame<L> for Scrabble {
         matches!(name, None | Some("scrabble"))
     }
 
+    fn codes(&self) -> Vec<&'static str> {
+        crate::findings::all_codes().collect()
+    }
+
     fn takes_rules(&self) -> bool {
         true
     }

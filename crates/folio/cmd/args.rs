@@ -121,9 +121,51 @@ mod tests {
     }
 }
 
-/// `--memory SIZE`: bytes, or a number with `K`, `M`, `G` or `T` (powers of 1024; `512M`,
-/// `2G`, `1.5G`), at least 1 MiB (below that every book is a run of its own anyway).
+/// The smallest `--memory` budget: one bucket of a batch's counting tables (below it every
+/// book would be a run of its own, and runs of a few entries each); the budget the tests
+/// measure peak memory at (docs/ingest-scale.md).
+pub const MEMORY_MIN: u64 = 1 << 20;
+
+/// The largest `--memory` budget where the machine's physical memory cannot be read: 1 PiB,
+/// past any machine folio runs on.
+pub const MEMORY_CEILING: u64 = 1 << 50;
+
+/// The machine's physical memory in bytes (`MemTotal` of `/proc/meminfo`), where it can be
+/// read.
+fn physical_memory() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find_map(|l| l.strip_prefix("MemTotal:"))?;
+    let kib: u64 = line.trim().strip_suffix("kB")?.trim().parse().ok()?;
+    kib.checked_mul(1024)
+}
+
+/// A byte count for people: `1.5G`, `512M`, `2048` (powers of 1024, as `--memory` reads).
+fn shown_size(bytes: u64) -> String {
+    let mut value = bytes as f64;
+    for unit in ["", "K", "M", "G", "T", "P"] {
+        if value < 1024.0 || unit == "P" {
+            return if unit.is_empty() {
+                format!("{bytes}")
+            } else {
+                format!("{}{unit}", (value * 10.0).floor() / 10.0)
+            };
+        }
+        value /= 1024.0;
+    }
+    unreachable!("the loop returns at P")
+}
+
+/// `--memory SIZE`: bytes, or a number with `K`, `M`, `G`, `T` or `P` (powers of 1024;
+/// `512M`, `2G`, `1.5G`), from [`MEMORY_MIN`] to the machine's physical memory
+/// ([`memory_size_within`]).
 pub fn memory_size(s: &str) -> Result<u64, String> {
+    memory_size_within(s, physical_memory())
+}
+
+/// `--memory SIZE` read against a machine of `physical` bytes (`None`: unknown, then
+/// [`MEMORY_CEILING`]). A budget past physical memory never spills a run before the machine
+/// swaps or the kernel kills the run: it would be an unbounded run that fails later.
+pub fn memory_size_within(s: &str, physical: Option<u64>) -> Result<u64, String> {
     let t = s.trim();
     let (num, unit) = match t.char_indices().find(|(_, c)| c.is_ascii_alphabetic()) {
         Some((i, _)) => (&t[..i], t[i..].to_ascii_uppercase()),
@@ -135,9 +177,10 @@ pub fn memory_size(s: &str) -> Result<u64, String> {
         "M" => 20,
         "G" => 30,
         "T" => 40,
+        "P" => 50,
         _ => {
             return Err(format!(
-                "unknown unit {unit:?}: give bytes or K, M, G, T (512M, 2G)"
+                "unknown unit {unit:?}: give bytes or K, M, G, T, P (512M, 2G)"
             ))
         }
     };
@@ -146,26 +189,62 @@ pub fn memory_size(s: &str) -> Result<u64, String> {
         .parse()
         .map_err(|_| format!("{s:?} is not a size (512M, 2G, 1048576)"))?;
     let bytes = n * (1u64 << shift) as f64;
-    if bytes.is_nan() || bytes < (1u64 << 20) as f64 || !bytes.is_finite() {
-        return Err("at least 1M: the budget holds the counting tables of a batch of books".into());
+    if bytes.is_nan() || bytes < MEMORY_MIN as f64 {
+        return Err(format!(
+            "at least {}: the budget holds the counting tables of a batch of books, and \
+             below 1M every book would be a run of its own",
+            shown_size(MEMORY_MIN)
+        ));
+    }
+    let most = physical.unwrap_or(MEMORY_CEILING);
+    if bytes > most as f64 {
+        let whose = if physical.is_some() {
+            "this machine's physical memory"
+        } else {
+            "1P, past any machine's memory"
+        };
+        return Err(format!(
+            "at most {} ({whose}): a larger budget never spills a run to disk before the \
+             machine runs out of memory; leave --memory out for an unbounded run",
+            shown_size(most)
+        ));
     }
     Ok(bytes as u64)
 }
 
 #[cfg(test)]
 mod memory_tests {
-    use super::memory_size;
+    use super::{memory_size, memory_size_within};
 
     #[test]
     fn sizes_read_with_units_and_refuse_below_one_mebibyte() {
         assert_eq!(memory_size("512M"), Ok(512 << 20));
-        assert_eq!(memory_size("2G"), Ok(2 << 30));
-        assert_eq!(memory_size("1.5g"), Ok(3 << 29));
         assert_eq!(memory_size("1MiB"), Ok(1 << 20));
         assert_eq!(memory_size("1048576"), Ok(1 << 20));
-        assert!(memory_size("1K").unwrap_err().contains("at least 1M"));
+        let big = Some(1 << 40);
+        assert_eq!(memory_size_within("2G", big), Ok(2 << 30));
+        assert_eq!(memory_size_within("1.5g", big), Ok(3 << 29));
+        for small in ["0", "1", "1K", "1023K", "0.5M", "-3G"] {
+            let e = memory_size_within(small, big).unwrap_err();
+            assert!(e.starts_with("at least 1M: "), "{small}: {e}");
+        }
         assert!(memory_size("12Q").unwrap_err().contains("unknown unit"));
         assert!(memory_size("lots").is_err());
         assert!(memory_size("NaNM").is_err());
+    }
+
+    #[test]
+    fn sizes_past_physical_memory_are_refused() {
+        let e = memory_size_within("17G", Some(16 << 30)).unwrap_err();
+        assert!(
+            e.starts_with("at most 16G (this machine's physical memory)"),
+            "{e}"
+        );
+        assert_eq!(memory_size_within("16G", Some(16 << 30)), Ok(16 << 30));
+        let e = memory_size_within("1.5P", None).unwrap_err();
+        assert!(e.starts_with("at most 1P (1P, past any"), "{e}");
+        for huge in ["10P", "99999999999999999999", "inf", "1e300"] {
+            assert!(memory_size_within(huge, None).is_err(), "{huge}");
+        }
     }
 }

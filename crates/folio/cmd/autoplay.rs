@@ -108,7 +108,7 @@ pub fn run(a: Args) -> anyhow::Result<Outcome> {
                 folio_lexicon::set::atomic::write_bytes_atomic(&path, g.to_gcg().as_bytes())?;
             }
         }
-        (None, [one]) => write!(std::io::stdout().lock(), "{}", one.to_gcg())?,
+        (None, [one]) => write!(crate::cmd::stdout(), "{}", one.to_gcg())?,
         (None, _) => {}
     }
     let n = games.len() as f64;

@@ -160,7 +160,7 @@ fn roll_cmd(a: RollArgs) -> anyhow::Result<Outcome> {
 
 fn print_out(s: &str) -> anyhow::Result<()> {
     use std::io::Write;
-    let mut stdout = std::io::stdout().lock();
+    let mut stdout = crate::cmd::stdout();
     stdout.write_all(s.as_bytes())?;
     stdout.flush()?;
     Ok(())

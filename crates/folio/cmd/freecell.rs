@@ -100,12 +100,12 @@ fn deal_cmd(a: DealArgs) -> anyhow::Result<Outcome> {
             .map(|c| c.iter().map(|x| x.to_string()).collect())
             .collect();
         writeln!(
-            std::io::stdout().lock(),
+            crate::cmd::stdout(),
             "{}",
             json!({"deal": a.n, "columns": columns})
         )?;
     } else {
-        write!(std::io::stdout().lock(), "{}", deal::to_text(&cols))?;
+        write!(crate::cmd::stdout(), "{}", deal::to_text(&cols))?;
     }
     Ok(Outcome::Ok)
 }
@@ -137,6 +137,10 @@ impl ScriptedGame<WordSet> for WithOptions {
 
     fn claims(&self, _name: Option<&str>) -> bool {
         true
+    }
+
+    fn codes(&self) -> Vec<&'static str> {
+        folio_freecell::code::ALL.to_vec()
     }
 
     fn replay(
@@ -172,21 +176,21 @@ fn solve(a: SolveArgs) -> anyhow::Result<Outcome> {
             "autoplay": Autoplay::Ms.name(),
             "states": out.states,
         });
-        writeln!(std::io::stdout().lock(), "{v}")?;
+        writeln!(crate::cmd::stdout(), "{v}")?;
     } else if matches!(out.verdict, Verdict::Solved(_)) {
         writeln!(
-            std::io::stdout().lock(),
+            crate::cmd::stdout(),
             "#game freecell\n#deal {}\n#freecells {cells}\n#autoplay ms",
             a.n
         )?;
         writeln!(
-            std::io::stdout().lock(),
+            crate::cmd::stdout(),
             "# solved: {} moves, {} states searched",
             moves.len(),
             out.states
         )?;
         for line in moves.chunks(10) {
-            writeln!(std::io::stdout().lock(), "{}", line.join(" "))?;
+            writeln!(crate::cmd::stdout(), "{}", line.join(" "))?;
         }
     } else {
         let why = if verdict == "unsolvable" {
@@ -195,7 +199,7 @@ fn solve(a: SolveArgs) -> anyhow::Result<Outcome> {
             "state limit reached"
         };
         writeln!(
-            std::io::stdout().lock(),
+            crate::cmd::stdout(),
             "deal {}: {verdict} with {cells} free cells ({why}: {} states)",
             a.n,
             out.states

@@ -20,7 +20,9 @@ pub(crate) mod scale;
 #[derive(clap::Args)]
 #[command(
     after_help = "Outputs: OUT.fst (fst::Set), OUT.counts.fst (fst::Map word -> \
-occurrences), OUT.json (manifest). The word-list policy is described in docs/policy.md."
+occurrences), OUT.json (manifest). The word-list policy is described in docs/policy.md.\n\n\
+Exit status: 0 the outputs were written; 2 usage or I/O error (an unreadable book, an output \
+that cannot be written, an interrupted run: with --work DIR, the same command resumes it)."
 )]
 pub struct Args {
     /// Books: files, folders (read recursively for *.txt files), or - for stdin.
@@ -67,7 +69,10 @@ pub struct Args {
     #[arg(long)]
     no_mmap: bool,
     /// Bound the counting tables to SIZE (512M, 2G): past it, sorted runs go to a temporary
-    /// folder and are merged by streaming at the end. Same outputs, byte for byte.
+    /// folder and are merged by streaming at the end. Same outputs, byte for byte. SIZE is
+    /// at least 1M (below it every book would be a run of its own) and at most the
+    /// machine's physical memory (a larger budget never spills before memory runs out:
+    /// leave --memory out for an unbounded run); otherwise a usage error (exit 2).
     #[arg(long, value_name = "SIZE", value_parser = super::args::memory_size)]
     memory: Option<u64>,
     /// Write a mergeable partial to -o instead of a word set (merge partials with `folio
@@ -83,11 +88,12 @@ pub struct Args {
     /// Where temporary runs go [default: $TMPDIR, else /tmp].
     #[arg(long, value_name = "DIR")]
     temp_dir: Option<PathBuf>,
-    /// The books' language (ISO 639-1: `fr`, `it`, `ca`, `en`, ...), or `auto` to read it
-    /// from each book's Project Gutenberg `Language:` line. French, Italian and Catalan
-    /// split elisions as wordfreq does (`l'homme` -> HOMME, the particle dropped); German
-    /// keeps its tile letters ÄÖÜ (as --tile-letters ÄÖÜ).
-    #[arg(long, value_name = "LANG")]
+    /// The books' language (ISO 639-1 code), or `auto` to read it from each book's Project
+    /// Gutenberg `Language:` line. French, Italian and Catalan split elisions as wordfreq
+    /// does (`l'homme` -> HOMME, the particle dropped); German keeps its tile letters ÄÖÜ
+    /// (as --tile-letters ÄÖÜ); the others are recorded in the manifest. Any other value is
+    /// a usage error (exit 2) listing these.
+    #[arg(long, value_name = "LANG", value_parser = languages())]
     lang: Option<String>,
     /// Write the drop report here (TSV: every dropped word with its class, count, books and
     /// forms; the totals per class in `#` lines) and print its summary.
@@ -102,6 +108,20 @@ pub struct Args {
     /// Never keep the words of this list (one a line). Repeatable; wins over --include.
     #[arg(long, value_name = "LIST")]
     exclude: Vec<PathBuf>,
+}
+
+/// `--lang`'s values: `auto` and the languages folio knows
+/// (`folio_lexicon::ingest::elision::LANGUAGES`), each with its name in `--help`.
+fn languages() -> clap::builder::PossibleValuesParser {
+    use clap::builder::PossibleValue;
+    let auto = PossibleValue::new("auto").help("each book's Project Gutenberg Language: line");
+    let known = folio_lexicon::ingest::elision::LANGUAGES
+        .iter()
+        .map(|&(code, name)| PossibleValue::new(code).help(name));
+    std::iter::once(auto)
+        .chain(known)
+        .collect::<Vec<_>>()
+        .into()
 }
 
 impl Args {
@@ -125,16 +145,6 @@ impl Args {
             }
         }
         let policy = self.policy();
-        if let Some(lang) = &policy.lang {
-            let ok =
-                lang == "auto" || (lang.len() == 2 && lang.chars().all(|c| c.is_ascii_lowercase()));
-            if !ok {
-                anyhow::bail!(
-                    "--lang {}: give an ISO 639-1 code (fr, it, ca, en, ...) or auto",
-                    folio_core::quote::quoted(lang)
-                );
-            }
-        }
         if let Some(max) = policy.max_len.filter(|&m| m < policy.min_len) {
             let (min_from, max_from) = (self.min_len.is_some(), self.max_len.is_some());
             let from = |given: bool| if given { "" } else { " (the policy's default)" };

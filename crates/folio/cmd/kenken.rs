@@ -364,7 +364,7 @@ fn replay(a: ReplayArgs) -> anyhow::Result<Outcome> {
 }
 
 fn emit(s: &str) -> std::io::Result<()> {
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::cmd::stdout();
     out.write_all(s.as_bytes())?;
     out.flush()
 }

@@ -15,7 +15,9 @@ use super::Outcome;
 #[derive(clap::Args)]
 #[command(
     after_help = "Any split of the books into partials, merged in any grouping and order, \
-gives the bytes one `folio ingest` of all the books gives (docs/words.md, \"Partials and merge\")."
+gives the bytes one `folio ingest` of all the books gives (docs/words.md, \"Partials and merge\").\n\n\
+Exit status: 0 the outputs were written; 2 usage or I/O error (a partial that is not one, or \
+damaged, partials of different policies, an output that cannot be written)."
 )]
 pub struct Args {
     /// Partials written by `folio ingest --partial` (or `folio merge --partial`).

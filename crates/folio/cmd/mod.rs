@@ -18,6 +18,49 @@ pub mod tiles;
 pub mod words;
 mod writing;
 
+/// Standard output, locked, whose write errors say where they happened: `cannot write to
+/// stdout: No space left on device` (`folio man > /dev/full`) rather than the bare OS
+/// error, which could be any file's. The error keeps its kind, so a closed pipe (`| head
+/// -1`) is still told apart and ends the run quietly (main).
+pub(crate) struct Stdout(std::io::StdoutLock<'static>);
+
+/// [`Stdout`]: every command writes its output through this.
+pub(crate) fn stdout() -> Stdout {
+    Stdout(std::io::stdout().lock())
+}
+
+/// A write error of standard output (see [`Stdout`]).
+#[derive(Debug)]
+struct StdoutError(std::io::Error);
+
+impl std::fmt::Display for StdoutError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "cannot write to stdout: {}", self.0)
+    }
+}
+
+impl std::error::Error for StdoutError {}
+
+/// `e` as a write error of standard output, of the same kind.
+pub(crate) fn stdout_error(e: std::io::Error) -> std::io::Error {
+    if e.get_ref().is_some_and(|inner| inner.is::<StdoutError>()) {
+        return e;
+    }
+    std::io::Error::new(e.kind(), StdoutError(e))
+}
+
+impl std::io::Write for Stdout {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.write(buf).map_err(stdout_error)
+    }
+    fn write_all(&mut self, buf: &[u8]) -> std::io::Result<()> {
+        self.0.write_all(buf).map_err(stdout_error)
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.0.flush().map_err(stdout_error)
+    }
+}
+
 /// What a command concluded, when it ran to the end.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {

@@ -158,7 +158,7 @@ pub fn run(a: Args) -> anyhow::Result<Outcome> {
         ));
     }
     use std::io::Write;
-    let mut stdout = std::io::stdout().lock();
+    let mut stdout = crate::cmd::stdout();
     stdout.write_all(out.as_bytes())?;
     stdout.flush()?;
     Ok(Outcome::Ok)

@@ -12,6 +12,18 @@ use anyhow::Context;
 /// Folders to remove if a signal ends the process.
 static ON_SIGNAL: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 
+/// Lines to print on stderr if a signal ends the process (what was kept, and how to go on).
+static SAY_ON_SIGNAL: Mutex<Vec<String>> = Mutex::new(Vec::new());
+
+/// Prints `line` (`folio: interrupted: …`) on stderr if SIGINT, SIGTERM or SIGHUP ends the
+/// run: `folio ingest --work DIR` says its work is kept in DIR and how to resume it.
+pub(crate) fn say_on_signal(line: String) {
+    if let Ok(mut lines) = SAY_ON_SIGNAL.lock() {
+        lines.push(line);
+    }
+    watch_signals();
+}
+
 /// A run's scratch folder; removed when dropped.
 pub(crate) struct Scratch {
     dir: tempfile::TempDir,
@@ -92,6 +104,13 @@ fn watch_signals() {
                     let dirs = ON_SIGNAL.lock().map(|d| d.clone()).unwrap_or_default();
                     for d in dirs {
                         let _ = std::fs::remove_dir_all(d);
+                    }
+                    let lines = SAY_ON_SIGNAL.lock().map(|l| l.clone()).unwrap_or_default();
+                    for line in lines {
+                        // Not eprintln!: a closed stderr (SIGHUP: the terminal is gone) must
+                        // not turn the exit into a panic.
+                        use std::io::Write;
+                        let _ = writeln!(std::io::stderr(), "{line}");
                     }
                     std::process::exit(code);
                 });

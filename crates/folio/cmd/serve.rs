@@ -86,7 +86,7 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
             .await
             .with_context(|| format!("{}: cannot serve", books.display()))?;
         let line = server.line_addr()?;
-        let mut out = std::io::stdout().lock();
+        let mut out = crate::cmd::stdout();
         writeln!(out, "line {line}")?;
         if let Some(http) = server.http_addr() {
             writeln!(out, "http {http}")?;

@@ -134,11 +134,12 @@ pub enum Error {
     },
 }
 
-impl ScriptError {
-    /// The stable rule code of the error (`unknown-pragma`, `bad-board`…), as JSON reports
-    /// give it.
-    pub fn code(&self) -> &'static str {
-        match self {
+folio_core::rule_codes! {
+    impl ScriptError {
+        /// The stable rule code of the error (`unknown-pragma`, `bad-board`…), as JSON reports
+        /// give it.
+        pub fn code;
+        codes {
             ScriptError::NotBoggle => "not-boggle",
             ScriptError::InvalidUtf8 => "invalid-utf8",
             ScriptError::UnknownPragma(..) => "unknown-pragma",
@@ -162,7 +163,9 @@ impl ScriptError {
             ScriptError::BadWord(..) => "bad-word",
         }
     }
+}
 
+impl ScriptError {
     /// Whether the error is that something is missing from the script: after a line that
     /// did not read, that may only follow from it.
     pub fn is_absence(&self) -> bool {
@@ -170,6 +173,16 @@ impl ScriptError {
             self,
             ScriptError::NoBoard | ScriptError::NoPlayers | ScriptError::Missing(_)
         )
+    }
+}
+
+folio_core::rule_codes! {
+    impl Error {
+        /// The stable rule code of the error's first finding: its script error's, or
+        /// `lexicon` for a word set that could not be opened.
+        pub fn code;
+        via { Error::Script { kind, .. } => kind.code() }
+        codes { Error::Lexicon { .. } => "lexicon" }
     }
 }
 

@@ -51,12 +51,18 @@ impl fmt::Display for Rule {
     }
 }
 
+folio_core::rule_codes! {
+    impl Rule {
+        /// The stable rule code: a rejected word's is its rejection's (`not-on-board`).
+        pub fn code;
+        via { Rule::Rejected { rejection, .. } => rejection.code() }
+        codes { Rule::ClaimedScore { .. } => "claimed-score" }
+    }
+}
+
 impl folio_core::script::Rule for Rule {
     fn code(&self) -> &'static str {
-        match self {
-            Rule::Rejected { rejection, .. } => rejection.code(),
-            Rule::ClaimedScore { .. } => "claimed-score",
-        }
+        Rule::code(self)
     }
 }
 

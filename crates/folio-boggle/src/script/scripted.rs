@@ -58,7 +58,9 @@ impl Invalid {
                         .map(|m| (loc(m.line, m.col), m.kind.to_string(), m.kind.code())),
                 )
                 .collect(),
-            Error::Lexicon { .. } => vec![(Loc::new(0, 0), self.error.to_string(), "lexicon")],
+            Error::Lexicon { .. } => {
+                vec![(Loc::new(0, 0), self.error.to_string(), self.error.code())]
+            }
         }
     }
 }
@@ -102,6 +104,16 @@ impl<L: Lexicon + ?Sized> ScriptedGame<L> for Boggle {
 
     fn claims(&self, name: Option<&str>) -> bool {
         name == Some("boggle")
+    }
+
+    fn codes(&self) -> Vec<&'static str> {
+        super::Rule::CODES
+            .iter()
+            .chain(crate::Rejection::CODES)
+            .chain(super::ScriptError::CODES)
+            .chain(super::Error::CODES)
+            .copied()
+            .collect()
     }
 
     fn replay(

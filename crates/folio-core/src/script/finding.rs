@@ -1,7 +1,7 @@
 //! [`Finding`]: one located problem in a script, the one shape every game reports.
 //!
 //! A finding is `file:line:col: message` plus the line as written, and a stable rule code
-//! (`score`, `unknown-word`, `rejected-word`…) for tools. The rule itself stays typed in
+//! (`score`, `unknown-word`, `not-on-board`…) for tools. The rule itself stays typed in
 //! each game ([`Rule`] is the kernel's view of it: a code and a message), so a game keeps
 //! its verdicts as values and the kernel prints and serialises them all alike.
 
@@ -12,7 +12,7 @@ use crate::script::Loc;
 
 /// What the kernel needs of a game's typed rule: a stable code, and a message (`Display`).
 pub trait Rule: fmt::Display {
-    /// The stable, kebab-case code of the rule (`score`, `off-turn`, `rejected-word`):
+    /// The stable, kebab-case code of the rule (`score`, `off-turn`, `not-on-board`):
     /// part of the JSON contract, never reworded.
     fn code(&self) -> &'static str;
 }

@@ -84,6 +84,11 @@ pub trait ScriptedGame<L: ?Sized>: Sync {
     /// or, for `None`, scripts without a `#game` line (GCG records).
     fn claims(&self, name: Option<&str>) -> bool;
 
+    /// Every rule code this game's findings can carry (`score`, `row-duplicate`…), in no
+    /// particular order: the list `folio play --deny/--warn/--allow CODE` checks a code
+    /// against. Made from the game's own code tables ([`crate::rule_codes!`]), not copied.
+    fn codes(&self) -> Vec<&'static str>;
+
     /// Whether the game reads a rule-set name (`--rules`); default: no.
     fn takes_rules(&self) -> bool {
         false

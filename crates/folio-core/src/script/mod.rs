@@ -22,6 +22,7 @@
 //! assert_eq!(f.to_string(), "s.kenken:4:1: 3 is already in this row");
 //! ```
 
+pub mod codes;
 pub mod finding;
 pub mod game;
 pub mod lines;

@@ -125,8 +125,8 @@ impl Selection {
     /// its 1-based line number.
     ///
     /// The bytes are read as `folio words import` reads a list: a UTF-8 BOM is dropped, a
-    /// UTF-16 list with a BOM is converted, a line that is not UTF-8 is Windows-1252, LF or
-    /// CRLF ends a line.
+    /// UTF-16 list with a BOM is converted, a line that is not UTF-8 is Windows-1252, LF,
+    /// CRLF or a lone CR ends a line.
     ///
     /// # Errors
     /// The byte offset of a NUL (a binary file or UTF-16 without a BOM is no list).

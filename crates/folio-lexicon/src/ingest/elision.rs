@@ -62,9 +62,34 @@ fn vowel_or_h(c: char) -> bool {
 /// How far into a book its Project Gutenberg header is searched for `Language:`.
 const HEADER_BYTES: usize = 16 * 1024;
 
+/// The languages folio knows: (ISO 639-1 code, English name as a Project Gutenberg
+/// `Language:` line writes it). The codes are what `folio ingest --lang` takes (besides
+/// `auto`); the names are what [`language_of`] reads. French, Italian and Catalan split
+/// elisions ([`ELIDING`]), German keeps its tile letters
+/// ([`crate::policy::LANGUAGE_TILE_LETTERS`]); the others are recorded in the manifest only.
+pub const LANGUAGES: &[(&str, &str)] = &[
+    ("en", "English"),
+    ("fr", "French"),
+    ("it", "Italian"),
+    ("ca", "Catalan"),
+    ("de", "German"),
+    ("es", "Spanish"),
+    ("pt", "Portuguese"),
+    ("nl", "Dutch"),
+    ("la", "Latin"),
+];
+
+/// The English name of language `code` ([`LANGUAGES`]), if folio knows it.
+pub fn language_name(code: &str) -> Option<&'static str> {
+    LANGUAGES
+        .iter()
+        .find(|(c, _)| *c == code)
+        .map(|&(_, name)| name)
+}
+
 /// The language of a book from its Project Gutenberg header (`Language: French`), as an
-/// ISO 639-1 code when folio knows the name (English, French, Italian, Catalan, German,
-/// Spanish, Portuguese, Dutch, Latin), else the name in lower case. `None` without the line.
+/// ISO 639-1 code when folio knows the name ([`LANGUAGES`]), else the name in lower case.
+/// `None` without the line.
 pub fn language_of(text: &str) -> Option<String> {
     let mut end = text.len().min(HEADER_BYTES);
     while !text.is_char_boundary(end) {
@@ -74,19 +99,13 @@ pub fn language_of(text: &str) -> Option<String> {
         .lines()
         .find_map(|l| l.trim_start().strip_prefix("Language:"))?;
     let name = line.trim().to_lowercase();
-    let code = match name.as_str() {
-        "english" => "en",
-        "french" => "fr",
-        "italian" => "it",
-        "catalan" => "ca",
-        "german" => "de",
-        "spanish" => "es",
-        "portuguese" => "pt",
-        "dutch" => "nl",
-        "latin" => "la",
-        "" => return None,
-        other => other,
-    };
+    if name.is_empty() {
+        return None;
+    }
+    let code = LANGUAGES
+        .iter()
+        .find(|(_, n)| n.eq_ignore_ascii_case(&name))
+        .map_or(name.as_str(), |&(code, _)| code);
     Some(code.to_string())
 }
 
@@ -114,6 +133,18 @@ mod tests {
         ] {
             assert_eq!(elided(t), want, "{t}");
         }
+    }
+
+    #[test]
+    fn every_language_with_rules_is_known() {
+        for code in ELIDING
+            .iter()
+            .chain(crate::policy::LANGUAGE_TILE_LETTERS.iter().map(|(c, _)| c))
+        {
+            assert!(language_name(code).is_some(), "{code}");
+        }
+        assert_eq!(language_name("de"), Some("German"));
+        assert_eq!(language_name("xx"), None);
     }
 
     #[test]

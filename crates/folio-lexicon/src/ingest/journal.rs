@@ -172,9 +172,13 @@ impl Work {
         let mut runs = Vec::new();
         if !fresh {
             let text = std::fs::read(&journal_path).map_err(|e| Error::io(&journal_path, e))?;
-            let (found, entries) = read_journal(dir, &text)?;
-            check_head(dir, &found, &head)?;
-            runs = entries;
+            // No complete line (the run that made the folder ended before its head was
+            // on disk): nothing was journaled, so the folder starts afresh; its leftover
+            // run files are removed below like any run the journal does not name.
+            if let Some((found, entries)) = read_journal(dir, &text)? {
+                check_head(dir, &found, &head)?;
+                runs = entries;
+            }
         }
         // Runs holding a book that is no longer given as it was are counted again.
         let mut now: HashMap<String, Option<BookId>> = HashMap::new();
@@ -420,7 +424,7 @@ impl Work {
 /// [`Error::WorkFolder`] naming `dir` when the text is not a work folder's journal (as
 /// [`Work::open`]).
 pub fn parse_journal(dir: &Path, text: &[u8]) -> Result<Vec<(String, Vec<String>)>> {
-    let (_, runs) = read_journal(dir, text)?;
+    let runs = read_journal(dir, text)?.map_or_else(Vec::new, |(_, runs)| runs);
     Ok(runs
         .into_iter()
         .map(|r| (r.run, r.books.into_iter().map(|b| b.path).collect()))
@@ -428,8 +432,9 @@ pub fn parse_journal(dir: &Path, text: &[u8]) -> Result<Vec<(String, Vec<String>
 }
 
 /// The journal's head and its finished runs; a torn last line (no line break: the process
-/// was killed while appending it) is left out.
-fn read_journal(dir: &Path, text: &[u8]) -> Result<(Head, Vec<RunEntry>)> {
+/// was killed while appending it) is left out. `None` when no line is complete (an empty
+/// journal, or a torn head): nothing was journaled, the folder is as good as new.
+fn read_journal(dir: &Path, text: &[u8]) -> Result<Option<(Head, Vec<RunEntry>)>> {
     let text = String::from_utf8_lossy(text);
     let complete = match text.rfind('\n') {
         Some(i) => &text[..=i],
@@ -437,10 +442,7 @@ fn read_journal(dir: &Path, text: &[u8]) -> Result<(Head, Vec<RunEntry>)> {
     };
     let mut lines = complete.lines();
     let Some(first) = lines.next() else {
-        return Err(bad(
-            dir,
-            "empty journal: the run that made it was killed at once; remove the folder".into(),
-        ));
+        return Ok(None);
     };
     let head: Head = serde_json::from_str(first).map_err(|e| {
         bad(
@@ -471,7 +473,7 @@ fn read_journal(dir: &Path, text: &[u8]) -> Result<(Head, Vec<RunEntry>)> {
         }
         runs.push(entry);
     }
-    Ok((head, runs))
+    Ok(Some((head, runs)))
 }
 
 fn check_head(dir: &Path, found: &Head, want: &Head) -> Result<()> {
@@ -605,9 +607,12 @@ mod tests {
         })
         .unwrap();
         let text = format!("{head}\n{{\"run\":\"run-0.pa");
-        let (h, runs) = read_journal(d, text.as_bytes()).unwrap();
+        let (h, runs) = read_journal(d, text.as_bytes()).unwrap().unwrap();
         assert_eq!(h.folio_work, WORK_FORMAT);
         assert!(runs.is_empty());
+        // Nothing journaled yet: no head to check, no run.
+        assert!(read_journal(d, b"").unwrap().is_none());
+        assert!(read_journal(d, &head.as_bytes()[..10]).unwrap().is_none());
         let text = format!("{head}\n{{\"run\":\"run-0.pa\n");
         let err = read_journal(d, text.as_bytes()).unwrap_err().to_string();
         assert!(err.contains("journal line 2 unreadable"), "{err}");

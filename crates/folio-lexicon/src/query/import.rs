@@ -1,4 +1,5 @@
-//! Import: any plain word list (one word a line, sorted or not, LF or CRLF) into a word set.
+//! Import: any plain word list (one word a line, sorted or not, LF, CRLF or lone CR) into a
+//! word set.
 //!
 //! Each line is trimmed and normalised by the policy's character rules
 //! ([`Policy::normalize_word`]); lines it rejects are reported with their line numbers, words
@@ -87,7 +88,7 @@ pub struct ImportList {
 }
 
 impl ImportList {
-    /// Parses a word list, LF or CRLF, line by line: a line that is valid UTF-8 is read as
+    /// Parses a word list, LF, CRLF or lone CR, line by line: a line that is valid UTF-8 is read as
     /// UTF-8 (a BOM at the start is dropped), and only a line that is not is read as
     /// Windows-1252 (counted in the report: lists mixing a few Latin-1 lines into UTF-8 are
     /// common, and one bad byte must not re-read every other line).
@@ -191,16 +192,30 @@ impl ImportList {
     }
 }
 
-/// The lines of a list without their `\n` or `\r\n`, and without a leading UTF-8 BOM, as
-/// `str::lines` splits text (a final line break ends the last line, it does not open one).
+/// The lines of a list without their line ends, and without a leading UTF-8 BOM. A line
+/// ends at `\n` (Unix), `\r\n` (Windows) or a lone `\r` (classic Mac OS, where a list
+/// exported by an old program is one long "line" otherwise); a final line end ends the last
+/// line, it does not open one (as `str::lines`, which knows no lone `\r`).
 pub(crate) fn lines(bytes: &[u8]) -> impl Iterator<Item = &[u8]> {
-    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    let body = bytes.strip_suffix(b"\n").unwrap_or(bytes);
-    let mut split = body.split(|&b| b == b'\n');
-    if bytes.is_empty() {
-        split.next(); // no line at all, not one empty line
-    }
-    split.map(|l| l.strip_suffix(b"\r").unwrap_or(l))
+    let mut rest = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    std::iter::from_fn(move || {
+        if rest.is_empty() {
+            return None;
+        }
+        let line;
+        match rest.iter().position(|&b| b == b'\n' || b == b'\r') {
+            None => {
+                line = rest;
+                rest = &[];
+            }
+            Some(i) => {
+                line = &rest[..i];
+                let crlf = rest[i] == b'\r' && rest.get(i + 1) == Some(&b'\n');
+                rest = &rest[i + if crlf { 2 } else { 1 }..];
+            }
+        }
+        Some(line)
+    })
 }
 
 /// One line as text: UTF-8 when it is, else Windows-1252 (`true`), which decodes any byte.
@@ -410,6 +425,27 @@ mod tests {
             let std: Vec<&[u8]> = text.lines().map(str::as_bytes).collect();
             assert_eq!(ours, std, "{text:?}");
         }
+    }
+
+    #[test]
+    fn a_lone_cr_ends_a_line() {
+        for (text, want) in [
+            ("a\rb", &["a", "b"][..]),
+            ("a\rb\r", &["a", "b"]),
+            ("a\r\rb", &["a", "", "b"]),
+            ("a\r\nb\rc\nd", &["a", "b", "c", "d"]),
+            ("\r", &[""]),
+            ("a\n\rb", &["a", "", "b"]),
+            ("\u{feff}a\rb", &["a", "b"]),
+        ] {
+            let ours: Vec<&[u8]> = lines(text.as_bytes()).collect();
+            let want: Vec<&[u8]> = want.iter().map(|w| w.as_bytes()).collect();
+            assert_eq!(ours, want, "{text:?}");
+        }
+        let pol = Policy::game();
+        let l = ImportList::parse(b"cat\rdog\rcow\r", &pol, &ImportOptions::default());
+        assert_eq!(l.keys, ["CAT", "COW", "DOG"]);
+        assert_eq!(l.report.lines, 3);
     }
 
     #[test]

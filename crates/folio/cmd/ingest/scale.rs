@@ -72,7 +72,15 @@ pub(super) fn run(args: Args) -> anyhow::Result<Outcome> {
     // A work folder: the books of its finished runs are not read again (nor counted on
     // the progress bar).
     let mut work = match &args.work {
-        Some(dir) => Some(Work::open(dir, &policy, &inputs)?),
+        Some(dir) => {
+            let work = Work::open(dir, &policy, &inputs)?;
+            crate::cmd::scratch::say_on_signal(format!(
+                "folio: interrupted: the work done so far is kept in {}; run the same command \
+                 again to resume it",
+                dir.display()
+            ));
+            Some(work)
+        }
         None => None,
     };
     let todo: Vec<Input> = match &work {
@@ -170,6 +178,7 @@ pub(super) fn run(args: Args) -> anyhow::Result<Outcome> {
             if args.json {
                 let mut s = serde_json::json!({
                     "partial": args.output.display().to_string(),
+                    "books": run.books + run.resumed,
                     "inputs": run.books + run.resumed,
                     "bytes": bytes,
                     "runs": run.runs,
@@ -178,7 +187,11 @@ pub(super) fn run(args: Args) -> anyhow::Result<Outcome> {
                 if let Some(m) = s.as_object_mut() {
                     m.extend(extra.json);
                 }
-                println!("{}", serde_json::to_string_pretty(&s)?);
+                writeln!(
+                    crate::cmd::stdout(),
+                    "{}",
+                    serde_json::to_string_pretty(&s)?
+                )?;
             }
             if !args.quiet {
                 eprintln!(
@@ -284,6 +297,7 @@ pub(crate) fn summary(
             "policy": policy.name.as_str(),
         });
         let totals = serde_json::json!({
+            "books": t.inputs,
             "inputs": t.inputs,
             "skipped": manifest.skipped.len(),
             "bytes": t.bytes,
@@ -298,7 +312,7 @@ pub(crate) fn summary(
             m.extend(extra.json);
             m.extend(totals);
         }
-        let mut out = std::io::stdout().lock();
+        let mut out = crate::cmd::stdout();
         writeln!(out, "{}", serde_json::to_string_pretty(&summary)?)?;
         out.flush()?;
     }

@@ -93,6 +93,10 @@ impl ScriptedGame<WordSet> for GridCheck {
         true
     }
 
+    fn codes(&self) -> Vec<&'static str> {
+        folio_kenken::code::ALL.to_vec()
+    }
+
     fn replay(
         &self,
         source: Source<'_>,

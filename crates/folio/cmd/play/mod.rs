@@ -122,7 +122,9 @@ pub struct ReportArgs {
     /// Make RULE's findings warnings (reported, exit 0). Repeatable.
     #[arg(long, value_name = "RULE")]
     warn: Vec<String>,
-    /// Drop RULE's findings (counted as allowed). Repeatable.
+    /// Drop RULE's findings (counted as allowed). Repeatable. RULE is the code a finding
+    /// carries (`score`); a code none of the command's games reports is a usage error
+    /// (exit 2) listing the known ones, here as in --deny, --warn and folio.toml.
     #[arg(long, value_name = "RULE")]
     allow: Vec<String>,
 }
@@ -146,8 +148,9 @@ impl ReportArgs {
             || !(self.deny.is_empty() && self.warn.is_empty() && self.allow.is_empty())
     }
 
-    /// The severities of the run: `--deny/--warn/--allow`, then `./folio.toml`.
-    fn selection(&self) -> anyhow::Result<Selection> {
+    /// The severities of the run: `--deny/--warn/--allow`, then `./folio.toml`; each code
+    /// one of `games`' ([`select::known_codes`]).
+    fn selection(&self, games: &[&dyn ScriptedGame<WordSet>]) -> anyhow::Result<Selection> {
         Selection::load(
             Path::new("."),
             &Lists {
@@ -155,6 +158,7 @@ impl ReportArgs {
                 warn: self.warn.clone(),
                 allow: self.allow.clone(),
             },
+            &select::known_codes(games),
         )
     }
 }
@@ -168,7 +172,7 @@ pub(crate) fn check_scripts(
     report: &ReportArgs,
     games: &[&dyn ScriptedGame<WordSet>],
 ) -> anyhow::Result<Outcome> {
-    let selection = report.selection()?;
+    let selection = report.selection(games)?;
     // A folder stands for its files of the command's extensions (none: it stays itself,
     // and is refused as no script).
     let scripts = &if walk_for.is_empty() {
@@ -199,7 +203,7 @@ pub(crate) fn check_scripts(
         text: sink.wants_text(),
         analyse: None,
     };
-    let mut out = Out::new(std::io::stdout());
+    let mut out = Out::new(crate::cmd::stdout());
     let mut weigher = Weigher::new(&selection, report.max_findings);
     let (summary, last_error) = runner.run(scripts, &mut weigher, &mut *sink, &mut out)?;
     verdict(&summary, last_error, scripts.len())
@@ -255,7 +259,7 @@ pub(crate) fn games() -> [&'static dyn ScriptedGame<WordSet>; 4] {
 
 /// Runs `folio play`.
 pub fn run(args: Args) -> anyhow::Result<Outcome> {
-    let selection = args.report.selection()?;
+    let selection = args.report.selection(&games())?;
     if args.files_from.as_deref().is_some_and(is_stdin) && args.scripts.iter().any(|p| is_stdin(p))
     {
         bail!("--files-from - and the script - both read stdin");
@@ -346,7 +350,7 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
         text: sink.wants_text(),
         analyse: args.analyse.then_some(args.rules),
     };
-    let mut out = Out::new(std::io::stdout());
+    let mut out = Out::new(crate::cmd::stdout());
     let mut weigher = Weigher::new(&selection, args.report.max_findings);
     let (summary, last_error) = runner.run(&scripts, &mut weigher, &mut *sink, &mut out)?;
     if let Some(html) = html {
@@ -681,7 +685,7 @@ fn misplaced(name: &str, game: &dyn ScriptedGame<WordSet>, line: u32, first: boo
             file: name.into(),
             line: loc.line.into(),
             col: loc.col.into(),
-            rule: "misplaced-game-pragma".into(),
+            rule: select::MISPLACED_GAME_PRAGMA.into(),
             severity: select::Severity::Error,
             message,
             text: String::new(),

@@ -18,6 +18,10 @@ impl ScriptedGame<WordSet> for Only<'_> {
         true
     }
 
+    fn codes(&self) -> Vec<&'static str> {
+        self.0.codes()
+    }
+
     fn takes_rules(&self) -> bool {
         self.0.takes_rules()
     }

@@ -6,10 +6,12 @@
 //! `folio.toml` in the working directory, under `[play]`; the command line wins over the
 //! file. Only errors make a run exit 1.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 use anyhow::{bail, Context};
+use folio_core::script::ScriptedGame;
+use folio_lexicon::WordSet;
 
 /// How much a finding weighs, lowest first. Serialised lower-case (`"error"`).
 #[derive(
@@ -55,6 +57,22 @@ const DEFAULTS: &[(&str, Severity)] = &[
 /// Codes that say folio could not check a file at all: always errors, never selectable
 /// (the run exits 2 for them).
 pub const FIXED: &[&str] = &["internal-error", "unreadable"];
+
+/// The one code `folio play` gives itself rather than a game: a `#game` line that is not
+/// the script's first.
+pub const MISPLACED_GAME_PRAGMA: &str = "misplaced-game-pragma";
+
+/// The registry of rule codes a run knows: every code its games' findings can carry (each
+/// game's own tables, [`ScriptedGame::codes`]), folio play's own and the [`FIXED`] ones. A
+/// code given to `--deny`, `--warn`, `--allow` or `folio.toml` must be one of them.
+pub fn known_codes(games: &[&dyn ScriptedGame<WordSet>]) -> BTreeSet<&'static str> {
+    games
+        .iter()
+        .flat_map(|g| g.codes())
+        .chain([MISPLACED_GAME_PRAGMA])
+        .chain(FIXED.iter().copied())
+        .collect()
+}
 
 /// The default severity of `rule`.
 pub fn default_severity(rule: &str) -> Severity {
@@ -127,12 +145,14 @@ fn read_config(path: &Path) -> std::io::Result<String> {
 }
 
 impl Selection {
-    /// The run's selection: `dir/folio.toml` (if there is one), overridden by `cli`.
+    /// The run's selection: `dir/folio.toml` (if there is one), overridden by `cli`; every
+    /// code must be in `known` ([`known_codes`]).
     ///
     /// # Errors
     /// An unreadable or malformed `folio.toml` (its message names the line), a code that is
-    /// not kebab-case, a fixed code, or one code in two lists of the same source.
-    pub fn load(dir: &Path, cli: &Lists) -> anyhow::Result<Self> {
+    /// not kebab-case or not known (a typo would otherwise select nothing, silently), a
+    /// fixed code, or one code in two lists of the same source.
+    pub fn load(dir: &Path, cli: &Lists, known: &BTreeSet<&str>) -> anyhow::Result<Self> {
         let path = dir.join(CONFIG);
         let mut selection = Selection::default();
         match read_config(&path) {
@@ -140,7 +160,7 @@ impl Selection {
                 let config: Config =
                     toml::from_str(&text).with_context(|| format!("{}", path.display()))?;
                 selection
-                    .apply(&config.play)
+                    .apply(&config.play, known)
                     .with_context(|| format!("{} [play]", path.display()))?;
             }
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
@@ -148,12 +168,12 @@ impl Selection {
                 return Err(anyhow::Error::new(e).context(format!("cannot read {CONFIG}")));
             }
         }
-        selection.apply(cli)?;
+        selection.apply(cli, known)?;
         Ok(selection)
     }
 
     /// Lays `lists` over the selection so far.
-    fn apply(&mut self, lists: &Lists) -> anyhow::Result<()> {
+    fn apply(&mut self, lists: &Lists, known: &BTreeSet<&str>) -> anyhow::Result<()> {
         let mut seen: BTreeMap<&str, &str> = BTreeMap::new();
         for (flag, codes, level) in [
             ("deny", &lists.deny, Some(Severity::Error)),
@@ -169,6 +189,12 @@ impl Selection {
                     bail!(
                         "--{flag} {}: a rule code is kebab-case (`unknown-word`)",
                         folio_core::quote::quoted(code)
+                    );
+                }
+                if !known.contains(code.as_str()) {
+                    bail!(
+                        "--{flag} {code}: unknown rule code; the known codes are: {}",
+                        known.iter().copied().collect::<Vec<_>>().join(", ")
                     );
                 }
                 if FIXED.contains(&code.as_str()) {
@@ -198,6 +224,49 @@ impl Selection {
 mod tests {
     use super::*;
 
+    fn known() -> BTreeSet<&'static str> {
+        known_codes(&crate::cmd::play::games())
+    }
+
+    #[test]
+    fn the_registry_holds_every_game_s_codes_and_the_defaults() {
+        let known = known();
+        for code in [
+            "score",
+            "unknown-word",
+            "bad-player-pragma",
+            "not-on-board",
+            "claimed-score",
+        ]
+        .into_iter()
+        .chain(["row-duplicate", "empty-cell", "not-won", "does-not-fit"])
+        .chain(FIXED.iter().copied())
+        .chain(DEFAULTS.iter().map(|(c, _)| *c))
+        {
+            assert!(known.contains(code), "{code} is not in the registry");
+        }
+        assert!(!known.contains("scroe"));
+    }
+
+    #[test]
+    fn an_unknown_code_is_refused_naming_it_and_the_known_ones() {
+        let tmp = tempfile::tempdir().unwrap();
+        let e = Selection::load(tmp.path(), &lists(&[], &[], &["scroe"]), &known())
+            .unwrap_err()
+            .to_string();
+        assert!(e.starts_with("--allow scroe: unknown rule code"), "{e}");
+        assert!(e.contains("score, ") && e.contains("row-duplicate"), "{e}");
+        std::fs::write(tmp.path().join(CONFIG), "[play]\nwarn = [\"not-a-rule\"]\n").unwrap();
+        let e = format!(
+            "{:#}",
+            Selection::load(tmp.path(), &Lists::default(), &known()).unwrap_err()
+        );
+        assert!(
+            e.contains("folio.toml") && e.contains("--warn not-a-rule: unknown"),
+            "{e}"
+        );
+    }
+
     fn lists(deny: &[&str], warn: &[&str], allow: &[&str]) -> Lists {
         let v = |l: &[&str]| l.iter().map(|s| s.to_string()).collect();
         Lists {
@@ -210,7 +279,7 @@ mod tests {
     #[test]
     fn defaults_then_file_then_command_line() {
         let tmp = tempfile::tempdir().unwrap();
-        let none = Selection::load(tmp.path(), &Lists::default()).unwrap();
+        let none = Selection::load(tmp.path(), &Lists::default(), &known()).unwrap();
         assert_eq!(none.severity("score"), Some(Severity::Error));
         assert_eq!(
             none.severity("unsupported-encoding"),
@@ -222,10 +291,10 @@ mod tests {
             "[play]\nallow = [\"score\"]\ndeny = [\"unsupported-encoding\"]\n",
         )
         .unwrap();
-        let file = Selection::load(tmp.path(), &Lists::default()).unwrap();
+        let file = Selection::load(tmp.path(), &Lists::default(), &known()).unwrap();
         assert_eq!(file.severity("score"), None);
         assert_eq!(file.severity("unsupported-encoding"), Some(Severity::Error));
-        let cli = Selection::load(tmp.path(), &lists(&[], &["score"], &[])).unwrap();
+        let cli = Selection::load(tmp.path(), &lists(&[], &["score"], &[]), &known()).unwrap();
         assert_eq!(cli.severity("score"), Some(Severity::Warning));
         assert_eq!(cli.severity("unsupported-encoding"), Some(Severity::Error));
     }
@@ -241,19 +310,21 @@ mod tests {
                 "both --deny and --allow",
             ),
         ] {
-            let e = Selection::load(tmp.path(), &l).unwrap_err().to_string();
+            let e = Selection::load(tmp.path(), &l, &known())
+                .unwrap_err()
+                .to_string();
             assert!(e.contains(why), "{e}");
         }
         std::fs::write(tmp.path().join(CONFIG), "[play]\ndeny = \"score\"\n").unwrap();
         let e = format!(
             "{:#}",
-            Selection::load(tmp.path(), &Lists::default()).unwrap_err()
+            Selection::load(tmp.path(), &Lists::default(), &known()).unwrap_err()
         );
         assert!(e.contains("folio.toml") && e.contains("line 2"), "{e}");
         std::fs::write(tmp.path().join(CONFIG), "[play]\ndenny = [\"score\"]\n").unwrap();
         let e = format!(
             "{:#}",
-            Selection::load(tmp.path(), &Lists::default()).unwrap_err()
+            Selection::load(tmp.path(), &Lists::default(), &known()).unwrap_err()
         );
         assert!(e.contains("denny"), "{e}");
     }

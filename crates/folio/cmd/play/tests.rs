@@ -46,6 +46,9 @@ impl<L: ?Sized> ScriptedGame<L> for Stub {
     fn name(&self) -> &'static str {
         "stub"
     }
+    fn codes(&self) -> Vec<&'static str> {
+        vec!["score"]
+    }
     fn claims(&self, name: Option<&str>) -> bool {
         name == Some("stub")
     }
@@ -71,6 +74,9 @@ impl<L: ?Sized> ScriptedGame<L> for Stub {
 impl<L: ?Sized> ScriptedGame<L> for Boom {
     fn name(&self) -> &'static str {
         "boom"
+    }
+    fn codes(&self) -> Vec<&'static str> {
+        Vec::new()
     }
     fn claims(&self, name: Option<&str>) -> bool {
         name == Some("boom")
@@ -183,6 +189,7 @@ fn exit_status_is_the_worst_and_only_errors_fail() {
             warn: vec!["score".into()],
             ..Lists::default()
         },
+        &super::select::known_codes(&[&Stub]),
     )
     .unwrap();
     let (out, summary) = run_stubs(&files, Format::Jsonl, &warn);

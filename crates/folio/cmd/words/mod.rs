@@ -107,6 +107,9 @@ pub enum Command {
     },
     /// Every word matching PATTERN: `?` is one letter, `*` any run of letters, `[aeiou]` one
     /// of those letters, `[^s]` any letter but S, `[a-e]` a range (`c[aeiou]t`, `[^s]*ing`).
+    ///
+    /// Exit 0 when the query ran (also when no word matches: nothing is printed), 2 for a
+    /// malformed pattern, usage or I/O.
     Pattern {
         #[command(flatten)]
         sets: Sets,
@@ -149,6 +152,9 @@ pub enum Command {
         quiet: bool,
     },
     /// Every word the regular expression matches as a whole (case-insensitive).
+    ///
+    /// Exit 0 when the query ran (also when no word matches: nothing is printed), 2 for a
+    /// malformed regex, usage or I/O.
     Regex {
         #[command(flatten)]
         sets: Sets,
@@ -269,7 +275,8 @@ pub enum Command {
         #[arg(long, value_name = "N", requires = "counts")]
         min_books: Option<u64>,
     },
-    /// Import a plain word list (one word a line, any order, LF or CRLF) as a word set.
+    /// Import a plain word list (one word a line, any order; LF, CRLF or lone CR line ends) as
+    /// a word set.
     Import {
         /// The list (`-` for stdin).
         list: PathBuf,
@@ -327,8 +334,7 @@ pub fn run(c: Command) -> anyhow::Result<Outcome> {
 
 fn run_inner(c: Command) -> anyhow::Result<Outcome> {
     let policy = query_policy(&c.set_paths())?;
-    let stdout = std::io::stdout();
-    let mut w = BufWriter::new(stdout.lock());
+    let mut w = BufWriter::new(super::stdout());
     let outcome = match c {
         Command::Contains {
             sets,
