@@ -13,6 +13,7 @@ mod freecell;
 mod game_ci;
 mod ingest;
 mod kenken;
+mod long_lines;
 mod moves;
 mod notes;
 mod play;

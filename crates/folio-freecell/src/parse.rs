@@ -92,7 +92,8 @@ pub struct ParseError {
     pub rule: &'static str,
     /// What is wrong.
     pub message: String,
-    /// The line as written.
+    /// The line as written; a long line cut around the column
+    /// ([`folio_core::script::excerpt`]).
     pub text: String,
 }
 
@@ -129,7 +130,7 @@ fn err(
         col,
         rule,
         message: message.into(),
-        text: text.to_string(),
+        text: folio_core::script::excerpt(text, col),
     }
 }
 
@@ -229,14 +230,19 @@ fn tokens(line: &str) -> impl Iterator<Item = (usize, &str)> {
 }
 
 fn moves_on_line(n: u32, line: &str, out: &mut Vec<ScriptMove>) -> Result<(), ParseError> {
+    // Columns counted along the line once, not from its start per move: a solution written
+    // on one line parses in time linear in it.
+    let mut cols = folio_core::script::Columns::new(line);
+    let mut col_of = |at: usize| u32::try_from(cols.col_at(at)).unwrap_or(u32::MAX);
     for (at, tok) in tokens(line) {
+        let col = col_of(at);
         if tok.bytes().all(|b| b == b'-') {
             continue; // FC-Pro's end marker `----`
         }
         let mv = parse_move(tok).ok_or_else(|| {
             err(
                 n,
-                col_of(line, at),
+                col,
                 code::UNKNOWN_MOVE,
                 format!(
                     "`{}` is not a move (standard notation: 3a, a4, 5h, 21, 21/3)",
@@ -248,7 +254,7 @@ fn moves_on_line(n: u32, line: &str, out: &mut Vec<ScriptMove>) -> Result<(), Pa
         out.push(ScriptMove {
             mv,
             line: n,
-            col: col_of(line, at),
+            col,
             after: None,
         });
     }
@@ -647,6 +653,23 @@ fn parse_board(all: &[(u32, &str)], i: usize) -> Result<(Board, usize), ParseErr
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn moves_on_one_long_line_get_their_character_columns() {
+        let line = format!("  {}", "1a a1 ".repeat(20_000));
+        let s = parse(format!("#game freecell\n#deal 1\n{line}\n").as_bytes()).expect("parses");
+        assert_eq!(s.moves.len(), 40_000);
+        for (i, m) in s.moves.iter().enumerate() {
+            assert_eq!((m.line, m.col as usize), (3, 3 + i * 3), "move {i}");
+        }
+        // A bad token far along the line: its column, and the line quoted as a bounded
+        // excerpt around it.
+        let bad = format!("{}zz", "1a a1 ".repeat(20_000));
+        let e = parse(format!("#game freecell\n#deal 1\n{bad}\n").as_bytes()).unwrap_err();
+        assert_eq!((e.line, e.col), (3, 120_001));
+        assert!(e.text.chars().count() <= folio_core::script::SHOWN_CHARS);
+        assert!(e.text.contains("a1 zz (120002 characters)"), "{}", e.text);
+    }
 
     #[test]
     fn standard_tokens() {

@@ -32,6 +32,7 @@ use crate::keen::{parse_keen_id, KeenId};
 use crate::puzzle::Pos;
 use crate::show::render;
 use crate::text::lines;
+use folio_core::script::{Columns, Excerpter};
 
 /// One problem found in a script, in the kernel's shape: where (1-based line and column,
 /// columns in characters), which rule (a stable kebab-case code), what, and the line as
@@ -39,7 +40,13 @@ use crate::text::lines;
 pub type Finding = folio_core::script::Finding<folio_core::script::Coded>;
 
 /// A finding at `line`:`col`; the file is filled in by [`replay`].
-fn finding(line: usize, col: usize, rule: &'static str, message: String, text: &str) -> Finding {
+fn finding(
+    line: usize,
+    col: usize,
+    rule: &'static str,
+    message: String,
+    text: impl AsRef<str>,
+) -> Finding {
     Finding::coded(
         "",
         folio_core::script::Loc::at_index(line.saturating_sub(1), col),
@@ -113,6 +120,7 @@ pub fn parse_script(text: &str) -> Script {
         lines: Vec::new(),
     };
     let mut seen_content = false;
+    let mut excerpts = Excerpter::new();
     for (n, raw) in lines(text) {
         s.lines.push(raw.to_string());
         let trimmed = raw.trim_start();
@@ -196,8 +204,16 @@ pub fn parse_script(text: &str) -> Script {
         }
         let body = raw.split(" #").next().unwrap_or("");
         let mut toks = body.split_whitespace().peekable();
+        // Columns counted along the line once and the line quoted as an excerpt per
+        // finding: a long line of moves costs time and memory linear in it.
+        let mut cols = Columns::new(raw);
+        let mut at = |col: usize, rule: &'static str, message: String| {
+            let line = u32::try_from(n).unwrap_or(u32::MAX);
+            let text = excerpts.cut(line, raw, u32::try_from(col).unwrap_or(u32::MAX));
+            finding(n, col, rule, message, text)
+        };
         while let Some(t) = toks.next() {
-            let col = crate::text::col_of(raw, t);
+            let col = cols.col_of(t);
             if t.eq_ignore_ascii_case("clear") {
                 match toks.next() {
                     Some(c) => match parse_cell(c) {
@@ -208,41 +224,33 @@ pub fn parse_script(text: &str) -> Script {
                             action: Action::Clear,
                             written: format!("{t} {c}"),
                         }),
-                        None => s.findings.push(finding(
-                            n,
-                            crate::text::col_of(raw, c),
+                        None => s.findings.push(at(
+                            cols.col_of(c),
                             code::SYNTAX,
                             format!("{c:?} is not a cell (like B3)"),
-                            raw,
                         )),
                     },
-                    None => s.findings.push(finding(
-                        n,
+                    None => s.findings.push(at(
                         col,
                         code::SYNTAX,
                         "`clear` needs a cell (clear B3)".into(),
-                        raw,
                     )),
                 }
                 continue;
             }
             let Some((c, d)) = t.split_once('=') else {
-                s.findings.push(finding(
-                    n,
+                s.findings.push(at(
                     col,
                     code::SYNTAX,
                     format!("{t:?} is not a move (B3=4 or clear B3)"),
-                    raw,
                 ));
                 break; // the rest of the line cannot be read reliably
             };
             let Some(cell) = parse_cell(c) else {
-                s.findings.push(finding(
-                    n,
+                s.findings.push(at(
                     col,
                     code::SYNTAX,
                     format!("{c:?} is not a cell (like B3)"),
-                    raw,
                 ));
                 continue;
             };
@@ -251,12 +259,10 @@ pub fn parse_script(text: &str) -> Script {
             let digit = match (chars.next().and_then(digit_value), chars.next()) {
                 (Some(v), None) => v,
                 _ => {
-                    s.findings.push(finding(
-                        n,
+                    s.findings.push(at(
                         digit_col,
                         code::SYNTAX,
                         format!("{d:?} is not a digit (1-9, a-g for 10-16)"),
-                        raw,
                     ));
                     continue;
                 }
@@ -412,9 +418,14 @@ pub fn replay(script: &Script, file: &str) -> Report {
     let n = p.size();
     let mut grid = vec![0u8; n * n];
     let mut played = 0;
+    let mut excerpts = Excerpter::new();
     for m in &script.moves {
         let text = line_text(m.line);
-        let at = |col: u32, rule, msg| finding(m.line as usize, col as usize, rule, msg, text);
+        // The line quoted as an excerpt, its index kept across the line's moves.
+        let mut at = |col: u32, rule, msg| {
+            let cut = excerpts.cut(m.line, text, col);
+            finding(m.line as usize, col as usize, rule, msg, cut)
+        };
         if m.cell.row >= n || m.cell.col >= n {
             findings.push(at(
                 m.col,
@@ -532,6 +543,48 @@ mod tests {
     use super::*;
 
     const HEAD: &str = "#game kenken\n#puzzle 3de:_aba_3a,s1m3a5m3\n";
+
+    #[test]
+    fn findings_on_one_long_line_quote_a_bounded_excerpt_at_their_column() {
+        // 8000 moves on one line, every one a finding (4 does not fit a 3x3 grid): each
+        // finding quotes at most SHOWN_CHARS characters of the line, around its own column,
+        // so the report is linear in the line, not a copy of it per finding.
+        // Moves apart by a no-break space (two bytes, one character, a blank).
+        let moves = "A1=4\u{a0}".repeat(8000);
+        let r = play_bytes(format!("{HEAD}{moves}\n").as_bytes(), "long");
+        let on_line: Vec<&Finding> = r.findings.iter().filter(|f| f.loc.line == 3).collect();
+        assert!(on_line.len() >= 8000, "{}", on_line.len());
+        let total = moves.chars().count();
+        for (i, f) in on_line.iter().enumerate().step_by(97) {
+            assert!(
+                f.text.chars().count() <= folio_core::script::SHOWN_CHARS,
+                "{}",
+                f.text
+            );
+            assert!(
+                f.text.ends_with(&format!(" ({total} characters)")),
+                "{}",
+                f.text
+            );
+            // Moves are 5 characters apart; the excerpt holds the move's own text.
+            assert_eq!(f.loc.col as usize, i * 5 + 4, "{i}: at the digit");
+            assert!(f.text.contains("A1=4\u{a0}A1=4"), "{}", f.text);
+        }
+        let near_end = on_line.last().expect("a finding");
+        assert!(near_end.text.starts_with('…'), "{}", near_end.text);
+    }
+
+    #[test]
+    fn move_columns_along_one_line_are_counted_once() {
+        // Columns from one pass along the line: the 5000th move of a line with a multi-byte
+        // character before it is at its character column.
+        let line = format!("\u{a0}\u{a0}{}", "A1=1\u{a0}".repeat(5000));
+        let s = parse_script(&format!("{HEAD}{line}\n"));
+        assert_eq!(s.moves.len(), 5000);
+        for (i, m) in s.moves.iter().enumerate() {
+            assert_eq!(m.col as usize, 3 + i * 5, "move {i}");
+        }
+    }
 
     #[test]
     fn a_binary_file_is_one_finding_where_the_text_stops() {

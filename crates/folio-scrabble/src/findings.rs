@@ -337,13 +337,14 @@ impl folio_core::script::Rule for Rule {
     }
 }
 
-/// A finding at `loc` of `script`, keeping the line as written.
+/// A finding at `loc` of `script`, keeping the line as written (a long line as its excerpt
+/// around the column, [`folio_core::script::excerpt`]).
 pub fn at(script: &Script, loc: Loc, rule: Rule) -> Finding {
     Finding {
         file: script.source.clone(),
         loc,
         rule,
-        text: script.line(loc.line).to_string(),
+        text: folio_core::script::excerpt(script.line(loc.line), loc.col),
     }
 }
 

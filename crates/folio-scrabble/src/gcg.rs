@@ -194,10 +194,12 @@ fn tokens(s: &str, base: u32) -> Vec<Token<'_>> {
 
 impl Parser<'_> {
     fn problem(&mut self, loc: Loc, kind: ParseErrorKind) {
+        // The line quoted as a bounded excerpt around the column (a problem never holds a
+        // copy of a megabyte line).
         let text = self
             .lines
             .get(loc.line as usize - 1)
-            .cloned()
+            .map(|l| folio_core::script::excerpt(l, loc.col))
             .unwrap_or_default();
         self.problems.push(ParseError {
             file: self.file.to_string(),

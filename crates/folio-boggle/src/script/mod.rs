@@ -93,18 +93,23 @@ fn play<L: Lexicon + ?Sized>(
         .map(|p| p.words.iter().map(|(_, key, _)| key.clone()).collect())
         .collect();
     let result = Round::new(&game.board, game.scoring, &lexicon).play(&keys);
-    let lines = split_lines(text);
-    let line_text = |loc: Loc| {
-        lines
+    // Each line decoded once, and quoted by findings as a bounded excerpt around the
+    // column: a long line of rejected words costs memory and time linear in it.
+    let lines: Vec<std::borrow::Cow<'_, str>> = split_lines(text)
+        .into_iter()
+        .map(String::from_utf8_lossy)
+        .collect();
+    let mut excerpts = folio_core::script::Excerpter::new();
+    let mut finding = |loc: Loc, rule: Rule| {
+        let line = lines
             .get(loc.line.saturating_sub(1) as usize)
-            .map(|l| String::from_utf8_lossy(l).into_owned())
-            .unwrap_or_default()
-    };
-    let finding = |loc: Loc, rule: Rule| Finding {
-        file: path.to_string(),
-        loc,
-        rule,
-        text: line_text(loc),
+            .map_or("", |l| l.as_ref());
+        Finding {
+            file: path.to_string(),
+            loc,
+            rule,
+            text: excerpts.cut(loc.line, line, loc.col),
+        }
     };
 
     let mut findings = Vec::new();
@@ -171,5 +176,36 @@ fn play<L: Lexicon + ?Sized>(
         missed,
         findings,
         grid: game.board.grid(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use folio_core::script::SHOWN_CHARS;
+    use folio_core::WordList;
+
+    #[test]
+    fn findings_on_one_long_line_quote_a_bounded_excerpt_at_their_column() {
+        // 6000 words on one line, each a finding (not on the board, or played already): each finding
+        // quotes at most SHOWN_CHARS characters of the line, around its own column, so the
+        // report holds text linear in the line, not a copy of it per finding.
+        let words = "perse, ".repeat(6000);
+        let text = format!("#game boggle\n#board PERS/LATG/SINE/TERS\n#player a\n>a: {words}\n");
+        let report = play_script("long.boggle", &text, &WordList::new(["PERSE"]), "w").unwrap();
+        assert_eq!(report.findings.len(), 6000);
+        let total = ">a: ".len() + words.len();
+        for (i, f) in report.findings.iter().enumerate() {
+            // Words are 7 characters apart, from column 5.
+            assert_eq!(f.loc.col as usize, 5 + i * 7, "{i}");
+            assert!(f.text.chars().count() <= SHOWN_CHARS, "{}", f.text);
+            assert!(
+                f.text.ends_with(&format!(" ({total} characters)")),
+                "{}",
+                f.text
+            );
+            assert!(f.text.contains("perse, perse"), "{}", f.text);
+        }
+        assert!(report.findings[5999].text.starts_with('…'));
     }
 }

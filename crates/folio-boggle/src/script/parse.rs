@@ -194,13 +194,15 @@ fn parse_line(script: &mut Script, line_no: u32, line: &str, trimmed: &str) -> R
             .iter_mut()
             .find(|p| p.nick.value == nick)
             .ok_or_else(|| at(trimmed, ScriptError::UnknownPlayer(nick.to_string())))?;
+        // Columns counted along the line once, not from its start per word.
+        let mut cols = folio_core::script::Columns::new(line);
         for w in words.split(|c: char| c.is_whitespace() || c == ',') {
             if !w.is_empty() {
                 player.words.push(Spanned {
                     value: w.to_string(),
                     pos: Loc {
                         line: line_no,
-                        col: col_of(line, w),
+                        col: u32::try_from(cols.col_of(w)).unwrap_or(u32::MAX),
                     },
                 });
             }

@@ -8,6 +8,7 @@
 use std::fmt;
 
 use crate::quote::clipped;
+use crate::script::excerpt::excerpt;
 use crate::script::Loc;
 
 /// What the kernel needs of a game's typed rule: a stable code, and a message (`Display`).
@@ -40,19 +41,21 @@ impl Rule for Coded {
 }
 
 impl Finding<Coded> {
-    /// A finding of a [`Coded`] rule at `line`:`col` of `file`.
+    /// A finding of a [`Coded`] rule at `line`:`col` of `file`, on the line `text` (kept
+    /// as its [`excerpt`] around the column: pass an [`crate::script::Excerpter`]'s cut when
+    /// a long line has many findings, and this costs O([`SHOWN_CHARS`])).
     pub fn coded(
         file: &str,
         loc: Loc,
         code: &'static str,
         message: String,
-        text: impl Into<String>,
+        text: impl AsRef<str>,
     ) -> Self {
         Finding {
             file: file.to_string(),
             loc,
             rule: Coded { code, message },
-            text: text.into(),
+            text: excerpt(text.as_ref(), loc.col),
         }
     }
 }
@@ -66,19 +69,23 @@ pub struct Finding<R> {
     pub loc: Loc,
     /// The rule broken, typed by the game.
     pub rule: R,
-    /// The line as written (decoded; the JSON keeps it whole).
+    /// The line as written (decoded), or, for a line over [`SHOWN_CHARS`] characters, its
+    /// [`excerpt`] around the column (`…WINDOW… (N characters)`): a finding holds bounded
+    /// text, so many findings on one long line cost memory linear in it. Build it with
+    /// [`excerpt`] or an [`crate::script::Excerpter`].
     pub text: String,
 }
 
-/// The longest line a text diagnostic echoes, in characters (longer ones are cut with `…` and
-/// their length).
+/// The longest line a finding keeps and a text diagnostic echoes, in characters (longer ones
+/// are cut to a window around the column, with `…` and their length: [`excerpt`]).
 pub const SHOWN_CHARS: usize = 200;
 
 impl<R: Rule> Finding<R> {
     /// The diagnostic: `file:line:col: message` then the line as written, indented. Control
     /// characters in the line are shown escaped (`\u{1b}`), and a line over [`SHOWN_CHARS`]
-    /// characters is cut with `… (N characters)` ([`clipped`]): a binary file given as a
-    /// script must not write terminal escapes or kilobytes of bytes to the screen.
+    /// characters shows its excerpt (`…WINDOW… (N characters)`, [`excerpt`]; a text built
+    /// otherwise is cut by [`clipped`]): a binary file given as a script must not write
+    /// terminal escapes or kilobytes of bytes to the screen.
     pub fn diagnostic(&self) -> String {
         format!("{self}\n    | {}", clipped(&self.text, SHOWN_CHARS))
     }

@@ -23,16 +23,18 @@
 //! ```
 
 pub mod codes;
+pub mod excerpt;
 pub mod finding;
 pub mod game;
 pub mod lines;
 pub mod loc;
 pub mod pragma;
 
+pub use excerpt::{excerpt, Excerpter};
 pub use finding::{Coded, Finding, Rule, SHOWN_CHARS};
 pub use game::{
     LexiconRequest, Lexicons, Options, Refusal, Resolved, ScriptReport, ScriptedGame, Source,
 };
 pub use lines::{decode, split_lines, Decoded, Encoding};
-pub use loc::Loc;
+pub use loc::{Columns, Loc};
 pub use pragma::{game_line, GameLine};

@@ -1,0 +1,97 @@
+//! One long line of a script (a whole solution or session written on one line, or a player's
+//! words): parsing is linear in the line (columns counted along it once, not from its start
+//! per token), and each finding quotes a bounded excerpt of the line around its column, not a
+//! copy of the whole line (which made memory quadratic in the line: 40 KB of KenKen moves took
+//! 963 MB). The timeouts are hang guards only; each assertion is on the output.
+
+use std::time::Duration;
+
+use crate::common::folio;
+
+/// Enough for a linear run under a loaded debug build; the quadratic parsers took minutes.
+const GUARD: Duration = Duration::from_secs(60);
+
+const SHOWN_CHARS: usize = 200;
+
+#[test]
+fn a_freecell_solution_of_4_mb_on_one_line_is_read_in_one_pass() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    // `1a a1` repeated: the second move does not fit, after the whole line was parsed.
+    let line = "1a a1 ".repeat(4_000_000 / 6);
+    let path = tmp.path().join("one-line.txt");
+    std::fs::write(&path, format!("#game freecell\n#deal 1\n{line}\n")).expect("write");
+    let out = folio()
+        .args(["freecell", "check", "-q"])
+        .arg(&path)
+        .timeout(GUARD)
+        .output()
+        .expect("runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(stdout.contains(":3:4: error: move 2 (a1)"), "{stdout}");
+    let quoted = stdout.lines().nth(1).expect("the line quoted");
+    assert!(
+        quoted.ends_with(&format!("… ({} characters)", line.len())),
+        "{quoted}"
+    );
+    assert!(quoted.chars().count() < SHOWN_CHARS + 10, "{quoted}");
+}
+
+#[test]
+fn a_kenken_session_of_4_mb_on_one_line_is_read_in_one_pass() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let line = "A1=1 ".repeat(800_000);
+    let path = tmp.path().join("one-line.kenken");
+    std::fs::write(
+        &path,
+        format!("#game kenken\n#puzzle 3de:_aba_3a,s1m3a5m3\n{line}\n"),
+    )
+    .expect("write");
+    let out = folio()
+        .args(["kenken", "replay", "--format", "json"])
+        .arg(&path)
+        .timeout(GUARD)
+        .output()
+        .expect("runs");
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    let report = &json["reports"][0];
+    assert_eq!(report["moves"], 800_000, "{report}");
+    assert_eq!(report["findings"].as_array().map(Vec::len), Some(0));
+}
+
+#[test]
+fn findings_on_one_long_line_each_quote_a_window_at_their_column() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    // 20 000 moves on one line, each a finding (4 is not a digit of a 3x3 grid).
+    let line = "A1=4 ".repeat(20_000);
+    let path = tmp.path().join("digits.kenken");
+    std::fs::write(
+        &path,
+        format!("#game kenken\n#puzzle 3de:_aba_3a,s1m3a5m3\n{line}\n"),
+    )
+    .expect("write");
+    let out = folio()
+        .args(["kenken", "replay", "--format", "json"])
+        .arg(&path)
+        .timeout(GUARD)
+        .output()
+        .expect("runs");
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    let findings = json["reports"][0]["findings"].as_array().expect("findings");
+    assert!(findings.len() >= 20_000, "{}", findings.len());
+    let on_line = findings.iter().filter(|f| f["line"] == 3);
+    let suffix = format!(" ({} characters)", line.len());
+    for f in on_line {
+        let text = f["text"].as_str().expect("text");
+        assert!(text.chars().count() <= SHOWN_CHARS, "{text}");
+        assert!(text.ends_with(&suffix), "{text}");
+        assert!(text.contains("A1=4 A1=4"), "{text}");
+    }
+    // The whole report: bounded text per finding, so linear in the line, where a copy of
+    // the line per finding would be 100 KB × 20 000 = 2 GB.
+    assert!(
+        out.stdout.len() < 1_000 * findings.len(),
+        "{} bytes",
+        out.stdout.len()
+    );
+}
