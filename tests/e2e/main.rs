@@ -25,4 +25,5 @@ mod scale;
 mod schemas;
 mod serve;
 mod teacher;
+mod trial;
 mod words;
