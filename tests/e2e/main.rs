@@ -26,4 +26,5 @@ mod scale;
 mod schemas;
 mod serve;
 mod teacher;
+mod trial;
 mod words;

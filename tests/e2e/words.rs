@@ -454,19 +454,17 @@ fn import_refuses_binary_files_and_shortens_long_rejected_lines() {
     let long = format!("cat\n{} x\n", "q".repeat(5000));
     std::fs::write(&list, &long).unwrap();
     let text = stdout_of(&mut import_cmd(&list, &out));
-    let shown = format!(
-        "  line 2: \"{}\"… (5002 characters): not a word",
-        "q".repeat(80)
-    );
+    let shown = format!("  line 2: \"{}\"… (5002 bytes): not a word", "q".repeat(80));
     assert!(text.contains(&shown), "{text}");
     assert!(text.len() < 1000, "{text}");
     let manifest: serde_json::Value =
         serde_json::from_slice(&std::fs::read(dir.path().join("b.json")).unwrap()).unwrap();
+    // The manifest keeps the start of the line and its length.
+    let rejected = &manifest["report"]["rejected"][0];
+    assert_eq!(rejected["text"].as_str().map(str::len), Some(80));
     assert_eq!(
-        manifest["report"]["rejected"][0]["text"]
-            .as_str()
-            .map(str::len),
-        Some(5002)
+        (&rejected["cut"], &rejected["bytes"]),
+        (&true.into(), &5002.into())
     );
 }
 

@@ -12,6 +12,8 @@ folio_core::rule_codes! {
         MISSING_GAME = "missing-game",
         /// A `#word` that is no directive of a FreeCell script.
         UNKNOWN_DIRECTIVE = "unknown-directive",
+        /// A directive (`#game`, `#deal`, `#freecells`, `#autoplay`, `#empty`) given twice.
+        DUPLICATE_DIRECTIVE = "duplicate-directive",
         /// A deal number out of range or unreadable.
         BAD_DEAL = "bad-deal",
         /// A free-cell count out of range or unreadable.

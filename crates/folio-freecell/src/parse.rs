@@ -331,6 +331,8 @@ fn parse_folio(text: &str) -> Result<Script, ParseError> {
         ..Script::default()
     };
     let mut seen_game = false;
+    const KNOWN: [&str; 5] = ["game", "deal", "freecells", "autoplay", "empty"];
+    let mut said: Vec<(&str, u32)> = Vec::new();
     for (n, line) in lines(text) {
         let t = line.trim_start();
         let indent = line.len() - t.len();
@@ -348,6 +350,19 @@ fn parse_folio(text: &str) -> Result<Script, ParseError> {
             } else {
                 col_of(line, val.as_ptr() as usize - line.as_ptr() as usize)
             };
+            // Each directive says one thing once: a second `#deal` would silently win.
+            if let Some(&(_, first)) = said.iter().find(|&&(k, _)| k == key) {
+                return Err(err(
+                    n,
+                    col_of(line, indent),
+                    code::DUPLICATE_DIRECTIVE,
+                    format!("`#{key}` given twice (first on line {first})"),
+                    line,
+                ));
+            }
+            if KNOWN.contains(&key) {
+                said.push((key, n));
+            }
             match key {
                 "game" => {
                     if val != "freecell" {
@@ -705,6 +720,15 @@ mod tests {
         assert_eq!((e.line, e.col, e.rule), (2, 3, "binary-input"));
         let e = parse(b"3a \xff\xfe").unwrap_err();
         assert_eq!((e.line, e.col, e.rule), (1, 4, "binary-input"));
+    }
+
+    #[test]
+    fn a_directive_given_twice_is_refused() {
+        let e = parse(b"#game freecell\n#deal 1\n#deal 2\n").unwrap_err();
+        assert_eq!((e.line, e.col, e.rule), (3, 1, "duplicate-directive"));
+        assert_eq!(e.message, "`#deal` given twice (first on line 2)");
+        let e = parse(b"#game freecell\n#game freecell\n").unwrap_err();
+        assert_eq!((e.line, e.rule), (2, "duplicate-directive"));
     }
 
     #[test]

@@ -147,15 +147,20 @@ impl Report {
 
 /// Transcript: a header, one line per move (`line:col  move  card(s)  [auto: …]`), the
 /// findings as `file:line:col: rule: message`, the verdict and the final layout.
+/// `n free cells`, `1 free cell` for one: as every message counts them.
+pub fn free_cells(n: usize) -> String {
+    format!("{n} free cell{}", if n == 1 { "" } else { "s" })
+}
+
 impl fmt::Display for Report {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let deal = self.deal.map_or("-".to_string(), |d| d.to_string());
         writeln!(
             f,
-            "{}: freecell ({}), deal {deal}, {} free cells, autoplay {}",
-            self.file,
+            "{}: freecell ({}), deal {deal}, {}, autoplay {}",
+            folio_core::quote::shown(&self.file),
             self.format.name(),
-            self.freecells,
+            free_cells(self.freecells),
             self.autoplay.name()
         )?;
         for (i, s) in self.steps.iter().enumerate() {
@@ -180,7 +185,11 @@ impl fmt::Display for Report {
             writeln!(
                 f,
                 "{}:{}:{}: {}: {}",
-                self.file, x.loc.line, x.loc.col, x.rule.code, x.rule.message
+                folio_core::quote::shown(&self.file),
+                x.loc.line,
+                x.loc.col,
+                x.rule.code,
+                x.rule.message
             )?;
             if !x.text.is_empty() {
                 writeln!(f, "    {}", x.text)?;
@@ -234,6 +243,19 @@ fn replay_unnamed(file: &str, bytes: &[u8], opts: &Options) -> Report {
     let script = match parse::parse(bytes) {
         Ok(s) => s,
         Err(e) => {
+            // What the lines before the error said (format, deal, free cells, auto-play)
+            // still heads the report.
+            if let Ok(before) = parse::parse(before_line(text, e.line).as_bytes()) {
+                report.format = before.format;
+                report.deal = before.deal.or(opts.deal);
+                report.freecells = before.freecells.or(opts.freecells).unwrap_or(4);
+                let auto = if before.format == Format::FcsVerbose {
+                    Autoplay::None
+                } else {
+                    Autoplay::Ms
+                };
+                report.autoplay = before.autoplay.or(opts.autoplay).unwrap_or(auto);
+            }
             report.findings.push(
                 Raw {
                     line: e.line,
@@ -325,6 +347,14 @@ fn replay_unnamed(file: &str, bytes: &[u8], opts: &Options) -> Report {
     report
 }
 
+/// The text before line `n` (1-based) of `text`.
+fn before_line(text: &str, n: u32) -> &str {
+    match parse::lines(text).find(|&(k, _)| k == n) {
+        Some((_, line)) => &text[..line.as_ptr() as usize - text.as_ptr() as usize],
+        None => text,
+    }
+}
+
 fn start(script: &Script, report: &Report) -> Result<Position, Finding> {
     let fail = |rule, message: String| {
         Finding::coded(
@@ -347,7 +377,7 @@ fn start(script: &Script, report: &Report) -> Result<Position, Finding> {
                     let n = report.freecells;
                     return Err(fail(
                         code::BAD_FREECELLS,
-                        format!("the board uses more than {n} free cells"),
+                        format!("the board uses more than {}", free_cells(n)),
                     ));
                 }
                 slots.truncate(report.freecells);

@@ -351,7 +351,7 @@ impl Report {
 
 impl fmt::Display for Report {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "kenken session {}", self.file)?;
+        writeln!(f, "kenken session {}", folio_core::quote::shown(&self.file))?;
         if let Some(id) = &self.puzzle {
             let n = id.puzzle.size();
             writeln!(f, "puzzle {id} ({n}x{n})")?;
@@ -363,7 +363,11 @@ impl fmt::Display for Report {
             writeln!(
                 f,
                 "  {}:{}:{}: {}: {}",
-                self.file, x.loc.line, x.loc.col, x.rule.code, x.rule.message
+                folio_core::quote::shown(&self.file),
+                x.loc.line,
+                x.loc.col,
+                x.rule.code,
+                x.rule.message
             )?;
             // As every game's diagnostic: control characters escaped, a long line cut, so
             // a binary file or a line with terminal escapes never reaches the screen raw.

@@ -115,7 +115,7 @@ pub(crate) fn body(report: &Report) -> Body {
     let n = report.steps.len();
     let deal = report.deal.map_or("-".to_string(), |d| d.to_string());
     let main = html! {
-        p.meta { "deal " (deal) " · " (report.freecells) " free cells · autoplay " (report.autoplay.name())
+        p.meta { "deal " (deal) " · " (folio_freecell::replay::free_cells(report.freecells)) " · autoplay " (report.autoplay.name())
             " · " (n) " moves · " @if report.won() { "won" } @else { "not won" } }
         @if let Some(start) = &report.start {
             @if n == 0 {

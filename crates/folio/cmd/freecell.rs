@@ -74,9 +74,10 @@ pub struct SolveArgs {
     /// Free cells (0..=8).
     #[arg(long, default_value_t = 4, value_name = "K", value_parser = clap::value_parser!(u8).range(0..=8))]
     freecells: u8,
-    /// Give up (verdict `unknown`) once a search has generated this many positions.
-    #[arg(long, default_value_t = 3_000_000, value_name = "N")]
-    max_states: usize,
+    /// Give up (verdict `unknown`) once the searches have generated this many positions in
+    /// all, N at least 1 (checked between expansions: one expansion's children may go past it).
+    #[arg(long, default_value_t = 3_000_000, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    max_states: u64,
     /// Print JSON (`deal`, `freecells`, `solvable`: true/false/null, `verdict`, `moves`,
     /// `autoplay`, `states`).
     #[arg(long)]
@@ -156,7 +157,9 @@ impl ScriptedGame<WordSet> for WithOptions {
 fn solve(a: SolveArgs) -> anyhow::Result<Outcome> {
     let cells = usize::from(a.freecells);
     let start = Position::new(&deal::deal(a.n)?, cells)?;
-    let out = Solver::new().max_states(a.max_states).solve(&start);
+    let out = Solver::new()
+        .max_states(usize::try_from(a.max_states).unwrap_or(usize::MAX))
+        .solve(&start);
     let (verdict, solvable) = match &out.verdict {
         Verdict::Solved(_) => ("solved", Some(true)),
         Verdict::Unsolvable => ("unsolvable", Some(false)),
@@ -200,8 +203,9 @@ fn solve(a: SolveArgs) -> anyhow::Result<Outcome> {
         };
         writeln!(
             crate::cmd::stdout(),
-            "deal {}: {verdict} with {cells} free cells ({why}: {} states)",
+            "deal {}: {verdict} with {} ({why}: {} states)",
             a.n,
+            folio_freecell::replay::free_cells(cells),
             out.states
         )?;
     }

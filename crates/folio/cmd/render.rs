@@ -174,9 +174,12 @@ fn scrabble_only_flag(a: &Args) -> Option<&'static str> {
 /// Draws a position written out: CGP, a Boggle board, a Keen ID or a deal number.
 fn from_text(a: &Args) -> anyhow::Result<maud::Markup> {
     let text = a.position.trim();
+    // A number is a deal, a negative one too (the joke deals -1 and -2): no board, Keen ID
+    // or CGP string is one.
+    let digits = text.strip_prefix('-').unwrap_or(text);
     let game = match a.game {
         Some(g) => g,
-        None if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) => Game::Freecell,
+        None if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) => Game::Freecell,
         None if text.contains(':') => Game::Kenken,
         None if text.contains(' ') => Game::Scrabble,
         None => Game::Boggle,

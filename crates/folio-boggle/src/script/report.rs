@@ -118,7 +118,7 @@ fn verdict_text(v: &Verdict, nicks: &[&str]) -> String {
 impl fmt::Display for Report {
     /// The text transcript.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "boggle round {}", self.file)?;
+        writeln!(f, "boggle round {}", folio_core::quote::shown(&self.file))?;
         write!(f, "board {} ({}x{}", self.board, self.rows, self.cols)?;
         if let (Some(d), Some(s)) = (&self.dice, self.seed) {
             write!(f, ", rolled from {d} with seed {s}")?;

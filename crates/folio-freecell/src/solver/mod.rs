@@ -30,8 +30,9 @@
 //!   the main search in growing shares with a probe after each. The heavy tail of a greedy
 //!   search is chaotic, so diverse searches cut it.
 //! - **Proof**: only the complete search running out of states proves a deal unwinnable.
-//! - **Limit**: once a search has generated `max_states` children (checked between
-//!   expansions) the answer is [`Verdict::Unknown`].
+//! - **Limit**: once the searches have generated `max_states` children in all (checked
+//!   between expansions, so one expansion's children may go past it) the answer is
+//!   [`Verdict::Unknown`].
 
 mod buckets;
 mod cards;
@@ -102,7 +103,8 @@ impl Solver {
     }
 
     /// Stops with [`Verdict::Unknown`] after `n` positions generated in all (children
-    /// scored and queued, duplicates included).
+    /// scored and queued, duplicates included), checked between expansions: one expansion's
+    /// children may go past it. `0` counts as `1`; `usize::MAX` is no limit.
     pub fn max_states(mut self, n: usize) -> Solver {
         self.max_states = n.max(1);
         self
@@ -125,5 +127,23 @@ mod tests {
     fn joke_deal_minus_2_is_proven_unwinnable_with_no_free_cells() {
         let p = Position::new(&deal(-2).unwrap(), 0).unwrap();
         assert_eq!(Solver::new().solve(&p).verdict, Verdict::Unsolvable);
+    }
+
+    /// The limit is checked between expansions: a tiny one stops after the first; the largest
+    /// is no limit (`generated + left` once overflowed to stop at once with 0 states).
+    #[test]
+    fn the_state_limit_counts_every_search_and_never_overflows() {
+        let p = Position::new(&deal(1).unwrap(), 4).unwrap();
+        let tiny = Solver::new().max_states(1).solve(&p);
+        assert_eq!(tiny.verdict, Verdict::Unknown);
+        assert_eq!(tiny.expanded, 1);
+        assert!(tiny.states >= 1);
+        let free = Solver::new().max_states(usize::MAX).solve(&p);
+        assert!(
+            matches!(free.verdict, Verdict::Solved(_)),
+            "{:?}",
+            free.verdict
+        );
+        assert_eq!(free.states, Solver::new().solve(&p).states);
     }
 }

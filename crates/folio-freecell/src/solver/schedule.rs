@@ -53,7 +53,7 @@ pub(super) fn run(start: &Position, max_states: usize) -> Outcome {
         }
         let before = (s.generated, s.expanded);
         let left = max_states.saturating_sub(states);
-        let v = s.run_until(s.generated + left, b);
+        let v = s.run_until(s.generated.saturating_add(left), b);
         states += s.generated - before.0;
         expanded += s.expanded - before.1;
         match v {
@@ -91,7 +91,7 @@ pub(super) fn run(start: &Position, max_states: usize) -> Outcome {
     drop(searches);
     let before = (s.generated, s.expanded);
     let left = max_states.saturating_sub(states);
-    let verdict = s.run_until(s.generated + left, usize::MAX);
+    let verdict = s.run_until(s.generated.saturating_add(left), usize::MAX);
     Outcome {
         verdict,
         states: states + s.generated - before.0,

@@ -4,7 +4,10 @@
 //! Each line is trimmed and normalised by the policy's character rules
 //! ([`Policy::normalize_word`]); lines it rejects are reported with their line numbers, words
 //! that normalise to a key already seen are reported as duplicates, and the keys are sorted
-//! and de-duplicated into an `fst::Set`. Length limits apply only when given, so an imported
+//! and de-duplicated into an `fst::Set`. The report counts every duplicate and rejected line
+//! but keeps only the first [`REPORT_SAMPLE`] of each, a rejected line's text cut after
+//! [`SAMPLE_CHARS`] characters, and a line over [`MAX_LINE_BYTES`] is rejected unread: a list
+//! of millions of bad lines, or one line of a gigabyte, costs no more memory than its bytes. Length limits apply only when given, so an imported
 //! list keeps its long words (ENABLE has 4,272 words over 15 letters). An imported set has
 //! no counts map: its manifest says so, and a stale counts map beside the output is removed.
 //!
@@ -14,6 +17,7 @@
 //! assert_eq!(list.keys, ["CAT", "DOG"]);
 //! assert_eq!(list.report.duplicates[0].line, 3);
 //! assert_eq!(list.report.rejected[0].line, 5);
+//! assert_eq!((list.report.duplicate_lines, list.report.rejected_lines), (1, 1));
 //! ```
 
 use std::path::{Path, PathBuf};
@@ -24,6 +28,17 @@ use crate::error::{Error, Result};
 use crate::policy::Policy;
 use crate::set::atomic::{write_bytes_atomic, write_files_atomic};
 use crate::set::paths::{counts_path, manifest_path, refuse_folder, remove_stale_counts};
+
+/// The longest line read, in bytes (no word is near it): a longer line is rejected with its
+/// length, its text not kept. `folio words contains` refuses a longer line of stdin.
+pub const MAX_LINE_BYTES: usize = 1 << 20;
+
+/// How many duplicates and how many rejected lines a report keeps (the first of each, in line
+/// order); [`ImportReport::duplicate_lines`] and [`ImportReport::rejected_lines`] count all.
+pub const REPORT_SAMPLE: usize = 100;
+
+/// Most characters of a rejected line a report keeps ([`Rejected::text`]).
+pub const SAMPLE_CHARS: usize = 80;
 
 /// Optional length limits, in letters of the normalised key (none by default).
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
@@ -39,8 +54,13 @@ pub struct ImportOptions {
 pub struct Rejected {
     /// 1-based line number.
     pub line: usize,
-    /// The line as read (trimmed).
+    /// The line as read (trimmed), cut after [`SAMPLE_CHARS`] characters; empty for a line
+    /// over [`MAX_LINE_BYTES`].
     pub text: String,
+    /// Whether `text` is only the start of the line.
+    pub cut: bool,
+    /// The line's length in bytes, as read (before trimming, without its line end).
+    pub bytes: usize,
     /// Why: the policy rejected it, or a length limit.
     pub reason: String,
 }
@@ -72,10 +92,37 @@ pub struct ImportReport {
     pub windows_1252_lines: usize,
     /// The first such line (1-based), if any.
     pub first_windows_1252_line: Option<usize>,
-    /// Repeated keys, in line order.
+    /// Lines whose key was already imported (all of them).
+    pub duplicate_lines: usize,
+    /// The first [`REPORT_SAMPLE`] repeated keys, in line order.
     pub duplicates: Vec<Duplicate>,
-    /// Rejected lines, in line order.
+    /// Lines not imported (all of them).
+    pub rejected_lines: usize,
+    /// The first [`REPORT_SAMPLE`] rejected lines, in line order.
     pub rejected: Vec<Rejected>,
+}
+
+impl ImportReport {
+    /// Counts a rejected line and keeps it while the sample has room: `text` (the trimmed
+    /// line) cut after [`SAMPLE_CHARS`] characters, `bytes` the line's whole length.
+    fn reject(&mut self, line: usize, bytes: usize, text: &str, reason: String) {
+        self.rejected_lines += 1;
+        if self.rejected.len() >= REPORT_SAMPLE {
+            return;
+        }
+        let (text, cut) = match text.char_indices().nth(SAMPLE_CHARS) {
+            Some((at, _)) => (&text[..at], true),
+            // An empty text of a long line (over MAX_LINE_BYTES) is cut too.
+            None => (text, text.is_empty() && bytes > 0),
+        };
+        self.rejected.push(Rejected {
+            line,
+            text: text.to_string(),
+            cut,
+            bytes,
+            reason,
+        });
+    }
 }
 
 /// A parsed word list: sorted, distinct keys and the report.
@@ -94,11 +141,24 @@ impl ImportList {
     /// common, and one bad byte must not re-read every other line).
     pub fn parse(bytes: &[u8], policy: &Policy, opts: &ImportOptions) -> ImportList {
         let mut report = ImportReport::default();
-        let mut keyed: Vec<(String, usize)> = Vec::new();
+        // Key -> its first line: a duplicate costs nothing kept but its count (and a sample).
+        let mut first: std::collections::HashMap<String, usize> = Default::default();
         let mut utf8_non_ascii = false;
         for (i, raw) in lines(bytes).enumerate() {
             let line = i + 1;
             report.lines = line;
+            let reject = |report: &mut ImportReport, text: &str, reason: String| {
+                report.reject(line, raw.len(), text, reason);
+            };
+            if raw.len() > MAX_LINE_BYTES {
+                // Not decoded nor kept: its length says what it was.
+                let why = format!(
+                    "{} bytes, longer than {MAX_LINE_BYTES} bytes: not a word",
+                    raw.len()
+                );
+                reject(&mut report, "", why);
+                continue;
+            }
             let (decoded, cp1252) = decode_line(raw);
             if cp1252 {
                 report.windows_1252_lines += 1;
@@ -111,58 +171,55 @@ impl ImportList {
                 report.blank_lines += 1;
                 continue;
             }
-            let reject = |reason: String| Rejected {
-                line,
-                text: t.to_string(),
-                reason,
-            };
             let Some(key) = policy.normalize_word(t) else {
-                report.rejected.push(reject(format!(
-                    "not a word under the {} policy",
-                    policy.name
-                )));
+                reject(
+                    &mut report,
+                    t,
+                    format!("not a word under the {} policy", policy.name),
+                );
                 continue;
             };
             let n = key.chars().count();
             if let Some(min) = opts.min_len.filter(|&m| n < m) {
-                report
-                    .rejected
-                    .push(reject(format!("{n} letters, under --min-len {min}")));
+                reject(
+                    &mut report,
+                    t,
+                    format!("{n} letters, under --min-len {min}"),
+                );
                 continue;
             }
             if let Some(max) = opts.max_len.filter(|&m| n > m) {
-                report
-                    .rejected
-                    .push(reject(format!("{n} letters, over --max-len {max}")));
+                reject(&mut report, t, format!("{n} letters, over --max-len {max}"));
                 continue;
             }
             // No set holds a longer key, whatever the options: it bounds the builders.
             let most = crate::policy::MAX_KEY_LEN;
             if n > most {
-                report.rejected.push(reject(format!(
-                    "{n} letters, over the {most}-letter limit of a key"
-                )));
+                reject(
+                    &mut report,
+                    t,
+                    format!("{n} letters, over the {most}-letter limit of a key"),
+                );
                 continue;
             }
-            keyed.push((key, line));
-        }
-        // Sorting by (key, line) puts each key's first line first; the rest are duplicates.
-        keyed.sort_unstable();
-        let mut keys: Vec<String> = Vec::with_capacity(keyed.len());
-        let mut first_line = 0;
-        for (key, line) in keyed {
-            if keys.last() == Some(&key) {
-                report.duplicates.push(Duplicate {
-                    line,
-                    word: key,
-                    first_line,
-                });
-            } else {
-                first_line = line;
-                keys.push(key);
+            match first.get(&key) {
+                Some(&first_line) => {
+                    report.duplicate_lines += 1;
+                    if report.duplicates.len() < REPORT_SAMPLE {
+                        report.duplicates.push(Duplicate {
+                            line,
+                            word: key,
+                            first_line,
+                        });
+                    }
+                }
+                None => {
+                    first.insert(key, line);
+                }
             }
         }
-        report.duplicates.sort_by_key(|d| d.line);
+        let mut keys: Vec<String> = first.into_keys().collect();
+        keys.sort_unstable();
         report.words = keys.len();
         report.encoding = match (report.windows_1252_lines, utf8_non_ascii) {
             (0, _) => "utf-8",
@@ -332,6 +389,65 @@ pub fn import_file(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Millions of rejected or repeated lines keep a sample of each and the whole counts; a
+    /// line over the limit is rejected with its length, its text not kept.
+    #[test]
+    fn reports_keep_a_bounded_sample() {
+        let pol = Policy::game();
+        let mut text = "123\ncat\n".repeat(1000);
+        text.push_str(&"q1".repeat(MAX_LINE_BYTES));
+        text.push_str("\ndog\n");
+        text.push_str(&format!("{}\n", "é1".repeat(100)));
+        let l = ImportList::parse(text.as_bytes(), &pol, &ImportOptions::default());
+        let r = &l.report;
+        assert_eq!(l.keys, ["CAT", "DOG"]);
+        assert_eq!(
+            (r.lines, r.rejected_lines, r.duplicate_lines),
+            (2003, 1002, 999)
+        );
+        assert_eq!(
+            (r.rejected.len(), r.duplicates.len()),
+            (REPORT_SAMPLE, REPORT_SAMPLE)
+        );
+        assert_eq!(r.duplicates[99].line, 202);
+        let first = &r.rejected[0];
+        assert_eq!(
+            (first.line, first.text.as_str(), first.cut, first.bytes),
+            (1, "123", false, 3)
+        );
+        let small = ImportList::parse(
+            format!("{}\n{}\n", "q1".repeat(MAX_LINE_BYTES), "é1".repeat(100)).as_bytes(),
+            &pol,
+            &ImportOptions::default(),
+        );
+        let long = &small.report.rejected[0];
+        assert_eq!(
+            (long.text.as_str(), long.cut, long.bytes),
+            ("", true, 2 * MAX_LINE_BYTES)
+        );
+        assert_eq!(
+            long.reason,
+            format!(
+                "{} bytes, longer than {MAX_LINE_BYTES} bytes: not a word",
+                2 * MAX_LINE_BYTES
+            )
+        );
+        let cut = &small.report.rejected[1];
+        assert_eq!(
+            (cut.text.chars().count(), cut.cut, cut.bytes),
+            (SAMPLE_CHARS, true, 300)
+        );
+        // A line of exactly the limit is read.
+        let at = ImportList::parse(
+            "q".repeat(MAX_LINE_BYTES).as_bytes(),
+            &pol,
+            &ImportOptions::default(),
+        );
+        assert!(at.report.rejected[0]
+            .reason
+            .contains("letter limit of a key"));
+    }
 
     #[test]
     fn limits_apply_only_when_given() {

@@ -289,11 +289,14 @@ pub(crate) fn summary(
             if t.tokens == 1 { "" } else { "s" }
         );
     }
+    // Through a device or FIFO (`-o /dev/null`) only the set is written.
+    let through = folio_lexicon::set::atomic::is_write_through(&paths.set);
+    let companion = |p: &std::path::Path| (!through).then(|| p.display().to_string());
     if json {
         let mut summary = serde_json::json!({
             "set": paths.set.display().to_string(),
-            "counts": paths.counts.display().to_string(),
-            "manifest": paths.manifest.display().to_string(),
+            "counts": companion(&paths.counts),
+            "manifest": companion(&paths.manifest),
             "policy": policy.name.as_str(),
         });
         let totals = serde_json::json!({
@@ -317,9 +320,13 @@ pub(crate) fn summary(
         out.flush()?;
     }
     if !quiet {
+        let companions = match (companion(&paths.counts), companion(&paths.manifest)) {
+            (Some(c), Some(m)) => format!("{c}, {m}"),
+            _ => "no counts map or manifest written".to_string(),
+        };
         eprintln!(
             "folio: {verb} {} book(s), {:.1} MB, {} words read -> {} words ({} policy{}) in {:.2}s \
-             ({:.0} MB/s): {} ({} bytes), {}, {}",
+             ({:.0} MB/s): {} ({} bytes), {companions}",
             t.inputs,
             t.bytes as f64 / 1e6,
             t.tokens,
@@ -330,8 +337,6 @@ pub(crate) fn summary(
             t.bytes as f64 / 1e6 / secs.max(1e-9),
             paths.set.display(),
             t.set_bytes,
-            paths.counts.display(),
-            paths.manifest.display(),
         );
     }
     Ok(())

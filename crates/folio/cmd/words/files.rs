@@ -8,7 +8,7 @@ use folio_lexicon::checked;
 use folio_lexicon::ingest::read_stream;
 use folio_lexicon::query::export;
 use folio_lexicon::query::frequency::{self, Format, Frequency};
-use folio_lexicon::query::import::{import_bytes, ImportOptions};
+use folio_lexicon::query::import::{import_bytes, ImportOptions, REPORT_SAMPLE};
 use folio_lexicon::set::{counts_path, manifest_path};
 use folio_lexicon::{Policy, WordSet};
 use serde_json::json;
@@ -117,7 +117,8 @@ fn write_export(set: &WordSet, json: bool, w: &mut impl Write) -> std::io::Resul
     }
 }
 
-/// How many duplicates and rejected lines the text report lists (all are in the manifest).
+/// How many duplicates and rejected lines the text report lists (the manifest keeps the first
+/// `REPORT_SAMPLE`).
 const REPORT_LINES: usize = 20;
 
 pub(super) fn import(
@@ -188,7 +189,7 @@ pub(super) fn import(
         r.encoding,
         r.blank_lines
     )?;
-    writeln!(w, "duplicates: {}", r.duplicates.len())?;
+    writeln!(w, "duplicates: {}", r.duplicate_lines)?;
     let shown = if quiet { 0 } else { REPORT_LINES };
     for d in r.duplicates.iter().take(shown) {
         writeln!(
@@ -197,24 +198,32 @@ pub(super) fn import(
             d.line, d.word, d.first_line
         )?;
     }
-    writeln!(w, "rejected lines: {}", r.rejected.len())?;
+    writeln!(w, "rejected lines: {}", r.rejected_lines)?;
     for x in r.rejected.iter().take(shown) {
-        writeln!(
-            w,
-            "  line {}: {}: {}",
-            x.line,
-            folio_core::quote::quoted(&x.text),
-            x.reason
-        )?;
+        let text = folio_core::quote::quoted(&x.text);
+        if x.cut {
+            let n = x.bytes;
+            writeln!(w, "  line {}: {text}… ({n} bytes): {}", x.line, x.reason)?;
+        } else {
+            writeln!(w, "  line {}: {text}: {}", x.line, x.reason)?;
+        }
     }
     let manifest = manifest_path(output);
-    if r.duplicates.len().max(r.rejected.len()) > shown {
-        writeln!(w, "  (all of them are listed in {})", manifest.display())?;
+    if r.duplicate_lines.max(r.rejected_lines) > shown {
+        writeln!(
+            w,
+            "  (the first {REPORT_SAMPLE} of each are listed in {})",
+            manifest.display()
+        )?;
     }
-    writeln!(
-        w,
-        "counts map: none (a word list has no occurrence counts; {} says so)",
-        manifest.display()
-    )?;
+    if folio_lexicon::set::atomic::is_write_through(output) {
+        writeln!(w, "counts map: none (a word list has no occurrence counts)")?;
+    } else {
+        writeln!(
+            w,
+            "counts map: none (a word list has no occurrence counts; {} says so)",
+            manifest.display()
+        )?;
+    }
     Ok(Outcome::Ok)
 }

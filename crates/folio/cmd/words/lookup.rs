@@ -9,8 +9,9 @@ use serde_json::json;
 
 use super::{load, print_list, shape, ListOut, Outcome, Sets};
 
-/// The longest line `contains` reads from stdin, in bytes (no word is near it).
-const STDIN_MAX_LINE: usize = 1 << 20;
+/// The longest line `contains` reads from stdin, in bytes (no word is near it): the limit
+/// of a line `import` reads.
+const STDIN_MAX_LINE: usize = folio_lexicon::query::import::MAX_LINE_BYTES;
 
 pub(super) fn contains(
     sets: &Sets,
@@ -73,13 +74,19 @@ pub(super) fn contains(
             if n == 0 {
                 break;
             }
-            if line.len() > STDIN_MAX_LINE {
+            let mut text = line.strip_suffix(b"\n").unwrap_or(&line);
+            text = text.strip_suffix(b"\r").unwrap_or(text);
+            if text.len() > STDIN_MAX_LINE {
                 bail!(
                     "line {number} of stdin is longer than {STDIN_MAX_LINE} bytes: not a word list"
                 );
             }
             // As `import` reads a list: UTF-8, else that line alone as Windows-1252.
-            let (text, _) = folio_lexicon::query::import::decode_line(&line);
+            // A BOM opening the list is dropped, as `import` drops it.
+            if number == 1 {
+                text = text.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(text);
+            }
+            let (text, _) = folio_lexicon::query::import::decode_line(text);
             let t = text.trim();
             if !t.is_empty() {
                 answer(t, w)?;

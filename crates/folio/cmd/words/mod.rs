@@ -293,7 +293,7 @@ pub enum Command {
         #[arg(long)]
         json: bool,
         /// Only the summary line and the counts of duplicates and rejected lines, not the
-        /// lines themselves (the manifest lists them all).
+        /// lines themselves (the manifest keeps the first 100 of each).
         #[arg(short, long, conflicts_with = "json")]
         quiet: bool,
     },
