@@ -227,13 +227,19 @@ mod tests {
     fn a_tiny_file_spelling_millions_of_words_is_refused() {
         let mut b = fst::raw::Builder::memory();
         for i in 0u32..1 << 20 {
-            let key: Vec<u8> = (0..20).rev().map(|bit| b'A' + (i >> bit & 1) as u8).collect();
+            let key: Vec<u8> = (0..20)
+                .rev()
+                .map(|bit| b'A' + (i >> bit & 1) as u8)
+                .collect();
             b.add(key).unwrap();
         }
         let fst = Fst::new(b.into_inner().unwrap()).unwrap();
         assert!(fst.as_bytes().len() < 1000, "{}", fst.as_bytes().len());
         let err = check(&fst).unwrap_err();
-        assert!(err.starts_with("its header counts 1048576 words in "), "{err}");
+        assert!(
+            err.starts_with("its header counts 1048576 words in "),
+            "{err}"
+        );
     }
 
     #[test]
