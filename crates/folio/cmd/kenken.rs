@@ -86,7 +86,7 @@ pub struct CheckArgs {
     /// The grid: N² digits row-major (1-9, a-g for 10-16, `.` empty; spaces, `/` and line
     /// breaks ignored), or files holding them (`-`: stdin), each checked and reported as
     /// `folio play` reports a script. A GRID is a file when it is `-`, names an existing
-    /// file or folder, or holds a character no grid holds (`/nonexistent`, `g.txt`).
+    /// file or folder, or has a `/` and a character no grid holds (`/nonexistent`).
     #[arg(value_name = "GRID", required = true)]
     grids: Vec<String>,
     /// Output, for grids given as files: text, `--json`/`--jsonl` (the report contract of
@@ -169,15 +169,17 @@ fn puzzle_is_path(arg: &str) -> bool {
 }
 
 /// Whether a GRID argument names a file (else it is the grid's digits): `-` (stdin), an
-/// existing filesystem entry, or text with a character no grid holds (a grid is digits,
-/// `a`-`g`, `.`, `_`, Keen's `S` and the separators ` / | ,`; `/` alone makes no path).
+/// existing filesystem entry, or text with a `/` and a character no grid holds (a grid is
+/// digits, `a`-`g`, `.`, `_`, Keen's `S` and the separators ` / | ,`, so `/` alone makes no
+/// path, and a typo in digits is still shown where it is).
 fn grid_is_path(arg: &str) -> bool {
     arg == "-"
         || exists(arg)
-        || arg.chars().any(|c| {
-            folio_kenken::digit_value(c).is_none()
-                && !matches!(c, ' ' | '\t' | '\r' | '\n' | '/' | '|' | ',' | 'S')
-        })
+        || arg.contains('/')
+            && arg.chars().any(|c| {
+                folio_kenken::digit_value(c).is_none()
+                    && !matches!(c, ' ' | '\t' | '\r' | '\n' | '/' | '|' | ',' | 'S')
+            })
 }
 
 /// Whether `arg` names a filesystem entry (a dangling link counts: reading it says why).
