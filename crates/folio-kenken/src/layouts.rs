@@ -360,7 +360,7 @@ mod tests {
         );
         // The same for a product: each row multiplies to 3! in a 3x3.
         let shape = Shape::new(Op::Mul, 36, &[0, 1, 2, 3, 4, 5], 3);
-        let (lo, hi) = suffix_bounds(&shape, &vec![full_mask(3); 9]).unwrap();
+        let (lo, hi) = suffix_bounds(&shape, &[full_mask(3); 9]).unwrap();
         assert_eq!((lo[0], hi[0]), (36, 36));
     }
 
