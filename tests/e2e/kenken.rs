@@ -239,25 +239,199 @@ fn show_and_convert() {
     assert_eq!(back, "4:a_4a_a_a__aaba,m48d2s1a6s1m4d2\n");
 }
 
-/// A grid argument naming a device or folder is said to be one, not parsed as digits
-/// (`/dev/null` once gave "GRID:1:4: unexpected \"v\"").
+/// Runs `folio ARGS` in `dir` with `stdin`; returns exit code, stdout and stderr.
+fn run_in(dir: &Path, args: &[&str], stdin: &str) -> (Option<i32>, String, String) {
+    let o = folio()
+        .current_dir(dir)
+        .args(args)
+        .write_stdin(stdin)
+        .output()
+        .unwrap();
+    (
+        o.status.code(),
+        String::from_utf8_lossy(&o.stdout).into_owned(),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+    )
+}
+
+/// A GRID that looks like a path is one: a missing file, a folder or a device is named in
+/// an I/O error (exit 2), with or without `-q` (which once said "a grid written on the
+/// command line has no file…", and `/nonexistent` was read as digits: `GRID:1:2:
+/// unexpected "n"`). Digits with `/` separators stay digits.
 #[cfg(unix)]
 #[test]
-fn check_says_a_device_or_folder_is_no_grid() {
+fn grid_paths_get_errors_naming_them() {
     let tmp = tempfile::tempdir().unwrap();
-    for (grid, what) in [("/dev/null", "not a regular file"), (".", "a folder")] {
-        let o = folio()
-            .current_dir(tmp.path())
-            .args([
-                "kenken",
-                "check",
-                "4dn:a_4a_a_a__aaba,m48d2s1a6s1m4d2",
-                grid,
-            ])
-            .output()
-            .unwrap();
-        let err = String::from_utf8_lossy(&o.stderr);
-        assert_eq!(o.status.code(), Some(2), "{err}");
-        assert!(err.contains(&format!("{grid:?} is {what}")), "{err}");
+    for (grid, why) in [
+        ("/nonexistent", "cannot read /nonexistent: No such file"),
+        ("./missing.grid", "cannot read ./missing.grid: No such file"),
+        (".", "cannot read .: Is a directory"),
+        ("/dev/null", "/dev/null:1:1: 0 digits for a 4x4 grid"),
+        (
+            "/dev/zero",
+            "cannot read /dev/zero: longer than 67108864 bytes",
+        ),
+    ] {
+        for quiet in [false, true] {
+            let mut args = vec!["kenken", "check", ID, grid];
+            if quiet {
+                args.push("-q");
+            }
+            let (code, _, err) = run_in(tmp.path(), &args, "");
+            assert_eq!(code, Some(2), "{args:?}: {err}");
+            assert!(err.contains(why), "{args:?}: {err}");
+        }
     }
+    // The solution as digits, rows split by `/`: read as a grid, not a path.
+    let (code, out, err) = run_in(
+        tmp.path(),
+        &["kenken", "check", ID, "3412/4123/2341/1234"],
+        "",
+    );
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(out, "solved\n");
+}
+
+/// A PUZZLE that looks like a path is one (`-` is stdin, as for `check`'s grids); only an
+/// argument with a `:` and no `/` that names no file is read as a Keen ID.
+#[cfg(unix)]
+#[test]
+fn puzzle_paths_and_stdin() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (code, out, err) = run_in(tmp.path(), &["kenken", "solve", "-", "-q"], ID);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(out, "unique solution, difficulty normal\n");
+    for (puzzle, why) in [
+        ("/dev/null", "/dev/null:1:1: no puzzle: the text is empty"),
+        ("/nonexistent", "cannot read /nonexistent: No such file"),
+        ("puzzle.txt", "cannot read puzzle.txt: No such file"),
+        (".", "cannot read .: Is a directory"),
+        (
+            "4x:abc",
+            "\"4x:abc\" is no file, and not a Keen game ID: column",
+        ),
+    ] {
+        let (code, _, err) = run_in(tmp.path(), &["kenken", "solve", puzzle], "");
+        assert_eq!(code, Some(2), "{puzzle}: {err}");
+        assert!(err.contains(why), "{puzzle}: {err}");
+    }
+}
+
+/// Puzzle files are read through the same 64 MiB cap as scripts and grid files: a 1 GB
+/// file was read whole (1 GB of memory, seconds) before it was refused.
+#[test]
+fn puzzle_files_over_64_mib_are_refused_unread() {
+    let tmp = tempfile::tempdir().unwrap();
+    let big = tmp.path().join("big.txt");
+    // Sparse: 64 MiB and one byte of NULs, no disk written.
+    std::fs::File::create(&big)
+        .unwrap()
+        .set_len((64 << 20) + 1)
+        .unwrap();
+    let big = big.to_str().unwrap();
+    for args in [
+        vec!["kenken", "solve", big],
+        vec!["kenken", "show", big],
+        vec!["kenken", "convert", big, "--to", "keen"],
+        vec!["kenken", "check", big, "3412412323411234"],
+    ] {
+        let (_, err) = run(&args, 2);
+        assert!(
+            err.contains("longer than 67108864 bytes: not a puzzle"),
+            "{args:?}: {err}"
+        );
+    }
+}
+
+/// A UTF-8 byte-order mark at the start of a puzzle file (text, JSON, a Keen ID) or a grid
+/// file is dropped, as every other folio reader drops it.
+#[test]
+fn a_bom_is_dropped_from_puzzle_and_grid_files() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (json, _) = run(&["kenken", "convert", ID, "--to", "json"], 0);
+    let (text, _) = run(&["kenken", "convert", ID, "--to", "text"], 0);
+    for (name, body) in [
+        ("id.txt", format!("{ID}\n")),
+        ("p.json", json),
+        ("p.txt", text),
+    ] {
+        let path = tmp.path().join(name);
+        std::fs::write(&path, format!("\u{feff}{body}")).unwrap();
+        let (out, err) = run(&["kenken", "solve", path.to_str().unwrap(), "-q"], 0);
+        assert_eq!(out, "unique solution, difficulty normal\n", "{name}: {err}");
+    }
+    let grid = tmp.path().join("g.grid");
+    std::fs::write(&grid, "\u{feff}3412\n4123\n2341\n1234\n").unwrap();
+    let (out, _) = run(&["kenken", "check", ID, grid.to_str().unwrap()], 0);
+    assert_eq!(out, "solved\n");
+    // A violation on the first line is still placed where its digit is written (C1, the
+    // first cell of column C's duplicate), the BOM not counted.
+    std::fs::write(&grid, "\u{feff}3421\n4123\n2341\n1234\n").unwrap();
+    let (out, _) = run(
+        &["kenken", "check", ID, grid.to_str().unwrap(), "--json"],
+        1,
+    );
+    let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let f = &doc["reports"][0]["findings"][0];
+    assert_eq!(
+        (f["line"].as_u64(), f["col"].as_u64()),
+        (Some(1), Some(3)),
+        "{f}"
+    );
+}
+
+/// 9×9, rows 1–4 one `+` cage and rows 5–9 another, each one off its rows' sum (every row
+/// holds 1..9): refused at once by the cage's Latin sum bound (it ran without end).
+const WHOLE_ROWS: &str = "kenken 9\naaaaaaaaa\naaaaaaaaa\naaaaaaaaa\naaaaaaaaa\nbbbbbbbbb\n\
+                          bbbbbbbbb\nbbbbbbbbb\nbbbbbbbbb\nbbbbbbbbb\n\na 181+\nb 224+\n";
+
+/// The same cages but cell I4 moved to the lower one: each target fits its cage alone
+/// (a = 180 − I4, b = 225 + I4 ask I4 = 1 and 2), which no bound sees; the search alone
+/// finds that out, in more states than can be visited.
+const SPLIT_ROWS: &str = "kenken 9\naaaaaaaaa\naaaaaaaaa\naaaaaaaaa\naaaaaaaab\nbbbbbbbbb\n\
+                          bbbbbbbbb\nbbbbbbbbb\nbbbbbbbbb\nbbbbbbbbb\n\na 179+\nb 227+\n";
+
+#[test]
+fn an_impossible_sum_of_whole_rows_is_refused_at_once() {
+    let tmp = tempfile::tempdir().unwrap();
+    let p = tmp.path().join("rows.txt");
+    std::fs::write(&p, WHOLE_ROWS).unwrap();
+    let (_, err) = run(&["kenken", "solve", p.to_str().unwrap()], 2);
+    assert!(
+        err.contains("cage 1 (181+, 36 cells) cannot be met with digits 1 to 9"),
+        "{err}"
+    );
+}
+
+#[test]
+fn the_search_stops_at_max_states_with_an_unknown_verdict() {
+    let tmp = tempfile::tempdir().unwrap();
+    let p = tmp.path().join("split.txt");
+    std::fs::write(&p, SPLIT_ROWS).unwrap();
+    let p = p.to_str().unwrap();
+    let (out, _) = run(&["kenken", "solve", p, "--max-states", "20000"], 1);
+    assert!(out.starts_with("unknown: limit reached ("), "{out}");
+    assert!(!out.contains("no solution"), "{out}");
+    let (out, _) = run(
+        &["kenken", "solve", p, "--max-states", "20000", "--json"],
+        1,
+    );
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["verdict"], "unknown");
+    assert_eq!(v["solutions"], 0);
+    assert_eq!(v["solution"], serde_json::Value::Null);
+    let states = v["states"].as_u64().unwrap();
+    // Stopped at the limit, overrun by at most one propagation (a few cage budgets).
+    assert!((20_000..1_000_000).contains(&states), "{states}");
+    // `--count` does not print a count it has not finished.
+    let (out, _) = run(
+        &["kenken", "solve", p, "--max-states", "20000", "--count"],
+        1,
+    );
+    assert!(out.starts_with("unknown: limit reached"), "{out}");
+    // A unique puzzle within the limit is unaffected, and says how many states it took.
+    let (out, _) = run(&["kenken", "solve", ID, "--json"], 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["verdict"], "unique");
+    assert!(v["states"].as_u64().unwrap() > 0);
 }

@@ -205,11 +205,13 @@ pub fn digit_char(d: u8) -> char {
 
 /// Reads a grid of `size`×`size` digits, row-major ([`digit_value`]'s characters; spaces,
 /// line breaks, `/`, `|` and `,` between them are ignored, as is an `S` before them, Keen's
-/// solution prefix). Never panics.
+/// solution prefix). A leading UTF-8 byte-order mark is dropped (columns count after it).
+/// Never panics.
 ///
 /// # Errors
 /// An unknown character (at its line and column), or a count of digits other than N².
 pub fn parse_grid(text: &str, size: usize) -> Result<Vec<u8>, ParseError> {
+    let text = folio_core::script::lines::strip_bom(text);
     let mut out = Vec::with_capacity(size * size);
     let body = text.trim_start();
     let skip = usize::from(body.starts_with('S'));

@@ -74,11 +74,13 @@ impl From<Puzzle> for Entry {
     }
 }
 
-/// Reads every puzzle of `text`, in whatever supported format it is. Never panics.
+/// Reads every puzzle of `text`, in whatever supported format it is. A leading UTF-8
+/// byte-order mark is dropped (columns count after it). Never panics.
 ///
 /// # Errors
 /// The first fault, at its line and column (for JSON lines and Keen IDs, the line in `text`).
 pub fn parse_puzzles(text: &str) -> Result<Vec<Entry>, ParseError> {
+    let text = folio_core::script::lines::strip_bom(text);
     let relocate = |n: usize, mut e: ParseError| {
         e.line = e.line.saturating_add(n as u32 - 1);
         e

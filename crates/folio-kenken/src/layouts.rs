@@ -123,29 +123,9 @@ pub(crate) fn enumerate<F: FnMut(&[u8]) -> bool>(
             Enumeration::Done
         }
         Op::Add | Op::Mul => {
-            // Suffix bounds over the candidates (ignoring clashes): for + the least and
-            // greatest sums still reachable, for × the greatest product.
-            let mut lo = vec![0u64; k + 1];
-            let mut hi = vec![0u64; k + 1];
-            if shape.op == Op::Mul {
-                hi[k] = 1;
-            }
-            for i in (0..k).rev() {
-                let m = c(i);
-                if m == 0 {
-                    return Enumeration::Done;
-                }
-                let (min, max) = (
-                    u64::from(digit_of(m & m.wrapping_neg())),
-                    16 - u64::from(m.leading_zeros() as u8),
-                );
-                if shape.op == Op::Add {
-                    lo[i] = lo[i + 1] + min;
-                    hi[i] = hi[i + 1] + max;
-                } else {
-                    hi[i] = hi[i + 1].saturating_mul(max);
-                }
-            }
+            let Some((lo, hi)) = suffix_bounds(shape, cand) else {
+                return Enumeration::Done;
+            };
             let mut st = Dfs {
                 shape,
                 cand,
@@ -159,6 +139,98 @@ pub(crate) fn enumerate<F: FnMut(&[u8]) -> bool>(
             st.go(0, shape.target, visit)
         }
     }
+}
+
+/// For each suffix `i..k` of the cage's cells, the least and greatest sum (for ×, product)
+/// its digits can reach; `None` when a cell has no candidate.
+///
+/// Digits repeat in no row or column, so the cells of the suffix in one row take distinct
+/// digits of the union of their candidates: at least the sum (product) of that many of its
+/// smallest, at most of its largest, and never beyond the cells' own minima and maxima added
+/// up. Rows give one bound and columns another; the tighter of each is kept. A cage of whole
+/// rows thus has exactly their sum, and a target off it is refused without a search (a
+/// cage of 36 cells whose target is one off took the solver forever).
+fn suffix_bounds(shape: &Shape, cand: &[u16]) -> Option<(Vec<u64>, Vec<u64>)> {
+    let k = shape.cells.len();
+    let add = shape.op == Op::Add;
+    // Per row (column): the union of the suffix's candidates there, its cell count, and the
+    // sum (product) of its cells' minima and maxima.
+    #[derive(Clone, Copy)]
+    struct Line {
+        union: u16,
+        cells: u32,
+        min: u64,
+        max: u64,
+    }
+    let empty = Line {
+        union: 0,
+        cells: 0,
+        min: u64::from(!add),
+        max: u64::from(!add),
+    };
+    let combine = |a: u64, b: u64| {
+        if add {
+            a.saturating_add(b)
+        } else {
+            a.saturating_mul(b)
+        }
+    };
+    // The bounds of one line: the tighter of distinct digits and per-cell extremes.
+    let line_bounds = |l: &Line| -> (u64, u64) {
+        let n = l.cells;
+        if n > l.union.count_ones() {
+            return (u64::MAX, 0); // more cells than digits: nothing fits
+        }
+        let (mut small, mut large) = (u64::from(!add), u64::from(!add));
+        let (mut up, mut down) = (l.union, l.union);
+        for _ in 0..n {
+            small = combine(small, u64::from(digit_of(up & up.wrapping_neg())));
+            up &= up - 1;
+            let top = 15 - down.leading_zeros() as u8;
+            large = combine(large, u64::from(top) + 1);
+            down &= !(1u16 << top);
+        }
+        (small.max(l.min), large.min(l.max))
+    };
+    let mut rows = [empty; 16];
+    let mut cols = [empty; 16];
+    let mut lo = vec![0u64; k + 1];
+    let mut hi = vec![0u64; k + 1];
+    lo[k] = u64::from(!add);
+    hi[k] = u64::from(!add);
+    for i in (0..k).rev() {
+        let m = cand[shape.cells[i]];
+        if m == 0 {
+            return None;
+        }
+        let (min, max) = (
+            u64::from(digit_of(m & m.wrapping_neg())),
+            16 - u64::from(m.leading_zeros() as u8),
+        );
+        // The totals are recomputed over the lines in use (a cage spans a few): a product
+        // cannot be divided back out once it saturated.
+        for (lines, at) in [(&mut rows, shape.row(i)), (&mut cols, shape.col(i))] {
+            let l = &mut lines[at];
+            l.union |= m;
+            l.cells += 1;
+            l.min = combine(l.min, min);
+            l.max = combine(l.max, max);
+        }
+        let total = |lines: &[Line; 16]| {
+            lines
+                .iter()
+                .filter(|l| l.cells > 0)
+                .map(line_bounds)
+                .fold((u64::from(!add), u64::from(!add)), |(a, b), (x, y)| {
+                    (combine(a, x), combine(b, y))
+                })
+        };
+        let (row_lo, row_hi) = total(&rows);
+        let (col_lo, col_hi) = total(&cols);
+        lo[i] = row_lo.max(col_lo);
+        hi[i] = row_hi.min(col_hi);
+    }
+    Some((lo, hi))
 }
 
 struct Dfs<'a> {
@@ -195,7 +267,7 @@ impl Dfs<'_> {
             if rest < self.lo[i] || rest > self.hi[i] {
                 return Enumeration::Done;
             }
-        } else if rest > self.hi[i] {
+        } else if rest < self.lo[i] || rest > self.hi[i] {
             return Enumeration::Done;
         }
         let (r, c) = (self.shape.row(i), self.shape.col(i));
@@ -268,5 +340,66 @@ mod tests {
         assert!(l.contains(&vec![1, 2, 1]));
         assert!(!l.iter().any(|d| d[0] == d[1] || d[1] == d[2]));
         assert_eq!(all(Op::Mul, 6, &[0, 1, 2], 3).len(), 6);
+    }
+
+    #[test]
+    fn whole_rows_of_a_sum_cage_have_exactly_their_sum() {
+        // Rows 1-4 of a 9x9: each row holds 1..9, so the cage sums to 180, no less or more.
+        let shape = Shape::new(Op::Add, 181, &(0..36).collect::<Vec<_>>(), 9);
+        let cand = vec![full_mask(9); 81];
+        let (lo, hi) = suffix_bounds(&shape, &cand).unwrap();
+        assert_eq!((lo[0], hi[0]), (180, 180));
+        // Without the first cell: three whole rows and 8 cells of one, 135 + 36..=44.
+        assert_eq!((lo[1], hi[1]), (171, 179));
+        let mut budget = 1_000;
+        let e = enumerate(&shape, &cand, &mut budget, &mut |_| true);
+        assert_eq!(
+            (e, budget),
+            (Enumeration::Done, 999),
+            "refused at the first step"
+        );
+        // The same for a product: each row multiplies to 3! in a 3x3.
+        let shape = Shape::new(Op::Mul, 36, &[0, 1, 2, 3, 4, 5], 3);
+        let (lo, hi) = suffix_bounds(&shape, &[full_mask(3); 9]).unwrap();
+        assert_eq!((lo[0], hi[0]), (36, 36));
+    }
+
+    #[test]
+    fn the_bounds_keep_every_layout_of_small_cages() {
+        // Against the plain enumeration's count, over every target of a few shapes.
+        let brute = |op: Op, target: u64, cells: &[usize], size: usize| {
+            let mut n = 0;
+            let mut digits = vec![1u8; cells.len()];
+            loop {
+                let ok = op.eval(&digits) == Some(target)
+                    && (0..cells.len()).all(|i| {
+                        (0..i).all(|j| {
+                            let (a, b) = (cells[i], cells[j]);
+                            digits[i] != digits[j] || (a / size != b / size && a % size != b % size)
+                        })
+                    });
+                n += usize::from(ok);
+                let Some(i) = digits.iter().position(|&d| (d as usize) < size) else {
+                    return n;
+                };
+                digits[i] += 1;
+                digits[..i].fill(1);
+            }
+        };
+        for (cells, size) in [
+            (&[0usize, 1, 2, 3][..], 4),
+            (&[0, 1, 4, 5][..], 4),
+            (&[0, 1, 5][..], 4),
+        ] {
+            for op in [Op::Add, Op::Mul] {
+                for target in 1..=64 {
+                    assert_eq!(
+                        all(op, target, cells, size).len(),
+                        brute(op, target, cells, size),
+                        "{op} {target} {cells:?}"
+                    );
+                }
+            }
+        }
     }
 }

@@ -519,7 +519,7 @@ pub fn play(text: &str, file: &str) -> Report {
 pub fn play_bytes(bytes: &[u8], file: &str) -> Report {
     let bad = match std::str::from_utf8(bytes) {
         Ok(text) => match text.find('\0') {
-            None => return play(text.strip_prefix('\u{feff}').unwrap_or(text), file),
+            None => return play(folio_core::script::lines::strip_bom(text), file),
             Some(at) => at,
         },
         Err(e) => e.valid_up_to(),

@@ -26,6 +26,8 @@ const CAGE_BUDGET: u64 = 50_000;
 pub(crate) struct State {
     pub cand: [u16; AREA],
     dirty: [u64; AREA / 64],
+    /// Cage-layout nodes enumerated since the search last collected them.
+    work: u64,
 }
 
 impl State {
@@ -44,12 +46,19 @@ pub struct Solutions {
     pub first: Option<Vec<u8>>,
     /// Search nodes (guesses) visited.
     pub nodes: u64,
+    /// Search states: the nodes, plus every step of the cage-layout enumerations their
+    /// propagation ran (what [`Solver::max_states`] bounds; a measure of the time spent).
+    pub states: u64,
+    /// The search stopped at the limit ([`Solver::max_states`]) before it was complete:
+    /// `count` is then only a lower bound (and 0 proves nothing).
+    pub limit_reached: bool,
 }
 
 impl Solutions {
-    /// Whether exactly one solution exists (the count was run with a cap of at least 2).
+    /// Whether exactly one solution exists (the count was run with a cap of at least 2 and
+    /// did not stop at the node limit).
     pub fn is_unique(&self) -> bool {
-        self.count == 1
+        self.count == 1 && !self.limit_reached
     }
 }
 
@@ -66,6 +75,7 @@ pub struct Solver {
     shapes: Vec<Shape>,
     cage_of: Vec<usize>,
     lines: Vec<Vec<usize>>,
+    max_states: u64,
 }
 
 impl Solver {
@@ -95,7 +105,18 @@ impl Solver {
             shapes: Vec::new(),
             cage_of: Vec::new(),
             lines: rows.chain(cols).collect(),
+            max_states: u64::MAX,
         }
+    }
+
+    /// Stops a count once it has spent `states` search states ([`Solutions::states`]:
+    /// guesses and cage-layout steps), with [`Solutions::limit_reached`] set; a count may
+    /// overrun it by one propagation (at most a few cage budgets). Unlimited by default.
+    /// A contradiction the propagation cannot see (in cages too large to enumerate) may
+    /// otherwise take more states than can be visited.
+    pub fn max_states(mut self, states: u64) -> Solver {
+        self.max_states = states;
+        self
     }
 
     /// The starting state: every digit possible everywhere, every cell to be looked at.
@@ -103,6 +124,7 @@ impl Solver {
         let mut st = State {
             cand: [0; AREA],
             dirty: [u64::MAX; AREA / 64],
+            work: 0,
         };
         let full = layouts::full_mask(self.size);
         st.cand[..self.size * self.size].fill(full);
@@ -120,9 +142,13 @@ impl Solver {
             count: 0,
             first: None,
             nodes: 0,
+            states: 0,
+            limit_reached: false,
         };
         let mut st = st.clone();
-        if cap > 0 && self.propagate(&mut st) {
+        let consistent = self.propagate(&mut st);
+        out.states += std::mem::take(&mut st.work);
+        if cap > 0 && consistent {
             self.search(st, cap, &mut out);
         }
         out
@@ -138,7 +164,12 @@ impl Solver {
     }
 
     fn search(&self, st: State, cap: u64, out: &mut Solutions) {
+        if out.states >= self.max_states {
+            out.limit_reached = true;
+            return;
+        }
         out.nodes += 1;
+        out.states += 1;
         let area = self.size * self.size;
         let mut best = usize::MAX;
         let mut best_n = u32::MAX;
@@ -168,9 +199,11 @@ impl Solver {
             m &= m - 1;
             let mut next = st.clone();
             next.set(best, b);
-            if self.propagate(&mut next) {
+            let consistent = self.propagate(&mut next);
+            out.states += std::mem::take(&mut next.work);
+            if consistent {
                 self.search(next, cap, out);
-                if out.count >= cap {
+                if out.count >= cap || out.limit_reached {
                     return;
                 }
             }
@@ -239,6 +272,7 @@ impl Solver {
             }
             open > 0
         });
+        st.work += CAGE_BUDGET - budget;
         if e != Enumeration::Done {
             return true; // every candidate supported, or too many layouts: nothing to remove
         }
@@ -328,5 +362,21 @@ mod tests {
     fn latin_squares_up_to_five() {
         let got: Vec<u64> = (1..=5).map(count_latin_squares).collect();
         assert_eq!(got, [1, 2, 12, 576, 161280]);
+    }
+
+    #[test]
+    fn a_count_stops_at_max_states() {
+        // 576 Latin squares of order 4: a count of all of them needs many guesses.
+        let all = Solver::latin(4).count(u64::MAX);
+        assert!(!all.limit_reached);
+        assert_eq!(all.count, 576);
+        let cut = Solver::latin(4).max_states(50).count(u64::MAX);
+        assert!(cut.limit_reached);
+        assert!(!cut.is_unique());
+        assert!(cut.states >= 50 && cut.nodes <= 50, "{cut:?}");
+        assert!(cut.count < 576);
+        // A limit the count does not reach changes nothing.
+        let roomy = Solver::latin(4).max_states(all.states + 1).count(u64::MAX);
+        assert_eq!((roomy.count, roomy.limit_reached), (576, false));
     }
 }

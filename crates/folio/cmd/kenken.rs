@@ -40,7 +40,9 @@ pub enum Command {
 #[derive(clap::Args)]
 pub struct PuzzleArg {
     /// A Keen game ID (`4dn:a_4a_a_a__aaba,m48d2s1a6s1m4d2`) or a file: Keen IDs, folio
-    /// text (`kenken N`), JSON or JSON lines, `.KK` tableaux, or a symbol grid.
+    /// text (`kenken N`), JSON or JSON lines, `.KK` tableaux, or a symbol grid. `-` reads
+    /// stdin. A path is anything with a `/` or no `:` (every ID has one), or naming an
+    /// existing file; at most 64 MiB are read.
     #[arg(value_name = "PUZZLE")]
     puzzle: String,
     /// Which puzzle of a file holding several (1-based).
@@ -65,7 +67,16 @@ pub struct SolveArgs {
     /// No solution grid: only the verdict line (`unique solution, difficulty D`).
     #[arg(short, long, conflicts_with_all = ["json", "count"])]
     quiet: bool,
+    /// Give up (verdict `unknown: limit reached`, exit 1) after this many search states
+    /// (guesses and cage-layout steps; about ten million a second). The shared puzzles up
+    /// to 9×9 need at most 23,000.
+    #[arg(long, default_value_t = DEFAULT_MAX_STATES, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    max_states: u64,
 }
+
+/// The default of `solve --max-states` (and the bound of `show --solution`): over 400 times
+/// what any shared puzzle needs (22,845), and about a second of search.
+const DEFAULT_MAX_STATES: u64 = 10_000_000;
 
 /// Arguments of `folio kenken check`.
 #[derive(clap::Args)]
@@ -74,7 +85,8 @@ pub struct CheckArgs {
     puzzle: PuzzleArg,
     /// The grid: N² digits row-major (1-9, a-g for 10-16, `.` empty; spaces, `/` and line
     /// breaks ignored), or files holding them (`-`: stdin), each checked and reported as
-    /// `folio play` reports a script.
+    /// `folio play` reports a script. A GRID is a file when it is `-`, names an existing
+    /// file or folder, or has a `/` and a character no grid holds (`/nonexistent`).
     #[arg(value_name = "GRID", required = true)]
     grids: Vec<String>,
     /// Output, for grids given as files: text, `--json`/`--jsonl` (the report contract of
@@ -150,21 +162,59 @@ pub fn run(c: Command) -> anyhow::Result<Outcome> {
     }
 }
 
-/// Reads the puzzle argument: an existing file in any format, else a Keen ID.
+/// Whether a PUZZLE argument names a file (else it is a Keen ID): `-` (stdin), anything
+/// with a `/` or without the `:` every Keen ID has, and any existing filesystem entry.
+fn puzzle_is_path(arg: &str) -> bool {
+    arg == "-" || arg.contains('/') || !arg.contains(':') || exists(arg)
+}
+
+/// Whether a GRID argument names a file (else it is the grid's digits): `-` (stdin), an
+/// existing filesystem entry, or text with a `/` and a character no grid holds (a grid is
+/// digits, `a`-`g`, `.`, `_`, Keen's `S` and the separators ` / | ,`, so `/` alone makes no
+/// path, and a typo in digits is still shown where it is).
+fn grid_is_path(arg: &str) -> bool {
+    arg == "-"
+        || exists(arg)
+        || arg.contains('/')
+            && arg.chars().any(|c| {
+                folio_kenken::digit_value(c).is_none()
+                    && !matches!(c, ' ' | '\t' | '\r' | '\n' | '/' | '|' | ',' | 'S')
+            })
+}
+
+/// Whether `arg` names a filesystem entry (a dangling link counts: reading it says why).
+fn exists(arg: &str) -> bool {
+    std::fs::symlink_metadata(arg).is_ok()
+}
+
+/// Reads the puzzle argument: a file (or stdin) in any format, else a Keen ID.
 fn load(arg: &PuzzleArg) -> anyhow::Result<Entry> {
-    let path = Path::new(&arg.puzzle);
-    let (entries, name) = if path.is_file() {
-        let text = std::fs::read_to_string(path)
-            .with_context(|| format!("cannot read {}", path.display()))?;
-        let name = path.display().to_string();
+    let (entries, name) = if puzzle_is_path(&arg.puzzle) {
+        let path = Path::new(&arg.puzzle);
+        let name = if arg.puzzle == "-" {
+            "stdin".to_string()
+        } else {
+            path.display().to_string()
+        };
+        let shown = folio_core::quote::shown(&name);
+        // The same reader and 64 MiB cap as `kenken replay` and `check`'s grid files: a
+        // 1 GB file was read whole before it was refused.
+        let bytes = super::play::inputs::read_capped(path, "a puzzle")
+            .with_context(|| format!("cannot read {shown}"))?;
+        let text = std::str::from_utf8(&bytes).map_err(|e| {
+            anyhow::anyhow!(
+                "cannot read {shown}: not UTF-8 text (byte {})",
+                e.valid_up_to()
+            )
+        })?;
         (
-            parse_puzzles(&text).map_err(|e| anyhow::anyhow!("{name}:{e}"))?,
+            parse_puzzles(text).map_err(|e| anyhow::anyhow!("{name}:{e}"))?,
             name,
         )
     } else {
         let id = parse_keen_id(&arg.puzzle).map_err(|e| {
             anyhow::anyhow!(
-                "{:?} is not a file, nor a Keen game ID: column {}: {}",
+                "{:?} is no file, and not a Keen game ID: column {}: {}",
                 arg.puzzle,
                 e.col,
                 e.kind
@@ -194,9 +244,14 @@ fn digits(d: &[u8]) -> String {
 fn solve(a: SolveArgs) -> anyhow::Result<Outcome> {
     let entry = load(&a.puzzle)?;
     let p = &entry.puzzle;
-    let found = Solver::new(p).count(a.cap);
-    let difficulty = match grade(p) {
-        Grade::Unique(d) if found.count == 1 => Some(d.name()),
+    let found = Solver::new(p).max_states(a.max_states).count(a.cap);
+    let limited = found.limit_reached;
+    // Graded only when unique (the grader's last level searches too).
+    let difficulty = match found.count {
+        1 if !limited => match grade(p) {
+            Grade::Unique(d) => Some(d.name()),
+            _ => None,
+        },
         _ => None,
     };
     let out = if a.json {
@@ -205,21 +260,34 @@ fn solve(a: SolveArgs) -> anyhow::Result<Outcome> {
             "solution": found.first.as_deref().map(digits),
             "solutions": found.count,
             "difficulty": difficulty,
+            "verdict": match found.count {
+                _ if limited => "unknown",
+                0 => "none",
+                1 => "unique",
+                _ => "several",
+            },
+            "states": found.states,
         });
         format!("{}\n", serde_json::to_string_pretty(&v)?)
-    } else if a.count {
+    } else if a.count && !limited {
         format!("{}\n", found.count)
     } else {
         let mut s = String::new();
         match &found.first {
-            Some(_) if a.quiet => {}
+            Some(_) if a.quiet || a.count => {}
             Some(sol) => {
                 s.push_str(&format!("{}\n", digits(sol)));
                 s.push_str(&render(p, Some(sol)));
             }
+            None if limited => {}
             None => s.push_str("no solution\n"),
         }
         let how_many = match found.count {
+            _ if limited => format!(
+                "unknown: limit reached ({} states searched, {} solution(s) found; raise \
+                 --max-states)",
+                found.states, found.count
+            ),
             0 => String::new(),
             1 => "unique solution".to_string(),
             c if c >= a.cap => format!("at least {c} solutions"),
@@ -233,7 +301,7 @@ fn solve(a: SolveArgs) -> anyhow::Result<Outcome> {
         s
     };
     emit(&out)?;
-    Ok(if found.count == 1 {
+    Ok(if found.count == 1 && !limited {
         Outcome::Ok
     } else {
         Outcome::Invalid
@@ -242,8 +310,9 @@ fn solve(a: SolveArgs) -> anyhow::Result<Outcome> {
 
 fn check_cmd(a: CheckArgs) -> anyhow::Result<Outcome> {
     let entry = load(&a.puzzle)?;
-    let files = a.grids.iter().all(|g| g == "-" || Path::new(g).is_file());
-    if files {
+    if a.grids.iter().all(|g| grid_is_path(g)) {
+        // Files (and stdin) go through `folio play`'s loop: a missing file, a folder or a
+        // device is that file's unreadable entry, named, exit 2.
         let game = grid_check::GridCheck {
             puzzle: entry.puzzle,
             label: a.puzzle.puzzle.clone(),
@@ -253,38 +322,21 @@ fn check_cmd(a: CheckArgs) -> anyhow::Result<Outcome> {
     }
     let [grid] = a.grids.as_slice() else {
         bail!(
-            "several grids are given as files (or `-`), not as digits: {} is no file",
-            a.grids
-                .iter()
-                .find(|g| !Path::new(g).is_file())
-                .map_or("", String::as_str)
+            "several grids are given as files (or `-`), not as digits: {} is read as digits \
+             (no such file)",
+            folio_core::quote::quoted(
+                a.grids
+                    .iter()
+                    .find(|g| !grid_is_path(g))
+                    .map_or("", String::as_str)
+            )
         );
     };
     if a.report.is_set() {
         bail!("a grid written on the command line has no file for --format, --json or -q to point at: give it in a file (or `-` for stdin)");
     }
     let p = &entry.puzzle;
-    let gpath = Path::new(grid);
-    let (text, name) = if gpath.is_file() {
-        let t = std::fs::read_to_string(gpath)
-            .with_context(|| format!("cannot read {}", gpath.display()))?;
-        (t, gpath.display().to_string())
-    } else if let Ok(meta) = std::fs::metadata(gpath) {
-        // `/dev/null` or a folder is no grid of digits: reading its name as one only
-        // said "GRID:1:4: unexpected \"v\"".
-        let what = if meta.is_dir() {
-            "a folder"
-        } else {
-            "not a regular file"
-        };
-        bail!(
-            "{} is {what}: a grid is given in a file (or `-`), or as digits",
-            folio_core::quote::quoted(grid)
-        );
-    } else {
-        (grid.clone(), "GRID".to_string())
-    };
-    let grid = parse_grid(&text, p.size()).map_err(|e| anyhow::anyhow!("{name}:{e}"))?;
+    let grid = parse_grid(grid, p.size()).map_err(|e| anyhow::anyhow!("GRID:{e}"))?;
     let v = check(p, &grid);
     let mut out = String::new();
     if v.is_empty() {
@@ -328,13 +380,22 @@ fn show(a: ShowArgs) -> anyhow::Result<Outcome> {
     let p = &entry.puzzle;
     let mut out = render(p, None);
     if a.solution {
-        let found = Solver::new(p).count(2);
+        let found = Solver::new(p).max_states(DEFAULT_MAX_STATES).count(2);
         match (&found.first, found.count) {
-            (Some(sol), 1) => out.push_str(&render(p, Some(sol))),
+            (Some(sol), 1) if !found.limit_reached => out.push_str(&render(p, Some(sol))),
+            (Some(sol), 1) => {
+                out.push_str(&render(p, Some(sol)));
+                out.push_str(&format!(
+                    "(uniqueness not proven within {DEFAULT_MAX_STATES} search states)\n"
+                ));
+            }
             (Some(sol), _) => {
                 out.push_str(&render(p, Some(sol)));
                 out.push_str("(one of several solutions)\n");
             }
+            (None, _) if found.limit_reached => out.push_str(&format!(
+                "no solution found within {DEFAULT_MAX_STATES} search states\n"
+            )),
             (None, _) => out.push_str("no solution\n"),
         }
     }

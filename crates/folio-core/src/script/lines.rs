@@ -41,6 +41,17 @@ pub struct Decoded {
     pub invalid_utf8: Vec<(u32, u32)>,
 }
 
+/// `text` without a leading UTF-8 byte-order mark (U+FEFF), which Windows editors write:
+/// every folio reader of text files drops it before reading.
+///
+/// ```
+/// assert_eq!(folio_core::script::lines::strip_bom("\u{feff}kenken 4"), "kenken 4");
+/// assert_eq!(folio_core::script::lines::strip_bom("kenken 4"), "kenken 4");
+/// ```
+pub fn strip_bom(text: &str) -> &str {
+    text.strip_prefix('\u{feff}').unwrap_or(text)
+}
+
 /// Splits `bytes` into lines and decodes them (see the module doc for the policy).
 pub fn decode(bytes: &[u8]) -> Decoded {
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);

@@ -30,6 +30,8 @@ fn keen_puzzles_parse_round_trip_and_solve_uniquely() {
         assert_eq!(id.to_string(), game_id, "round trip");
         let found = Solver::new(&id.puzzle).count(2);
         assert_eq!(found.count, 1, "{game_id}: not unique");
+        // Far below `folio kenken solve`'s default --max-states (10,000,000): 22,845 at most.
+        assert!(found.states < 100_000, "{game_id}: {} states", found.states);
         assert_eq!(
             found.first, from_json.solution,
             "{game_id}: another solution"
@@ -74,6 +76,12 @@ fn external_puzzles_solve_to_their_solution() {
     for e in entries {
         let found = Solver::new(&e.puzzle).count(2);
         assert_eq!(found.count, 1, "{:?}", e.name);
+        assert!(
+            found.states < 100_000,
+            "{:?}: {} states",
+            e.name,
+            found.states
+        );
         assert_eq!(found.first, e.solution, "{:?}", e.name);
     }
 }

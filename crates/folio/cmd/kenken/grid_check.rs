@@ -104,6 +104,8 @@ impl ScriptedGame<WordSet> for GridCheck {
         _options: &Options,
     ) -> Result<Box<dyn ScriptReport>, Refusal> {
         let text = String::from_utf8_lossy(source.bytes);
+        // A BOM is dropped as `parse_grid` drops it, so cells are placed where it reads them.
+        let text = folio_core::script::lines::strip_bom(&text);
         let line_text = |n: u32| {
             text.split('\n')
                 .nth(n as usize - 1)
@@ -122,9 +124,9 @@ impl ScriptedGame<WordSet> for GridCheck {
         };
         // A grid that does not read is no verdict: that file's `unreadable` entry (exit 2),
         // as a malformed GRID has always been.
-        let grid = parse_grid(&text, size)
+        let grid = parse_grid(text, size)
             .map_err(|e| Refusal::Unreadable(format!("{}:{e}", source.name)))?;
-        let places = cell_places(&text);
+        let places = cell_places(text);
         let violations = check(&self.puzzle, &grid);
         for v in &violations {
             let cell = v.cell();

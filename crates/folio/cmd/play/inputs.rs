@@ -15,6 +15,39 @@ pub fn is_stdin(path: &Path) -> bool {
     path.as_os_str() == "-"
 }
 
+/// The most bytes of one input file read: a script, a KenKen puzzle or grid (a record of a
+/// game is a few kilobytes).
+pub const INPUT_MAX_BYTES: u64 = 64 << 20;
+
+/// The bytes of `path`, or of stdin for `-`, refused past [`INPUT_MAX_BYTES`] (`what`, e.g.
+/// "a script", names what so long a file is not).
+///
+/// # Errors
+/// The file cannot be read, or is longer than the limit.
+pub fn read_capped(path: &Path, what: &str) -> std::io::Result<Vec<u8>> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    // At most one byte over the limit is read: `- < /dev/zero` or a path to a device never
+    // ends, and once grew until memory ran out.
+    let limit = INPUT_MAX_BYTES + 1;
+    if is_stdin(path) {
+        std::io::stdin()
+            .lock()
+            .take(limit)
+            .read_to_end(&mut bytes)?;
+    } else {
+        std::fs::File::open(path)?
+            .take(limit)
+            .read_to_end(&mut bytes)?;
+    }
+    if bytes.len() as u64 > INPUT_MAX_BYTES {
+        return Err(std::io::Error::other(format!(
+            "longer than {INPUT_MAX_BYTES} bytes: not {what}"
+        )));
+    }
+    Ok(bytes)
+}
+
 /// The scripts of a run, in order: each of `named`, then each entry of the `files_from`
 /// list (`-`: stdin; `nul`: entries end with NUL rather than a newline), a folder replaced
 /// by the files under it with one of `extensions` (folio play: [`EXTENSIONS`]; `kenken

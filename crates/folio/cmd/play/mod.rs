@@ -10,7 +10,7 @@ mod ci;
 mod entry;
 mod fix;
 mod html;
-mod inputs;
+pub(crate) mod inputs;
 pub(crate) mod lexicon;
 pub(crate) mod only;
 mod output;
@@ -694,33 +694,11 @@ fn misplaced(name: &str, game: &dyn ScriptedGame<WordSet>, line: u32, first: boo
     }
 }
 
-/// The bytes of a script: the file, or stdin for `-`.
+/// The bytes of a script: the file, or stdin for `-`, at most
+/// [`inputs::INPUT_MAX_BYTES`].
 fn read_script(path: &Path) -> std::io::Result<Vec<u8>> {
-    use std::io::Read;
-    let mut bytes = Vec::new();
-    // At most one byte over the limit is read: `- < /dev/zero` or a path to a device never
-    // ends, and once grew until memory ran out.
-    let limit = SCRIPT_MAX_BYTES + 1;
-    if is_stdin(path) {
-        std::io::stdin()
-            .lock()
-            .take(limit)
-            .read_to_end(&mut bytes)?;
-    } else {
-        std::fs::File::open(path)?
-            .take(limit)
-            .read_to_end(&mut bytes)?;
-    }
-    if bytes.len() as u64 > SCRIPT_MAX_BYTES {
-        return Err(std::io::Error::other(format!(
-            "longer than {SCRIPT_MAX_BYTES} bytes: not a script"
-        )));
-    }
-    Ok(bytes)
+    inputs::read_capped(path, "a script")
 }
-
-/// The most bytes of one script read (a record of a game is a few kilobytes).
-const SCRIPT_MAX_BYTES: u64 = 64 << 20;
 
 /// The output of one run, which its reader may close early (`folio play … | head -1`).
 struct Out<W> {
