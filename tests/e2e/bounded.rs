@@ -84,7 +84,7 @@ fn a_single_line_book_is_ingested_within_the_limit() {
 }
 
 /// A word list whose middle line is 32 MB of letters (the case: one 100 MB line):
-/// that line is rejected, clipped in the printed report, naming the key-length limit.
+/// that line is rejected unread (over the 1 MiB line limit), named by its length.
 #[test]
 fn a_word_list_line_longer_than_any_key_is_rejected() {
     let dir = tempfile::tempdir().unwrap();
@@ -98,7 +98,7 @@ fn a_word_list_line_longer_than_any_key_is_rejected() {
     assert!(out.status.success(), "{}", stderr(&out));
     let report = String::from_utf8_lossy(&out.stdout).into_owned() + &stderr(&out);
     assert!(
-        report.contains("33554432 letters, over the 1000-letter limit of a key"),
+        report.contains("33554432 bytes, longer than 1048576 bytes: not a word"),
         "{report}"
     );
     assert!(
