@@ -93,7 +93,7 @@ pub struct ParseError {
     /// What is wrong.
     pub message: String,
     /// The line as written; a long line cut around the column
-    /// ([`folio_core::script::excerpt`]).
+    /// ([`folio_core::script::excerpt()`]).
     pub text: String,
 }
 

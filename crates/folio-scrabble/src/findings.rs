@@ -338,7 +338,7 @@ impl folio_core::script::Rule for Rule {
 }
 
 /// A finding at `loc` of `script`, keeping the line as written (a long line as its excerpt
-/// around the column, [`folio_core::script::excerpt`]).
+/// around the column, [`folio_core::script::excerpt()`]).
 pub fn at(script: &Script, loc: Loc, rule: Rule) -> Finding {
     Finding {
         file: script.source.clone(),
