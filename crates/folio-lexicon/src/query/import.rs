@@ -54,8 +54,8 @@ pub struct ImportOptions {
 pub struct Rejected {
     /// 1-based line number.
     pub line: usize,
-    /// The line as read (trimmed), cut after [`SAMPLE_CHARS`] characters; empty for a line
-    /// over [`MAX_LINE_BYTES`].
+    /// The line as read (trimmed), cut after [`SAMPLE_CHARS`] characters; for a line over
+    /// [`MAX_LINE_BYTES`], decoded from its first bytes only.
     pub text: String,
     /// Whether `text` is only the start of the line.
     pub cut: bool,
@@ -112,8 +112,8 @@ impl ImportReport {
         }
         let (text, cut) = match text.char_indices().nth(SAMPLE_CHARS) {
             Some((at, _)) => (&text[..at], true),
-            // An empty text of a long line (over MAX_LINE_BYTES) is cut too.
-            None => (text, text.is_empty() && bytes > 0),
+            // The start of a line over MAX_LINE_BYTES is cut however short it is.
+            None => (text, bytes > MAX_LINE_BYTES),
         };
         self.rejected.push(Rejected {
             line,
@@ -151,12 +151,9 @@ impl ImportList {
                 report.reject(line, raw.len(), text, reason);
             };
             if raw.len() > MAX_LINE_BYTES {
-                // Not decoded nor kept: its length says what it was.
-                let why = format!(
-                    "{} bytes, longer than {MAX_LINE_BYTES} bytes: not a word",
-                    raw.len()
-                );
-                reject(&mut report, "", why);
+                // Not decoded whole nor kept: its start and its length say what it was.
+                let why = format!("longer than the {MAX_LINE_BYTES}-byte line limit: not a word");
+                reject(&mut report, &line_start(raw), why);
                 continue;
             }
             let (decoded, cp1252) = decode_line(raw);
@@ -273,6 +270,20 @@ pub(crate) fn lines(bytes: &[u8]) -> impl Iterator<Item = &[u8]> {
         }
         Some(line)
     })
+}
+
+/// The first [`SAMPLE_CHARS`] characters or so of a line too long to read whole, trimmed:
+/// decoded like any line ([`decode_line`]) from its first bytes, cut before a character the
+/// cut would split.
+fn line_start(raw: &[u8]) -> String {
+    let mut head = &raw[..raw.len().min(SAMPLE_CHARS * 4)];
+    if let Err(e) = std::str::from_utf8(head) {
+        // Valid UTF-8 cut inside its last character: drop that character, not the encoding.
+        if e.error_len().is_none() {
+            head = &head[..e.valid_up_to()];
+        }
+    }
+    decode_line(head).0.trim().to_string()
 }
 
 /// One line as text: UTF-8 when it is, else Windows-1252 (`true`), which decodes any byte.
@@ -421,17 +432,30 @@ mod tests {
             &pol,
             &ImportOptions::default(),
         );
+        // A line over the limit: its start shown, read no further.
         let long = &small.report.rejected[0];
         assert_eq!(
             (long.text.as_str(), long.cut, long.bytes),
-            ("", true, 2 * MAX_LINE_BYTES)
+            (
+                "q1".repeat(SAMPLE_CHARS / 2).as_str(),
+                true,
+                2 * MAX_LINE_BYTES
+            )
         );
         assert_eq!(
             long.reason,
-            format!(
-                "{} bytes, longer than {MAX_LINE_BYTES} bytes: not a word",
-                2 * MAX_LINE_BYTES
-            )
+            format!("longer than the {MAX_LINE_BYTES}-byte line limit: not a word")
+        );
+        // Its start cut inside a character: that character is dropped, the line stays UTF-8.
+        let wide = ImportList::parse(
+            "é".repeat(MAX_LINE_BYTES).as_bytes(),
+            &pol,
+            &ImportOptions::default(),
+        );
+        let wide = &wide.report.rejected[0];
+        assert_eq!(
+            (wide.text.as_str(), wide.cut),
+            ("é".repeat(SAMPLE_CHARS).as_str(), true)
         );
         let cut = &small.report.rejected[1];
         assert_eq!(
