@@ -192,10 +192,7 @@ impl Selection {
                     );
                 }
                 if !known.contains(code.as_str()) {
-                    bail!(
-                        "--{flag} {code}: unknown rule code; the known codes are: {}",
-                        known.iter().copied().collect::<Vec<_>>().join(", ")
-                    );
+                    bail!("--{flag} {code}: {}", unknown_code(code, known));
                 }
                 if FIXED.contains(&code.as_str()) {
                     bail!("--{flag} {code}: {code} is always an error (folio could not check the file)");
@@ -218,6 +215,36 @@ impl Selection {
             None => Some(default_severity(rule)),
         }
     }
+}
+
+/// What to say of a code none of the games reports: the closest known codes (a typo, or a
+/// word of the code), then every known code, a few to a line.
+fn unknown_code(code: &str, known: &BTreeSet<&str>) -> String {
+    let mut near: Vec<(usize, &str)> = known
+        .iter()
+        .map(|k| (strsim::damerau_levenshtein(code, k), *k))
+        .filter(|&(d, k)| d <= 2.max(code.len() / 4) || k.split('-').any(|w| w == code))
+        .collect();
+    near.sort();
+    let mut message = String::from("unknown rule code");
+    if !near.is_empty() {
+        let shown: Vec<_> = near.iter().take(3).map(|(_, k)| *k).collect();
+        message.push_str(&format!(" (did you mean {}?)", shown.join(", ")));
+    }
+    message.push_str(&format!("; the {} known codes:", known.len()));
+    let mut line = String::new();
+    for k in known {
+        if !line.is_empty() && line.len() + k.len() > 90 {
+            message.push_str(&format!("\n  {line}"));
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(k);
+    }
+    message.push_str(&format!("\n  {line}"));
+    message
 }
 
 #[cfg(test)]
@@ -254,8 +281,15 @@ mod tests {
         let e = Selection::load(tmp.path(), &lists(&[], &[], &["scroe"]), &known())
             .unwrap_err()
             .to_string();
-        assert!(e.starts_with("--allow scroe: unknown rule code"), "{e}");
-        assert!(e.contains("score, ") && e.contains("row-duplicate"), "{e}");
+        assert!(
+            e.starts_with("--allow scroe: unknown rule code (did you mean score?)"),
+            "{e}"
+        );
+        assert!(e.contains(" row-duplicate"), "{e}");
+        // A word of a code finds it; nothing near, no guess.
+        let words = unknown_code("duplicate", &known());
+        assert!(words.contains("did you mean") && words.contains("row-duplicate"));
+        assert!(!unknown_code("zzzzzzzzzzzz", &known()).contains("did you mean"));
         std::fs::write(tmp.path().join(CONFIG), "[play]\nwarn = [\"not-a-rule\"]\n").unwrap();
         let e = format!(
             "{:#}",
