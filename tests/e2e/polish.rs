@@ -308,6 +308,45 @@ fn ingest_json_gives_the_number_of_books() {
     }
 }
 
+/// The work folder is removed when the run ends: an output inside it (written directly, or
+/// through `..` or a symbolic link) is refused before any work, and nothing is made.
+#[test]
+fn an_output_inside_the_work_folder_is_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    std::fs::write(d.join("a.txt"), "The cat sat on the mat.\n").unwrap();
+    std::fs::create_dir(d.join("w")).unwrap();
+    std::os::unix::fs::symlink("w", d.join("link")).unwrap();
+    for out in [
+        "w/out.fst",
+        "w/sub/out.fst",
+        "link/out.fst",
+        "w/../w/out.fst",
+    ] {
+        let (code, _, err) = run_in(
+            d,
+            &[
+                "ingest", "-q", "--memory", "1M", "--work", "w", "-o", out, "a.txt",
+            ],
+        );
+        assert_eq!(code, 2, "{out}: {err}");
+        assert!(
+            err.contains(&format!("{out}: is inside the work folder w")),
+            "{out}: {err}"
+        );
+        assert_eq!(std::fs::read_dir(d.join("w")).unwrap().count(), 0, "{out}");
+    }
+    // Beside it, the same run works, and the folder is gone after it.
+    let (code, _, err) = run_in(
+        d,
+        &[
+            "ingest", "-q", "--memory", "1M", "--work", "w", "-o", "w.fst", "a.txt",
+        ],
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(d.join("w.fst").exists() && !d.join("w").exists());
+}
+
 #[test]
 fn a_work_folder_with_an_empty_journal_starts_afresh() {
     let tmp = tempfile::tempdir().unwrap();

@@ -82,7 +82,7 @@ pub struct Args {
     /// Keep the sorted runs in this work folder, journaled as each is finished, instead of a
     /// temporary folder: the same command given again after an interruption counts only the
     /// books not yet in a finished run. The folder is removed once the outputs are written
-    /// (docs/ingest-scale.md, "Resuming").
+    /// (docs/ingest-scale.md, "Resuming"), so an output inside it is refused.
     #[arg(long, value_name = "DIR", requires = "memory")]
     work: Option<PathBuf>,
     /// Where temporary runs go [default: $TMPDIR, else /tmp].

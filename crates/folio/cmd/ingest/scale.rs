@@ -73,6 +73,7 @@ pub(super) fn run(args: Args) -> anyhow::Result<Outcome> {
     // the progress bar).
     let mut work = match &args.work {
         Some(dir) => {
+            refuse_output_inside(&args.output, dir)?;
             let work = Work::open(dir, &policy, &inputs)?;
             crate::cmd::scratch::say_on_signal(format!(
                 "folio: interrupted: the work done so far is kept in {}; run the same command \
@@ -340,4 +341,36 @@ pub(crate) fn summary(
         );
     }
     Ok(())
+}
+
+/// An output inside the work folder would be removed with it when the run ends (or, kept
+/// beside a journal, make the folder unusable for the next run): refused before any work.
+fn refuse_output_inside(output: &std::path::Path, work: &std::path::Path) -> anyhow::Result<()> {
+    let (Some(out), Some(dir)) = (resolved(output), resolved(work)) else {
+        return Ok(());
+    };
+    if out.starts_with(&dir) {
+        anyhow::bail!(
+            "{}: is inside the work folder {}, which is removed when the run ends: write the \
+             set outside it",
+            output.display(),
+            work.display()
+        );
+    }
+    Ok(())
+}
+
+/// `path` made absolute, its longest existing ancestor's symbolic links resolved (the rest,
+/// not there yet, taken as written); `None` when the current folder cannot be read.
+fn resolved(path: &std::path::Path) -> Option<std::path::PathBuf> {
+    let absolute = std::path::absolute(path).ok()?;
+    let mut rest = Vec::new();
+    let mut base = absolute.as_path();
+    loop {
+        if let Ok(real) = std::fs::canonicalize(base) {
+            return Some(rest.iter().rev().fold(real, |p, c| p.join(c)));
+        }
+        rest.push(base.file_name()?.to_owned());
+        base = base.parent()?;
+    }
 }
