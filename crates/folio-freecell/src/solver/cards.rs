@@ -58,36 +58,26 @@ pub(super) fn next_cards(found: &[u8; 4]) -> u64 {
 mod tests {
     use super::*;
     use crate::autoplay::Autoplay;
-    use crate::deal::deal;
-    use crate::position::{card, Position};
-    use crate::solver::generate::generate;
+    use crate::position::card;
     use crate::solver::key::encode;
+    use crate::solver::playout::playouts;
 
     #[test]
     fn auto_play_by_set_is_auto_play_by_card() {
         // Positions along pseudo-random playouts without auto-play, both kinds applied.
-        let mut x = 99u64;
-        for n in [1, 5, 11982, 617, 24] {
-            let mut p = Position::new(&deal(n).unwrap(), 4).unwrap();
-            let mut steps = Vec::new();
-            for _ in 0..200 {
-                let (mut a, mut b) = (p, p);
+        playouts(
+            [1, 5, 11982, 617, 24],
+            99,
+            200,
+            |_| {},
+            |_, p, _| {
+                let (mut a, mut b) = (*p, *p);
                 a.auto_home(ms_home);
                 b.auto_home_set(ms_home_set);
                 assert_eq!(encode(&a), encode(&b));
                 assert_eq!(a.foundations(), b.foundations());
-                steps.clear();
-                generate(&p, &mut steps);
-                if steps.is_empty() {
-                    break;
-                }
-                x = x
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                let s = steps[(x >> 33) as usize % steps.len()];
-                p.apply_unchecked(s.from, s.to, s.n as usize);
-            }
-        }
+            },
+        );
     }
 
     #[test]

@@ -373,81 +373,51 @@ impl Features {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::deal::deal;
     use crate::solver::cards::ms_home_set;
-    use crate::solver::generate::generate;
-    use crate::solver::key::canonical;
+    use crate::solver::playout::{canonical_auto_play, playouts};
 
     #[test]
     fn features_from_the_parent_are_the_features() {
-        let mut x = 3u64;
-        for n in [1, 2, 11982, 617, 24] {
-            let mut p = canonical(&Position::new(&deal(n).unwrap(), 4).unwrap());
-            p.auto_home_set(ms_home_set);
-            let mut steps = Vec::new();
-            for _ in 0..300 {
-                steps.clear();
-                generate(&p, &mut steps);
-                if steps.is_empty() {
-                    break;
-                }
-                let pf = ColFeats::of(&p);
-                for s in &steps {
-                    let mut q = p;
+        playouts(
+            [1, 2, 11982, 617, 24],
+            3,
+            300,
+            canonical_auto_play,
+            |n, p, steps| {
+                let pf = ColFeats::of(p);
+                for s in steps {
+                    let mut q = *p;
                     q.apply_unchecked(s.from, s.to, s.n as usize);
                     q.auto_home_set(ms_home_set);
-                    let (a, b) = (pf.child(&p, &q, s), ColFeats::of(&q));
+                    let (a, b) = (pf.child(p, &q, s), ColFeats::of(&q));
                     for k in 0..8 {
                         assert_eq!(a.0[k], b.0[k], "deal {n}, cascade {k}");
                     }
                 }
-                x = x
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                let s = steps[(x >> 33) as usize % steps.len()];
-                p.apply_unchecked(s.from, s.to, s.n as usize);
-                p.auto_home_set(ms_home_set);
-            }
-        }
+            },
+        );
     }
 
     #[test]
     fn features_of_an_unbuilt_child_are_the_features() {
-        let mut x = 5u64;
         let mut checked = 0;
-        for n in (1..40).chain([11982, 617, 6240, 1941]) {
-            let mut p = canonical(&Position::new(&deal(n).unwrap(), 4).unwrap());
-            p.auto_home_set(ms_home_set);
-            let mut steps = Vec::new();
-            for _ in 0..300 {
-                steps.clear();
-                generate(&p, &mut steps);
-                if steps.is_empty() {
-                    break;
+        let deals = (1..40).chain([11982, 617, 6240, 1941]);
+        playouts(deals, 5, 300, canonical_auto_play, |n, p, steps| {
+            let pf = ColFeats::of(p);
+            for s in steps {
+                let mut q = *p;
+                q.apply_unchecked(s.from, s.to, s.n as usize);
+                let mut r = q;
+                r.auto_home_set(ms_home_set);
+                if r.foundations() != p.foundations() {
+                    continue; // scored on the built child
                 }
-                let pf = ColFeats::of(&p);
-                for s in &steps {
-                    let mut q = p;
-                    q.apply_unchecked(s.from, s.to, s.n as usize);
-                    let mut r = q;
-                    r.auto_home_set(ms_home_set);
-                    if r.foundations() != p.foundations() {
-                        continue; // scored on the built child
-                    }
-                    let want = Features::of(&q, ColFeats::of(&q), 7).0;
-                    let got = Features::moved(&p, &pf, pf.sums(), s, 7).0;
-                    assert_eq!(got, want, "deal {n}, {s:?}");
-                    checked += 1;
-                }
-                x = x
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                let s = steps[(x >> 33) as usize % steps.len()];
-                p.apply_unchecked(s.from, s.to, s.n as usize);
-                p.auto_home_set(ms_home_set);
-                p = canonical(&p);
+                let want = Features::of(&q, ColFeats::of(&q), 7).0;
+                let got = Features::moved(p, &pf, pf.sums(), s, 7).0;
+                assert_eq!(got, want, "deal {n}, {s:?}");
+                checked += 1;
             }
-        }
+        });
         assert!(checked > 10_000, "{checked} children compared");
     }
 }

@@ -180,36 +180,26 @@ pub(super) fn prune(p: &Position, steps: &mut Vec<Step>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::deal::deal;
-    use crate::solver::cards::ms_home_set;
+    use crate::solver::playout::{auto_play, playouts};
 
     #[test]
     fn pruned_generation_is_generation_then_prune() {
-        let mut x = 11u64;
         let mut seen = 0;
-        for n in (1..30).chain([11982, 617]) {
-            let mut p = Position::new(&deal(n).unwrap(), 4).unwrap();
-            let (mut all, mut cut) = (Vec::new(), Vec::new());
-            for _ in 0..200 {
-                all.clear();
+        let mut cut = Vec::new();
+        playouts(
+            (1..30).chain([11982, 617]),
+            11,
+            200,
+            auto_play,
+            |n, p, all| {
                 cut.clear();
-                generate(&p, &mut all);
-                generate_pruned(&p, &ColFeats::of(&p), &mut cut, true);
-                let mut want = all.clone();
-                prune(&p, &mut want);
+                generate_pruned(p, &ColFeats::of(p), &mut cut, true);
+                let mut want = all.to_vec();
+                prune(p, &mut want);
                 assert_eq!(cut, want, "deal {n}");
                 seen += all.len() - cut.len();
-                if all.is_empty() {
-                    break;
-                }
-                x = x
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                let s = all[(x >> 33) as usize % all.len()];
-                p.apply_unchecked(s.from, s.to, s.n as usize);
-                p.auto_home_set(ms_home_set);
-            }
-        }
+            },
+        );
         assert!(seen > 1_000, "{seen} moves pruned");
     }
 }

@@ -140,37 +140,20 @@ pub(super) fn decode(key: &Key, ncells: usize) -> Position {
 mod tests {
     use super::*;
     use crate::deal::deal;
-    use crate::solver::cards::ms_home_set;
-    use crate::solver::generate::generate;
+    use crate::solver::playout::{auto_play, playouts};
 
     #[test]
     fn canonical_is_the_decoded_key() {
-        let mut x = 7u64;
-        for n in [1, 2, 11982, 617] {
-            let mut p = Position::new(&deal(n).unwrap(), 4).unwrap();
-            let mut steps = Vec::new();
-            for _ in 0..200 {
-                let c = canonical(&p);
-                let d = decode(&encode(&p), 4);
-                assert_eq!(encode(&c), encode(&p));
-                for k in 0..8 {
-                    assert_eq!(c.raw_cascade(k), d.raw_cascade(k));
-                }
-                assert_eq!(c.raw_cells(), d.raw_cells());
-                assert_eq!(c.foundations(), d.foundations());
-                steps.clear();
-                generate(&p, &mut steps);
-                if steps.is_empty() {
-                    break;
-                }
-                x = x
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                let s = steps[(x >> 33) as usize % steps.len()];
-                p.apply_unchecked(s.from, s.to, s.n as usize);
-                p.auto_home_set(ms_home_set);
+        playouts([1, 2, 11982, 617], 7, 200, auto_play, |_, p, _| {
+            let c = canonical(p);
+            let d = decode(&encode(p), 4);
+            assert_eq!(encode(&c), encode(p));
+            for k in 0..8 {
+                assert_eq!(c.raw_cascade(k), d.raw_cascade(k));
             }
-        }
+            assert_eq!(c.raw_cells(), d.raw_cells());
+            assert_eq!(c.foundations(), d.foundations());
+        });
     }
 
     #[test]
@@ -203,28 +186,12 @@ mod tests {
     fn keys_are_equal_exactly_when_canonical_layouts_are() {
         // Positions along pseudo-random playouts (generated moves, auto-play) of a few deals.
         let mut seen: std::collections::HashMap<Key, String> = Default::default();
-        let mut x = 12345u64;
-        for n in [1, 2, 3, 11982, 617] {
-            let mut p = Position::new(&deal(n).unwrap(), 4).unwrap();
-            let mut steps = Vec::new();
-            for _ in 0..300 {
-                let k = encode(&p);
-                let r = reference_key(&p);
-                assert_eq!(reference_key(&decode(&k, 4)), r);
-                assert_eq!(seen.entry(k).or_insert_with(|| r.clone()), &r);
-                steps.clear();
-                generate(&p, &mut steps);
-                if steps.is_empty() {
-                    break;
-                }
-                x = x
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                let s = steps[(x >> 33) as usize % steps.len()];
-                p.apply_unchecked(s.from, s.to, s.n as usize);
-                p.auto_home_set(ms_home_set);
-            }
-        }
+        playouts([1, 2, 3, 11982, 617], 12345, 300, auto_play, |_, p, _| {
+            let k = encode(p);
+            let r = reference_key(p);
+            assert_eq!(reference_key(&decode(&k, 4)), r);
+            assert_eq!(seen.entry(k).or_insert_with(|| r.clone()), &r);
+        });
         let distinct: std::collections::HashSet<&String> = seen.values().collect();
         assert_eq!(distinct.len(), seen.len(), "two layouts share a key");
     }

@@ -40,6 +40,8 @@ mod features;
 mod generate;
 mod key;
 mod path;
+#[cfg(test)]
+mod playout;
 mod schedule;
 mod search;
 mod table;

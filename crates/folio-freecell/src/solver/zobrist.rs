@@ -112,47 +112,30 @@ impl Before {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::deal::deal;
     use crate::solver::cards::ms_home_set;
-    use crate::solver::generate::generate;
     use crate::solver::key::{decode, encode};
+    use crate::solver::playout::{auto_play, playouts};
 
     #[test]
     fn a_childs_hash_from_its_parents_is_its_hash_and_the_keys() {
         // Along pseudo-random playouts: every child's hash by the move and auto-play equals
         // the hash from scratch, and the hash of its decoded key (the canonical layout).
-        let mut x = 17u64;
         let mut checked = 0;
-        for n in (1..30).chain([11982, 617, 6240, 1941]) {
-            let mut p = Position::new(&deal(n).unwrap(), 4).unwrap();
-            p.auto_home_set(ms_home_set);
-            let mut steps = Vec::new();
-            for _ in 0..300 {
-                let h = of(&p);
-                assert_eq!(of(&decode(&encode(&p), 4)), h, "deal {n}");
-                steps.clear();
-                generate(&p, &mut steps);
-                if steps.is_empty() {
-                    break;
-                }
-                for s in &steps {
-                    let mut q = p;
-                    let mut g = h ^ step(&q, s);
-                    q.apply_unchecked(s.from, s.to, s.n as usize);
-                    let before = Before::of(&q);
-                    q.auto_home_set(ms_home_set);
-                    g ^= before.home(&q);
-                    assert_eq!(g, of(&q), "deal {n}, {s:?}");
-                    checked += 1;
-                }
-                x = x
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                let s = steps[(x >> 33) as usize % steps.len()];
-                p.apply_unchecked(s.from, s.to, s.n as usize);
-                p.auto_home_set(ms_home_set);
+        let deals = (1..30).chain([11982, 617, 6240, 1941]);
+        playouts(deals, 17, 300, auto_play, |n, p, steps| {
+            let h = of(p);
+            assert_eq!(of(&decode(&encode(p), 4)), h, "deal {n}");
+            for s in steps {
+                let mut q = *p;
+                let mut g = h ^ step(&q, s);
+                q.apply_unchecked(s.from, s.to, s.n as usize);
+                let before = Before::of(&q);
+                q.auto_home_set(ms_home_set);
+                g ^= before.home(&q);
+                assert_eq!(g, of(&q), "deal {n}, {s:?}");
+                checked += 1;
             }
-        }
+        });
         assert!(checked > 10_000, "{checked} children compared");
     }
 }
