@@ -257,7 +257,8 @@ fn run_in(dir: &Path, args: &[&str], stdin: &str) -> (Option<i32>, String, Strin
 /// A GRID that looks like a path is one: a missing file, a folder or a device is named in
 /// an I/O error (exit 2), with or without `-q` (which once said "a grid written on the
 /// command line has no file…", and `/nonexistent` was read as digits: `GRID:1:2:
-/// unexpected "n"`). Digits with `/` separators stay digits.
+/// unexpected "n"`). Digits with `/` separators stay digits; a bare name
+/// that is no file is read as digits, and its error says it is no file either.
 #[cfg(unix)]
 #[test]
 fn grid_paths_get_errors_naming_them() {
@@ -290,6 +291,21 @@ fn grid_paths_get_errors_naming_them() {
     );
     assert_eq!(code, Some(0), "{err}");
     assert_eq!(out, "solved\n");
+    // A bare name that is no file is read as digits, and the error says it was no file
+    // either; a digit typo is shown where it is, nothing more.
+    let (code, _, err) = run_in(tmp.path(), &["kenken", "check", ID, "mygrid.txt"], "");
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("GRID:1:1: unexpected \"m\"")
+            && err.contains("(no file \"mygrid.txt\" either)"),
+        "{err}"
+    );
+    let (code, _, err) = run_in(tmp.path(), &["kenken", "check", ID, "341241232341123x"], "");
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("GRID:1:16: unexpected \"x\"") && !err.contains("no file"),
+        "{err}"
+    );
 }
 
 /// A PUZZLE that looks like a path is one (`-` is stdin, as for `check`'s grids); only an

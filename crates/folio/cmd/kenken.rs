@@ -336,7 +336,21 @@ fn check_cmd(a: CheckArgs) -> anyhow::Result<Outcome> {
         bail!("a grid written on the command line has no file for --format, --json or -q to point at: give it in a file (or `-` for stdin)");
     }
     let p = &entry.puzzle;
-    let grid = parse_grid(grid, p.size()).map_err(|e| anyhow::anyhow!("GRID:{e}"))?;
+    let grid = parse_grid(grid, p.size()).map_err(|e| {
+        // `mygrid.txt` not found reads as digits: say that it was looked for as a file too.
+        // (Two letters running, one past `g`: a name, not a digit typo.)
+        let letters: Vec<char> = grid.chars().collect();
+        let file = letters.windows(2).any(|w| {
+            w.iter().all(char::is_ascii_alphabetic)
+                && w.iter().any(|c| c.to_ascii_lowercase() > 'g')
+        });
+        let also = if file {
+            format!(" (no file {} either)", folio_core::quote::quoted(grid))
+        } else {
+            String::new()
+        };
+        anyhow::anyhow!("GRID:{e}{also}")
+    })?;
     let v = check(p, &grid);
     let mut out = String::new();
     if v.is_empty() {
