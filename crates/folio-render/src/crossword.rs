@@ -218,7 +218,7 @@ pub(crate) fn body(report: &Report) -> Body {
                                 td { code { (t.notation) } }
                                 td.num { (signed(t.points)) }
                                 td.num { (t.total) }
-                                td { (kind_text(t)) }
+                                td { (t.summary()) }
                             }
                         }
                     }
@@ -257,37 +257,6 @@ fn colour(seat: usize) -> &'static str {
 
 fn signed(points: i32) -> String {
     format!("{points:+}")
-}
-
-fn kind_text(t: &TurnReport) -> String {
-    match t.kind {
-        TurnKind::Play => {
-            let mut words: Vec<String> = t
-                .words
-                .iter()
-                .map(|w| {
-                    if w.repeat {
-                        format!("{} 0 (repeat)", w.word)
-                    } else {
-                        format!("{} {}", w.word, w.score)
-                    }
-                })
-                .collect();
-            if t.bingo > 0 {
-                words.push(format!("bingo {}", t.bingo));
-            }
-            words.join(", ")
-        }
-        TurnKind::Rejected => format!("rejected: {}", t.rejected.as_deref().unwrap_or("")),
-        TurnKind::Pass => "pass".into(),
-        TurnKind::Exchange => "exchange".into(),
-        TurnKind::Withdrawn => "play withdrawn".into(),
-        TurnKind::Challenge => "challenge bonus".into(),
-        TurnKind::EndPoints => "end-of-game rack points".into(),
-        TurnKind::EndPenalty => "end-of-game rack penalty".into(),
-        TurnKind::Time => "time penalty".into(),
-        TurnKind::Ignored => "ignored: the game is over".into(),
-    }
 }
 
 fn turn_section(
@@ -334,7 +303,7 @@ fn turn_section(
                 (board_svg(&BoardView { rows: &t.board_after, new: &new, tiles, label: &label, turn: Some(i + 1), standalone: false }))
                 div.detail {
                     @if let Some(rack) = &t.rack { p { "rack " code { (rack) } } }
-                    p { (kind_text(t)) }
+                    p { (t.summary()) }
                     @if t.kind == TurnKind::Play {
                         @for w in &t.words { (word_table(w)) }
                         p.sum {

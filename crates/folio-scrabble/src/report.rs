@@ -102,6 +102,44 @@ pub enum TurnKind {
     Ignored,
 }
 
+impl TurnReport {
+    /// What the turn did, in the transcript's words: each word formed with its score and
+    /// the bingo bonus (`CAT 10, AT 2, bingo 50`), `rejected: …`, `pass`, `exchange`,
+    /// `end-of-game rack points`… (the text report's detail column, and the HTML report's).
+    pub fn summary(&self) -> String {
+        let t = self;
+        match t.kind {
+            TurnKind::Play => {
+                let mut words: Vec<String> = t
+                    .words
+                    .iter()
+                    .map(|w| {
+                        if w.repeat {
+                            format!("{} 0 (repeat)", w.word)
+                        } else {
+                            format!("{} {}", w.word, w.score)
+                        }
+                    })
+                    .collect();
+                if t.bingo > 0 {
+                    words.push(format!("bingo {}", t.bingo));
+                }
+                words.join(", ")
+            }
+            TurnKind::Rejected => format!("rejected: {}", t.rejected.as_deref().unwrap_or("")),
+            TurnKind::Pass => "pass".into(),
+            TurnKind::Exchange => "exchange".into(),
+            TurnKind::Withdrawn => "play withdrawn".into(),
+            TurnKind::Challenge => "challenge bonus".into(),
+            TurnKind::EndPoints => "end-of-game rack points".into(),
+            TurnKind::EndPenalty if t.points == 0 => "end-of-game rack: no adjustment".into(),
+            TurnKind::EndPenalty => "end-of-game rack penalty".into(),
+            TurnKind::Time => "time penalty".into(),
+            TurnKind::Ignored => "ignored: the game is over".into(),
+        }
+    }
+}
+
 /// One event line replayed.
 #[derive(Clone, Debug, Serialize)]
 pub struct TurnReport {
@@ -385,35 +423,7 @@ fn clip(text: &str) -> String {
 fn turn_line(t: &TurnReport, w: usize) -> String {
     let rack = clip(t.rack.as_deref().unwrap_or(""));
     let notation = clip(&t.notation);
-    let mut detail = match t.kind {
-        TurnKind::Play => {
-            let mut words: Vec<String> = t
-                .words
-                .iter()
-                .map(|w| {
-                    if w.repeat {
-                        format!("{} 0 (repeat)", w.word)
-                    } else {
-                        format!("{} {}", w.word, w.score)
-                    }
-                })
-                .collect();
-            if t.bingo > 0 {
-                words.push(format!("bingo {}", t.bingo));
-            }
-            words.join(", ")
-        }
-        TurnKind::Rejected => format!("rejected: {}", t.rejected.as_deref().unwrap_or("")),
-        TurnKind::Pass => "pass".into(),
-        TurnKind::Exchange => "exchange".into(),
-        TurnKind::Withdrawn => "play withdrawn".into(),
-        TurnKind::Challenge => "challenge bonus".into(),
-        TurnKind::EndPoints => "end-of-game rack points".into(),
-        TurnKind::EndPenalty if t.points == 0 => "end-of-game rack: no adjustment".into(),
-        TurnKind::EndPenalty => "end-of-game rack penalty".into(),
-        TurnKind::Time => "time penalty".into(),
-        TurnKind::Ignored => "ignored: the game is over".into(),
-    };
+    let mut detail = t.summary();
     let mut marks = Vec::new();
     if let Some(r) = t.recorded_points {
         if r != t.points {
