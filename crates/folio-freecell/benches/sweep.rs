@@ -42,8 +42,8 @@ fn main() {
         Verdict::Solved(_) => "solved",
     };
     println!(
-        "prove_deal {prove}\nprove_verdict {verdict}\nprove_states {}\nprove_seconds {secs:.3}",
-        o.states
+        "prove_deal {prove}\nprove_verdict {verdict}\nprove_states {}\nprove_expanded {}\nprove_seconds {secs:.3}",
+        o.states, o.expanded
     );
     // On a shared machine the wall clock depends on the neighbours: the thread's CPU time too.
     if let Some(c) = cpu {

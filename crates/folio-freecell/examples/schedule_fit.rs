@@ -7,7 +7,7 @@
 //! else spends up to `b` (or until it runs out of states). The simulation replays the
 //! solver's loop (`Solver::solve`): the fitted steps, then the main search in shares
 //! (FIRST, ×7/5 each, up to LAST; the complete search once the pruned one ran out of
-//! states), after each share a probe in turn given PERCENT% of it, then the complete search
+//! states), after each share the probes of the lanes (`LANES`), then the complete search
 //! alone. A deal whose schedule would need a search past the table's cap is *censored*
 //! (counted, its cost so far kept as a lower bound).
 //!
@@ -24,7 +24,15 @@
 //!   --holdout K    validate on deals ≡ R mod K (default 4)
 //!   --fold R       (default 0; R = 0..K in turn is a K-fold cross-validation)
 //!   --min-left N   stop the greedy fit with N training deals unsolved (default 100)
-//!   --shares F,P,L the shares after the fitted steps (default: the solver's)
+//!   --shares F,L   the first and last share after the fitted steps (default: the
+//!                  solver's; `F,P,L`: also one lane of every probe in turn, one a share
+//!                  at P%, the solver's form before the seventh round)
+//!   --lane S,S…:N:P  the probes after each share (repeatable; replaces the solver's
+//!                  `LANES`): the next N of the searches S… in turn, each at P% of the
+//!                  share
+//!   --model A,K    count the n-th expansion of a search as 1 + A·log2(1 + n/K) (the CPU
+//!                  cost of an expansion grows with the search; default 0: expansions);
+//!                  the fit and `--polish` minimise this cost, the reports print both
 //!   --current      only evaluate the solver's own schedule
 //!   --per-deal F   with --current: write per deal `deal moves expansions` to F (to compare
 //!                  with the sweep's LENGTHS_OUT)
@@ -68,8 +76,49 @@ enum Step {
 struct Schedule {
     fitted: Vec<(usize, usize)>,
     first: usize,
-    percent: usize,
     last: usize,
+    /// The probes after each share (the solver's `LANES`).
+    lanes: Vec<Lane>,
+}
+
+/// After each share of the main search, the next `per_share` probes of `probes` in turn,
+/// each given `percent`% of the share.
+#[derive(Clone, Debug)]
+struct Lane {
+    probes: Vec<usize>,
+    per_share: usize,
+    percent: usize,
+}
+
+/// The modelled CPU cost of a search's expansions: the n-th costs `1 + a·log2(1 + n/k)`
+/// (a large search's table and arenas outgrow the caches); `a = 0`: expansions.
+#[derive(Clone, Copy)]
+struct Model {
+    a: f64,
+    k: f64,
+}
+
+impl Model {
+    /// The cost of a search's first `n` expansions.
+    fn total(&self, n: usize) -> f64 {
+        let n = n as f64;
+        if self.a == 0.0 {
+            return n;
+        }
+        let x = n / self.k;
+        n + self.a * self.k * ((1.0 + x) * (1.0 + x).ln() - x) / std::f64::consts::LN_2
+    }
+
+    /// From `a` to `b` expansions.
+    fn span(&self, a: usize, b: usize) -> f64 {
+        self.total(b) - self.total(a)
+    }
+}
+
+static MODEL: std::sync::OnceLock<Model> = std::sync::OnceLock::new();
+
+fn model() -> Model {
+    *MODEL.get_or_init(|| Model { a: 0.0, k: 1000.0 })
 }
 
 /// The pruned main search, the complete one; the probes follow.
@@ -78,21 +127,27 @@ const COMPLETE: usize = 1;
 
 impl Schedule {
     /// The steps as `Solver::solve` takes them.
-    fn steps(&self, flares: usize) -> Vec<Step> {
+    fn steps(&self) -> Vec<Step> {
         let mut v: Vec<Step> = self
             .fitted
             .iter()
             .map(|&(c, b)| Step::Fixed(c, b))
             .collect();
-        let (mut share, mut k) = (self.first, 0);
+        let lanes = &self.lanes;
+        let mut next = vec![0usize; lanes.len()];
+        let mut share = self.first;
         while share <= self.last {
             v.push(Step::Main);
-            v.push(Step::Fixed(
-                2 + k % (flares - 2),
-                share * self.percent / 100,
-            ));
+            for (l, k) in lanes.iter().zip(&mut next) {
+                for _ in 0..l.per_share {
+                    v.push(Step::Fixed(
+                        l.probes[*k % l.probes.len()],
+                        share * l.percent / 100,
+                    ));
+                    *k += 1;
+                }
+            }
             share = share * 7 / 5;
-            k += 1;
         }
         v
     }
@@ -101,6 +156,14 @@ impl Schedule {
 /// The simulated outcome on one deal: expansions, and the solution's moves (`None`:
 /// censored, the expansions a lower bound).
 fn simulate(d: &Deal, steps: &[Step], first: usize) -> (u64, Option<u16>) {
+    let (x, _, m) = simulate_cost(d, steps, first);
+    (x, m)
+}
+
+/// As [`simulate`], with the modelled cost (see [`Model`]) as well.
+fn simulate_cost(d: &Deal, steps: &[Step], first: usize) -> (u64, f64, Option<u16>) {
+    let md = model();
+    let mut cost = 0.0;
     let cap = d.cap;
     let m = d.cost.len();
     let mut e = vec![0usize; m];
@@ -122,38 +185,45 @@ fn simulate(d: &Deal, steps: &[Step], first: usize) -> (u64, Option<u16>) {
         }
         match d.cost[c] {
             Cost::Won(w, moves) if w as usize <= b => {
-                return (spent + (w as usize - e[c]) as u64, Some(moves));
+                cost += md.span(e[c], w as usize);
+                return (spent + (w as usize - e[c]) as u64, cost, Some(moves));
             }
             Cost::Exhausted(x) if x as usize <= b => {
                 spent += (x as usize - e[c]) as u64;
+                cost += md.span(e[c], x as usize);
                 e[c] = x as usize;
                 dead[c] = true;
                 if c == COMPLETE {
-                    return (spent, None);
+                    return (spent, cost, None);
                 }
             }
             _ if b > cap => {
                 // Past the table: unknown from here.
-                return (spent + (cap.saturating_sub(e[c])) as u64, None);
+                cost += md.span(e[c], cap.max(e[c]));
+                return (spent + (cap.saturating_sub(e[c])) as u64, cost, None);
             }
             _ => {
                 spent += (b - e[c]) as u64;
+                cost += md.span(e[c], b);
                 e[c] = b;
             }
         }
     }
     match d.cost[COMPLETE] {
-        Cost::Won(w, moves) => (
-            spent + (w as usize).saturating_sub(e[COMPLETE]) as u64,
-            Some(moves),
-        ),
-        _ => (spent, None),
+        Cost::Won(w, moves) => {
+            let w = (w as usize).max(e[COMPLETE]);
+            cost += md.span(e[COMPLETE], w);
+            (spent + (w - e[COMPLETE]) as u64, cost, Some(moves))
+        }
+        _ => (spent, cost, None),
     }
 }
 
 struct Summary {
     deals: usize,
     mean: f64,
+    /// The mean modelled cost (see [`Model`]).
+    cost: f64,
     pct: [u64; 4],
     censored: usize,
     median_moves: u16,
@@ -161,12 +231,14 @@ struct Summary {
 }
 
 fn summarize(deals: &[&Deal], s: &Schedule) -> Summary {
-    let steps = s.steps(deals[0].cost.len());
+    let steps = s.steps();
     let mut exp = Vec::with_capacity(deals.len());
     let mut moves = Vec::new();
     let mut censored = 0;
+    let mut cost = 0.0;
     for d in deals {
-        let (x, m) = simulate(d, &steps, s.first);
+        let (x, c, m) = simulate_cost(d, &steps, s.first);
+        cost += c;
         exp.push(x);
         match m {
             Some(m) => moves.push(m),
@@ -181,6 +253,7 @@ fn summarize(deals: &[&Deal], s: &Schedule) -> Summary {
     Summary {
         deals: deals.len(),
         mean: total as f64 / deals.len() as f64,
+        cost: cost / deals.len() as f64,
         pct: [at(0.5), at(0.9), at(0.99), *exp.last().unwrap()],
         censored,
         median_moves: moves.get(moves.len() / 2).copied().unwrap_or(0),
@@ -195,9 +268,10 @@ fn report(name: &str, deals: &[&Deal], s: &Schedule) -> f64 {
     }
     let r = summarize(deals, s);
     println!(
-        "{name}: {} deals, mean {:.1} expansions (p50 {} p90 {} p99 {} max {}; {:.0}% in deals over 2,000), censored {}, median moves {}",
+        "{name}: {} deals, mean {:.1} expansions, cost {:.1} (p50 {} p90 {} p99 {} max {}; {:.0}% in deals over 2,000), censored {}, median moves {}",
         r.deals,
         r.mean,
+        r.cost,
         r.pct[0],
         r.pct[1],
         r.pct[2],
@@ -230,7 +304,8 @@ fn fit(deals: &[&Deal], min_left: usize, cap: usize) -> Vec<(usize, usize)> {
         let mut best: Option<(f64, usize, usize)> = None;
         for c in 0..m {
             for &b in budgets.iter().filter(|&&b| b > e[c]) {
-                let (mut wins, mut cost) = (0usize, 0u64);
+                let (mut wins, mut cost) = (0usize, 0f64);
+                let md = model();
                 for (i, d) in deals.iter().enumerate() {
                     if solved[i] || dead[i][c] {
                         continue;
@@ -238,16 +313,16 @@ fn fit(deals: &[&Deal], min_left: usize, cap: usize) -> Vec<(usize, usize)> {
                     cost += match d.cost[c] {
                         Cost::Won(w, _) if w as usize <= b => {
                             wins += 1;
-                            (w as usize - e[c]) as u64
+                            md.span(e[c], w as usize)
                         }
-                        Cost::Exhausted(x) if (x as usize) <= b => (x as usize - e[c]) as u64,
-                        _ => (b - e[c]) as u64,
+                        Cost::Exhausted(x) if (x as usize) <= b => md.span(e[c], x as usize),
+                        _ => md.span(e[c], b),
                     };
                 }
-                if wins == 0 || cost == 0 {
+                if wins == 0 || cost <= 0.0 {
                     continue;
                 }
-                let r = wins as f64 / cost as f64;
+                let r = wins as f64 / cost;
                 if best.is_none_or(|(br, _, _)| r > br) {
                     best = Some((r, c, b));
                 }
@@ -276,28 +351,35 @@ fn paired(name: &str, deals: &[&Deal], a: &Schedule, b: &Schedule) {
     if deals.is_empty() {
         return;
     }
-    let (sa, sb) = (a.steps(deals[0].cost.len()), b.steps(deals[0].cost.len()));
-    let d: Vec<f64> = deals
+    let (sa, sb) = (a.steps(), b.steps());
+    let (dx, dc): (Vec<f64>, Vec<f64>) = deals
         .iter()
-        .map(|d| simulate(d, &sb, b.first).0 as f64 - simulate(d, &sa, a.first).0 as f64)
-        .collect();
-    let n = d.len() as f64;
-    let m = d.iter().sum::<f64>() / n;
-    let var = d.iter().map(|x| (x - m) * (x - m)).sum::<f64>() / (n - 1.0).max(1.0);
+        .map(|d| {
+            let (xa, ca, _) = simulate_cost(d, &sa, a.first);
+            let (xb, cb, _) = simulate_cost(d, &sb, b.first);
+            (xb as f64 - xa as f64, cb - ca)
+        })
+        .unzip();
+    let stat = |d: &[f64]| {
+        let n = d.len() as f64;
+        let m = d.iter().sum::<f64>() / n;
+        let var = d.iter().map(|x| (x - m) * (x - m)).sum::<f64>() / (n - 1.0).max(1.0);
+        (m, (var / n).sqrt())
+    };
+    let ((mx, sx), (mc, sc)) = (stat(&dx), stat(&dc));
     println!(
-        "{name}: {m:+.1} expansions per deal against the solver's (standard error {:.1})",
-        (var / n).sqrt()
+        "{name}: {mx:+.1} expansions per deal against the solver's (standard error {sx:.1}); cost {mc:+.1} ({sc:.1})"
     );
 }
 
 /// The mean expansions per deal, each deal's counted up to `clip`.
 fn mean(deals: &[&Deal], s: &Schedule, clip: u64) -> f64 {
-    let steps = s.steps(deals[0].cost.len());
-    let total: u64 = deals
+    let steps = s.steps();
+    let total: f64 = deals
         .iter()
-        .map(|d| simulate(d, &steps, s.first).0.min(clip))
+        .map(|d| simulate_cost(d, &steps, s.first).1.min(clip as f64))
         .sum();
-    total as f64 / deals.len() as f64
+    total / deals.len() as f64
 }
 
 /// Local search on the training mean: `rounds` random changes (a step's budget ×1.25 or
@@ -352,11 +434,14 @@ fn polish(deals: &[&Deal], s: &mut Schedule, rounds: usize, folds: usize, clip: 
                 t.first = t.first.max(10);
             }
             7 => {
-                t.percent = if rnd(2) == 0 {
-                    t.percent + 5
-                } else {
-                    t.percent.saturating_sub(5).max(5)
-                };
+                let up = rnd(2) == 0;
+                for l in &mut t.lanes {
+                    l.percent = if up {
+                        l.percent + 5
+                    } else {
+                        l.percent.saturating_sub(5).max(5)
+                    };
+                }
             }
             _ => continue,
         }
@@ -390,13 +475,22 @@ fn parse(line: &str, cap: usize) -> Option<Deal> {
 fn main() {
     let mut args = std::env::args().skip(1);
     let (mut cap, mut holdout, mut min_left) = (50_000usize, 4i64, 100usize);
-    let (first, percent, last) = tuning::shares();
-    let mut shares = (first, percent, last);
+    let (first, last) = tuning::shares();
+    let solver_lanes: Vec<Lane> = tuning::lanes()
+        .iter()
+        .map(|&(p, n, percent)| Lane {
+            probes: p.iter().map(|&c| c as usize).collect(),
+            per_share: n,
+            percent,
+        })
+        .collect();
+    let mut shares = (first, last);
     let (mut current, mut file, mut polish_rounds) = (false, None, 0usize);
     let mut per_deal = None;
     let mut folds = 1;
     let mut fold = 0i64;
     let mut clip = u64::MAX;
+    let mut lanes = Vec::new();
     let mut paths = Vec::new();
     while let Some(a) = args.next() {
         match a.as_str() {
@@ -411,7 +505,14 @@ fn main() {
                     .split(',')
                     .map(|x| x.parse().unwrap())
                     .collect();
-                shares = (v[0], v[1], v[2]);
+                shares = (v[0], *v.last().unwrap());
+                if v.len() == 3 {
+                    lanes = vec![Lane {
+                        probes: (2..tuning::candidates()).collect(),
+                        per_share: 1,
+                        percent: v[1],
+                    }];
+                }
             }
             "--current" => current = true,
             "--per-deal" => per_deal = args.next(),
@@ -419,6 +520,25 @@ fn main() {
             "--folds" => folds = args.next().unwrap().parse().unwrap(),
             "--clip" => clip = args.next().unwrap().parse().unwrap(),
             "--schedule" => file = args.next(),
+            "--model" => {
+                let v: Vec<f64> = args
+                    .next()
+                    .unwrap()
+                    .split(',')
+                    .map(|x| x.parse().unwrap())
+                    .collect();
+                let _ = MODEL.set(Model { a: v[0], k: v[1] });
+            }
+            "--lane" => {
+                // PROBE,PROBE…:PER_SHARE:PERCENT
+                let a = args.next().unwrap();
+                let v: Vec<&str> = a.split(':').collect();
+                lanes.push(Lane {
+                    probes: v[0].split(',').map(|x| x.parse().unwrap()).collect(),
+                    per_share: v[1].parse().unwrap(),
+                    percent: v[2].parse().unwrap(),
+                });
+            }
             _ => paths.push(a),
         }
     }
@@ -450,15 +570,15 @@ fn main() {
             .map(|&(c, b)| (c as usize, b as usize))
             .collect(),
         first,
-        percent,
         last,
+        lanes: solver_lanes.clone(),
     };
     println!("the solver's schedule:");
     report("  train", &train, &solver);
     report("  held out", &valid, &solver);
     if current {
         if let Some(path) = per_deal {
-            let steps = solver.steps(tuning::candidates());
+            let steps = solver.steps();
             let rows: String = all
                 .iter()
                 .map(|d| {
@@ -497,8 +617,12 @@ fn main() {
     let mut s = Schedule {
         fitted,
         first: shares.0,
-        percent: shares.1,
-        last: shares.2,
+        last: shares.1,
+        lanes: if lanes.is_empty() {
+            solver_lanes
+        } else {
+            lanes
+        },
     };
     if polish_rounds > 0 {
         report("  fitted, train", &train, &s);
@@ -506,11 +630,11 @@ fn main() {
         polish(&train, &mut s, polish_rounds, folds, clip);
     }
     println!(
-        "this schedule ({} fitted steps, shares {},{},{}):",
+        "this schedule ({} fitted steps, shares {},{}, lanes {:?}):",
         s.fitted.len(),
         s.first,
-        s.percent,
-        s.last
+        s.last,
+        s.lanes
     );
     report("  train", &train, &s);
     report("  held out", &valid, &s);
@@ -530,6 +654,10 @@ fn main() {
     }
     println!("];");
     println!("const FIRST_SHARE: usize = {};", s.first);
-    println!("const PROBE_PERCENT: usize = {};", s.percent);
+    println!("const LANES: &[(&[u8], usize, usize)] = &[");
+    for l in &s.lanes {
+        println!("    (&{:?}, {}, {}),", l.probes, l.per_share, l.percent);
+    }
+    println!("];");
     println!("const LAST_SHARE: usize = {};", s.last);
 }

@@ -23,12 +23,12 @@
 //!   they fit on except to the foundation (no run split, no run's top parked in a free
 //!   cell). That search is faster, its solutions shorter, but it is incomplete: when it
 //!   runs out of states, the complete search takes over.
-//! - **Schedule** (`SCHEDULE`, then `FIRST_SHARE`, `PROBE_FLARES`): several searches (the
+//! - **Schedule** (`SCHEDULE`, then `FIRST_SHARE`, `LANES`): several searches (the
 //!   pruned main one, the complete one, probes with other heuristics, another tie order,
 //!   pruned or not) take turns, each resumed, not restarted, up to a budget of expansions
 //!   per turn: first a schedule fitted on the measured per-deal costs of each search, then
-//!   the main search in growing shares with a probe after each. The heavy tail of a greedy
-//!   search is chaotic, so diverse searches cut it.
+//!   the main search in growing shares with unpruned probes after each. The heavy tail
+//!   of a greedy search is chaotic, so diverse searches cut it.
 //! - **Proof**: only the complete search running out of states proves a deal unwinnable.
 //! - **Limit**: once the searches have generated `max_states` children in all (checked
 //!   between expansions, so one expansion's children may go past it) the answer is

@@ -16,18 +16,23 @@ pub(super) fn run(start: &Position, max_states: usize) -> Outcome {
     let fitted = SCHEDULE
         .iter()
         .map(|&(c, b)| Some((c as usize, b as usize)));
-    // Then the main search in growing shares, a probe after each (`None`: the main
+    // Then the main search in growing shares, probes after each (`None`: the main
     // search, the pruned one until it runs out of states, then the complete one).
     let mut shares = Vec::new();
-    let (mut share, mut k) = (FIRST_SHARE, 0);
+    let mut next = [0usize; LANES.len()];
+    let mut share = FIRST_SHARE;
     while share <= LAST_SHARE {
         shares.push(None);
-        shares.push(Some((
-            2 + k % PROBE_FLARES.len(),
-            share * PROBE_PERCENT / 100,
-        )));
+        for (&(probes, per_share, percent), k) in LANES.iter().zip(&mut next) {
+            for _ in 0..per_share {
+                shares.push(Some((
+                    probes[*k % probes.len()] as usize,
+                    share * percent / 100,
+                )));
+                *k += 1;
+            }
+        }
         share = share * 7 / 5;
-        k += 1;
     }
     let mut share = FIRST_SHARE;
     for step in fitted.chain(shares) {
@@ -145,12 +150,20 @@ const SCHEDULE: &[(u8, u16)] = &[
 ];
 
 /// After [`SCHEDULE`]: the main search in shares of expansions (`FIRST_SHARE`, then ×1.4 up
-/// to `LAST_SHARE`), after each share a probe (from [`PROBE_FLARES`] in turn) given
-/// `PROBE_PERCENT`% as many; then the complete search alone. This part catches the deals
-/// the fitted sample had no like of.
+/// to `LAST_SHARE`), after each share the probes of [`LANES`]; then the complete search
+/// alone. This part catches the deals the fitted sample had no like of.
 const FIRST_SHARE: usize = 400;
-const PROBE_PERCENT: usize = 30;
 const LAST_SHARE: usize = 300_000;
+
+/// After each share of the main search, per lane: the next `per_share` searches of its
+/// list in turn (see [`flare`]), each given `percent`% of the share. Here the unpruned
+/// probes, two a share at 10%: each gets a turn every fourth share, at budgets 3.8×
+/// apart. Before (the sixth round and earlier): every probe in turn, one a share at 30%,
+/// a probe's turns 1.4^16 = 217× apart, and the pruned probes among them, which win little
+/// where the pruned main search has failed. On deals 32001..64000 (`examples/schedule_fit`
+/// over `flare_costs` tables): −4.6 ± 1.4 expansions per deal; 1..32000: 296 → 287
+/// (docs/freecell.md, "Seventh round").
+const LANES: &[(&[u8], usize, usize)] = &[(&[3, 5, 7, 9, 11, 13, 15, 17], 2, 10)];
 
 /// The probes: heuristics alternated, and a seed (a shuffle of the children, and the
 /// [`PRUNE`] bit). A greedy search that went astray on one deal rarely does so under
@@ -217,10 +230,16 @@ pub mod tuning {
         SCHEDULE
     }
 
-    /// The shares after it: (`FIRST_SHARE`, `PROBE_PERCENT`, `LAST_SHARE`); each
-    /// share is the last ×7/5 (integer), probes from `PROBE_FLARES` in turn.
-    pub fn shares() -> (usize, usize, usize) {
-        (FIRST_SHARE, PROBE_PERCENT, LAST_SHARE)
+    /// The shares after it: (`FIRST_SHARE`, `LAST_SHARE`); each share is the last ×7/5
+    /// (integer).
+    pub fn shares() -> (usize, usize) {
+        (FIRST_SHARE, LAST_SHARE)
+    }
+
+    /// The probes after each share: (searches taken in turn, how many a share, percent of
+    /// the share each).
+    pub fn lanes() -> &'static [(&'static [u8], usize, usize)] {
+        LANES
     }
 
     /// What one search alone cost on a deal.
