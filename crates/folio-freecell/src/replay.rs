@@ -113,15 +113,21 @@ impl Report {
         )
     }
 
+    /// The `findings` of [`Report::to_json`] alone: a list of finding objects.
+    pub fn findings_json(&self) -> Value {
+        Value::Array(
+            self.findings
+                .iter()
+                .map(|f| serde_json::to_value(f).unwrap_or_default())
+                .collect(),
+        )
+    }
+
     /// The report as JSON: `file`, `game`, `format`, `deal`, `freecells`, `autoplay`,
     /// `findings` [{line, col, rule, message}], `valid`, `won`, `moves`, `final`
     /// {foundations (C D H S heights), freecells, cascades}.
     pub fn to_json(&self) -> Value {
-        let findings: Vec<Value> = self
-            .findings
-            .iter()
-            .map(|f| serde_json::to_value(f).unwrap_or_default())
-            .collect();
+        let findings = self.findings_json();
         let final_ = self.position.map(|p| {
             json!({
                 "foundations": p.foundations(),
@@ -316,7 +322,7 @@ fn replay_unnamed(file: &str, bytes: &[u8], opts: &Options) -> Report {
                 return report;
             }
         }
-        if let Some((n, board)) = &m.after {
+        if let Some((n, board)) = m.after.as_deref() {
             if let Some(why) = differs(&pos, board) {
                 report.findings.push(Finding::coded(
                     "",

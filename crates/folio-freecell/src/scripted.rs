@@ -29,6 +29,9 @@ impl ScriptReport for Report {
     fn to_json(&self) -> serde_json::Value {
         Report::to_json(self)
     }
+    fn findings_json(&self) -> serde_json::Value {
+        Report::findings_json(self)
+    }
     fn as_any(&self) -> Option<&dyn std::any::Any> {
         Some(self)
     }

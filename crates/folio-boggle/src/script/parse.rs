@@ -7,6 +7,19 @@ use super::error::{Located, ScriptError};
 
 pub use folio_core::script::Loc;
 
+/// The most words a round may hold, all players' together. The densest boards known have a
+/// few thousand words to find under ENABLE2K at three letters: 2,344 on the best-known 5x5
+/// board (`ligdrmanesietildsracsepes`, danvk/hybrid-boggle), 2,971 on a 6x6 Super Big
+/// Boggle board grown from it (`folio boggle solve`); 20,000 is more than six players each
+/// writing every word of such a board. Past it the round is refused at the first word over
+/// (`too-many-words`), so a parse and its report stay bounded whatever the file (a 64 MiB
+/// line of words would otherwise be millions of findings).
+pub const MAX_WORDS: usize = 20_000;
+
+/// The most malformed lines one parse collects before it stops (`too-many-problems`), as
+/// for GCG: a file that is not a round gets a clear error early, not one per line.
+pub const MAX_PROBLEMS: usize = 1_000;
+
 /// A value with where it was written.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Spanned<T> {
@@ -116,6 +129,8 @@ pub(crate) fn read<T: AsRef<[u8]> + ?Sized>(
     let mut script = Script::default();
     let mut seen_game = false;
     let mut errors = Vec::new();
+    // Words read so far, all players together (against MAX_WORDS).
+    let mut words = 0;
     for (i, raw) in folio_core::script::split_lines(text.as_ref())
         .into_iter()
         .enumerate()
@@ -144,6 +159,9 @@ pub(crate) fn read<T: AsRef<[u8]> + ?Sized>(
                     }]);
                 }
                 errors.push(bad);
+                if too_many_problems(&mut errors, line_no) {
+                    break;
+                }
                 continue;
             }
         };
@@ -162,8 +180,12 @@ pub(crate) fn read<T: AsRef<[u8]> + ?Sized>(
             seen_game = true;
             continue;
         }
-        if let Err(e) = parse_line(&mut script, line_no, line, trimmed) {
+        if let Err(e) = parse_line(&mut script, &mut words, line_no, line, trimmed) {
+            let over = matches!(e.kind, ScriptError::TooManyWords(_));
             errors.push(e);
+            if over || too_many_problems(&mut errors, line_no) {
+                break;
+            }
         }
     }
     if !seen_game {
@@ -176,9 +198,29 @@ pub(crate) fn read<T: AsRef<[u8]> + ?Sized>(
     Ok((script, errors))
 }
 
+/// Whether `errors` has passed [`MAX_PROBLEMS`]: then the error saying so is added, at
+/// line `line_no`, and reading stops.
+fn too_many_problems(errors: &mut Vec<Located>, line_no: u32) -> bool {
+    let over = errors.len() > MAX_PROBLEMS;
+    if over {
+        errors.push(Located {
+            line: line_no,
+            col: 1,
+            kind: ScriptError::TooManyProblems(MAX_PROBLEMS),
+        });
+    }
+    over
+}
+
 /// Reads one line after `#game boggle` (`trimmed` is `line` without surrounding blanks)
-/// into `script`.
-fn parse_line(script: &mut Script, line_no: u32, line: &str, trimmed: &str) -> Result<(), Located> {
+/// into `script`; `words_read` counts the round's words (an error past [`MAX_WORDS`]).
+fn parse_line(
+    script: &mut Script,
+    words_read: &mut usize,
+    line_no: u32,
+    line: &str,
+    trimmed: &str,
+) -> Result<(), Located> {
     let at = |sub: &str, kind| Located {
         line: line_no,
         col: col_of(line, sub),
@@ -198,12 +240,18 @@ fn parse_line(script: &mut Script, line_no: u32, line: &str, trimmed: &str) -> R
         let mut cols = folio_core::script::Columns::new(line);
         for w in words.split(|c: char| c.is_whitespace() || c == ',') {
             if !w.is_empty() {
+                let col = u32::try_from(cols.col_of(w)).unwrap_or(u32::MAX);
+                if *words_read == MAX_WORDS {
+                    return Err(Located {
+                        line: line_no,
+                        col,
+                        kind: ScriptError::TooManyWords(MAX_WORDS),
+                    });
+                }
+                *words_read += 1;
                 player.words.push(Spanned {
                     value: w.to_string(),
-                    pos: Loc {
-                        line: line_no,
-                        col: u32::try_from(cols.col_of(w)).unwrap_or(u32::MAX),
-                    },
+                    pos: Loc { line: line_no, col },
                 });
             }
         }
@@ -480,6 +528,59 @@ mod tests {
             (e[0].line, e[0].col, &e[0].kind),
             (1, 1, &ScriptError::NotBoggle)
         );
+    }
+
+    /// A round of MAX_WORDS words reads (two players sharing them); one more is refused at
+    /// that word, and nothing after it is read.
+    #[test]
+    fn a_round_holds_at_most_max_words() {
+        let round = |n: usize| {
+            let half = "cat ".repeat(n / 2);
+            let rest = "dog ".repeat(n - n / 2);
+            format!(
+                "#game boggle\n#board abcd\n#player a\n#player b\n>a: {half}\n>b: {rest}\nzzz\n"
+            )
+        };
+        let (script, errors) = read(&round(MAX_WORDS)).unwrap();
+        let words: usize = script.players.iter().map(|p| p.words.len()).sum();
+        assert_eq!(words, MAX_WORDS);
+        assert_eq!(errors.len(), 1, "{:?}", errors.first()); // only `zzz`
+        let (script, errors) = read(&round(MAX_WORDS + 1)).unwrap();
+        let words: usize = script.players.iter().map(|p| p.words.len()).sum();
+        assert_eq!(words, MAX_WORDS);
+        assert_eq!(errors.len(), 1);
+        let e = &errors[0];
+        // The last word of line 6 (`>b: ` then words of 4 characters).
+        let col = 5 + 4 * (MAX_WORDS / 2);
+        assert_eq!((e.line, e.col as usize), (6, col));
+        assert_eq!(e.kind, ScriptError::TooManyWords(MAX_WORDS));
+        assert_eq!(e.kind.code(), "too-many-words");
+        assert_eq!(
+            e.kind.to_string(),
+            "more than 20000 words in one round: no board holds that many to find; the file is \
+             not read further"
+        );
+    }
+
+    /// MAX_PROBLEMS malformed lines are each reported; one more stops the reading there.
+    #[test]
+    fn reading_stops_past_max_problems() {
+        let text = |n: usize| format!("#game boggle\n{}#seed x\n", "bad\n".repeat(n));
+        let (_, errors) = read(&text(MAX_PROBLEMS - 1)).unwrap();
+        assert_eq!(errors.len(), MAX_PROBLEMS);
+        assert!(errors
+            .iter()
+            .all(|e| e.kind != ScriptError::TooManyProblems(MAX_PROBLEMS)));
+        let (_, errors) = read(&text(MAX_PROBLEMS)).unwrap();
+        assert_eq!(errors.len(), MAX_PROBLEMS + 2);
+        let last = errors.last().unwrap();
+        assert_eq!(last.kind, ScriptError::TooManyProblems(MAX_PROBLEMS));
+        assert_eq!((last.line as usize, last.col), (MAX_PROBLEMS + 2, 1));
+        assert_eq!(last.kind.code(), "too-many-problems");
+        // Lines that are not UTF-8 count as problems too.
+        let bytes = [&b"#game boggle\n"[..], &b"\xff\n".repeat(MAX_PROBLEMS + 5)].concat();
+        let (_, errors) = read(&bytes[..]).unwrap();
+        assert_eq!(errors.len(), MAX_PROBLEMS + 2);
     }
 
     #[test]

@@ -32,6 +32,10 @@ impl ScriptReport for Report {
             |e| serde_json::json!({"file": self.file, "game": self.game, "error": e.to_string()}),
         )
     }
+    /// The findings alone: a round of many words is not turned into JSON word by word.
+    fn findings_json(&self) -> serde_json::Value {
+        serde_json::to_value(&self.findings).unwrap_or_default()
+    }
     fn as_any(&self) -> Option<&dyn std::any::Any> {
         Some(self)
     }

@@ -141,6 +141,19 @@ pub trait ScriptReport {
     /// The JSON report: an object whose first keys are `file`, `game`, and which holds
     /// `findings`, a list of [`crate::script::Finding`] objects (docs/formats.md).
     fn to_json(&self) -> serde_json::Value;
+    /// The `findings` value of [`to_json`](Self::to_json) alone (a list of finding objects),
+    /// for a caller that prints no JSON report (`folio play`'s text, SARIF, JUnit…): a game
+    /// whose report grows with its script (every word of a round, every move) overrides it
+    /// so that the report's JSON is not built for its findings. Default: taken from
+    /// `to_json`.
+    fn findings_json(&self) -> serde_json::Value {
+        match self.to_json() {
+            serde_json::Value::Object(mut map) => {
+                map.remove("findings").unwrap_or(serde_json::Value::Null)
+            }
+            _ => serde_json::Value::Null,
+        }
+    }
     /// The record written back in its own format, every field filled (`--write-gcg`), where
     /// the game has one.
     fn rewrite(&self) -> Option<String> {
