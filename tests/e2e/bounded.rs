@@ -294,7 +294,7 @@ fn a_freecell_solution_of_millions_of_moves_is_refused_at_the_move_limit() {
 }
 
 /// KenKen sessions of 33 MB: millions of moves, every one a conflict, refused at the
-/// 10,001st move; and millions of lines that are no move, stopped at the 1,001st problem.
+/// 20,001st move; and millions of lines that are no move, stopped at the 1,001st problem.
 #[test]
 fn kenken_sessions_of_millions_of_items_stop_at_their_limits() {
     let dir = tempfile::tempdir().unwrap();
@@ -303,12 +303,12 @@ fn kenken_sessions_of_millions_of_items_stop_at_their_limits() {
         (
             "moves.kenken",
             "A1=1 B1=1\n",
-            "moves.kenken:5003:1: error: more than 10000 moves",
+            "moves.kenken:10003:1: error: more than 20000 moves",
         ),
         (
             "range.kenken",
             "A1=5 B1=7\n",
-            "range.kenken:5003:1: error: more than 10000 moves",
+            "range.kenken:10003:1: error: more than 20000 moves",
         ),
         (
             "noise.kenken",

@@ -63,3 +63,21 @@ impl<L: ?Sized> ScriptedGame<L> for FreeCell {
         )))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The findings `folio play` lists without the JSON report are the report's own.
+    #[test]
+    fn findings_json_is_the_reports_findings() {
+        let report = replay(
+            "f.freecell",
+            b"#game freecell\n#deal 1\n1a a1\n",
+            &ReplayOptions::default(),
+        );
+        let findings = ScriptReport::findings_json(&report);
+        assert_eq!(findings.as_array().map(Vec::len), Some(1));
+        assert_eq!(findings, ScriptReport::to_json(&report)["findings"]);
+    }
+}

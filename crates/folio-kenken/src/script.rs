@@ -62,10 +62,10 @@ fn finding(
 }
 
 /// The most moves a session may hold. A session by hand or a solver's log has a few
-/// hundred (the largest grid, 16x16, has 256 cells); 10,000 is the largest grid filled
-/// forty times over, and keeps a parse and its replay (up to three findings a move)
+/// hundred (the largest grid, 16x16, has 256 cells); 20,000 is the largest grid filled
+/// eighty times over, and keeps a parse and its replay (up to three findings a move)
 /// bounded whatever the file.
-pub const MAX_MOVES: usize = 10_000;
+pub const MAX_MOVES: usize = 20_000;
 
 /// The most findings a parse collects before it stops, as for GCG: a file that is not a
 /// session (a book, a dump) gets a clear finding early, not one per line or token.
@@ -653,7 +653,7 @@ mod tests {
         assert_eq!(f.text, "A1=2");
         assert_eq!(
             f.rule.message,
-            "more than 10000 moves: a session has far fewer; the file is not read further"
+            "more than 20000 moves: a session has far fewer; the file is not read further"
         );
         // On one line: at the column of the move over, and no move is replayed.
         let line = "A1=1 ".repeat(MAX_MOVES + 3);

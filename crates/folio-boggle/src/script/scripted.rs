@@ -171,3 +171,25 @@ impl<L: Lexicon + ?Sized> ScriptedGame<L> for Boggle {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use folio_core::WordList;
+
+    /// The findings `folio play` lists without the JSON report are the report's own.
+    #[test]
+    fn findings_json_is_the_reports_findings() {
+        let text =
+            "#game boggle\n#board PERS/LATG/SINE/TERS\n#player a\n#score a 9\n>a: perse xyz\n";
+        let report = super::super::play_script("r.boggle", text, &WordList::new(["PERSE"]), "w")
+            .expect("replays");
+        let findings = ScriptReport::findings_json(&report);
+        // xyz is rejected and the claimed score is wrong, at least.
+        assert!(
+            findings.as_array().is_some_and(|f| f.len() >= 2),
+            "{findings}"
+        );
+        assert_eq!(findings, ScriptReport::to_json(&report)["findings"]);
+    }
+}

@@ -166,3 +166,45 @@ pub trait ScriptReport {
         None
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct Json(serde_json::Value);
+
+    impl ScriptReport for Json {
+        fn file(&self) -> &str {
+            "f"
+        }
+        fn game(&self) -> &'static str {
+            "stub"
+        }
+        fn moves(&self) -> usize {
+            0
+        }
+        fn findings(&self) -> usize {
+            0
+        }
+        fn to_text(&self) -> String {
+            String::new()
+        }
+        fn to_json(&self) -> serde_json::Value {
+            self.0.clone()
+        }
+    }
+
+    /// By default the findings are taken from the JSON report; none there is `null`.
+    #[test]
+    fn findings_json_defaults_to_the_reports_findings() {
+        let findings = serde_json::json!([{"line": 1, "col": 2, "rule": "r", "message": "m"}]);
+        let with = Json(serde_json::json!({"file": "f", "findings": findings}));
+        assert_eq!(with.findings_json(), findings);
+        let without = Json(serde_json::json!({"file": "f"}));
+        assert_eq!(without.findings_json(), serde_json::Value::Null);
+        assert_eq!(
+            Json(serde_json::json!([1])).findings_json(),
+            serde_json::Value::Null
+        );
+    }
+}
