@@ -242,6 +242,23 @@ fn a_boggle_round_of_millions_of_words_is_refused_at_the_word_limit() {
     assert!(json.contains(r#""rule":"too-many-words""#), "{json}");
 }
 
+/// A round declaring two million players (30 MB; each words line once scanned every player,
+/// so 100,000 players took 100 s): refused at its 1,001st `#player` line, at once.
+#[test]
+fn a_boggle_round_of_millions_of_players_is_refused_at_the_player_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    small_set(dir.path());
+    let players: String = (0..2_000_000).map(|i| format!("#player p{i}\n")).collect();
+    let round = format!("#game boggle\n#board osgsrebuyrgoqivs\n{players}>p0: cat\n");
+    std::fs::write(dir.path().join("p.boggle"), round).unwrap();
+    let (code, text) = play_quiet(dir.path(), &["p.boggle", "--set", "w.fst"]);
+    assert_eq!(code, Some(1), "{text}");
+    assert!(
+        text.contains("p.boggle:1003:1: error: more than 1000 players in one round"),
+        "{text}"
+    );
+}
+
 /// A round at the word limit, of long words (20,000 words of 1,600 letters: 32 MB), each a
 /// finding: replayed and reported, in text and in JSON (which holds every word as written),
 /// within the limit.

@@ -103,6 +103,10 @@ pub enum ScriptError {
     /// together), at the first word past the limit: the file is not read further.
     #[error("more than {0} words in one round: no board holds that many to find; the file is not read further")]
     TooManyWords(usize),
+    /// More than [`MAX_PLAYERS`](super::parse::MAX_PLAYERS) players, at the `#player` line
+    /// past the limit: the file is not read further.
+    #[error("more than {0} players in one round; the file is not read further")]
+    TooManyPlayers(usize),
     /// More than [`MAX_PROBLEMS`](super::parse::MAX_PROBLEMS) malformed lines: not a round
     /// (a book, a binary dump); the file is not read further.
     #[error("more than {0} problems: the file is not read further")]
@@ -170,6 +174,7 @@ folio_core::rule_codes! {
             ScriptError::UnknownPlayer(..) => "unknown-player",
             ScriptError::BadWord(..) => "bad-word",
             ScriptError::TooManyWords(..) => "too-many-words",
+            ScriptError::TooManyPlayers(..) => "too-many-players",
             ScriptError::TooManyProblems(..) => "too-many-problems",
         }
     }

@@ -16,6 +16,10 @@ pub use folio_core::script::Loc;
 /// line of words would otherwise be millions of findings).
 pub const MAX_WORDS: usize = 20_000;
 
+/// The most players a round may declare: far above a table's or a classroom's, it keeps
+/// the per-player parts of a parse and its report bounded (`too-many-players`).
+pub const MAX_PLAYERS: usize = 1_000;
+
 /// The most malformed lines one parse collects before it stops (`too-many-problems`), as
 /// for GCG: a file that is not a round gets a clear error early, not one per line.
 pub const MAX_PROBLEMS: usize = 1_000;
@@ -67,8 +71,7 @@ pub struct Script {
 /// `#game boggle`. This is what `folio play` dispatches on; the other lines need not be
 /// UTF-8 (each line that is not is then an error of the round, at that line).
 pub fn is_boggle<T: AsRef<[u8]> + ?Sized>(text: &T) -> bool {
-    folio_core::script::split_lines(text.as_ref())
-        .into_iter()
+    folio_core::script::each_line(text.as_ref())
         .map(String::from_utf8_lossy)
         .find(|l| !l.trim_start_matches('\u{feff}').trim().is_empty())
         .is_some_and(|l| is_game_boggle(l.trim_start_matches('\u{feff}').trim()))
@@ -129,12 +132,8 @@ pub(crate) fn read<T: AsRef<[u8]> + ?Sized>(
     let mut script = Script::default();
     let mut seen_game = false;
     let mut errors = Vec::new();
-    // Words read so far, all players together (against MAX_WORDS).
-    let mut words = 0;
-    for (i, raw) in folio_core::script::split_lines(text.as_ref())
-        .into_iter()
-        .enumerate()
-    {
+    let mut reading = Reading::default();
+    for (i, raw) in folio_core::script::each_line(text.as_ref()).enumerate() {
         let line_no = u32::try_from(i + 1).unwrap_or(u32::MAX);
         let raw = if i == 0 {
             raw.strip_prefix("\u{feff}".as_bytes()).unwrap_or(raw)
@@ -180,8 +179,11 @@ pub(crate) fn read<T: AsRef<[u8]> + ?Sized>(
             seen_game = true;
             continue;
         }
-        if let Err(e) = parse_line(&mut script, &mut words, line_no, line, trimmed) {
-            let over = matches!(e.kind, ScriptError::TooManyWords(_));
+        if let Err(e) = parse_line(&mut script, &mut reading, line_no, line, trimmed) {
+            let over = matches!(
+                e.kind,
+                ScriptError::TooManyWords(_) | ScriptError::TooManyPlayers(_)
+            );
             errors.push(e);
             if over || too_many_problems(&mut errors, line_no) {
                 break;
@@ -212,11 +214,20 @@ fn too_many_problems(errors: &mut Vec<Located>, line_no: u32) -> bool {
     over
 }
 
+/// What a parse keeps besides the script: the words read so far, all players together
+/// (against [`MAX_WORDS`]), and each nick's player, so a line finds its player in constant
+/// time (a scan of the players per line made a round of many players quadratic).
+#[derive(Default)]
+struct Reading {
+    words: usize,
+    players: std::collections::HashMap<String, usize>,
+}
+
 /// Reads one line after `#game boggle` (`trimmed` is `line` without surrounding blanks)
-/// into `script`; `words_read` counts the round's words (an error past [`MAX_WORDS`]).
+/// into `script`.
 fn parse_line(
     script: &mut Script,
-    words_read: &mut usize,
+    reading: &mut Reading,
     line_no: u32,
     line: &str,
     trimmed: &str,
@@ -231,24 +242,24 @@ fn parse_line(
             .split_once(':')
             .ok_or_else(|| at(trimmed, ScriptError::BadLine))?;
         let nick = nick.trim();
-        let player = script
+        let player = reading
             .players
-            .iter_mut()
-            .find(|p| p.nick.value == nick)
+            .get(nick)
+            .and_then(|&i| script.players.get_mut(i))
             .ok_or_else(|| at(trimmed, ScriptError::UnknownPlayer(nick.to_string())))?;
         // Columns counted along the line once, not from its start per word.
         let mut cols = folio_core::script::Columns::new(line);
         for w in words.split(|c: char| c.is_whitespace() || c == ',') {
             if !w.is_empty() {
                 let col = u32::try_from(cols.col_of(w)).unwrap_or(u32::MAX);
-                if *words_read == MAX_WORDS {
+                if reading.words == MAX_WORDS {
                     return Err(Located {
                         line: line_no,
                         col,
                         kind: ScriptError::TooManyWords(MAX_WORDS),
                     });
                 }
-                *words_read += 1;
+                reading.words += 1;
                 player.words.push(Spanned {
                     value: w.to_string(),
                     pos: Loc { line: line_no, col },
@@ -385,9 +396,15 @@ fn parse_line(
                     },
                 });
             }
-            if script.players.iter().any(|p| p.nick.value == nick) {
+            if reading.players.contains_key(nick) {
                 return Err(at(nick, ScriptError::DuplicatePlayer(nick.to_string())));
             }
+            if script.players.len() == MAX_PLAYERS {
+                return Err(at(trimmed, ScriptError::TooManyPlayers(MAX_PLAYERS)));
+            }
+            reading
+                .players
+                .insert(nick.to_string(), script.players.len());
             script.players.push(PlayerSpec {
                 nick: spanned_value(nick),
                 name,
@@ -400,10 +417,10 @@ fn parse_line(
                 .split_once(char::is_whitespace)
                 .ok_or_else(|| at(trimmed, ScriptError::MissingValue("score")))?;
             let n = n.trim();
-            let player = script
+            let player = reading
                 .players
-                .iter_mut()
-                .find(|p| p.nick.value == nick)
+                .get(nick)
+                .and_then(|&i| script.players.get_mut(i))
                 .ok_or_else(|| at(nick, ScriptError::UnknownPlayer(nick.to_string())))?;
             if player.claimed.is_some() {
                 return Err(at(trimmed, ScriptError::Duplicate("score")));
@@ -559,6 +576,34 @@ mod tests {
             e.kind.to_string(),
             "more than 20000 words in one round: no board holds that many to find; the file is \
              not read further"
+        );
+    }
+
+    /// MAX_PLAYERS players read; one more is refused at its `#player` line, and nothing
+    /// after it is read. Words lines find their player however many there are.
+    #[test]
+    fn a_round_declares_at_most_max_players() {
+        let round = |n: usize| {
+            let players: String = (0..n).map(|i| format!("#player p{i}\n")).collect();
+            format!(
+                "#game boggle\n#board abcd\n{players}>p{}: cat\n#score p0 1\n",
+                n - 1
+            )
+        };
+        let (script, errors) = read(&round(MAX_PLAYERS)).unwrap();
+        assert!(errors.is_empty(), "{:?}", errors.first());
+        assert_eq!(script.players.len(), MAX_PLAYERS);
+        assert_eq!(script.players[MAX_PLAYERS - 1].words.len(), 1);
+        assert_eq!(script.players[0].claimed.as_ref().map(|c| c.value), Some(1));
+        let (script, errors) = read(&round(MAX_PLAYERS + 1)).unwrap();
+        assert_eq!(script.players.len(), MAX_PLAYERS);
+        assert_eq!(errors.len(), 1);
+        let e = &errors[0];
+        assert_eq!((e.line as usize, e.col), (MAX_PLAYERS + 3, 1));
+        assert_eq!(e.kind.code(), "too-many-players");
+        assert_eq!(
+            e.kind.to_string(),
+            "more than 1000 players in one round; the file is not read further"
         );
     }
 
