@@ -343,3 +343,33 @@ fn kenken_sessions_of_millions_of_items_stop_at_their_limits() {
         assert!(json.contains(r#""rule":"too-many-"#), "{name}");
     }
 }
+
+/// Scripts of 48 million blank lines (48 MB) in each game but the crossword's: nothing is
+/// held per line (a slice per line was 16 bytes: 1 GB at 64 MiB, over this limit), so each
+/// is read and judged within the limit.
+#[test]
+fn scripts_of_millions_of_blank_lines_are_read_within_the_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    small_set(dir.path());
+    let blank = "\n".repeat(48 << 20);
+    for (name, head, tail, code) in [
+        (
+            "b.boggle",
+            "#game boggle\n#board osgsrebuyrgoqivs\n#player a\n",
+            ">a: quire\n",
+            0,
+        ),
+        (
+            "k.kenken",
+            "#game kenken\n#puzzle 3de:_aba_3a,s1m3a5m3\n",
+            "A1=4\n",
+            1,
+        ),
+        ("f.freecell", "#game freecell\n#deal 5\n", "1a a1\n", 1),
+    ] {
+        std::fs::write(dir.path().join(name), format!("{head}{blank}{tail}")).unwrap();
+        let (status, text) = play_quiet(dir.path(), &[name, "--set", "w.fst"]);
+        assert_eq!(status, Some(code), "{name}: {text}");
+        assert!(text.contains("1 game"), "{name}: {text}");
+    }
+}

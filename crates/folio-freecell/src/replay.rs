@@ -230,10 +230,12 @@ pub fn replay(file: &str, bytes: &[u8], opts: &Options) -> Report {
 /// [`replay`], with findings not yet naming the file.
 fn replay_unnamed(file: &str, bytes: &[u8], opts: &Options) -> Report {
     let text = parse::decode(bytes).unwrap_or("");
-    let src: Vec<&str> = parse::lines(text).map(|(_, l)| l).collect();
+    // Looked up when quoted, not held per line: a replay quotes a line or two (it stops at
+    // the first illegal move), and a file of millions of lines holds nothing per line.
     let line_text = |n: u32| {
-        src.get(n as usize - 1)
-            .map_or(String::new(), |s| s.to_string())
+        parse::lines(text)
+            .find(|&(k, _)| k == n)
+            .map_or(String::new(), |(_, s)| s.to_string())
     };
     let mut report = Report {
         file: file.to_string(),
