@@ -197,3 +197,182 @@ fn a_stream_that_never_ends_is_refused_past_its_limit() {
         assert!(!tmp.path().join("z.fst").exists());
     }
 }
+
+/// Runs `folio play -q ARGS...` on a script in `dir` under the limits; returns the exit code
+/// and stdout + stderr, asserting the output stays small whatever the script's size.
+fn play_quiet(dir: &Path, args: &[&str]) -> (Option<i32>, String) {
+    let mut all = vec!["play", "-q"];
+    all.extend_from_slice(args);
+    let out = limited(dir, 64, &all);
+    let text = String::from_utf8_lossy(&out.stdout).into_owned() + &stderr(&out);
+    assert!(
+        text.len() < 1 << 20,
+        "{} bytes of output: {}",
+        text.len(),
+        &text[..2000]
+    );
+    (out.status.code(), text)
+}
+
+/// A word set of three words, as `w.fst` in `dir`.
+fn small_set(dir: &Path) {
+    std::fs::write(dir.join("w.txt"), "quire\nrebus\nquires\n").unwrap();
+    let out = limited(dir, 64, &["words", "import", "w.txt", "-o", "w.fst"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+}
+
+/// A Boggle round of one 32 MB line of four million words, none on the board (the lead's
+/// case: 200,000 words cost 758 MB, 1.15 GB with --json): refused at its 20,001st word,
+/// in text and in JSON.
+#[test]
+fn a_boggle_round_of_millions_of_words_is_refused_at_the_word_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    small_set(dir.path());
+    let words = "abcdefg ".repeat(4 << 20);
+    let round =
+        format!("#game boggle\n#board osgsrebuyrgoqivs\n#player solo Sol\n>solo: {words}\n");
+    std::fs::write(dir.path().join("r.boggle"), round).unwrap();
+    let (code, text) = play_quiet(dir.path(), &["r.boggle", "--set", "w.fst"]);
+    assert_eq!(code, Some(1), "{text}");
+    // Words are 8 characters apart from column 8: the 20,001st is at 8 + 8 * 20,000.
+    assert!(
+        text.contains("r.boggle:4:160008: error: more than 20000 words in one round"),
+        "{text}"
+    );
+    assert!(text.contains("[too-many-words]"), "{text}");
+    let (code, json) = play_quiet(dir.path(), &["r.boggle", "--set", "w.fst", "--json"]);
+    assert_eq!(code, Some(1), "{json}");
+    assert!(json.contains(r#""rule":"too-many-words""#), "{json}");
+}
+
+/// A round declaring two million players (30 MB; each words line once scanned every player,
+/// so 100,000 players took 100 s): refused at its 1,001st `#player` line, at once.
+#[test]
+fn a_boggle_round_of_millions_of_players_is_refused_at_the_player_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    small_set(dir.path());
+    let players: String = (0..2_000_000).map(|i| format!("#player p{i}\n")).collect();
+    let round = format!("#game boggle\n#board osgsrebuyrgoqivs\n{players}>p0: cat\n");
+    std::fs::write(dir.path().join("p.boggle"), round).unwrap();
+    let (code, text) = play_quiet(dir.path(), &["p.boggle", "--set", "w.fst"]);
+    assert_eq!(code, Some(1), "{text}");
+    assert!(
+        text.contains("p.boggle:1003:1: error: more than 1000 players in one round"),
+        "{text}"
+    );
+}
+
+/// A round at the word limit, of long words (20,000 words of 1,600 letters: 32 MB), each a
+/// finding: replayed and reported, in text and in JSON (which holds every word as written),
+/// within the limit.
+#[test]
+fn a_boggle_round_at_the_word_limit_is_replayed_within_the_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    small_set(dir.path());
+    let word = "ab".repeat(800);
+    let words = format!("{word} ").repeat(20_000);
+    let round =
+        format!("#game boggle\n#board osgsrebuyrgoqivs\n#player solo Sol\n>solo: {words}\n");
+    std::fs::write(dir.path().join("r.boggle"), round).unwrap();
+    let (code, text) = play_quiet(
+        dir.path(),
+        &["r.boggle", "--set", "w.fst", "--max-findings", "3"],
+    );
+    assert_eq!(code, Some(1), "{text}");
+    assert!(
+        text.contains("1 game, 20000 moves, 20000 findings"),
+        "{text}"
+    );
+    let out = limited(
+        dir.path(),
+        64,
+        &["play", "r.boggle", "--set", "w.fst", "--json"],
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let json = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        json.contains(r#""moves":20000,"findings":20000"#),
+        "{}",
+        stderr(&out)
+    );
+}
+
+/// A FreeCell solution of 5.5 million moves (33 MB; the lead's case: a million cost
+/// 503 MB): refused at its 100,001st move, located.
+#[test]
+fn a_freecell_solution_of_millions_of_moves_is_refused_at_the_move_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = format!("#game freecell\n#deal 5\n{}", "1a a1\n".repeat(5_500_000));
+    std::fs::write(dir.path().join("f.freecell"), script).unwrap();
+    let (code, text) = play_quiet(dir.path(), &["f.freecell"]);
+    assert_eq!(code, Some(1), "{text}");
+    assert!(
+        text.contains("f.freecell:50003:1: error: more than 100000 moves"),
+        "{text}"
+    );
+    assert!(text.contains("[too-many-moves]"), "{text}");
+}
+
+/// KenKen sessions of 33 MB: millions of moves, every one a conflict, refused at the
+/// 20,001st move; and millions of lines that are no move, stopped at the 1,001st problem.
+#[test]
+fn kenken_sessions_of_millions_of_items_stop_at_their_limits() {
+    let dir = tempfile::tempdir().unwrap();
+    let head = "#game kenken\n#puzzle 4dn:a_4a_a_a__aaba,m48d2s1a6s1m4d2\n";
+    for (name, body, at) in [
+        (
+            "moves.kenken",
+            "A1=1 B1=1\n",
+            "moves.kenken:10003:1: error: more than 20000 moves",
+        ),
+        (
+            "range.kenken",
+            "A1=5 B1=7\n",
+            "range.kenken:10003:1: error: more than 20000 moves",
+        ),
+        (
+            "noise.kenken",
+            "x\n",
+            "noise.kenken:1003:1: error: more than 1000 problems",
+        ),
+    ] {
+        let script = format!("{head}{}", body.repeat((33 << 20) / body.len()));
+        std::fs::write(dir.path().join(name), script).unwrap();
+        let (code, text) = play_quiet(dir.path(), &[name]);
+        assert_eq!(code, Some(1), "{name}: {text}");
+        assert!(text.contains(at), "{name}: {text}");
+        let (code, json) = play_quiet(dir.path(), &[name, "--json"]);
+        assert_eq!(code, Some(1), "{name}");
+        assert!(json.contains(r#""rule":"too-many-"#), "{name}");
+    }
+}
+
+/// Scripts of 48 million blank lines (48 MB) in each game but the crossword's: nothing is
+/// held per line (a slice per line was 16 bytes: 1 GB at 64 MiB, over this limit), so each
+/// is read and judged within the limit.
+#[test]
+fn scripts_of_millions_of_blank_lines_are_read_within_the_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    small_set(dir.path());
+    let blank = "\n".repeat(48 << 20);
+    for (name, head, tail, code) in [
+        (
+            "b.boggle",
+            "#game boggle\n#board osgsrebuyrgoqivs\n#player a\n",
+            ">a: quire\n",
+            0,
+        ),
+        (
+            "k.kenken",
+            "#game kenken\n#puzzle 3de:_aba_3a,s1m3a5m3\n",
+            "A1=4\n",
+            1,
+        ),
+        ("f.freecell", "#game freecell\n#deal 5\n", "1a a1\n", 1),
+    ] {
+        std::fs::write(dir.path().join(name), format!("{head}{blank}{tail}")).unwrap();
+        let (status, text) = play_quiet(dir.path(), &[name, "--set", "w.fst"]);
+        assert_eq!(status, Some(code), "{name}: {text}");
+        assert!(text.contains("1 game"), "{name}: {text}");
+    }
+}

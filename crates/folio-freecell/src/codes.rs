@@ -24,6 +24,8 @@ folio_core::rule_codes! {
         BAD_EMPTY = "bad-empty",
         /// A move that does not read.
         UNKNOWN_MOVE = "unknown-move",
+        /// More moves than a solution file may hold (`parse::MAX_MOVES`).
+        TOO_MANY_MOVES = "too-many-moves",
         /// A line that is no move, directive or board.
         UNKNOWN_LINE = "unknown-line",
         /// A printed board where none is expected.

@@ -50,8 +50,31 @@ pub struct ScriptMove {
     pub line: u32,
     /// 1-based column (in characters) of the move's first character.
     pub col: u32,
-    /// The board the file prints after this move, if any.
-    pub after: Option<(u32, Board)>,
+    /// The board the file prints after this move, if any, and its line. Boxed: most
+    /// formats print none, and a move then costs a pointer, not a board.
+    pub after: Option<Box<(u32, Board)>>,
+}
+
+/// The most moves a solution file may hold. Real solutions are short (fc-solve's and
+/// FC-Pro's run to a few hundred moves; a deal has 52 cards, each moved a bounded number of
+/// times in any sensible play); 100,000 is far above any, and keeps a parse and its replay
+/// bounded whatever the file (a 64 MiB file of moves would be millions). Past it the file is
+/// refused at the first move over (`too-many-moves`).
+pub const MAX_MOVES: usize = 100_000;
+
+/// Adds `m` to `moves`, or refuses it past [`MAX_MOVES`] (`text`: its line as written).
+fn push_move(moves: &mut Vec<ScriptMove>, m: ScriptMove, text: &str) -> Result<(), ParseError> {
+    if moves.len() == MAX_MOVES {
+        return Err(err(
+            m.line,
+            m.col,
+            code::TOO_MANY_MOVES,
+            format!("more than {MAX_MOVES} moves: a solution has far fewer; the file is not read further"),
+            text,
+        ));
+    }
+    moves.push(m);
+    Ok(())
 }
 
 /// The solution formats.
@@ -251,12 +274,16 @@ fn moves_on_line(n: u32, line: &str, out: &mut Vec<ScriptMove>) -> Result<(), Pa
                 line,
             )
         })?;
-        out.push(ScriptMove {
-            mv,
-            line: n,
-            col,
-            after: None,
-        });
+        push_move(
+            out,
+            ScriptMove {
+                mv,
+                line: n,
+                col,
+                after: None,
+            },
+            line,
+        )?;
     }
     Ok(())
 }
@@ -485,7 +512,7 @@ fn parse_fcs_verbose(text: &str) -> Result<Script, ParseError> {
             let (board, next) = parse_board(&all, i)?;
             match s.moves.last_mut() {
                 None if s.start.is_none() => s.start = Some(board),
-                Some(m) if m.after.is_none() => m.after = Some((n, board)),
+                Some(m) if m.after.is_none() => m.after = Some(Box::new((n, board))),
                 _ => {
                     return Err(err(
                         n,
@@ -518,12 +545,13 @@ fn parse_fcs_verbose(text: &str) -> Result<Script, ParseError> {
                     line,
                 ));
             }
-            s.moves.push(ScriptMove {
+            let m = ScriptMove {
                 mv,
                 line: n,
                 col: col_of(line, line.len() - line.trim_start().len()),
                 after: None,
-            });
+            };
+            push_move(&mut s.moves, m, line)?;
         } else if !(t.is_empty()
             || t.starts_with("-=-=")
             || t.starts_with("====")
@@ -684,6 +712,42 @@ mod tests {
         assert_eq!((e.line, e.col), (3, 120_001));
         assert!(e.text.chars().count() <= folio_core::script::SHOWN_CHARS);
         assert!(e.text.contains("a1 zz (120002 characters)"), "{}", e.text);
+    }
+
+    /// MAX_MOVES moves read, in every format that lists them; one more is refused at that
+    /// move (line and column), and nothing after it is read.
+    #[test]
+    fn a_file_holds_at_most_max_moves() {
+        let moves = |n: usize| "1a a1\n".repeat(n / 2) + if n % 2 == 1 { "1a\n" } else { "" };
+        for head in ["#game freecell\n#deal 5\n", "#5 Attempt: 1 NumFcs=4\n", ""] {
+            let s = parse(format!("{head}{}", moves(MAX_MOVES)).as_bytes()).expect("parses");
+            assert_eq!(s.moves.len(), MAX_MOVES, "{head:?}");
+            let e = parse(format!("{head}{}zz\n", moves(MAX_MOVES + 1)).as_bytes()).unwrap_err();
+            let line = head.lines().count() + MAX_MOVES / 2 + 1;
+            assert_eq!(
+                (e.line as usize, e.col, e.rule),
+                (line, 1, "too-many-moves"),
+                "{head:?}"
+            );
+            assert_eq!(
+                e.message,
+                "more than 100000 moves: a solution has far fewer; the file is not read further"
+            );
+        }
+        // On one line: the column of the move over.
+        let line = "1a a1 ".repeat(MAX_MOVES / 2 + 1);
+        let e = parse(format!("#game freecell\n#deal 5\n{line}\n").as_bytes()).unwrap_err();
+        assert_eq!((e.line, e.col as usize), (3, 1 + 3 * MAX_MOVES));
+    }
+
+    /// A move holds no board unless the file prints one after it.
+    #[test]
+    fn a_move_without_a_board_is_small() {
+        assert!(
+            std::mem::size_of::<ScriptMove>() <= 48,
+            "{}",
+            std::mem::size_of::<ScriptMove>()
+        );
     }
 
     #[test]

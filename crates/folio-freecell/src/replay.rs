@@ -113,15 +113,21 @@ impl Report {
         )
     }
 
+    /// The `findings` of [`Report::to_json`] alone: a list of finding objects.
+    pub fn findings_json(&self) -> Value {
+        Value::Array(
+            self.findings
+                .iter()
+                .map(|f| serde_json::to_value(f).unwrap_or_default())
+                .collect(),
+        )
+    }
+
     /// The report as JSON: `file`, `game`, `format`, `deal`, `freecells`, `autoplay`,
     /// `findings` [{line, col, rule, message}], `valid`, `won`, `moves`, `final`
     /// {foundations (C D H S heights), freecells, cascades}.
     pub fn to_json(&self) -> Value {
-        let findings: Vec<Value> = self
-            .findings
-            .iter()
-            .map(|f| serde_json::to_value(f).unwrap_or_default())
-            .collect();
+        let findings = self.findings_json();
         let final_ = self.position.map(|p| {
             json!({
                 "foundations": p.foundations(),
@@ -224,10 +230,12 @@ pub fn replay(file: &str, bytes: &[u8], opts: &Options) -> Report {
 /// [`replay`], with findings not yet naming the file.
 fn replay_unnamed(file: &str, bytes: &[u8], opts: &Options) -> Report {
     let text = parse::decode(bytes).unwrap_or("");
-    let src: Vec<&str> = parse::lines(text).map(|(_, l)| l).collect();
+    // Looked up when quoted, not held per line: a replay quotes a line or two (it stops at
+    // the first illegal move), and a file of millions of lines holds nothing per line.
     let line_text = |n: u32| {
-        src.get(n as usize - 1)
-            .map_or(String::new(), |s| s.to_string())
+        parse::lines(text)
+            .find(|&(k, _)| k == n)
+            .map_or(String::new(), |(_, s)| s.to_string())
     };
     let mut report = Report {
         file: file.to_string(),
@@ -316,7 +324,7 @@ fn replay_unnamed(file: &str, bytes: &[u8], opts: &Options) -> Report {
                 return report;
             }
         }
-        if let Some((n, board)) = &m.after {
+        if let Some((n, board)) = m.after.as_deref() {
             if let Some(why) = differs(&pos, board) {
                 report.findings.push(Finding::coded(
                     "",

@@ -29,6 +29,9 @@ impl ScriptReport for Report {
     fn to_json(&self) -> serde_json::Value {
         Report::to_json(self)
     }
+    fn findings_json(&self) -> serde_json::Value {
+        Report::findings_json(self)
+    }
     fn as_any(&self) -> Option<&dyn std::any::Any> {
         Some(self)
     }
@@ -58,5 +61,23 @@ impl<L: ?Sized> ScriptedGame<L> for FreeCell {
             source.bytes,
             &ReplayOptions::default(),
         )))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The findings `folio play` lists without the JSON report are the report's own.
+    #[test]
+    fn findings_json_is_the_reports_findings() {
+        let report = replay(
+            "f.freecell",
+            b"#game freecell\n#deal 1\n1a a1\n",
+            &ReplayOptions::default(),
+        );
+        let findings = ScriptReport::findings_json(&report);
+        assert_eq!(findings.as_array().map(Vec::len), Some(1));
+        assert_eq!(findings, ScriptReport::to_json(&report)["findings"]);
     }
 }

@@ -23,6 +23,11 @@
 //! `cage-off-target` (the move fills a cage whose digits miss its target). A move with a
 //! conflict is still played, as on paper. The session is valid when it has no finding and
 //! its final grid solves the puzzle.
+//!
+//! Limits (bounded by design): a session holds at most [`MAX_MOVES`] moves
+//! (`too-many-moves`, at the first move over) and its parse collects at most
+//! [`MAX_PROBLEMS`] findings (`too-many-problems`, at the one over); either way the file is
+//! not read further and no move of it is replayed (as a GCG record past its limits).
 
 use std::fmt;
 
@@ -54,6 +59,47 @@ fn finding(
         message,
         text,
     )
+}
+
+/// The most moves a session may hold. A session by hand or a solver's log has a few
+/// hundred (the largest grid, 16x16, has 256 cells); 20,000 is the largest grid filled
+/// eighty times over, and keeps a parse and its replay (up to three findings a move)
+/// bounded whatever the file.
+pub const MAX_MOVES: usize = 20_000;
+
+/// The most findings a parse collects before it stops, as for GCG: a file that is not a
+/// session (a book, a dump) gets a clear finding early, not one per line or token.
+pub const MAX_PROBLEMS: usize = 1_000;
+
+/// Whether reading stops at a limit: past [`MAX_MOVES`] the move over is dropped and named
+/// (`too-many-moves`); past [`MAX_PROBLEMS`] the finding over is named
+/// (`too-many-problems`). The finding saying so is added. Checked after every token, so
+/// `raw` is the line of what passed the limit.
+fn past_limits(s: &mut Script, raw: &str) -> bool {
+    let (line, col, rule, message) = match (s.moves.len() > MAX_MOVES, s.findings.last()) {
+        (true, _) => {
+            let Some(m) = s.moves.pop() else {
+                return false;
+            };
+            (
+                m.line,
+                m.col,
+                code::TOO_MANY_MOVES,
+                format!("more than {MAX_MOVES} moves: a session has far fewer; the file is not read further"),
+            )
+        }
+        (false, Some(f)) if s.findings.len() > MAX_PROBLEMS => (
+            f.loc.line,
+            f.loc.col,
+            code::TOO_MANY_PROBLEMS,
+            format!("more than {MAX_PROBLEMS} problems: the file is not read further"),
+        ),
+        _ => return false,
+    };
+    let text = folio_core::script::excerpt(raw, col);
+    s.findings
+        .push(finding(line as usize, col as usize, rule, message, text));
+    true
 }
 
 /// What a move does.
@@ -94,8 +140,9 @@ pub struct Script {
     pub moves: Vec<Move>,
     /// Problems found while parsing, in line order.
     pub findings: Vec<Finding>,
-    /// Every line as written (for findings found at replay).
-    lines: Vec<String>,
+    /// The lines that hold a move, and the first line, as written (for findings found at
+    /// replay), by line number: blank and comment lines are not kept.
+    lines: Vec<(u32, String)>,
 }
 
 /// Whether `text` is a KenKen session: its first non-blank line is `#game kenken`.
@@ -122,7 +169,10 @@ pub fn parse_script(text: &str) -> Script {
     let mut seen_content = false;
     let mut excerpts = Excerpter::new();
     for (n, raw) in lines(text) {
-        s.lines.push(raw.to_string());
+        let moves_before = s.moves.len();
+        if n == 1 {
+            s.lines.push((1, raw.to_string()));
+        }
         let trimmed = raw.trim_start();
         if trimmed.is_empty() {
             continue;
@@ -200,6 +250,9 @@ pub fn parse_script(text: &str) -> Script {
                     raw,
                 )),
             }
+            if past_limits(&mut s, raw) {
+                break;
+            }
             continue;
         }
         let body = raw.split(" #").next().unwrap_or("");
@@ -212,7 +265,12 @@ pub fn parse_script(text: &str) -> Script {
             let text = excerpts.cut(line, raw, u32::try_from(col).unwrap_or(u32::MAX));
             finding(n, col, rule, message, text)
         };
+        let mut stop = false;
         while let Some(t) = toks.next() {
+            if past_limits(&mut s, raw) {
+                stop = true;
+                break;
+            }
             let col = cols.col_of(t);
             if t.eq_ignore_ascii_case("clear") {
                 match toks.next() {
@@ -278,6 +336,15 @@ pub fn parse_script(text: &str) -> Script {
                 written: t.to_string(),
             });
         }
+        stop = stop || past_limits(&mut s, raw);
+        if n > 1 && s.moves.len() > moves_before {
+            s.lines.push((n as u32, raw.to_string()));
+        }
+        if stop {
+            // Refused, as a GCG record past its limits: no move of a cut file is replayed.
+            s.moves.clear();
+            break;
+        }
     }
     s
 }
@@ -322,14 +389,20 @@ impl Report {
         self.findings.is_empty() && self.solved
     }
 
+    /// The `findings` of [`Report::to_json`] alone: a list of finding objects.
+    pub fn findings_json(&self) -> serde_json::Value {
+        serde_json::Value::Array(
+            self.findings
+                .iter()
+                .map(|f| serde_json::to_value(f).unwrap_or_default())
+                .collect(),
+        )
+    }
+
     /// The report as JSON: `file`, `game` ("kenken"), `puzzle`, `size`, `moves`,
     /// `findings` [{`line`, `col`, `rule`, `message`}], `grid`, `solved`, `valid`.
     pub fn to_json(&self) -> serde_json::Value {
-        let findings: Vec<serde_json::Value> = self
-            .findings
-            .iter()
-            .map(|f| serde_json::to_value(f).unwrap_or_default())
-            .collect();
+        let findings = self.findings_json();
         serde_json::json!({
             "file": self.file,
             "game": "kenken",
@@ -388,7 +461,12 @@ impl fmt::Display for Report {
 /// Replays a parsed script: plays each move in order, reporting conflicts where they happen.
 pub fn replay(script: &Script, file: &str) -> Report {
     let mut findings = script.findings.clone();
-    let line_text = |l: u32| script.lines.get(l as usize - 1).map_or("", String::as_str);
+    let line_text = |l: u32| {
+        script
+            .lines
+            .binary_search_by_key(&l, |(n, _)| *n)
+            .map_or("", |i| script.lines[i].1.as_str())
+    };
     let Some((id, _)) = &script.puzzle else {
         let (line, col) = script.moves.first().map_or((1, 1), |m| (m.line, m.col));
         if !findings.iter().any(|f| {
@@ -537,7 +615,8 @@ pub fn play_bytes(bytes: &[u8], file: &str) -> Report {
             "not a text file (a NUL byte or invalid UTF-8)".into(),
             &good[start..],
         )],
-        lines: good.split('\n').map(str::to_string).collect(),
+        // Its one finding says it all: no other finding quotes a line.
+        lines: Vec::new(),
     };
     replay(&script, file)
 }
@@ -547,6 +626,93 @@ mod tests {
     use super::*;
 
     const HEAD: &str = "#game kenken\n#puzzle 3de:_aba_3a,s1m3a5m3\n";
+
+    /// MAX_MOVES moves read and replay; one more is a `too-many-moves` finding at that move,
+    /// and nothing after it is read (the syntax error on the last line is not reported).
+    #[test]
+    fn a_session_holds_at_most_max_moves() {
+        let session = |n: usize| {
+            format!(
+                "{HEAD}{}{}zz\n",
+                "A1=1 clear A1\n".repeat(n / 2),
+                "A1=2\n".repeat(n % 2)
+            )
+        };
+        let s = parse_script(&session(MAX_MOVES));
+        assert_eq!(s.moves.len(), MAX_MOVES);
+        assert_eq!(s.findings.len(), 1);
+        assert_eq!(s.findings[0].rule.code, code::SYNTAX);
+        let r = play(&session(MAX_MOVES), "s");
+        assert_eq!(r.moves, MAX_MOVES);
+        let s = parse_script(&session(MAX_MOVES + 1));
+        assert_eq!(s.moves.len(), 0);
+        assert_eq!(s.findings.len(), 1);
+        let f = &s.findings[0];
+        assert_eq!(f.rule.code, "too-many-moves");
+        assert_eq!((f.loc.line as usize, f.loc.col), (3 + MAX_MOVES / 2, 1));
+        assert_eq!(f.text, "A1=2");
+        assert_eq!(
+            f.rule.message,
+            "more than 20000 moves: a session has far fewer; the file is not read further"
+        );
+        // On one line: at the column of the move over, and no move is replayed.
+        let line = "A1=1 ".repeat(MAX_MOVES + 3);
+        let r = play(&format!("{HEAD}{line}\n"), "one");
+        assert_eq!((r.moves, r.findings.len()), (0, 1));
+        let over = &r.findings[0];
+        assert_eq!(over.rule.code, "too-many-moves");
+        assert_eq!(
+            (over.loc.line, over.loc.col as usize),
+            (3, 1 + 5 * MAX_MOVES)
+        );
+        assert!(!r.valid());
+    }
+
+    /// MAX_PROBLEMS parse findings are each reported; one more stops the reading there,
+    /// whether they are lines or tokens of one line.
+    #[test]
+    fn reading_stops_past_max_problems() {
+        let lines = |n: usize| format!("{HEAD}{}A1=1\n", "#x\n".repeat(n));
+        let s = parse_script(&lines(MAX_PROBLEMS));
+        assert_eq!((s.findings.len(), s.moves.len()), (MAX_PROBLEMS, 1));
+        let s = parse_script(&lines(MAX_PROBLEMS + 1));
+        assert_eq!((s.findings.len(), s.moves.len()), (MAX_PROBLEMS + 2, 0));
+        let last = s.findings.last().unwrap();
+        assert_eq!(last.rule.code, "too-many-problems");
+        assert_eq!(
+            (last.loc.line as usize, last.loc.col),
+            (MAX_PROBLEMS + 3, 1)
+        );
+        assert_eq!(
+            last.rule.message,
+            "more than 1000 problems: the file is not read further"
+        );
+        let tokens = |n: usize| format!("{HEAD}{}A1=1\n", "A1=x ".repeat(n));
+        let s = parse_script(&tokens(MAX_PROBLEMS));
+        assert_eq!((s.findings.len(), s.moves.len()), (MAX_PROBLEMS, 1));
+        let s = parse_script(&tokens(MAX_PROBLEMS + 1));
+        assert_eq!((s.findings.len(), s.moves.len()), (MAX_PROBLEMS + 2, 0));
+        let last = s.findings.last().unwrap();
+        assert_eq!(last.rule.code, "too-many-problems");
+        assert_eq!(
+            (last.loc.line, last.loc.col as usize),
+            (3, 4 + 5 * MAX_PROBLEMS)
+        );
+    }
+
+    /// Blank and comment lines are not kept: only lines a replay finding can quote.
+    #[test]
+    fn only_lines_with_moves_are_kept() {
+        let s = parse_script(&format!("{HEAD}{}A1=1\n", "# a comment\n\n".repeat(1000)));
+        assert_eq!(
+            s.lines.len(),
+            2,
+            "{:?}",
+            s.lines.iter().map(|l| l.0).collect::<Vec<_>>()
+        );
+        let r = play(&format!("{HEAD}\n# note\nA1=1 B1=1\n"), "k");
+        assert_eq!(r.findings[0].text, "A1=1 B1=1");
+    }
 
     #[test]
     fn findings_on_one_long_line_quote_a_bounded_excerpt_at_their_column() {

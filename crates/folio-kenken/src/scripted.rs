@@ -29,6 +29,9 @@ impl ScriptReport for Report {
     fn to_json(&self) -> serde_json::Value {
         Report::to_json(self)
     }
+    fn findings_json(&self) -> serde_json::Value {
+        Report::findings_json(self)
+    }
     fn as_any(&self) -> Option<&dyn std::any::Any> {
         Some(self)
     }
@@ -54,5 +57,22 @@ impl<L: ?Sized> ScriptedGame<L> for KenKen {
         _options: &Options,
     ) -> Result<Box<dyn ScriptReport>, Refusal> {
         Ok(Box::new(play_bytes(source.bytes, source.name)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The findings `folio play` lists without the JSON report are the report's own.
+    #[test]
+    fn findings_json_is_the_reports_findings() {
+        let report = play_bytes(
+            b"#game kenken\n#puzzle 3de:_aba_3a,s1m3a5m3\nA1=1 B1=1 C1=4\n",
+            "k.kenken",
+        );
+        let findings = ScriptReport::findings_json(&report);
+        assert_eq!(findings.as_array().map(Vec::len), Some(2));
+        assert_eq!(findings, ScriptReport::to_json(&report)["findings"]);
     }
 }

@@ -46,6 +46,10 @@ impl ScriptReport for Replayed {
             })
         })
     }
+    /// The findings alone, without the turns and board of the report.
+    fn findings_json(&self) -> serde_json::Value {
+        serde_json::to_value(&self.report.findings).unwrap_or_default()
+    }
     fn rewrite(&self) -> Option<String> {
         let script = self.script.as_ref()?;
         Some(crate::write::to_gcg(script, &self.report))

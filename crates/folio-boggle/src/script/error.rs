@@ -99,6 +99,18 @@ pub enum ScriptError {
     /// A word the game policy cannot normalise (digits, punctuation).
     #[error("{} is not a word (letters only)", quoted(.0))]
     BadWord(String),
+    /// More than [`MAX_WORDS`](super::parse::MAX_WORDS) words in the round (all players
+    /// together), at the first word past the limit: the file is not read further.
+    #[error("more than {0} words in one round: no board holds that many to find; the file is not read further")]
+    TooManyWords(usize),
+    /// More than [`MAX_PLAYERS`](super::parse::MAX_PLAYERS) players, at the `#player` line
+    /// past the limit: the file is not read further.
+    #[error("more than {0} players in one round; the file is not read further")]
+    TooManyPlayers(usize),
+    /// More than [`MAX_PROBLEMS`](super::parse::MAX_PROBLEMS) malformed lines: not a round
+    /// (a book, a binary dump); the file is not read further.
+    #[error("more than {0} problems: the file is not read further")]
+    TooManyProblems(usize),
 }
 
 /// Errors of [`play_script`](super::play_script).
@@ -161,6 +173,9 @@ folio_core::rule_codes! {
             ScriptError::DuplicatePlayer(..) => "duplicate-player",
             ScriptError::UnknownPlayer(..) => "unknown-player",
             ScriptError::BadWord(..) => "bad-word",
+            ScriptError::TooManyWords(..) => "too-many-words",
+            ScriptError::TooManyPlayers(..) => "too-many-players",
+            ScriptError::TooManyProblems(..) => "too-many-problems",
         }
     }
 }

@@ -24,7 +24,7 @@ pub mod report;
 mod scripted;
 
 use folio_core::quote::{clipped, QUOTED_CHARS};
-use folio_core::script::split_lines;
+use folio_core::script::each_line;
 use folio_core::Lexicon;
 
 use crate::{Round, Verdict};
@@ -93,17 +93,28 @@ fn play<L: Lexicon + ?Sized>(
         .map(|p| p.words.iter().map(|(_, key, _)| key.clone()).collect())
         .collect();
     let result = Round::new(&game.board, game.scoring, &lexicon).play(&keys);
-    // Each line decoded once, and quoted by findings as a bounded excerpt around the
-    // column: a long line of rejected words costs memory and time linear in it.
-    let lines: Vec<std::borrow::Cow<'_, str>> = split_lines(text)
-        .into_iter()
-        .map(String::from_utf8_lossy)
+    // Each line a finding may quote (one holding a word or a `#score`: at most MAX_WORDS +
+    // MAX_PLAYERS, however many lines the file has) decoded once, and quoted by findings as
+    // a bounded excerpt around the column: a long line of rejected words costs memory and
+    // time linear in it.
+    let wanted: std::collections::HashSet<u32> = game
+        .players
+        .iter()
+        .flat_map(|p| {
+            let words = p.words.iter().map(|(_, _, loc)| loc.line);
+            words.chain(p.claimed.iter().map(|c| c.pos.line))
+        })
+        .collect();
+    let lines: std::collections::HashMap<u32, std::borrow::Cow<'_, str>> = each_line(text)
+        .enumerate()
+        .filter_map(|(i, l)| {
+            let n = u32::try_from(i + 1).ok()?;
+            wanted.contains(&n).then(|| (n, String::from_utf8_lossy(l)))
+        })
         .collect();
     let mut excerpts = folio_core::script::Excerpter::new();
     let mut finding = |loc: Loc, rule: Rule| {
-        let line = lines
-            .get(loc.line.saturating_sub(1) as usize)
-            .map_or("", |l| l.as_ref());
+        let line = lines.get(&loc.line).map_or("", |l| l.as_ref());
         Finding {
             file: path.to_string(),
             loc,

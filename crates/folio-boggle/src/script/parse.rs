@@ -7,6 +7,23 @@ use super::error::{Located, ScriptError};
 
 pub use folio_core::script::Loc;
 
+/// The most words a round may hold, all players' together. The densest boards known have a
+/// few thousand words to find under ENABLE2K at three letters: 2,344 on the best-known 5x5
+/// board (`ligdrmanesietildsracsepes`, danvk/hybrid-boggle), 2,971 on a 6x6 Super Big
+/// Boggle board grown from it (`folio boggle solve`); 20,000 is more than six players each
+/// writing every word of such a board. Past it the round is refused at the first word over
+/// (`too-many-words`), so a parse and its report stay bounded whatever the file (a 64 MiB
+/// line of words would otherwise be millions of findings).
+pub const MAX_WORDS: usize = 20_000;
+
+/// The most players a round may declare: far above a table's or a classroom's, it keeps
+/// the per-player parts of a parse and its report bounded (`too-many-players`).
+pub const MAX_PLAYERS: usize = 1_000;
+
+/// The most malformed lines one parse collects before it stops (`too-many-problems`), as
+/// for GCG: a file that is not a round gets a clear error early, not one per line.
+pub const MAX_PROBLEMS: usize = 1_000;
+
 /// A value with where it was written.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Spanned<T> {
@@ -54,8 +71,7 @@ pub struct Script {
 /// `#game boggle`. This is what `folio play` dispatches on; the other lines need not be
 /// UTF-8 (each line that is not is then an error of the round, at that line).
 pub fn is_boggle<T: AsRef<[u8]> + ?Sized>(text: &T) -> bool {
-    folio_core::script::split_lines(text.as_ref())
-        .into_iter()
+    folio_core::script::each_line(text.as_ref())
         .map(String::from_utf8_lossy)
         .find(|l| !l.trim_start_matches('\u{feff}').trim().is_empty())
         .is_some_and(|l| is_game_boggle(l.trim_start_matches('\u{feff}').trim()))
@@ -116,10 +132,8 @@ pub(crate) fn read<T: AsRef<[u8]> + ?Sized>(
     let mut script = Script::default();
     let mut seen_game = false;
     let mut errors = Vec::new();
-    for (i, raw) in folio_core::script::split_lines(text.as_ref())
-        .into_iter()
-        .enumerate()
-    {
+    let mut reading = Reading::default();
+    for (i, raw) in folio_core::script::each_line(text.as_ref()).enumerate() {
         let line_no = u32::try_from(i + 1).unwrap_or(u32::MAX);
         let raw = if i == 0 {
             raw.strip_prefix("\u{feff}".as_bytes()).unwrap_or(raw)
@@ -144,6 +158,9 @@ pub(crate) fn read<T: AsRef<[u8]> + ?Sized>(
                     }]);
                 }
                 errors.push(bad);
+                if too_many_problems(&mut errors, line_no) {
+                    break;
+                }
                 continue;
             }
         };
@@ -162,8 +179,15 @@ pub(crate) fn read<T: AsRef<[u8]> + ?Sized>(
             seen_game = true;
             continue;
         }
-        if let Err(e) = parse_line(&mut script, line_no, line, trimmed) {
+        if let Err(e) = parse_line(&mut script, &mut reading, line_no, line, trimmed) {
+            let over = matches!(
+                e.kind,
+                ScriptError::TooManyWords(_) | ScriptError::TooManyPlayers(_)
+            );
             errors.push(e);
+            if over || too_many_problems(&mut errors, line_no) {
+                break;
+            }
         }
     }
     if !seen_game {
@@ -176,9 +200,38 @@ pub(crate) fn read<T: AsRef<[u8]> + ?Sized>(
     Ok((script, errors))
 }
 
+/// Whether `errors` has passed [`MAX_PROBLEMS`]: then the error saying so is added, at
+/// line `line_no`, and reading stops.
+fn too_many_problems(errors: &mut Vec<Located>, line_no: u32) -> bool {
+    let over = errors.len() > MAX_PROBLEMS;
+    if over {
+        errors.push(Located {
+            line: line_no,
+            col: 1,
+            kind: ScriptError::TooManyProblems(MAX_PROBLEMS),
+        });
+    }
+    over
+}
+
+/// What a parse keeps besides the script: the words read so far, all players together
+/// (against [`MAX_WORDS`]), and each nick's player, so a line finds its player in constant
+/// time (a scan of the players per line made a round of many players quadratic).
+#[derive(Default)]
+struct Reading {
+    words: usize,
+    players: std::collections::HashMap<String, usize>,
+}
+
 /// Reads one line after `#game boggle` (`trimmed` is `line` without surrounding blanks)
 /// into `script`.
-fn parse_line(script: &mut Script, line_no: u32, line: &str, trimmed: &str) -> Result<(), Located> {
+fn parse_line(
+    script: &mut Script,
+    reading: &mut Reading,
+    line_no: u32,
+    line: &str,
+    trimmed: &str,
+) -> Result<(), Located> {
     let at = |sub: &str, kind| Located {
         line: line_no,
         col: col_of(line, sub),
@@ -189,21 +242,27 @@ fn parse_line(script: &mut Script, line_no: u32, line: &str, trimmed: &str) -> R
             .split_once(':')
             .ok_or_else(|| at(trimmed, ScriptError::BadLine))?;
         let nick = nick.trim();
-        let player = script
+        let player = reading
             .players
-            .iter_mut()
-            .find(|p| p.nick.value == nick)
+            .get(nick)
+            .and_then(|&i| script.players.get_mut(i))
             .ok_or_else(|| at(trimmed, ScriptError::UnknownPlayer(nick.to_string())))?;
         // Columns counted along the line once, not from its start per word.
         let mut cols = folio_core::script::Columns::new(line);
         for w in words.split(|c: char| c.is_whitespace() || c == ',') {
             if !w.is_empty() {
+                let col = u32::try_from(cols.col_of(w)).unwrap_or(u32::MAX);
+                if reading.words == MAX_WORDS {
+                    return Err(Located {
+                        line: line_no,
+                        col,
+                        kind: ScriptError::TooManyWords(MAX_WORDS),
+                    });
+                }
+                reading.words += 1;
                 player.words.push(Spanned {
                     value: w.to_string(),
-                    pos: Loc {
-                        line: line_no,
-                        col: u32::try_from(cols.col_of(w)).unwrap_or(u32::MAX),
-                    },
+                    pos: Loc { line: line_no, col },
                 });
             }
         }
@@ -337,9 +396,15 @@ fn parse_line(script: &mut Script, line_no: u32, line: &str, trimmed: &str) -> R
                     },
                 });
             }
-            if script.players.iter().any(|p| p.nick.value == nick) {
+            if reading.players.contains_key(nick) {
                 return Err(at(nick, ScriptError::DuplicatePlayer(nick.to_string())));
             }
+            if script.players.len() == MAX_PLAYERS {
+                return Err(at(trimmed, ScriptError::TooManyPlayers(MAX_PLAYERS)));
+            }
+            reading
+                .players
+                .insert(nick.to_string(), script.players.len());
             script.players.push(PlayerSpec {
                 nick: spanned_value(nick),
                 name,
@@ -352,10 +417,10 @@ fn parse_line(script: &mut Script, line_no: u32, line: &str, trimmed: &str) -> R
                 .split_once(char::is_whitespace)
                 .ok_or_else(|| at(trimmed, ScriptError::MissingValue("score")))?;
             let n = n.trim();
-            let player = script
+            let player = reading
                 .players
-                .iter_mut()
-                .find(|p| p.nick.value == nick)
+                .get(nick)
+                .and_then(|&i| script.players.get_mut(i))
                 .ok_or_else(|| at(nick, ScriptError::UnknownPlayer(nick.to_string())))?;
             if player.claimed.is_some() {
                 return Err(at(trimmed, ScriptError::Duplicate("score")));
@@ -480,6 +545,87 @@ mod tests {
             (e[0].line, e[0].col, &e[0].kind),
             (1, 1, &ScriptError::NotBoggle)
         );
+    }
+
+    /// A round of MAX_WORDS words reads (two players sharing them); one more is refused at
+    /// that word, and nothing after it is read.
+    #[test]
+    fn a_round_holds_at_most_max_words() {
+        let round = |n: usize| {
+            let half = "cat ".repeat(n / 2);
+            let rest = "dog ".repeat(n - n / 2);
+            format!(
+                "#game boggle\n#board abcd\n#player a\n#player b\n>a: {half}\n>b: {rest}\nzzz\n"
+            )
+        };
+        let (script, errors) = read(&round(MAX_WORDS)).unwrap();
+        let words: usize = script.players.iter().map(|p| p.words.len()).sum();
+        assert_eq!(words, MAX_WORDS);
+        assert_eq!(errors.len(), 1, "{:?}", errors.first()); // only `zzz`
+        let (script, errors) = read(&round(MAX_WORDS + 1)).unwrap();
+        let words: usize = script.players.iter().map(|p| p.words.len()).sum();
+        assert_eq!(words, MAX_WORDS);
+        assert_eq!(errors.len(), 1);
+        let e = &errors[0];
+        // The last word of line 6 (`>b: ` then words of 4 characters).
+        let col = 5 + 4 * (MAX_WORDS / 2);
+        assert_eq!((e.line, e.col as usize), (6, col));
+        assert_eq!(e.kind, ScriptError::TooManyWords(MAX_WORDS));
+        assert_eq!(e.kind.code(), "too-many-words");
+        assert_eq!(
+            e.kind.to_string(),
+            "more than 20000 words in one round: no board holds that many to find; the file is \
+             not read further"
+        );
+    }
+
+    /// MAX_PLAYERS players read; one more is refused at its `#player` line, and nothing
+    /// after it is read. Words lines find their player however many there are.
+    #[test]
+    fn a_round_declares_at_most_max_players() {
+        let round = |n: usize| {
+            let players: String = (0..n).map(|i| format!("#player p{i}\n")).collect();
+            format!(
+                "#game boggle\n#board abcd\n{players}>p{}: cat\n#score p0 1\n",
+                n - 1
+            )
+        };
+        let (script, errors) = read(&round(MAX_PLAYERS)).unwrap();
+        assert!(errors.is_empty(), "{:?}", errors.first());
+        assert_eq!(script.players.len(), MAX_PLAYERS);
+        assert_eq!(script.players[MAX_PLAYERS - 1].words.len(), 1);
+        assert_eq!(script.players[0].claimed.as_ref().map(|c| c.value), Some(1));
+        let (script, errors) = read(&round(MAX_PLAYERS + 1)).unwrap();
+        assert_eq!(script.players.len(), MAX_PLAYERS);
+        assert_eq!(errors.len(), 1);
+        let e = &errors[0];
+        assert_eq!((e.line as usize, e.col), (MAX_PLAYERS + 3, 1));
+        assert_eq!(e.kind.code(), "too-many-players");
+        assert_eq!(
+            e.kind.to_string(),
+            "more than 1000 players in one round; the file is not read further"
+        );
+    }
+
+    /// MAX_PROBLEMS malformed lines are each reported; one more stops the reading there.
+    #[test]
+    fn reading_stops_past_max_problems() {
+        let text = |n: usize| format!("#game boggle\n{}#seed x\n", "bad\n".repeat(n));
+        let (_, errors) = read(&text(MAX_PROBLEMS - 1)).unwrap();
+        assert_eq!(errors.len(), MAX_PROBLEMS);
+        assert!(errors
+            .iter()
+            .all(|e| e.kind != ScriptError::TooManyProblems(MAX_PROBLEMS)));
+        let (_, errors) = read(&text(MAX_PROBLEMS)).unwrap();
+        assert_eq!(errors.len(), MAX_PROBLEMS + 2);
+        let last = errors.last().unwrap();
+        assert_eq!(last.kind, ScriptError::TooManyProblems(MAX_PROBLEMS));
+        assert_eq!((last.line as usize, last.col), (MAX_PROBLEMS + 2, 1));
+        assert_eq!(last.kind.code(), "too-many-problems");
+        // Lines that are not UTF-8 count as problems too.
+        let bytes = [&b"#game boggle\n"[..], &b"\xff\n".repeat(MAX_PROBLEMS + 5)].concat();
+        let (_, errors) = read(&bytes[..]).unwrap();
+        assert_eq!(errors.len(), MAX_PROBLEMS + 2);
     }
 
     #[test]

@@ -32,6 +32,10 @@ impl ScriptReport for Report {
             |e| serde_json::json!({"file": self.file, "game": self.game, "error": e.to_string()}),
         )
     }
+    /// The findings alone: a round of many words is not turned into JSON word by word.
+    fn findings_json(&self) -> serde_json::Value {
+        serde_json::to_value(&self.findings).unwrap_or_default()
+    }
     fn as_any(&self) -> Option<&dyn std::any::Any> {
         Some(self)
     }
@@ -165,5 +169,27 @@ impl<L: Lexicon + ?Sized> ScriptedGame<L> for Boggle {
             Ok(report) => Ok(Box::new(report)),
             Err(e) => Ok(invalid(e)),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use folio_core::WordList;
+
+    /// The findings `folio play` lists without the JSON report are the report's own.
+    #[test]
+    fn findings_json_is_the_reports_findings() {
+        let text =
+            "#game boggle\n#board PERS/LATG/SINE/TERS\n#player a\n#score a 9\n>a: perse xyz\n";
+        let report = super::super::play_script("r.boggle", text, &WordList::new(["PERSE"]), "w")
+            .expect("replays");
+        let findings = ScriptReport::findings_json(&report);
+        // xyz is rejected and the claimed score is wrong, at least.
+        assert!(
+            findings.as_array().is_some_and(|f| f.len() >= 2),
+            "{findings}"
+        );
+        assert_eq!(findings, ScriptReport::to_json(&report)["findings"]);
     }
 }

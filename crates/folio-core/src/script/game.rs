@@ -141,6 +141,19 @@ pub trait ScriptReport {
     /// The JSON report: an object whose first keys are `file`, `game`, and which holds
     /// `findings`, a list of [`crate::script::Finding`] objects (docs/formats.md).
     fn to_json(&self) -> serde_json::Value;
+    /// The `findings` value of [`to_json`](Self::to_json) alone (a list of finding objects),
+    /// for a caller that prints no JSON report (`folio play`'s text, SARIF, JUnit…): a game
+    /// whose report grows with its script (every word of a round, every move) overrides it
+    /// so that the report's JSON is not built for its findings. Default: taken from
+    /// `to_json`.
+    fn findings_json(&self) -> serde_json::Value {
+        match self.to_json() {
+            serde_json::Value::Object(mut map) => {
+                map.remove("findings").unwrap_or(serde_json::Value::Null)
+            }
+            _ => serde_json::Value::Null,
+        }
+    }
     /// The record written back in its own format, every field filled (`--write-gcg`), where
     /// the game has one.
     fn rewrite(&self) -> Option<String> {
@@ -151,5 +164,47 @@ pub trait ScriptReport {
     /// none to give (a script that did not parse into one).
     fn as_any(&self) -> Option<&dyn std::any::Any> {
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct Json(serde_json::Value);
+
+    impl ScriptReport for Json {
+        fn file(&self) -> &str {
+            "f"
+        }
+        fn game(&self) -> &'static str {
+            "stub"
+        }
+        fn moves(&self) -> usize {
+            0
+        }
+        fn findings(&self) -> usize {
+            0
+        }
+        fn to_text(&self) -> String {
+            String::new()
+        }
+        fn to_json(&self) -> serde_json::Value {
+            self.0.clone()
+        }
+    }
+
+    /// By default the findings are taken from the JSON report; none there is `null`.
+    #[test]
+    fn findings_json_defaults_to_the_reports_findings() {
+        let findings = serde_json::json!([{"line": 1, "col": 2, "rule": "r", "message": "m"}]);
+        let with = Json(serde_json::json!({"file": "f", "findings": findings}));
+        assert_eq!(with.findings_json(), findings);
+        let without = Json(serde_json::json!({"file": "f"}));
+        assert_eq!(without.findings_json(), serde_json::Value::Null);
+        assert_eq!(
+            Json(serde_json::json!([1])).findings_json(),
+            serde_json::Value::Null
+        );
     }
 }

@@ -55,23 +55,23 @@ pub fn strip_bom(text: &str) -> &str {
 /// Splits `bytes` into lines and decodes them (see the module doc for the policy).
 pub fn decode(bytes: &[u8]) -> Decoded {
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    let raw = split_lines(bytes);
-    let declared = raw.iter().enumerate().find_map(|(i, l)| {
+    // The lines walked again for each pass, not held: a slice per line is 16 bytes.
+    let raw = || each_line(bytes);
+    let declared = raw().enumerate().find_map(|(i, l)| {
         l.strip_prefix(b"#character-encoding").map(|rest| {
             let value = String::from_utf8_lossy(rest).trim().to_string();
             (value, i as u32 + 1)
         })
     });
     let declared_enc = declared.as_ref().and_then(|(v, _)| encoding_named(v));
-    let all_utf8 = raw.iter().all(|l| std::str::from_utf8(l).is_ok());
+    let all_utf8 = raw().all(|l| std::str::from_utf8(l).is_ok());
     let encoding = match declared_enc {
         Some(e) => e,
         None if all_utf8 => Encoding::Utf8,
         None => Encoding::Latin1,
     };
     let mut invalid_utf8 = Vec::new();
-    let lines = raw
-        .iter()
+    let lines = raw()
         .enumerate()
         .map(|(i, l)| match encoding {
             Encoding::Latin1 => l.iter().map(|&b| b as char).collect(),
@@ -111,37 +111,37 @@ pub fn encoding_named(value: &str) -> Option<Encoding> {
 /// `\r` (old Mac files), a final line without terminator kept.
 pub fn lines(text: &str) -> impl Iterator<Item = &str> {
     // Splitting at ASCII bytes keeps every piece valid UTF-8.
-    split_lines(text.as_bytes())
-        .into_iter()
-        .map(|l| std::str::from_utf8(l).unwrap_or_default())
+    each_line(text.as_bytes()).map(|l| std::str::from_utf8(l).unwrap_or_default())
 }
 
-/// Splits on `\n`, `\r\n` and lone `\r`; a final line without terminator is kept.
+/// Splits on `\n`, `\r\n` and lone `\r`; a final line without terminator is kept. A
+/// reader that goes through the lines once should use [`each_line`]: this holds a slice
+/// per line (16 bytes each, so 1 GB for 64 MiB of line ends).
 pub fn split_lines(bytes: &[u8]) -> Vec<&[u8]> {
-    let mut lines = Vec::new();
-    let mut start = 0;
-    let mut i = 0;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'\n' => {
-                lines.push(&bytes[start..i]);
-                start = i + 1;
+    each_line(bytes).collect()
+}
+
+/// The lines of [`split_lines`], one at a time (no memory per line).
+pub fn each_line(bytes: &[u8]) -> impl Iterator<Item = &[u8]> {
+    let mut rest = Some(bytes);
+    std::iter::from_fn(move || {
+        let text = rest.filter(|r| !r.is_empty())?;
+        match text.iter().position(|&b| b == b'\n' || b == b'\r') {
+            Some(i) => {
+                let skip = if text[i] == b'\r' && text.get(i + 1) == Some(&b'\n') {
+                    2
+                } else {
+                    1
+                };
+                rest = Some(&text[i + skip..]);
+                Some(&text[..i])
             }
-            b'\r' => {
-                lines.push(&bytes[start..i]);
-                if bytes.get(i + 1) == Some(&b'\n') {
-                    i += 1;
-                }
-                start = i + 1;
+            None => {
+                rest = None;
+                Some(text)
             }
-            _ => {}
         }
-        i += 1;
-    }
-    if start < bytes.len() {
-        lines.push(&bytes[start..]);
-    }
-    lines
+    })
 }
 
 #[cfg(test)]
@@ -155,6 +155,24 @@ mod tests {
         let d = decode(b"a\n\nb\n");
         assert_eq!(d.lines, ["a", "", "b"]);
         assert!(decode(b"").lines.is_empty());
+    }
+
+    #[test]
+    fn each_line_splits_as_split_lines_did() {
+        let cases: [(&[u8], &[&[u8]]); 8] = [
+            (b"", &[]),
+            (b"a", &[b"a"]),
+            (b"a\n", &[b"a"]),
+            (b"a\r", &[b"a"]),
+            (b"\r\n", &[b""]),
+            (b"\n\n", &[b"", b""]),
+            (b"a\r\r\nb", &[b"a", b"", b"b"]),
+            (b"a\n\rb\r\n\nc", &[b"a", b"", b"b", b"", b"c"]),
+        ];
+        for (bytes, want) in cases {
+            assert_eq!(each_line(bytes).collect::<Vec<_>>(), want, "{bytes:?}");
+            assert_eq!(split_lines(bytes), want, "{bytes:?}");
+        }
     }
 
     #[test]

@@ -35,6 +35,6 @@ pub use finding::{Coded, Finding, Rule, SHOWN_CHARS};
 pub use game::{
     LexiconRequest, Lexicons, Options, Refusal, Resolved, ScriptReport, ScriptedGame, Source,
 };
-pub use lines::{decode, split_lines, Decoded, Encoding};
+pub use lines::{decode, each_line, split_lines, Decoded, Encoding};
 pub use loc::{Columns, Loc};
 pub use pragma::{game_line, GameLine};

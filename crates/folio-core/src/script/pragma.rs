@@ -5,7 +5,7 @@
 //! reads that line once, here, and hands the script to the game that claims the name
 //! ([`crate::script::ScriptedGame::claims`]); a script without it is a GCG record.
 
-use crate::script::lines::split_lines;
+use crate::script::lines::each_line;
 
 /// What a script's lines say about its game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,7 +31,8 @@ pub enum GameLine {
 pub fn game_line(bytes: &[u8]) -> GameLine {
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
     let mut first_seen = false;
-    for (i, raw) in split_lines(bytes).into_iter().enumerate() {
+    // One line at a time: a file of millions of lines holds nothing per line here.
+    for (i, raw) in each_line(bytes).enumerate() {
         let text = String::from_utf8_lossy(raw);
         let line = text.trim_start_matches('\u{feff}').trim();
         if line.is_empty() {

@@ -201,6 +201,7 @@ pub(crate) fn check_scripts(
         fix: None,
         single,
         text: sink.wants_text(),
+        json: sink.wants_json(),
         analyse: None,
     };
     let mut out = Out::new(crate::cmd::stdout());
@@ -348,6 +349,7 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
         fix: args.fix.as_deref(),
         single,
         text: sink.wants_text(),
+        json: sink.wants_json(),
         analyse: args.analyse.then_some(args.rules),
     };
     let mut out = Out::new(crate::cmd::stdout());
@@ -374,6 +376,8 @@ struct Runner<'a> {
     single: bool,
     /// The output format prints the games' text transcripts.
     text: bool,
+    /// The output format prints each game's JSON report (`--json`, `--jsonl`).
+    json: bool,
     /// `--analyse` (with the `--rules` given, if any): crossword games get their analysis.
     analyse: Option<Option<RulesName>>,
 }
@@ -557,20 +561,30 @@ impl Runner<'_> {
                 None => eprintln!("folio: {name} does not parse: no GCG written"),
             }
         }
-        let mut json = match report.to_json() {
-            serde_json::Value::Object(map) => map,
-            other => {
-                let mut map = serde_json::Map::new();
-                map.insert("file".into(), name.clone().into());
-                map.insert("game".into(), game.name().into());
-                map.insert("report".into(), other);
-                map
+        // The report's JSON only where it is printed or read (`--fix` reads its turns): a
+        // round of many words holds a report many times its script's size as a JSON value.
+        // The findings are the list's and summary's in any format.
+        let whole = self.json || self.fix.is_some();
+        let mut json = if whole {
+            match report.to_json() {
+                serde_json::Value::Object(map) => map,
+                other => {
+                    let mut map = serde_json::Map::new();
+                    map.insert("file".into(), name.clone().into());
+                    map.insert("game".into(), game.name().into());
+                    map.insert("report".into(), other);
+                    map
+                }
             }
+        } else {
+            serde_json::Map::new()
         };
-        let items = match json
-            .remove("findings")
-            .map(serde_json::from_value::<Vec<Item>>)
-        {
+        let findings = if whole {
+            json.remove("findings")
+        } else {
+            Some(report.findings_json()).filter(|f| !f.is_null())
+        };
+        let items = match findings.map(serde_json::from_value::<Vec<Item>>) {
             Some(Ok(mut items)) => {
                 for item in items.iter_mut().filter(|i| i.file.is_empty()) {
                     item.file.clone_from(&name);

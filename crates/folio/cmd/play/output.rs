@@ -45,6 +45,10 @@ pub trait Sink {
     fn wants_text(&self) -> bool {
         false
     }
+    /// Whether entries need the game's JSON report (else only its findings are read).
+    fn wants_json(&self) -> bool {
+        false
+    }
 }
 
 /// The sink of `format`. `quiet`: text prints findings and the summary only; `single`: one
@@ -185,6 +189,10 @@ impl Sink for Json {
         buf.extend_from_slice(b"}\n");
         Ok(())
     }
+
+    fn wants_json(&self) -> bool {
+        true
+    }
 }
 
 /// `--jsonl`: a report per line, then `{"schema":1,"folio":V,"summary":{…}}`.
@@ -204,6 +212,10 @@ impl Sink for Jsonl {
         )?;
         buf.push(b'\n');
         Ok(())
+    }
+
+    fn wants_json(&self) -> bool {
+        true
     }
 }
 

@@ -118,6 +118,7 @@ fn run_limited(
         })
         .collect();
     let games: [&dyn ScriptedGame<WordSet>; 3] = [&folio_scrabble::Scrabble, &Stub, &Boom];
+    let mut sink = output::sink(format, false, false);
     let runner = Runner {
         html: None,
         games: &games,
@@ -128,11 +129,11 @@ fn run_limited(
         fix: None,
         single: false,
         text: true,
+        json: sink.wants_json(),
         analyse: None,
     };
     let mut out = Out::new(Vec::new());
     let mut weigher = Weigher::new(selection, max);
-    let mut sink = output::sink(format, false, false);
     let (summary, _) = runner
         .run(&scripts, &mut weigher, &mut *sink, &mut out)
         .unwrap();
