@@ -26,6 +26,8 @@ pub mod library;
 #[cfg(feature = "net")]
 pub mod line;
 #[cfg(feature = "net")]
+pub mod params;
+#[cfg(feature = "net")]
 pub mod run;
 #[cfg(feature = "net")]
 pub mod scan;
