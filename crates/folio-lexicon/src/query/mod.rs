@@ -152,7 +152,7 @@ pub struct FuzzyMatch {
 /// automaton costs O(word length) a character read, over every branch still within the
 /// distance, so a long word with a large distance walks the whole set at that cost. (A word
 /// as long as the set's longest key is always asked.)
-pub const MAX_FUZZY_CHARS: usize = 256;
+pub const MAX_FUZZY_CHARS: usize = 64;
 
 /// Every word of `set` within Levenshtein distance `k` (insertions, deletions, substitutions
 /// of one letter each) of `word` (normalised), in key order, with its distance, counted in
