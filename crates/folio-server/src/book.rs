@@ -61,6 +61,14 @@ pub enum LoadError {
         /// The book's path.
         path: PathBuf,
     },
+    /// The cache folder is gone and cannot be made again, or something else is in its place.
+    #[error("cache folder {path}: {reason}")]
+    CacheFolder {
+        /// The cache folder.
+        path: PathBuf,
+        /// Why it cannot be written into.
+        reason: String,
+    },
     /// Ingest or the cache failed.
     #[error(transparent)]
     Lexicon(#[from] folio_lexicon::Error),
@@ -77,6 +85,9 @@ impl LoadError {
             }
             LoadError::NotABook { reason, .. } => format!("not a book: {reason}"),
             LoadError::Changed { .. } => "changed while being read; try again".into(),
+            LoadError::CacheFolder { .. } => {
+                "the word set could not be cached (the server's cache folder is unusable)".into()
+            }
             LoadError::Lexicon(_) => "the word set could not be built or read".into(),
         }
     }
@@ -140,7 +151,7 @@ pub fn cache_key(sha256: &str, policy: &Policy) -> String {
 /// A [`LoadError`] naming the book.
 pub fn load(name: &str, path: &Path, cache: &Path, policy: &Policy) -> Result<Book, LoadError> {
     let bytes = read_book(path)?;
-    let sha256 = hex(&Sha256::digest(&bytes));
+    let sha256 = sha256_hex(&bytes);
     let key = cache_key(&sha256, policy);
     let set_path = cache.join(format!("{key}.fst"));
     let paths = OutputPaths::for_set(&set_path);
@@ -178,11 +189,50 @@ pub fn load(name: &str, path: &Path, cache: &Path, policy: &Policy) -> Result<Bo
             path: path.to_path_buf(),
         });
     }
+    // The cache folder may have been removed while the server runs: made again, as at start.
+    ensure_cache_folder(cache)?;
     folio_lexicon::set::atomic::write_bytes_atomic(&text_path, &text)?;
     folio_lexicon::ingest::write_outputs(&paths, &run)?;
     let mut book = open_cached(name, &paths, &text_path)?;
     book.origin = Origin::Ingest;
     Ok(book)
+}
+
+/// Makes sure `cache` (the canonical path found at start) is still a folder before cache
+/// files are written into it: when it is gone (`rm -rf` while the server runs), it is made
+/// again with its parents, as at start. Something else in its place — a file, or a symbolic
+/// link planted there, even to a folder — is refused, never written through; so is a link
+/// planted between the look and the `mkdir`, which does not follow it.
+///
+/// # Errors
+/// [`LoadError::CacheFolder`] naming the folder.
+pub fn ensure_cache_folder(cache: &Path) -> Result<(), LoadError> {
+    let refuse = |reason: String| LoadError::CacheFolder {
+        path: cache.to_path_buf(),
+        reason,
+    };
+    let not_a_folder = || {
+        refuse("something other than a folder is in its place (a file or a symbolic link); not written through".into())
+    };
+    match std::fs::symlink_metadata(cache) {
+        Ok(m) if m.file_type().is_dir() => return Ok(()),
+        Ok(_) => return Err(not_a_folder()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+        Err(e) => return Err(refuse(e.to_string())),
+    }
+    if let Some(parent) = cache.parent() {
+        std::fs::create_dir_all(parent).map_err(|e| refuse(e.to_string()))?;
+    }
+    match std::fs::create_dir(cache) {
+        Ok(()) => tracing::warn!(cache = %cache.display(), "the cache folder was gone; made again"),
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+        Err(e) => return Err(refuse(e.to_string())),
+    }
+    match std::fs::symlink_metadata(cache) {
+        Ok(m) if m.file_type().is_dir() => Ok(()),
+        Ok(_) => Err(not_a_folder()),
+        Err(e) => Err(refuse(e.to_string())),
+    }
 }
 
 /// Opens a cache entry, every file with its checksum checked.
@@ -244,6 +294,11 @@ pub(crate) fn read_book(path: &Path) -> Result<Vec<u8>, LoadError> {
         });
     }
     Ok(bytes)
+}
+
+/// The SHA-256 of `bytes` in hex, as ingest reports a book's (`InputReport::sha256`).
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    hex(&Sha256::digest(bytes))
 }
 
 fn hex(bytes: &[u8]) -> String {

@@ -5,9 +5,9 @@
 //! `GET /v1/challenge/{word}?books=…&limit=N`. Every error is JSON, `{"error": …, "code": …}`,
 //! with its status: 400 a malformed request, 404 an unknown book or route, 405 a method the
 //! route does not take, 413 a body over [`MAX_BODY`], 415 a body that is not JSON, 422 a book
-//! that is there but cannot be read as one, 500 otherwise.
+//! that is there but cannot be read as one, 503 when the books folder itself is gone, 500
+//! otherwise. Query strings are read by [`crate::params`].
 
-use std::collections::HashMap;
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::atomic::Ordering;
@@ -15,8 +15,8 @@ use std::sync::Arc;
 use std::task::{Context, Poll};
 use std::time::Duration;
 
-use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
-use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use axum::extract::rejection::{JsonRejection, PathRejection};
+use axum::extract::{DefaultBodyLimit, Path, RawQuery, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -30,6 +30,8 @@ use crate::book::Book;
 use crate::config::Config;
 use crate::library::{BookError, Library};
 use crate::line::OPEN;
+use crate::names::split_names;
+use crate::params::{ParamError, Params};
 use crate::scan;
 
 /// The word-judge page, served at `/`.
@@ -110,6 +112,15 @@ impl From<BookError> for ApiError {
         let (status, code) = match &e {
             BookError::BadName { .. } => (StatusCode::BAD_REQUEST, "bad-book-name"),
             BookError::Unknown(_) => (StatusCode::NOT_FOUND, "unknown-book"),
+            BookError::Unavailable(why) => {
+                // The log has the folder; the client is told only that it is gone.
+                tracing::error!(error = %why, "the books folder is unavailable");
+                return ApiError::new(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    "books-unavailable",
+                    "the books folder is unavailable (removed or unreadable); try again later",
+                );
+            }
             BookError::Load { name, error } => {
                 // The log has the path; the client is not told where the server keeps books.
                 tracing::warn!(book = %name, error = %error, "book not loaded");
@@ -130,9 +141,9 @@ impl From<PathRejection> for ApiError {
     }
 }
 
-impl From<QueryRejection> for ApiError {
-    fn from(e: QueryRejection) -> ApiError {
-        ApiError::bad(e.body_text())
+impl From<ParamError> for ApiError {
+    fn from(e: ParamError) -> ApiError {
+        ApiError::bad(e.to_string())
     }
 }
 
@@ -194,10 +205,10 @@ fn book_json(name: &str, bytes: u64, book: Option<&Book>) -> Value {
 
 async fn list_books(
     State(app): State<App>,
-    q: Result<Query<HashMap<String, String>>, QueryRejection>,
+    RawQuery(q): RawQuery,
 ) -> Result<Json<Value>, ApiError> {
-    let Query(q) = q?;
-    let load = match q.get("load").map(String::as_str) {
+    let q = Params::parse(q.as_deref())?;
+    let load = match q.get("load") {
         None | Some("false" | "0") => false,
         Some("true" | "1") => true,
         Some(other) => return Err(ApiError::bad(format!("load={other:?}: give true or false"))),
@@ -205,8 +216,9 @@ async fn list_books(
     let lib = app.library.clone();
     let names = tokio::task::spawn_blocking(move || lib.names())
         .await
-        .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", e.to_string()))?
-        .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "io", e.to_string()))?;
+        .map_err(|e| {
+            ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", e.to_string())
+        })??;
     let mut books = Vec::with_capacity(names.len());
     for (name, bytes) in names {
         let book = if load {
@@ -221,14 +233,17 @@ async fn list_books(
     ))
 }
 
-/// The books named by `books=a.txt,b.txt`, loaded.
-async fn named_books(app: &App, q: &HashMap<String, String>) -> Result<Vec<Arc<Book>>, ApiError> {
+/// The books named by `books=a.txt,b.txt` (or `books=a.txt&books=b.txt`), loaded.
+async fn named_books(app: &App, q: &Params) -> Result<Vec<Arc<Book>>, ApiError> {
     let list = q
-        .get("books")
-        .map(String::as_str)
+        .books()
         .filter(|s| !s.is_empty())
         .ok_or_else(|| ApiError::bad("give the books: ?books=a.txt,b.txt"))?;
-    let names: Vec<&str> = list.split(',').collect();
+    books_of(app, split_names(&list).collect()).await
+}
+
+/// The books `names` (as given, trimmed), loaded, in order.
+async fn books_of(app: &App, names: Vec<&str>) -> Result<Vec<Arc<Book>>, ApiError> {
     if names.len() > app.config.max_books {
         return Err(ApiError::bad(format!(
             "too many books ({}; at most {})",
@@ -260,10 +275,10 @@ fn key_of(app: &App, word: &str) -> Result<Option<String>, ApiError> {
 async fn word(
     State(app): State<App>,
     word: Result<Path<String>, PathRejection>,
-    q: Result<Query<HashMap<String, String>>, QueryRejection>,
+    RawQuery(q): RawQuery,
 ) -> Result<Json<Value>, ApiError> {
     let Path(word) = word?;
-    let Query(q) = q?;
+    let q = Params::parse(q.as_deref())?;
     let key = key_of(&app, &word)?;
     let books = named_books(&app, &q).await?;
     let per_book: Vec<Value> = books
@@ -306,11 +321,9 @@ async fn check(
     if body.books.is_empty() {
         return Err(ApiError::bad("no books: give at least one"));
     }
-    let q = HashMap::from([("books".to_string(), body.books.join(","))]);
-    if body.books.iter().any(|b| b.contains(',')) {
-        return Err(ApiError::bad("a book name holds a comma"));
-    }
-    let books = named_books(&app, &q).await?;
+    // Each name is checked as a name: one holding a comma is refused (400 bad-book-name), as
+    // no such file is a book.
+    let books = books_of(&app, body.books.iter().map(|b| b.trim()).collect()).await?;
     let mut results = Vec::with_capacity(body.words.len());
     let mut valid = true;
     for w in &body.words {
@@ -327,10 +340,10 @@ async fn check(
 async fn challenge(
     State(app): State<App>,
     word: Result<Path<String>, PathRejection>,
-    q: Result<Query<HashMap<String, String>>, QueryRejection>,
+    RawQuery(q): RawQuery,
 ) -> Result<Json<Value>, ApiError> {
     let Path(word) = word?;
-    let Query(q) = q?;
+    let q = Params::parse(q.as_deref())?;
     let limit = match q.get("limit") {
         None => 10,
         Some(s) => s
@@ -340,45 +353,80 @@ async fn challenge(
             .ok_or_else(|| ApiError::bad(format!("limit={s:?}: give 1 to {MAX_PLACES}")))?,
     };
     let key = key_of(&app, &word)?;
-    let books = named_books(&app, &q).await?;
-    let found = key
-        .as_deref()
-        .is_some_and(|k| books.iter().any(|b| b.text_holds(k)));
-    let mut places = Vec::new();
-    if let (true, Some(key)) = (found, key.clone()) {
-        let dir = app.library.books_dir().to_path_buf();
-        let policy = app.library.policy().clone();
-        let names: Vec<String> = books
-            .iter()
-            .filter(|b| b.text_holds(&key))
-            .map(|b| b.name.clone())
-            .collect();
-        places = tokio::task::spawn_blocking(move || {
-            let mut out = Vec::new();
-            for name in names {
-                let Ok(bytes) = crate::book::read_book(&dir.join(&name)) else {
-                    continue;
-                };
-                for p in scan::places(&bytes, &policy, &key, limit - out.len()) {
-                    out.push(json!({
-                        "place": format!("{name}:{}", p.line),
-                        "book": name,
-                        "line": p.line,
-                        "text": p.text,
-                    }));
-                }
-                if out.len() >= limit {
-                    break;
-                }
+    // `found` comes from the books' loaded sets, the places from their files read now: both
+    // must be of the same text. The named books are rechecked first (the server's own
+    // recheck runs once a second); a file whose hash is still not the loaded book's (changed
+    // meanwhile) has its book dropped, and the answer is made again from the new text.
+    let list = q.books().unwrap_or_default();
+    let names: Vec<&str> = split_names(&list).collect();
+    for _ in 0..3 {
+        // One `stat` a book: a file changed since it was loaded is loaded again first.
+        app.library.recheck_names(&names);
+        let books = named_books(&app, &q).await?;
+        match challenge_once(&app, &books, key.as_deref(), limit).await? {
+            Ok((found, places)) => {
+                return Ok(Json(
+                    json!({"word": word, "key": key, "found": found, "places": places}),
+                ))
             }
-            out
-        })
-        .await
-        .unwrap_or_default();
+            Err(stale) => app.library.forget(&stale),
+        }
     }
-    Ok(Json(
-        json!({"word": word, "key": key, "found": found, "places": places}),
+    Err(ApiError::new(
+        StatusCode::SERVICE_UNAVAILABLE,
+        "book-changing",
+        "a book kept changing while the challenge was answered; try again",
     ))
+}
+
+/// Whether the `books` hold `key` and the first `limit` places, or the first book whose file
+/// is no longer the text it was loaded from.
+async fn challenge_once(
+    app: &App,
+    books: &[Arc<Book>],
+    key: Option<&str>,
+    limit: usize,
+) -> Result<Result<(bool, Vec<Value>), Arc<Book>>, ApiError> {
+    let Some(key) = key.map(str::to_string) else {
+        return Ok(Ok((false, Vec::new())));
+    };
+    let holding: Vec<Arc<Book>> = books
+        .iter()
+        .filter(|b| b.text_holds(&key))
+        .cloned()
+        .collect();
+    if holding.is_empty() {
+        return Ok(Ok((false, Vec::new())));
+    }
+    let dir = app.library.books_dir().to_path_buf();
+    let policy = app.library.policy().clone();
+    tokio::task::spawn_blocking(move || {
+        let mut out = Vec::new();
+        for book in holding {
+            // The first book holding the word is always read, so `found` is of its text now.
+            if out.len() >= limit {
+                break;
+            }
+            // A file gone or unreadable is no longer the text loaded either.
+            let Ok(bytes) = crate::book::read_book(&dir.join(&book.name)) else {
+                return Err(book);
+            };
+            if crate::book::sha256_hex(&bytes) != book.report.sha256 {
+                return Err(book);
+            }
+            for p in scan::places(&bytes, &policy, &key, limit - out.len()) {
+                out.push(json!({
+                    "place": format!("{}:{}", book.name, p.line),
+                    "book": book.name,
+                    "line": p.line,
+                    "text": p.text,
+                }));
+            }
+        }
+        Ok((true, out))
+    })
+    .await
+    .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", e.to_string()))
 }
 
 /// A TCP listener that holds at most `max` connections at once (others are closed at once,

@@ -7,10 +7,11 @@
 //! book's SHA-256 and memory-mapped ([`book`], [`library`]); a question over several books
 //! asks each book's set. docs/serve.md describes the protocol and the API.
 //!
-//! Without the default `net` feature only [`protocol`] and [`names`] build: the parser the
-//! fuzz target exercises, free of tokio.
+//! Without the default `net` feature only [`protocol`], [`names`] and [`params`] build: the
+//! parsers the fuzz target exercises, free of tokio.
 
 pub mod names;
+pub mod params;
 pub mod protocol;
 
 #[cfg(feature = "net")]
@@ -25,6 +26,7 @@ pub mod http;
 pub mod library;
 #[cfg(feature = "net")]
 pub mod line;
+
 #[cfg(feature = "net")]
 pub mod run;
 #[cfg(feature = "net")]

@@ -8,7 +8,7 @@
 //! inode) and drops them, so the next request loads the new text under its new hash; the
 //! [`Library::generation`] counter rises then, telling connections to forget books they hold.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -34,6 +34,10 @@ pub enum BookError {
     /// No regular file of that name inside the books folder.
     #[error("no book named {0:?} in the books folder")]
     Unknown(String),
+    /// The books folder itself is gone or unreadable (removed or renamed while the server
+    /// runs): no book can be answered from until it is back.
+    #[error("the books folder is unavailable: {0}")]
+    Unavailable(String),
     /// The book is there but could not be loaded.
     #[error("book {name:?} could not be loaded: {error}")]
     Load {
@@ -85,13 +89,18 @@ pub struct Library {
     cache: PathBuf,
     policy: Policy,
     slots: Mutex<HashMap<String, Arc<Slot>>>,
+    /// Files of the books folder left out of the listing, already logged.
+    noted: Mutex<HashSet<String>>,
     generation: AtomicU64,
     /// Counters.
     pub counters: Counters,
 }
 
 impl Library {
-    /// A library over the books folder `books`, caching sets in `cache` (created if needed).
+    /// A library over the books folder `books`, caching sets in `cache` (created if needed,
+    /// with its parents; then known by its canonical path, so a symbolic link put in its
+    /// place later is never written through, and a removed cache folder is made again when a
+    /// set is next written: [`book::ensure_cache_folder`]).
     ///
     /// # Errors
     /// When `books` is not a folder, or `cache` cannot be created.
@@ -103,14 +112,17 @@ impl Library {
                 format!("{}: not a folder", books.display()),
             ));
         }
-        std::fs::create_dir_all(cache).map_err(|e| {
+        let cache_error = |e: std::io::Error| {
             std::io::Error::new(e.kind(), format!("cache folder {}: {e}", cache.display()))
-        })?;
+        };
+        std::fs::create_dir_all(cache).map_err(cache_error)?;
+        let cache = std::fs::canonicalize(cache).map_err(cache_error)?;
         Ok(Library {
             books,
-            cache: cache.to_path_buf(),
+            cache,
             policy,
             slots: Mutex::new(HashMap::new()),
+            noted: Mutex::new(HashSet::new()),
             generation: AtomicU64::new(0),
             counters: Counters::default(),
         })
@@ -137,19 +149,36 @@ impl Library {
         slots.values().filter(|s| s.cell.initialized()).count()
     }
 
+    /// The cache folder (canonical).
+    pub fn cache_dir(&self) -> &Path {
+        &self.cache
+    }
+
     /// The names of the books in the folder (regular files with acceptable names), sorted.
+    /// A file no request could name (a comma in its name, a blank at either end, not UTF-8,
+    /// a control character) is left out, and logged once; hidden files silently.
     ///
     /// # Errors
-    /// When the folder cannot be listed.
-    pub fn names(&self) -> std::io::Result<Vec<(String, u64)>> {
+    /// [`BookError::Unavailable`] when the folder cannot be listed.
+    pub fn names(&self) -> Result<Vec<(String, u64)>, BookError> {
+        let unavailable = |e: std::io::Error| BookError::Unavailable(e.to_string());
         let mut out = Vec::new();
-        for entry in std::fs::read_dir(&self.books)? {
-            let entry = entry?;
-            let Ok(name) = entry.file_name().into_string() else {
-                continue;
+        for entry in std::fs::read_dir(&self.books).map_err(unavailable)? {
+            let entry = entry.map_err(unavailable)?;
+            let name = match entry.file_name().into_string() {
+                Ok(name) => name,
+                Err(raw) => {
+                    self.note(&raw.to_string_lossy(), "not UTF-8");
+                    continue;
+                }
             };
-            if check_name(&name).is_err() {
-                continue;
+            match check_name(&name) {
+                Ok(()) => {}
+                Err(NameError::Hidden) => continue,
+                Err(why) => {
+                    self.note(&name, &why.to_string());
+                    continue;
+                }
             }
             if let Ok((_, meta)) = self.resolve(&name) {
                 out.push((name, meta.len()));
@@ -157,6 +186,37 @@ impl Library {
         }
         out.sort();
         Ok(out)
+    }
+
+    /// Logs, once per name, why a file of the books folder is no book.
+    fn note(&self, name: &str, why: &str) {
+        let mut noted = self.noted.lock().unwrap_or_else(|e| e.into_inner());
+        if noted.len() < 10_000 && noted.insert(name.to_string()) {
+            tracing::warn!(
+                file = %crate::protocol::clip(name),
+                reason = why,
+                "a file of the books folder is left out: no request could name it"
+            );
+        }
+    }
+
+    /// Drops `book` when it is still the one loaded under its name (a request found its file
+    /// changed before the once-a-second recheck did): the next request loads the new text.
+    pub fn forget(&self, book: &Arc<Book>) {
+        let mut slots = self.slots.lock().unwrap_or_else(|e| e.into_inner());
+        let current = slots
+            .get(&book.name)
+            .and_then(|s| s.cell.get())
+            .is_some_and(|b| Arc::ptr_eq(b, book));
+        if current {
+            slots.remove(&book.name);
+            tracing::info!(
+                book = book.name.as_str(),
+                "book changed on disk; it will be loaded again"
+            );
+            self.counters.reloads.fetch_add(1, Ordering::Relaxed);
+            self.generation.fetch_add(1, Ordering::AcqRel);
+        }
     }
 
     /// The book loaded, if it is.
@@ -241,9 +301,22 @@ impl Library {
     /// Drops every loaded book whose file changed or went away since it was loaded; returns
     /// how many. Cheap (one `stat` per loaded book): the server runs it every second.
     pub fn recheck(&self) -> usize {
+        self.recheck_where(|_| true)
+    }
+
+    /// [`Library::recheck`] for the books `names` only (one `stat` each), for an answer that
+    /// must be of the files as they are now (a challenge's places are read from them).
+    pub fn recheck_names(&self, names: &[&str]) -> usize {
+        self.recheck_where(|name| names.contains(&name))
+    }
+
+    fn recheck_where(&self, only: impl Fn(&str) -> bool) -> usize {
         let mut slots = self.slots.lock().unwrap_or_else(|e| e.into_inner());
         let before = slots.len();
         slots.retain(|name, slot| {
+            if !only(name) {
+                return true;
+            }
             let now = self.resolve(name).ok().map(|(_, m)| Stamp::of(&m));
             let same = now == Some(slot.stamp);
             if !same {
@@ -269,7 +342,14 @@ impl Library {
     fn resolve(&self, name: &str) -> Result<(PathBuf, std::fs::Metadata), BookError> {
         let unknown = || BookError::Unknown(crate::protocol::clip(name));
         let path = self.books.join(name);
-        let real = std::fs::canonicalize(&path).map_err(|_| unknown())?;
+        let real = std::fs::canonicalize(&path).map_err(|_| {
+            // Only on this error path: is the whole folder gone, not just the book?
+            match std::fs::metadata(&self.books) {
+                Ok(m) if m.is_dir() => unknown(),
+                Ok(_) => BookError::Unavailable("not a folder".into()),
+                Err(e) => BookError::Unavailable(e.to_string()),
+            }
+        })?;
         if real.parent() != Some(self.books.as_path()) {
             return Err(unknown());
         }

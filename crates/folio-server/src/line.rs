@@ -156,7 +156,28 @@ async fn connection(
         };
         match read {
             Ok(Ok(0)) if start == end => break End::Closed,
-            Ok(Ok(0)) => break End::ClosedMidLine(end - start),
+            Ok(Ok(0)) => {
+                // A last line without its LF, as line-oriented tools read one: answered
+                // (`printf 'Q,book,whale' | nc` gets its `true`).
+                let bytes = end - start;
+                let yes = match answerer.answer(&buf[start..end]).await {
+                    Ok(yes) => yes,
+                    Err(why) => {
+                        refused += 1;
+                        if refused <= LOGGED_REFUSALS {
+                            log_refusal(&peer, &why);
+                        }
+                        false
+                    }
+                };
+                answered += 1;
+                let answer = if yes { TRUE } else { FALSE };
+                match tokio::time::timeout(config.write_timeout, stream.write_all(answer)).await {
+                    Ok(Ok(())) => break End::ClosedMidLine(bytes),
+                    Ok(Err(e)) => break End::Io(e),
+                    Err(_) => break End::WriteTimeout,
+                }
+            }
             Ok(Ok(n)) => end += n,
             Ok(Err(e)) => break End::Io(e),
             Err(_) => break End::Idle,
@@ -170,7 +191,7 @@ async fn connection(
             tracing::debug!(%peer, answered, reason = ?end_reason, "connection closed")
         }
         End::ClosedMidLine(bytes) => {
-            tracing::info!(%peer, answered, bytes, "client closed the connection mid-line")
+            tracing::info!(%peer, answered, bytes, "client closed the connection mid-line: its last line, without LF, was answered")
         }
         End::Idle => tracing::info!(%peer, answered, "closed: idle timeout"),
         End::WriteTimeout => {

@@ -4,6 +4,11 @@
 //! is refused before any file is touched when it could reach outside it or means nothing as a
 //! file name; the library then also checks that the file it names is a regular file whose
 //! real path lies inside the folder (a symbolic link out of it is refused).
+//!
+//! Requests list names separated by commas (the line protocol, `?books=a.txt,b.txt`), each
+//! trimmed of blanks ([`split_names`]): so a file whose name holds a comma, or starts or ends
+//! with a blank, could never be named, and is no book (the listing leaves it out, and logs
+//! why once).
 
 /// Why a book name was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -29,6 +34,23 @@ pub enum NameError {
     /// Starts with `.`: hidden files (and `.`) are not books.
     #[error("book name starts with `.`")]
     Hidden,
+    /// Holds a comma, which separates names in requests: no request could name it.
+    #[error("book name holds a comma (commas separate book names)")]
+    Comma,
+    /// Starts or ends with a blank, which requests trim: no request could name it.
+    #[error("book name starts or ends with a blank (names are trimmed)")]
+    Blank,
+}
+
+/// The names of a comma-separated list, each trimmed of blanks, in order (an empty list
+/// gives one empty name, which [`check_name`] refuses).
+///
+/// ```
+/// let names: Vec<&str> = folio_server::names::split_names(" a.txt, b.txt ").collect();
+/// assert_eq!(names, ["a.txt", "b.txt"]);
+/// ```
+pub fn split_names(list: &str) -> impl Iterator<Item = &str> {
+    list.split(',').map(str::trim)
 }
 
 /// The longest book name accepted, in bytes (the usual file-name limit of Linux file systems).
@@ -68,6 +90,12 @@ pub fn check_name(name: &str) -> Result<(), NameError> {
     if name.starts_with('.') {
         return Err(NameError::Hidden);
     }
+    if name.contains(',') {
+        return Err(NameError::Comma);
+    }
+    if name.trim() != name {
+        return Err(NameError::Blank);
+    }
     Ok(())
 }
 
@@ -103,6 +131,9 @@ mod tests {
             ("a\u{1b}[2J", NameError::Control),
             (".", NameError::Hidden),
             (".hidden.txt", NameError::Hidden),
+            ("a,b.txt", NameError::Comma),
+            (" a.txt", NameError::Blank),
+            ("a.txt\u{a0}", NameError::Blank),
         ];
         for (name, want) in cases {
             assert_eq!(check_name(name), Err(want), "{name:?}");

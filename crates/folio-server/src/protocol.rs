@@ -4,7 +4,8 @@
 //! `C,NAME,…,WORD` (challenge: does the text of any named book hold WORD?), fields separated by
 //! commas, at least one book name, the line ended by LF (a CR before it is dropped). The answer
 //! is `true` or `false` and LF. The protocol has no error reply: a malformed line is answered
-//! `false` and the server logs why ([`Malformed`]).
+//! `false` and the server logs why ([`Malformed`]). Book names and the word are trimmed of
+//! blanks (`Q, a.txt ,whale ` asks for `whale` in `a.txt`), as over HTTP.
 //!
 //! ```
 //! use folio_server::protocol::{parse_line, Command, Malformed};
@@ -15,7 +16,7 @@
 //! assert_eq!(parse_line(b"X,a.txt,word", 64).unwrap_err(), Malformed::UnknownCommand);
 //! ```
 
-use crate::names::{check_name, NameError};
+use crate::names::{check_name, split_names, NameError};
 
 /// The answer to a request that holds.
 pub const TRUE: &[u8] = b"true\n";
@@ -36,16 +37,17 @@ pub enum Command {
 pub struct Request<'a> {
     /// `Q` or `C`.
     pub command: Command,
-    /// The book names, comma-separated (each checked by [`check_name`]); see [`Request::books`].
+    /// The book names, comma-separated (each checked by [`check_name`] once trimmed); see
+    /// [`Request::books`].
     pub names: &'a str,
     /// The word as given (not yet normalised; never empty or blank).
     pub word: &'a str,
 }
 
 impl<'a> Request<'a> {
-    /// The book names, in the order given.
+    /// The book names, in the order given, trimmed of blanks.
     pub fn books(&self) -> impl Iterator<Item = &'a str> + 'a {
-        self.names.split(',')
+        split_names(self.names)
     }
 }
 
@@ -103,7 +105,7 @@ pub fn parse_line(line: &[u8], max_books: usize) -> Result<Request<'_>, Malforme
     };
     let (names, word) = rest.rsplit_once(',').ok_or(Malformed::TooFewFields)?;
     let mut given = 0;
-    for name in names.split(',') {
+    for name in split_names(names) {
         given += 1;
         check_name(name).map_err(|why| Malformed::BadName {
             name: clip(name),
@@ -147,6 +149,9 @@ mod tests {
         let r = parse_line(b"Q,a.txt,b.txt,c.txt,zyzzyva\r", 4).unwrap();
         assert_eq!(r.books().count(), 3);
         assert_eq!(r.word, "zyzzyva");
+        // Names are trimmed as words are (the word is trimmed when normalised).
+        let r = parse_line(b"Q, a.txt ,\tb.txt, whale ", 4).unwrap();
+        assert_eq!(r.books().collect::<Vec<_>>(), ["a.txt", "b.txt"]);
     }
 
     #[test]
@@ -186,6 +191,13 @@ mod tests {
                 Malformed::TooManyBooks { given: 5, max: 4 },
             ),
             (b"Q,a\xff.txt,word", Malformed::NotUtf8),
+            (
+                b"Q, ,word",
+                Malformed::BadName {
+                    name: String::new(),
+                    why: NameError::Empty,
+                },
+            ),
         ];
         for (line, want) in cases {
             assert_eq!(

@@ -148,15 +148,26 @@ pub struct FuzzyMatch {
     pub distance: usize,
 }
 
+/// The longest `fuzzy` word, in characters, asked of a set whose keys are all shorter: the
+/// automaton costs O(word length) a character read, over every branch still within the
+/// distance, so a long word with a large distance walks the whole set at that cost. (A word
+/// as long as the set's longest key is always asked.)
+pub const MAX_FUZZY_CHARS: usize = 64;
+
 /// Every word of `set` within Levenshtein distance `k` (insertions, deletions, substitutions
-/// of one letter each) of `word` (normalised), in key order, with its distance. Uses fst's
-/// Levenshtein automaton, whose construction grows quickly with `k`: distances above 3 on
-/// long words may hit its state limit.
+/// of one letter each) of `word` (normalised), in key order, with its distance, counted in
+/// characters in every script ([`levenshtein::CharLevenshtein`]; fst's own automaton misses
+/// multi-byte characters, fst#38).
+///
+/// The work is bounded by the lengths: no key is nearer to the word than their difference in
+/// length, so a word longer than the set's longest key by more than `k` finds nothing, at
+/// once; two words are never further apart than the longer one's length, so a larger `k`
+/// asks nothing more and is lowered to it.
 ///
 /// # Errors
 /// [`QueryError::Empty`] for an empty word; [`QueryError::NotAWord`] when the policy rejects
-/// the word. (Any length and distance work: the automaton, [`levenshtein::CharLevenshtein`],
-/// has no state limit, and counts edits in characters in every script.)
+/// the word; [`QueryError::BadFuzzy`] for a word longer than [`MAX_FUZZY_CHARS`] and than
+/// every key of the set, which the lengths do not rule out (`k` that large).
 pub fn fuzzy(
     set: &WordSet,
     policy: &Policy,
@@ -164,8 +175,29 @@ pub fn fuzzy(
     k: u32,
 ) -> Result<Vec<FuzzyMatch>, QueryError> {
     let key = normalize(policy, word)?;
-    // fst's Levenshtein automaton misses multi-byte characters (fst#38): ours counts edits
-    // in characters, in every script.
+    let chars = key.chars().count();
+    // Short words cost little whatever `k`: the set is only walked for the longest key when
+    // the word is long.
+    let mut k = k;
+    if chars > 32 {
+        let longest = longest_key_chars(set);
+        if chars > longest.saturating_add(k as usize) {
+            return Ok(Vec::new());
+        }
+        if chars > MAX_FUZZY_CHARS.max(longest) {
+            return Err(QueryError::BadFuzzy {
+                word: word.to_string(),
+                distance: k,
+                reason: format!(
+                    "a word of {chars} letters, longer than every key of the set (at most \
+                     {longest}) and than {MAX_FUZZY_CHARS}: at a distance under {} nothing \
+                     matches, and a larger one walks the whole set at its length",
+                    chars - longest
+                ),
+            });
+        }
+        k = k.min(u32::try_from(chars.max(longest)).unwrap_or(u32::MAX));
+    }
     let aut = levenshtein::CharLevenshtein::new(&key, k);
     Ok(search(set, aut)
         .into_iter()
@@ -174,6 +206,42 @@ pub fn fuzzy(
             word: w,
         })
         .collect())
+}
+
+/// The length in characters of the longest key of `set` (0 for an empty set): the longest
+/// path of its fst, counting the bytes that start a character. One visit per node.
+pub fn longest_key_chars(set: &WordSet) -> usize {
+    use std::collections::HashMap;
+    let fst = set.as_fst_set().as_fst();
+    // Longest path from each node to a final state, computed after its children's (an
+    // explicit stack: keys may be long, recursion could overflow).
+    let mut longest: HashMap<fst::raw::CompiledAddr, usize> = HashMap::new();
+    let mut stack = vec![(fst.root().addr(), false)];
+    while let Some((addr, children_done)) = stack.pop() {
+        if longest.contains_key(&addr) {
+            continue;
+        }
+        let node = fst.node(addr);
+        if children_done {
+            let best = node
+                .transitions()
+                .map(|t| {
+                    let starts_char = usize::from(t.inp & 0xC0 != 0x80);
+                    starts_char + longest.get(&t.addr).copied().unwrap_or(0)
+                })
+                .max()
+                .unwrap_or(0);
+            longest.insert(addr, best);
+        } else {
+            stack.push((addr, true));
+            for t in node.transitions() {
+                if !longest.contains_key(&t.addr) {
+                    stack.push((t.addr, false));
+                }
+            }
+        }
+    }
+    longest.get(&fst.root().addr()).copied().unwrap_or(0)
 }
 
 /// The Levenshtein distance between two keys in characters (Unicode scalar values), the
@@ -224,6 +292,46 @@ pub fn levenshtein(a: &[u8], b: &[u8]) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A word longer than every key by more than the distance finds nothing, at once; a
+    /// larger distance is answered as the brute force answers it, or refused past the cap.
+    #[test]
+    fn fuzzy_work_is_bounded_by_the_lengths() {
+        let set = WordSet::from_words(["CAT", "CATS", "CAFÉ", "DOGHOUSE"]).unwrap();
+        let p = Policy::raw();
+        assert_eq!(longest_key_chars(&set), 8);
+        assert_eq!(
+            longest_key_chars(&WordSet::from_words(["ÉÉ", "A"]).unwrap()),
+            2
+        );
+        assert_eq!(longest_key_chars(&WordSet::from_words([""; 0]).unwrap()), 0);
+        let long = "C".repeat(100_000);
+        let t = std::time::Instant::now();
+        assert!(fuzzy(&set, &p, &long, 5).unwrap().is_empty());
+        assert!(fuzzy(&set, &p, &long, 99_991).unwrap().is_empty());
+        assert!(t.elapsed() < std::time::Duration::from_secs(5), "bounded");
+        match fuzzy(&set, &p, &long, 99_992) {
+            Err(QueryError::BadFuzzy { reason, .. }) => {
+                assert!(reason.contains("100000 letters"), "{reason}");
+            }
+            other => panic!("{other:?}"),
+        }
+        // Past 32 letters and within the cap: every key within the distance, as brute force.
+        let word = format!("CAT{}", "S".repeat(37));
+        for k in [36, 37, 38, 40, 1_000, u32::MAX] {
+            let got: Vec<(String, usize)> = fuzzy(&set, &p, &word, k)
+                .unwrap()
+                .into_iter()
+                .map(|m| (m.word, m.distance))
+                .collect();
+            let want: Vec<(String, usize)> = ["CAFÉ", "CAT", "CATS", "DOGHOUSE"]
+                .iter()
+                .map(|w| (w.to_string(), levenshtein_chars(&word, w)))
+                .filter(|(_, d)| *d <= k as usize)
+                .collect();
+            assert_eq!(got, want, "k {k}");
+        }
+    }
 
     #[test]
     fn rejected_words_are_absent_not_errors() {

@@ -128,6 +128,30 @@ fn errors_are_json_with_a_status() {
             "bad-request",
         ),
         ("GET", "/v1/books?load=maybe", "", 400, "bad-request"),
+        // A book name not UTF-8 once decoded is malformed, as such a word is: not 404 `�`.
+        ("GET", "/v1/words/whale?books=%FF", "", 400, "bad-request"),
+        (
+            "GET",
+            "/v1/challenge/sea?books=sea.txt,%C3",
+            "",
+            400,
+            "bad-request",
+        ),
+        // Only `books` may be repeated.
+        (
+            "GET",
+            "/v1/challenge/sea?books=sea.txt&limit=1&limit=2",
+            "",
+            400,
+            "bad-request",
+        ),
+        (
+            "GET",
+            "/v1/books?load=true&load=false",
+            "",
+            400,
+            "bad-request",
+        ),
         ("DELETE", "/v1/books", "", 405, "method-not-allowed"),
         ("GET", "/v1/check", "", 405, "method-not-allowed"),
     ];
@@ -191,4 +215,54 @@ fn the_page_is_served() {
     assert_eq!(status, 200);
     assert!(ctype.starts_with("text/html"));
     assert!(body.contains("id=\"verdict\""));
+}
+
+/// `?books=a&books=b` is the comma list `?books=a,b`, not only the last; another parameter
+/// given twice is refused, naming it; a name not UTF-8 is refused naming `books`.
+#[test]
+fn repeated_books_join_and_other_repeats_are_refused() {
+    let s = start(|_| {});
+    let (status, body) = json(
+        s.http,
+        "GET",
+        "/v1/words/whale?books=whales.txt&books=sea.txt",
+        "",
+    );
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["legal"], true, "{body}");
+    let names: Vec<&str> = body["books"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["whales.txt", "sea.txt"]);
+    let (status, body) = json(
+        s.http,
+        "GET",
+        "/v1/challenge/ishmael?books=sea.txt&books=%20whales.txt%20",
+        "",
+    );
+    assert_eq!(
+        (status, &body["found"]),
+        (200, &serde_json::json!(true)),
+        "{body}"
+    );
+    let (status, body) = json(
+        s.http,
+        "GET",
+        "/v1/challenge/sea?books=sea.txt&limit=1&limit=2",
+        "",
+    );
+    assert_eq!(status, 400);
+    assert!(
+        body["error"].as_str().unwrap().contains("`limit`"),
+        "{body}"
+    );
+    let (status, body) = json(s.http, "GET", "/v1/words/whale?books=%FF", "");
+    assert_eq!(status, 400);
+    assert!(
+        body["error"].as_str().unwrap().contains("`books`"),
+        "{body}"
+    );
 }

@@ -74,6 +74,16 @@ impl Running {
     pub fn books(&self) -> std::path::PathBuf {
         self._dir.path().join("books")
     }
+
+    /// The cache folder the server writes word sets into.
+    pub fn cache(&self) -> std::path::PathBuf {
+        self._dir.path().join("cache")
+    }
+
+    /// The temporary folder holding both (and room for the tests' own files).
+    pub fn root(&self) -> &std::path::Path {
+        self._dir.path()
+    }
 }
 
 impl Drop for Running {

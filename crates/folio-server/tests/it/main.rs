@@ -6,4 +6,5 @@ mod common;
 
 mod api;
 mod browser;
+mod on_disk;
 mod protocol;

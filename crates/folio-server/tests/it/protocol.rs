@@ -71,6 +71,29 @@ fn a_request_split_across_writes_is_answered_once_whole() {
     assert_eq!(out, "true\ntrue\n");
 }
 
+/// A last line without LF is answered at the end of input, as line-oriented tools read one
+/// (`printf 'Q,book,whale' | nc`); book names are trimmed as words are.
+#[test]
+fn a_last_line_without_lf_is_answered_and_names_are_trimmed() {
+    let s = start(|_| {});
+    for (sent, want) in [
+        ("Q,whales.txt,whale", "true\n"),
+        ("Q,sea.txt,whale\nQ,whales.txt,harpoon", "false\ntrue\n"),
+        ("Q,whales.txt,zzxq\r", "false\n"),
+        ("Q, whales.txt , whale ", "true\n"),
+        ("C,sea.txt,\twhales.txt,Ishmael", "true\n"),
+        ("Q,../x,whale", "false\n"),
+    ] {
+        let mut c = TcpStream::connect(s.line).unwrap();
+        c.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+        c.write_all(sent.as_bytes()).unwrap();
+        c.shutdown(std::net::Shutdown::Write).unwrap();
+        let mut out = String::new();
+        c.read_to_string(&mut out).unwrap();
+        assert_eq!(out, want, "{sent:?}");
+    }
+}
+
 #[test]
 fn a_line_over_the_limit_is_refused_and_closed() {
     let s = start(|c| c.max_line = 64);
