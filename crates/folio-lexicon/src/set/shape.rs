@@ -16,8 +16,9 @@
 //!
 //! With those three, a walk yields the header's count of words and does work proportional to
 //! their letters, whatever the bytes; and that count is at most [`MAX_WORDS_PER_BYTE`] times
-//! the file's size, so a small file cannot hold a walk of hours. [`check`] proves them in time linear in the reachable
-//! nodes, each decoded twice, with two bits per byte of the file and 4 bytes per reachable
+//! the file's size, their letters at most [`MAX_KEY_BYTES_PER_BYTE`] times, so a small file
+//! cannot hold a walk of hours nor an export of gigabytes. [`check`] proves them in time linear in the reachable
+//! nodes, each decoded twice, with two bits per byte of the file and 8 bytes per reachable
 //! node of memory.
 
 use std::path::Path;
@@ -44,6 +45,13 @@ pub(crate) fn verify<D: AsRef<[u8]>>(fst: &Fst<D>, path: &Path) -> Result<()> {
 /// near: ENABLE's is 0.34 words a byte, the 45 shared books' 0.13, 4.5 M random words 0.1;
 /// an 8 KB file may still hold half a million words.
 pub const MAX_WORDS_PER_BYTE: usize = 64;
+
+/// The most key bytes all of a set's words may hold together per byte of its file: as many
+/// as [`MAX_WORDS_PER_BYTE`] words of 16 letters. Within the word bound, long shared chains
+/// still let a few kilobytes spell gigabytes of keys (64 words a byte, each up to
+/// [`crate::policy::MAX_KEY_LEN`] characters long), which an export or a prefix query then
+/// writes out; no set built from text comes near (ENABLE: about 3 bytes of keys a byte).
+pub const MAX_KEY_BYTES_PER_BYTE: usize = 16 * MAX_WORDS_PER_BYTE;
 
 /// Why a file's nodes are not what a builder writes, for [`crate::Error::Malformed`].
 pub(crate) type Problem = String;
@@ -81,23 +89,26 @@ pub(crate) fn check<D: AsRef<[u8]>>(fst: &Fst<D>) -> std::result::Result<(), Pro
             }
         }
     }
-    // Pass 2: in address order (children first), the words each node spells. u32 counts
-    // saturate: a set of 4 billion words is not one folio reads.
+    // Pass 2: in address order (children first), the words each node spells and the key
+    // bytes they hold below it (each word below a child gains the transition's byte). u32
+    // counts saturate: a set of 4 billion words, or of keys, is not one folio reads.
     let rank = Rank::new(&seen);
-    let mut words = vec![0u32; rank.total()];
+    let mut below = vec![(0u32, 0u32); rank.total()];
     for addr in seen.ones() {
         let node = fst.node(addr);
-        let mut n = u32::from(node.is_final());
+        let (mut n, mut bytes) = (u32::from(node.is_final()), 0u32);
         for t in node.transitions() {
-            n = n.saturating_add(words[rank.of(t.addr)]);
+            let (w, b) = below[rank.of(t.addr)];
+            n = n.saturating_add(w);
+            bytes = bytes.saturating_add(b).saturating_add(w);
         }
         // The root of an empty set spells nothing; the header's count is checked below.
         if n == 0 && addr != root {
             return Err(format!("the node at byte {addr} leads to no word"));
         }
-        words[rank.of(addr)] = n;
+        below[rank.of(addr)] = (n, bytes);
     }
-    let spelled = words[rank.of(root)];
+    let (spelled, key_bytes) = below[rank.of(root)];
     let counted = fst.len();
     if spelled == u32::MAX || spelled as usize != counted {
         let spelled = if spelled == u32::MAX {
@@ -113,6 +124,17 @@ pub(crate) fn check<D: AsRef<[u8]>>(fst: &Fst<D>) -> std::result::Result<(), Pro
         return Err(format!(
             "its nodes spell {counted} words in {size} bytes: more than \
              {MAX_WORDS_PER_BYTE} words a byte, which no set built from text comes near"
+        ));
+    }
+    if key_bytes as usize > size.saturating_mul(MAX_KEY_BYTES_PER_BYTE) {
+        let shown = if key_bytes == u32::MAX {
+            format!("at least {key_bytes}")
+        } else {
+            key_bytes.to_string()
+        };
+        return Err(format!(
+            "its {counted} words hold {shown} bytes of keys in {size} bytes: more than \
+             {MAX_KEY_BYTES_PER_BYTE} a byte, which no set built from text comes near"
         ));
     }
     Ok(())
@@ -210,6 +232,34 @@ mod tests {
         let many: Vec<String> = (0..5000).map(|i| format!("W{i:05}X")).collect();
         let many: Vec<&str> = many.iter().map(String::as_str).collect();
         assert_eq!(check(&fst_of(&many)), Ok(()));
+    }
+
+    /// 4,096 words of 1,000 letters sharing one long chain: within the word bound (a few
+    /// words a byte), refused by the bytes of keys they hold.
+    #[test]
+    fn a_small_file_spelling_gigabytes_of_keys_is_refused() {
+        let chain = "Q".repeat(988);
+        let keys: Vec<String> = (0u32..1 << 12)
+            .map(|i| {
+                let tail: String = (0..12)
+                    .rev()
+                    .map(|bit| char::from(b'A' + (i >> bit & 1) as u8))
+                    .collect();
+                format!("{chain}{tail}")
+            })
+            .collect();
+        let keys: Vec<&str> = keys.iter().map(String::as_str).collect();
+        let fst = fst_of(&keys);
+        let size = fst.as_bytes().len();
+        assert!(fst.len() <= size * MAX_WORDS_PER_BYTE, "{size} bytes");
+        let err = check(&fst).unwrap_err();
+        assert_eq!(
+            err,
+            format!(
+                "its 4096 words hold 4096000 bytes of keys in {size} bytes: more than \
+                 {MAX_KEY_BYTES_PER_BYTE} a byte, which no set built from text comes near"
+            )
+        );
     }
 
     #[test]
