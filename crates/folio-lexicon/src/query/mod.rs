@@ -53,6 +53,15 @@ pub enum QueryError {
         /// The policy's name.
         policy: String,
     },
+    /// A rack has more tiles than any word the policy keeps could use: more letters than its
+    /// longest word, or more than 255 blanks.
+    #[error("rack too long ({tiles} tiles): {limit}")]
+    RackTooLong {
+        /// Tiles given, blanks included.
+        tiles: usize,
+        /// The limit passed (`at most 15 letters, …`).
+        limit: String,
+    },
     /// A `pattern` query is malformed.
     #[error("pattern {}: {reason}", quoted(.pattern))]
     BadPattern {
