@@ -125,6 +125,7 @@ impl Rack {
         let blanks = letters_t.chars().filter(|&c| c == '?').count();
         let rest: String = letters_t.chars().filter(|&c| c != '?').collect();
         let too_long = |limit: String| QueryError::RackTooLong {
+            input: letters.to_string(),
             tiles: rest.chars().count() + blanks,
             limit,
         };
@@ -385,13 +386,17 @@ mod tests {
         let e = Rack::parse(&Policy::game(), &"A".repeat(300)).unwrap_err();
         assert_eq!(
             e.to_string(),
-            "rack too long (300 tiles): at most 15 letters (the longest word under the game \
-             policy) besides blanks"
+            format!(
+                "\"{}\"… (300 characters): rack too long (300 tiles): at most 15 letters (the \
+                 longest word under the game policy) besides blanks",
+                "A".repeat(80)
+            )
         );
         let e = Rack::parse(&Policy::game(), &"?".repeat(256)).unwrap_err();
-        assert_eq!(
-            e.to_string(),
-            "rack too long (256 tiles): at most 255 blanks"
+        let said = e.to_string();
+        assert!(
+            said.ends_with("(256 characters): rack too long (256 tiles): at most 255 blanks"),
+            "{said}"
         );
         // Fifteen letters and a blank stay a rack.
         assert_eq!(
