@@ -245,7 +245,7 @@ enum Folder {
     /// A symbolic link (to anything): never written or pruned through.
     Link,
     /// A file, device, FIFO or socket.
-    NotAFolder,
+    OtherKind,
     /// A folder with folio's [`MANIFEST`].
     Ours,
     /// A folder without one: `empty` or holding files folio did not write.
@@ -260,7 +260,7 @@ fn folder(dir: &Path) -> Folder {
         return Folder::Link;
     }
     if !meta.is_dir() {
-        return Folder::NotAFolder;
+        return Folder::OtherKind;
     }
     if std::fs::symlink_metadata(dir.join(MANIFEST)).is_ok_and(|m| m.is_file()) {
         return Folder::Ours;
@@ -304,7 +304,7 @@ pub(super) fn check_folder(out: &Path, scripts: usize) -> anyhow::Result<()> {
              a real folder (never through a link); remove the link or name another --html",
             dir.display()
         ),
-        Folder::NotAFolder => bail!(
+        Folder::OtherKind => bail!(
             "{flag}: {} exists and is not a folder; the pages of {scripts} scripts go in a \
              folder of that name: move it or name another --html",
             dir.display()
