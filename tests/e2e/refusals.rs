@@ -661,6 +661,10 @@ fn moves_reads_a_path_like_position_as_a_file() {
         (".", ".: is a folder; a position is a script"),
         ("-", "-: empty; a position is a script"),
         ("/dev/zero", "/dev/zero: longer than 67108864 bytes"),
+        (
+            "no/board.txt",
+            "no/board.txt: no such file, and not a CGP string",
+        ),
     ] {
         let (code, err) = run(position, std::process::Stdio::null());
         assert_eq!(code, Some(2), "{position}: {err}");

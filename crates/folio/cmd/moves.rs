@@ -78,6 +78,15 @@ pub fn run(a: Args) -> anyhow::Result<Outcome> {
                 quoted(&a.position)
             );
         }
+        // A CGP string has four fields or more: one word is a file name that is not there
+        // (`moves ../board.txt` once said "CGP column 1: the board has 2 rows").
+        if !a.position.contains(|c: char| c.is_ascii_whitespace()) {
+            bail!(
+                "{}: no such file, and not a CGP string (BOARD RACKS SCORES ZEROS, separated \
+                 by spaces)",
+                a.position
+            );
+        }
         let rules = with_tiles(preset(rules_name.unwrap_or(RulesName::Standard)));
         Cgp::parse(&a.position)
             .and_then(|c| c.position(rules))
