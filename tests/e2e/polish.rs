@@ -462,3 +462,27 @@ fn ctrl_c_during_a_journaled_ingest_says_where_the_work_is_kept() {
     assert!(journaled() >= 2, "the journal is kept");
     assert!(!tmp.path().join("g.fst").exists());
 }
+
+/// A play forming several words the set lacks says they "are" not in it ("VUM, UR is not in
+/// the word set" once); one word still "is".
+#[test]
+fn several_unknown_words_are_not_in_the_word_set() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    small_set(d);
+    let game = "#lexicon w.fst\n#player1 a A\n#player2 b B\n>a: ACTDEFG 8H CAT +10 10\n";
+    std::fs::write(d.join("g.gcg"), format!("{game}>b: AXEFGHI 7H AX +0 0\n")).unwrap();
+    let (code, out, err) = run_in(d, &["play", "-q", "g.gcg"]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        out.contains("g.gcg:5:16: error: AX, AC, XA are not in the word set: the play fails"),
+        "{out}"
+    );
+    std::fs::write(d.join("h.gcg"), format!("{game}>b: SDEFGHI 8H ...S +0 0\n")).unwrap();
+    let (code, out, err) = run_in(d, &["play", "-q", "h.gcg"]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        out.contains("h.gcg:5:16: error: CATS is not in the word set: the play fails"),
+        "{out}"
+    );
+}

@@ -470,3 +470,319 @@ fn a_truncated_partial_is_named_as_the_input_at_fault() {
         assert!(!err.contains("cannot write"), "{err}");
     }
 }
+
+/// The binary as a plain `Command`, whose stdin can be any file or stream.
+fn folio_with_stdin(stdin: impl Into<std::process::Stdio>) -> std::process::Command {
+    let mut c = std::process::Command::new(assert_cmd::cargo::cargo_bin("folio"));
+    c.stdin(stdin);
+    c
+}
+
+/// Runs `folio ARGS`: (exit code, stderr).
+fn refused(args: &[&std::ffi::OsStr]) -> (i32, String) {
+    let out = folio().args(args).output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// A `--files-from` list that never ends (`/dev/zero`, by line or NUL, or stdin fed from it)
+/// is refused after 64 MiB, naming the list and the limit, instead of growing until memory
+/// runs out (2.1 GB once).
+#[cfg(unix)]
+#[test]
+fn an_endless_files_from_list_is_refused_at_its_limit() {
+    for null in [false, true] {
+        let mut args = vec!["play", "-q", "--files-from", "/dev/zero"];
+        if null {
+            args.push("-0");
+        }
+        let out = folio().args(&args).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(
+            err.contains("the --files-from list /dev/zero is longer than 64 MiB (67108864 bytes)"),
+            "{err}"
+        );
+    }
+    let zero = std::fs::File::open("/dev/zero").unwrap();
+    let out = folio_with_stdin(zero)
+        .args(["play", "-q", "--files-from", "-"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("the --files-from list from stdin is longer than 64 MiB"),
+        "{err}"
+    );
+}
+
+/// A word set read from a pipe whose first bytes are a real set's header, then endless
+/// bytes (`--set <(head -c 16 g.fst; yes)`), is refused at 256 MiB naming the path,
+/// instead of being read until memory runs out (2.6 GB once); a whole set from a pipe
+/// still answers.
+#[cfg(unix)]
+#[test]
+fn a_word_set_from_an_endless_pipe_is_refused_at_its_limit() {
+    use std::io::Write;
+    let dir = tempfile::tempdir().unwrap();
+    let set = import(dir.path(), "WHALE\nWHALES\n");
+    let bytes = std::fs::read(&set).unwrap();
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("folio"))
+        .args(["words", "contains", "--set", "/dev/stdin", "whale"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let head = bytes[..16].to_vec();
+    let feeder = std::thread::spawn(move || {
+        let yes = b"y\n".repeat(1 << 15);
+        // Fed until folio stops reading (the write then fails: a broken pipe).
+        let _ = stdin.write_all(&head);
+        let mut fed = 0u64;
+        while stdin.write_all(&yes).is_ok() {
+            fed += yes.len() as u64;
+        }
+        fed
+    });
+    let out = child.wait_with_output().unwrap();
+    let fed = feeder.join().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("/dev/stdin: a word set read from a pipe or device is at most 256 MiB"),
+        "{err}"
+    );
+    assert!(fed < 300 << 20, "{fed} bytes were read");
+    let whole = std::fs::File::open(&set).unwrap();
+    let out = folio_with_stdin(whole)
+        .args(["words", "contains", "--set", "/dev/stdin", "whale"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "whale true\n");
+}
+
+/// `--fix A --write-gcg L` with L a dangling link to A: one file, refused before any replay
+/// as when A exists (both were written, one replacing the other).
+#[cfg(unix)]
+#[test]
+fn two_outputs_through_a_dangling_link_are_one_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let gcg = d.join("game.gcg");
+    std::fs::write(
+        &gcg,
+        "#player1 a A\n#player2 b B\n>a: WORDSXY 8D WORDS +99 99\n",
+    )
+    .unwrap();
+    std::os::unix::fs::symlink("a.gcg", d.join("l.gcg")).unwrap();
+    std::fs::create_dir(d.join("sub")).unwrap();
+    std::os::unix::fs::symlink("../b.gcg", d.join("sub/l.gcg")).unwrap();
+    for (fix, other) in [("a.gcg", "l.gcg"), ("b.gcg", "sub/l.gcg")] {
+        let out = folio()
+            .current_dir(d)
+            .args(["play", "game.gcg", "--fix", fix, "--write-gcg", other])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(err.contains("name the same file"), "{err}");
+        assert!(!d.join(fix).exists(), "nothing is written");
+    }
+}
+
+/// An output path that is empty (`--fix ''`, an unset variable) is a usage error before any
+/// replay, not "cannot write : : No such file or directory" after it; and an output that
+/// exists but whose folder takes no new file (`/proc/version`) says so.
+#[cfg(target_os = "linux")]
+#[test]
+fn an_empty_or_unwritable_output_path_says_what_is_wrong() {
+    let dir = tempfile::tempdir().unwrap();
+    let gcg = dir.path().join("game.gcg");
+    std::fs::write(
+        &gcg,
+        "#player1 a A\n#player2 b B\n>a: ADEIRST 8D WORDS +24 24\n",
+    )
+    .unwrap();
+    for flag in ["--fix", "--write-gcg", "--html"] {
+        let (code, err) = refused(&[
+            "play".as_ref(),
+            "-q".as_ref(),
+            gcg.as_os_str(),
+            flag.as_ref(),
+            "".as_ref(),
+        ]);
+        assert_eq!(code, 2, "{flag}: {err}");
+        assert!(
+            err.contains(&format!("{flag} : an empty path names no file")),
+            "{err}"
+        );
+    }
+    let (code, err) = refused(&[
+        "play".as_ref(),
+        "-q".as_ref(),
+        gcg.as_os_str(),
+        "--fix".as_ref(),
+        "/proc/version".as_ref(),
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("cannot create a new file in /proc to write it to"),
+        "{err}"
+    );
+}
+
+/// `folio moves` reads a POSITION that names something on disk as a file, never as a CGP
+/// string: an empty device, a folder, stdin and an endless device each get a message about
+/// the file ("CGP column 1: the board has 3 rows" once).
+#[cfg(unix)]
+#[test]
+fn moves_reads_a_path_like_position_as_a_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let set = import(dir.path(), "AT\nTA\n");
+    let run = |position: &str, stdin: std::process::Stdio| {
+        let out = folio_with_stdin(stdin)
+            .args(["moves", position, "--rack", "AT", "--set"])
+            .arg(&set)
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    for (position, said) in [
+        ("/dev/null", "/dev/null: empty; a position is a script"),
+        (".", ".: is a folder; a position is a script"),
+        ("-", "-: empty; a position is a script"),
+        ("/dev/zero", "/dev/zero: longer than 67108864 bytes"),
+        (
+            "no/board.txt",
+            "no/board.txt: no such file, and not a CGP string",
+        ),
+    ] {
+        let (code, err) = run(position, std::process::Stdio::null());
+        assert_eq!(code, Some(2), "{position}: {err}");
+        assert!(err.contains(said), "{position}: {err}");
+        assert!(!err.contains("CGP column"), "{position}: {err}");
+    }
+    // A record on stdin is a position like a file's.
+    let gcg = dir.path().join("g.gcg");
+    std::fs::write(&gcg, "#player1 a A\n#player2 b B\n>a: AT 8H AT +2 2\n").unwrap();
+    let (code, err) = run("-", std::fs::File::open(&gcg).unwrap().into());
+    assert_eq!(code, Some(0), "{err}");
+}
+
+/// A rack that overfills the tile set together with the board names the tile, as the CGP
+/// path does ("hold 2 of Z").
+#[test]
+fn moves_names_the_tile_a_board_and_rack_hold_too_many_of() {
+    let dir = tempfile::tempdir().unwrap();
+    let set = import(dir.path(), "AT\nTA\n");
+    let mut board = String::from("    A B C D E F G H I J K L M N O\n");
+    for row in 1..=15 {
+        let cells = if row == 8 {
+            ". . . A A A A A A A A A . . ."
+        } else {
+            ". . . . . . . . . . . . . . ."
+        };
+        board.push_str(&format!("{row:>3} {cells}\n"));
+    }
+    let file = dir.path().join("board.txt");
+    std::fs::write(&file, board).unwrap();
+    let out = folio()
+        .arg("moves")
+        .arg(&file)
+        .args(["--rack", "A", "--set"])
+        .arg(&set)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("rack A: the board and the rack hold 10 of A; the english tile set has 9"),
+        "{err}"
+    );
+}
+
+/// `merge a.partial -`: stdin is said not to be read by merge, not "-: No such file".
+#[test]
+fn merge_says_it_does_not_read_stdin() {
+    let dir = tempfile::tempdir().unwrap();
+    let (code, err) = refused(&[
+        "merge".as_ref(),
+        "a.partial".as_ref(),
+        "-".as_ref(),
+        "-o".as_ref(),
+        dir.path().join("m.fst").as_os_str(),
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("- (stdin): folio merge reads each partial from a file, not stdin"),
+        "{err}"
+    );
+}
+
+/// `anagram` and `from-rack` with a rack of hundreds of letters: "rack too long", naming the
+/// limit, not "not a word under the game policy".
+#[test]
+fn a_rack_of_hundreds_of_letters_is_too_long() {
+    let dir = tempfile::tempdir().unwrap();
+    let set = import(dir.path(), "AT\nTA\n");
+    let rack = "A".repeat(300);
+    for verb in ["anagram", "from-rack"] {
+        let out = folio()
+            .args(["words", verb, "--set"])
+            .arg(&set)
+            .arg(&rack)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{verb}: {err}");
+        assert!(
+            err.contains("rack too long (300 tiles): at most 15 letters"),
+            "{verb}: {err}"
+        );
+        assert!(!err.contains("not a word"), "{verb}: {err}");
+    }
+}
+
+/// `autoplay --seed 2^64-1 --games 2`: the second seed does not exist; refused (the seeds
+/// once wrapped silently to game-0.gcg), while the last seed alone plays.
+#[test]
+fn autoplay_seeds_past_the_largest_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let set = import(dir.path(), "AT\nTA\nCAT\nACT\nTAN\nANT\n");
+    let games = dir.path().join("games");
+    let out = folio()
+        .args([
+            "autoplay",
+            "--seed",
+            "18446744073709551615",
+            "--games",
+            "2",
+            "--set",
+        ])
+        .arg(&set)
+        .arg("-o")
+        .arg(&games)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("give a --seed at most 18446744073709551614"),
+        "{err}"
+    );
+    assert!(!games.join("game-0.gcg").exists());
+    folio()
+        .args(["autoplay", "--seed", "18446744073709551615", "--set"])
+        .arg(&set)
+        .assert()
+        .success();
+}

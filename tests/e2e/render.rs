@@ -476,7 +476,8 @@ fn an_index_is_never_made_beside_a_fifo_or_device() {
 }
 
 /// A run with fewer scripts than the last one removes the pages it no longer writes from
-/// `OUT-files/`, and keeps every other file there (a user's notes, a link, a folder).
+/// `OUT-files/` (those its `.folio-pages` list names), and keeps every other file there (a
+/// user's notes, a link, a folder).
 #[test]
 fn a_rerun_removes_only_its_own_stale_pages() {
     let tmp = tempfile::tempdir().unwrap();
@@ -487,9 +488,15 @@ fn a_rerun_removes_only_its_own_stale_pages() {
     play_html(&scripts[..3], &out);
     let first: Vec<String> = names(&files_dir);
     assert_eq!(first.len(), 3, "{first:?}");
+    let list = std::fs::read_to_string(files_dir.join(".folio-pages")).unwrap();
+    for page in &first {
+        assert!(list.lines().any(|l| l == page), "{page} not listed: {list}");
+    }
     std::fs::write(files_dir.join("notes.txt"), "mine").unwrap();
     std::fs::write(files_dir.join("999-keep"), "mine").unwrap();
     std::os::unix::fs::symlink("notes.txt", files_dir.join("998-link.html")).unwrap();
+    // Named as a page, but folio never wrote it: it stays.
+    std::fs::write(files_dir.join("001-index.html"), "mine").unwrap();
 
     play_html(&scripts[..2], &out);
     let second = names(&files_dir);
@@ -506,17 +513,21 @@ fn a_rerun_removes_only_its_own_stale_pages() {
         "stale {} kept: {second:?}",
         first[2]
     );
-    for mine in ["notes.txt", "999-keep", "998-link.html"] {
+    for mine in ["notes.txt", "999-keep", "998-link.html", "001-index.html"] {
         assert!(
             second.iter().any(|n| n == mine),
             "{mine} removed: {second:?}"
         );
     }
-    assert_eq!(second.len(), 5, "{second:?}");
+    assert_eq!(second.len(), 6, "{second:?}");
 
-    // One script: its page is OUT itself, so no page of the folder is current.
+    // One script: its page is OUT itself, so no page of the folder is current; the user's
+    // files keep the folder, which stays folio's (its list, now empty) for the next run.
     play_html(&scripts[..1], &out);
-    assert_eq!(names(&files_dir).len(), 3, "{:?}", names(&files_dir));
+    assert_eq!(names(&files_dir).len(), 4, "{:?}", names(&files_dir));
+    assert!(files_dir.join(".folio-pages").is_file());
+    play_html(&scripts[..2], &out);
+    assert_eq!(names(&files_dir).len(), 6, "{:?}", names(&files_dir));
     // With only pages in it, the folder goes as well.
     let out2 = tmp.path().join("two.html");
     play_html(&scripts[..2], &out2);
@@ -524,13 +535,85 @@ fn a_rerun_removes_only_its_own_stale_pages() {
     assert!(!tmp.path().join("two-files").exists());
 }
 
+/// The files of `dir` but folio's list of its pages.
 fn names(dir: &Path) -> Vec<String> {
     let mut v: Vec<String> = std::fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n != ".folio-pages")
         .collect();
     v.sort();
     v
+}
+
+/// `OUT-files` is written and pruned only when it is folio's own folder: one holding a
+/// user's files and no `.folio-pages` list (a `2024-report.html`, a `001-index.html`), a
+/// symbolic link (to `/etc` in the trial: pages were written there) and a file of that name
+/// are each refused before any replay, exit 2, and left as they were.
+#[cfg(unix)]
+#[test]
+fn pages_go_only_in_folios_own_folder() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let scripts: Vec<PathBuf> = test_scripts().into_iter().take(2).collect();
+    let run = |out: &str| {
+        let o = folio()
+            .arg("play")
+            .arg("-q")
+            .args(&scripts)
+            .arg("--html")
+            .arg(d.join(out))
+            .output()
+            .unwrap();
+        (
+            o.status.code(),
+            String::from_utf8_lossy(&o.stderr).into_owned(),
+        )
+    };
+    let user = d.join("w-files");
+    std::fs::create_dir(&user).unwrap();
+    for mine in ["2024-report.html", "001-index.html"] {
+        std::fs::write(user.join(mine), "mine").unwrap();
+    }
+    let (code, err) = run("w.html");
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("w-files holds files folio did not write (it has no .folio-pages"),
+        "{err}"
+    );
+    assert_eq!(names(&user), ["001-index.html", "2024-report.html"]);
+    assert!(!d.join("w.html").exists());
+
+    let elsewhere = d.join("elsewhere");
+    std::fs::create_dir(&elsewhere).unwrap();
+    std::fs::write(elsewhere.join("001-keep.html"), "theirs").unwrap();
+    std::os::unix::fs::symlink(&elsewhere, d.join("y-files")).unwrap();
+    let (code, err) = run("y.html");
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("y-files is a symbolic link"), "{err}");
+    assert_eq!(names(&elsewhere), ["001-keep.html"]);
+    // One script writes no folder: the link and what it names are left alone.
+    folio()
+        .arg("play")
+        .arg("-q")
+        .arg(&scripts[0])
+        .arg("--html")
+        .arg(d.join("y.html"))
+        .output()
+        .unwrap();
+    assert_eq!(names(&elsewhere), ["001-keep.html"]);
+
+    std::fs::write(d.join("x-files"), "a file").unwrap();
+    let (code, err) = run("x.html");
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("x-files exists and is not a folder"), "{err}");
+    assert!(!err.contains("os error"), "{err}");
+
+    // An empty folder is taken, and becomes folio's.
+    std::fs::create_dir(d.join("e-files")).unwrap();
+    let (code, err) = run("e.html");
+    assert!(matches!(code, Some(0 | 1)), "{err}");
+    assert_eq!(names(&d.join("e-files")).len(), 2);
 }
 
 /// A folder (or device) given where a script is expected is said to be one, not read as a

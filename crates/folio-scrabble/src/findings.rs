@@ -23,10 +23,10 @@ pub enum Rule {
     /// The placement breaks a board rule (folio-core's verdict).
     #[error("illegal play: {0}")]
     Illegal(crate::Illegal),
-    /// A word formed is not in the word set given.
-    #[error("{word} is not in the word set{}", if *.stood { " (the play stood: it is scored by the rules)" } else { ": the play fails" })]
+    /// A word formed is not in the word set given (several: `VUM, UR are not …`).
+    #[error("{word} {} not in the word set{}", if .word.contains(", ") { "are" } else { "is" }, if *.stood { " (the play stood: it is scored by the rules)" } else { ": the play fails" })]
     UnknownWord {
-        /// The word.
+        /// The word, or the words comma-separated.
         word: String,
         /// Whether the record kept the play on the board anyway (a phony never challenged).
         stood: bool,

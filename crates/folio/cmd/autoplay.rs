@@ -89,7 +89,19 @@ pub fn run(a: Args) -> anyhow::Result<Outcome> {
     let set = folio_lexicon::checked::open_set(&a.set)?;
     super::tiles::check_alphabet(&a.set, &set, &rules.tile_set)?;
     let start = std::time::Instant::now();
-    let seeds: Vec<u64> = (0..a.games).map(|i| a.seed.wrapping_add(i)).collect();
+    // The seeds S..S+N-1 must all exist: past 2^64-1 they once wrapped to 0 silently
+    // (`--seed 18446744073709551615 --games 2` wrote game-0.gcg).
+    if a.seed.checked_add(a.games - 1).is_none() {
+        bail!(
+            "--seed {} --games {}: the seeds S, S+1, ... of the games pass {} (the largest \
+             seed); give a --seed at most {}",
+            a.seed,
+            a.games,
+            u64::MAX,
+            u64::MAX - (a.games - 1)
+        );
+    }
+    let seeds: Vec<u64> = (0..a.games).map(|i| a.seed + i).collect();
     let games: Vec<AutoGame> = folio_lexicon::guarded(&[&a.set], || {
         seeds
             .par_iter()

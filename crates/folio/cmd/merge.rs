@@ -69,6 +69,13 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
              last merge (without --partial); a partial keeps every word"
         );
     }
+    // `-` once reached the partial reader as a file name: "-: No such file or directory".
+    if args.partials.iter().any(|p| p.as_os_str() == "-") {
+        anyhow::bail!(
+            "- (stdin): folio merge reads each partial from a file, not stdin; write the \
+             partial to a file and name it"
+        );
+    }
     let paths = OutputPaths::for_set(&args.output);
     let outputs = if args.partial {
         vec![args.output.clone()]

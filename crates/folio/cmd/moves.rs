@@ -9,6 +9,7 @@ use folio_scrabble::movegen::cgp::Cgp;
 use folio_scrabble::movegen::{GamePosition, Generator, Rack};
 use folio_scrabble::replay::rules_for;
 use folio_scrabble::script::RulesName;
+use folio_scrabble::tile::{Tile, TILE_KINDS};
 use folio_scrabble::Rules;
 
 use super::Outcome;
@@ -63,7 +64,10 @@ pub fn run(a: Args) -> anyhow::Result<Outcome> {
     };
     let tiles = a.tileset.as_deref().map(super::tiles::named).transpose()?;
     let with_tiles = |r: Rules| tiles.map_or(r, |t| r.with_tile_set(t));
-    let pos = if Path::new(&a.position).is_file() {
+    // A path that names something (a file, a device, a folder, `-`) is read as a file, never
+    // as a CGP string: `folio moves /dev/null` once said "CGP column 1: the board has 3 rows".
+    let is_file = a.position == "-" || std::fs::metadata(&a.position).is_ok();
+    let pos = if is_file {
         let mut pos = from_script(&a, rules_name)?;
         pos.rules = with_tiles(pos.rules);
         pos
@@ -72,6 +76,15 @@ pub fn run(a: Args) -> anyhow::Result<Outcome> {
             bail!(
                 "--turn needs a script file; {} is not one",
                 quoted(&a.position)
+            );
+        }
+        // A CGP string has four fields or more: one word is a file name that is not there
+        // (`moves ../board.txt` once said "CGP column 1: the board has 2 rows").
+        if !a.position.contains(|c: char| c.is_ascii_whitespace()) {
+            bail!(
+                "{}: no such file, and not a CGP string (BOARD RACKS SCORES ZEROS, separated \
+                 by spaces)",
+                a.position
             );
         }
         let rules = with_tiles(preset(rules_name.unwrap_or(RulesName::Standard)));
@@ -101,10 +114,18 @@ pub fn run(a: Args) -> anyhow::Result<Outcome> {
         );
     }
     if a.rack.is_some() && pos.unseen(&rack).is_none() {
-        bail!(
-            "rack {rack}: the board and the rack hold more tiles than the {} tile set has",
-            pos.rules.tile_set.name
-        );
+        // Named as the CGP path names it ("hold 2 of Z").
+        match over_tile_set(&pos, &rack) {
+            Some((tile, have, limit)) => bail!(
+                "rack {rack}: the board and the rack hold {have} of {tile}; the {} tile set has \
+                 {limit}",
+                pos.rules.tile_set.name
+            ),
+            None => bail!(
+                "rack {rack}: the board and the rack hold more tiles than the {} tile set has",
+                pos.rules.tile_set.name
+            ),
+        }
     }
     let set = folio_lexicon::checked::open_set(&a.set)?;
     super::tiles::check_alphabet(&a.set, &set, &pos.rules.tile_set)?;
@@ -172,8 +193,39 @@ fn preset(name: RulesName) -> Rules {
     }
 }
 
+/// The first tile the board and `rack` together hold more of than the tile set has: the
+/// tile, how many they hold, how many the set has.
+fn over_tile_set(pos: &GamePosition, rack: &Rack) -> Option<(Tile, u32, u32)> {
+    let mut have = [0u32; TILE_KINDS];
+    for (_, t) in pos.board.tiles() {
+        have[t.rack_tile().index()] += 1;
+    }
+    for t in rack.tiles() {
+        have[t.index()] += 1;
+    }
+    have.iter().enumerate().find_map(|(i, &n)| {
+        let tile = Tile::from_index(i)?;
+        let limit = pos.rules.tile_set.count(tile);
+        (n > limit).then_some((tile, n, limit))
+    })
+}
+
 fn from_script(a: &Args, rules_name: Option<RulesName>) -> anyhow::Result<GamePosition> {
-    let bytes = std::fs::read(&a.position).with_context(|| a.position.clone())?;
+    let path = Path::new(&a.position);
+    if path.is_dir() {
+        bail!(
+            "{}: is a folder; a position is a script, a printed board or a CGP string",
+            a.position
+        );
+    }
+    let bytes = super::play::inputs::read_capped(path, "a script or a board")
+        .with_context(|| a.position.clone())?;
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        bail!(
+            "{}: empty; a position is a script, a printed board or a CGP string",
+            a.position
+        );
+    }
     let text = String::from_utf8_lossy(&bytes);
     if board_text::looks_like_board(&text) {
         if a.turn.is_some() {

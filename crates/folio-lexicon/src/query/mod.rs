@@ -53,6 +53,17 @@ pub enum QueryError {
         /// The policy's name.
         policy: String,
     },
+    /// A rack has more tiles than any word the policy keeps could use: more letters than its
+    /// longest word, or more than 255 blanks.
+    #[error("{}: rack too long ({tiles} tiles): {limit}", quoted(.input))]
+    RackTooLong {
+        /// The rack as given.
+        input: String,
+        /// Tiles given, blanks included.
+        tiles: usize,
+        /// The limit passed (`at most 15 letters, …`).
+        limit: String,
+    },
     /// A `pattern` query is malformed.
     #[error("pattern {}: {reason}", quoted(.pattern))]
     BadPattern {

@@ -109,8 +109,10 @@ impl Rack {
     /// kept). Each character of the key is one tile.
     ///
     /// # Errors
-    /// [`QueryError::Empty`] when the rack is empty or blank; [`QueryError::NotAWord`] when
-    /// the policy rejects a letter, or the rack has more than 255 tiles of one kind.
+    /// [`QueryError::Empty`] when the rack is empty or blank; [`QueryError::RackTooLong`]
+    /// when it has more letters than the policy's longest word (a rack of hundreds of letters
+    /// was once "not a word") or more than 255 blanks; [`QueryError::NotAWord`] when the
+    /// policy rejects a letter, or the rack has more than 255 tiles of one kind.
     pub fn parse(policy: &Policy, letters: &str) -> Result<Rack, QueryError> {
         let not_a_rack = || QueryError::NotAWord {
             input: letters.to_string(),
@@ -122,6 +124,20 @@ impl Rack {
         }
         let blanks = letters_t.chars().filter(|&c| c == '?').count();
         let rest: String = letters_t.chars().filter(|&c| c != '?').collect();
+        let too_long = |limit: String| QueryError::RackTooLong {
+            input: letters.to_string(),
+            tiles: rest.chars().count() + blanks,
+            limit,
+        };
+        if let Some(max) = policy.max_len.filter(|&m| rest.chars().count() > m) {
+            return Err(too_long(format!(
+                "at most {max} letters (the longest word under the {} policy) besides blanks",
+                policy.name
+            )));
+        }
+        if blanks > usize::from(u8::MAX) {
+            return Err(too_long(format!("at most {} blanks", u8::MAX)));
+        }
         let key = if rest.is_empty() {
             String::new()
         } else {
@@ -363,6 +379,32 @@ mod tests {
     /// The English values of the letters these tests use (the binary passes the whole set).
     fn english() -> LetterValues {
         LetterValues::from_pairs([(b'Q', 10), (b'I', 1), (b'S', 1), (b'T', 1)])
+    }
+
+    #[test]
+    fn a_rack_longer_than_any_word_is_too_long_not_a_non_word() {
+        let e = Rack::parse(&Policy::game(), &"A".repeat(300)).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "\"{}\"… (300 characters): rack too long (300 tiles): at most 15 letters (the \
+                 longest word under the game policy) besides blanks",
+                "A".repeat(80)
+            )
+        );
+        let e = Rack::parse(&Policy::game(), &"?".repeat(256)).unwrap_err();
+        let said = e.to_string();
+        assert!(
+            said.ends_with("(256 characters): rack too long (256 tiles): at most 255 blanks"),
+            "{said}"
+        );
+        // Fifteen letters and a blank stay a rack.
+        assert_eq!(
+            Rack::parse(&Policy::game(), "ABCDEFGHIJKLMNO?")
+                .unwrap()
+                .len(),
+            16
+        );
     }
 
     #[test]

@@ -39,9 +39,17 @@ impl Target {
     /// device or FIFO is written through.
     ///
     /// # Errors
-    /// An I/O error when `path` is a folder or a socket, when a link cannot be read, or
-    /// after more than 40 links.
+    /// An I/O error when `path` is empty, a folder or a socket, when a link cannot be read,
+    /// or after more than 40 links.
     pub fn resolve(path: &Path) -> std::io::Result<Target> {
+        // `--fix ''` (an unset variable) once failed after the work with "cannot write : :
+        // No such file or directory".
+        if path.as_os_str().is_empty() {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::InvalidInput,
+                "an empty path names no file; name one",
+            ));
+        }
         let mut p = path.to_path_buf();
         for _ in 0..MAX_LINKS {
             let meta = match std::fs::symlink_metadata(&p) {
@@ -147,7 +155,7 @@ where
     };
     let tmp = temp_path(&target);
     let result = (|| -> std::io::Result<()> {
-        let file = std::fs::File::create(&tmp)?;
+        let file = create_temp(&tmp)?;
         let mut w = BufWriter::new(file);
         fill(&mut w)?;
         let file = w.into_inner().map_err(|e| e.into_error())?;
@@ -247,7 +255,7 @@ pub fn write_contents_atomic(files: &[(&Path, Content<'_>)]) -> Result<()> {
         .zip(&temps)
         .map(|((_, content), tmp)| match tmp {
             Some(tmp) => {
-                let mut file = std::fs::File::create(tmp)?;
+                let mut file = create_temp(tmp)?;
                 content.write_to(&mut file)?;
                 file.sync_all()
             }
@@ -292,6 +300,23 @@ fn keep_permissions(tmp: &Path, target: &Path) -> std::io::Result<()> {
         Ok(m) if m.is_file() => std::fs::set_permissions(tmp, m.permissions()),
         _ => Ok(()),
     }
+}
+
+/// Creates the temporary file `tmp`; its error says that this file, beside the output, is
+/// what could not be made (`/proc/version` is a file, but `/proc` takes no new file: the
+/// bare "No such file or directory" named an output that exists).
+fn create_temp(tmp: &Path) -> std::io::Result<std::fs::File> {
+    std::fs::File::create(tmp).map_err(|e| {
+        let dir = tmp.parent().unwrap_or(Path::new("."));
+        std::io::Error::new(
+            e.kind(),
+            format!(
+                "cannot create a new file in {} to write it to (an output is written beside \
+                 itself, then renamed over it): {e}",
+                dir.display()
+            ),
+        )
+    })
 }
 
 fn temp_path(path: &Path) -> PathBuf {
@@ -460,6 +485,14 @@ mod tests {
         std::os::unix::fs::symlink(&b, &a).unwrap();
         std::os::unix::fs::symlink(&a, &b).unwrap();
         assert!(write_bytes_atomic(&a, b"x").is_err());
+    }
+
+    #[test]
+    fn an_empty_path_is_refused_before_writing() {
+        let e = Target::resolve(Path::new("")).unwrap_err();
+        assert_eq!(e.kind(), std::io::ErrorKind::InvalidInput);
+        let e = write_bytes_atomic(Path::new(""), b"x").unwrap_err();
+        assert!(e.to_string().contains("an empty path names no file"), "{e}");
     }
 
     #[cfg(unix)]

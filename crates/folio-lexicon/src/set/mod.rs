@@ -299,9 +299,14 @@ pub(crate) fn map_file(path: &Path) -> Result<SetBytes> {
     Ok(SetBytes::Mmap(map))
 }
 
-/// Largest word set read from a stream, in bytes: node addresses must fit a [`NodeCursor`]'s
-/// 32 bits (as [`fits_cursor`] checks).
-const STREAM_LIMIT: u64 = u32::MAX as u64;
+/// Largest word set read from a stream (a pipe, `/dev/stdin`, `<(zcat g.fst.gz)`), in
+/// bytes: 256 MiB, as a book read from a stream. A stream has no length to check first, so
+/// it is read into memory, and a pipe whose first 8 bytes look like an fst (`head -c 16
+/// g.fst; yes`) once grew to 2.6 GB before memory ran out. The largest real set is far
+/// below: ENABLE (172,820 words) is 0.5 MB, 1/500 of the limit. A file is mapped, not
+/// read, and has only the 4 GiB limit of a [`NodeCursor`]'s 32-bit addresses (as
+/// [`fits_cursor`] checks).
+const STREAM_LIMIT: u64 = 256 << 20;
 
 /// Reads a stream (not a regular file: its metadata length is 0) whole into memory. The
 /// first 8 bytes of an fst are its format version (fst 0.4 reads 1 to 3); when they are not,
@@ -309,8 +314,8 @@ const STREAM_LIMIT: u64 = u32::MAX as u64;
 /// read for ever. The checksum is checked afterwards as for a file.
 ///
 /// # Errors
-/// [`Error::Io`] when reading fails; [`Error::NotAnFst`] when the stream does not start
-/// with an fst version; [`Error::TooLarge`] past 4 GiB, where reading stops.
+/// [`Error::Io`] when reading fails, or past [`STREAM_LIMIT`] (256 MiB), where reading
+/// stops; [`Error::NotAnFst`] when the stream does not start with an fst version.
 fn read_stream(path: &Path, mut file: std::fs::File) -> Result<SetBytes> {
     use std::io::Read;
     let mut bytes = Vec::new();
@@ -336,10 +341,18 @@ fn read_stream(path: &Path, mut file: std::fs::File) -> Result<SetBytes> {
     }
     read(STREAM_LIMIT + 1 - 8, &mut bytes)?;
     if bytes.len() as u64 > STREAM_LIMIT {
-        return Err(Error::TooLarge {
-            path: path.to_path_buf(),
-            bytes: bytes.len() as u64,
-        });
+        return Err(Error::io(
+            path,
+            std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                format!(
+                    "a word set read from a pipe or device is at most {} MiB ({STREAM_LIMIT} \
+                     bytes), and this one is longer (reading stopped there): not a word set, \
+                     or write it to a file first (a file is mapped, not read)",
+                    STREAM_LIMIT >> 20
+                ),
+            ),
+        ));
     }
     Ok(SetBytes::Owned(bytes))
 }

@@ -3,15 +3,17 @@
 //!
 //! One script: OUT.html is its page. Several: OUT.html is an index page linking one page per
 //! script, written in the folder `OUT-files/` beside it (`001-NAME.html`, numbered in run
-//! order so two scripts of the same name never share a page). Pages of an earlier run that
-//! this run did not write again are removed from that folder (only files named as folio names
-//! its pages; anything else a user put there stays).
+//! order so two scripts of the same name never share a page). Folio lists the pages it wrote
+//! in the folder's [`MANIFEST`]; pages of an earlier run that this run did not write again are
+//! removed, and only those: a file the list does not name is never touched. A folder folio did
+//! not make (one holding other files and no list), a symbolic link or a file of that name is
+//! refused before any replay ([`check_folder`]): nothing is written or removed through it.
 
 use std::cell::RefCell;
-use std::collections::HashSet;
+use std::collections::{BTreeSet, HashSet};
 use std::path::{Path, PathBuf};
 
-use anyhow::Context;
+use anyhow::{bail, Context};
 use folio_core::script::ScriptReport;
 use folio_render::IndexEntry;
 
@@ -24,6 +26,9 @@ pub(super) struct Html {
     files_dir: PathBuf,
     /// File names of the pages written in `files_dir` by this run.
     written: RefCell<HashSet<String>>,
+    /// The pages an earlier run listed in `files_dir`'s [`MANIFEST`] (none when the folder
+    /// is not folio's).
+    listed: BTreeSet<String>,
     /// Digits of the page numbers.
     width: usize,
     entries: RefCell<Vec<IndexEntry>>,
@@ -39,17 +44,18 @@ const BATCH: usize = 16;
 impl Html {
     /// The report of a run of `scripts` scripts, written to `out`.
     pub fn new(out: &Path, scripts: usize) -> Html {
-        let stem = out
-            .file_stem()
-            .map_or_else(|| "report".into(), |s| s.to_string_lossy().into_owned());
-        let name = format!("{stem}-files");
-        let files_dir = out.with_file_name(&name);
+        let (files_dir, name) = files_dir(out);
         let dir = (scripts > 1).then(|| (files_dir.clone(), name));
+        let listed = match folder(&files_dir) {
+            Folder::Ours => read_manifest(&files_dir),
+            _ => BTreeSet::new(),
+        };
         Html {
             out: out.to_path_buf(),
             dir,
             files_dir,
             written: RefCell::new(HashSet::new()),
+            listed,
             width: scripts.to_string().len().max(3),
             entries: RefCell::new(Vec::new()),
             pending: RefCell::new(Vec::new()),
@@ -103,9 +109,29 @@ impl Html {
         Ok(())
     }
 
-    /// Writes the pages drawn so far.
+    /// Writes the pages drawn so far. The folder's list is written first, naming them with
+    /// every page listed before: a run stopped half-way leaves no page folio would not know
+    /// as its own.
     fn flush(&self) -> anyhow::Result<()> {
         let pages = std::mem::take(&mut *self.pending.borrow_mut());
+        if pages.is_empty() {
+            return Ok(());
+        }
+        if self.dir.is_some() {
+            let mut names = self.listed.clone();
+            names.extend(self.written.borrow().iter().cloned());
+            self.write_manifest(&names)?;
+        }
+        for (path, _) in &pages {
+            // The atomic writer follows a link: a page is never written through one.
+            if std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) {
+                bail!(
+                    "{}: a symbolic link where folio writes a page; refusing to write through \
+                     it (remove it)",
+                    path.display()
+                );
+            }
+        }
         let files: Vec<(&Path, &[u8])> = pages
             .iter()
             .map(|(p, html)| (p.as_path(), html.as_bytes()))
@@ -143,36 +169,152 @@ impl Html {
         self.remove_stale_pages()
     }
 
-    /// Removes from `OUT-files/` the pages an earlier run wrote and this one did not: regular
-    /// files named as folio names its pages ([`is_page_name`]), nothing else. A folder left
-    /// empty by a run that needs none (one script) is removed too.
+    /// Removes from `OUT-files/` the pages an earlier run listed in the folder's
+    /// [`MANIFEST`] and this one did not write (regular files only: a link is never
+    /// followed), then lists this run's pages. A run that needs no folder (one script)
+    /// removes the list and the folder when nothing else is left in it. A folder that is not
+    /// folio's (no list, a link, a file) is left alone.
     fn remove_stale_pages(&self) -> anyhow::Result<()> {
         let dir = &self.files_dir;
-        let entries = match std::fs::read_dir(dir) {
-            Ok(entries) => entries,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
-            // A non-folder of that name is not ours to judge.
-            Err(e) if e.kind() == std::io::ErrorKind::NotADirectory => return Ok(()),
-            Err(e) => return Err(e).with_context(|| format!("cannot list {}", dir.display())),
-        };
+        if !matches!(folder(dir), Folder::Ours) {
+            return Ok(());
+        }
         let written = self.written.borrow();
-        for entry in entries {
-            let entry = entry.with_context(|| format!("cannot list {}", dir.display()))?;
-            let name = entry.file_name();
-            let Some(name) = name.to_str() else { continue };
-            // `file_type` does not follow symlinks: a link is never a page.
-            let is_file = entry.file_type().is_ok_and(|t| t.is_file());
-            if is_file && is_page_name(name) && !written.contains(name) {
-                let path = entry.path();
+        for name in self.listed.iter().filter(|n| !written.contains(*n)) {
+            let path = dir.join(name);
+            // `symlink_metadata` does not follow links: a link is never a page.
+            let is_file = std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_file());
+            if is_file {
                 std::fs::remove_file(&path)
                     .with_context(|| format!("cannot remove the stale page {}", path.display()))?;
             }
         }
-        if self.dir.is_none() {
-            // Fails (and is meant to) when anything else is still there.
+        let only_manifest = std::fs::read_dir(dir)
+            .is_ok_and(|entries| entries.flatten().all(|e| e.file_name() == MANIFEST));
+        if self.dir.is_none() && only_manifest {
+            let manifest = dir.join(MANIFEST);
+            std::fs::remove_file(&manifest)
+                .with_context(|| format!("cannot remove {}", manifest.display()))?;
+            // Fails (and is meant to) when anything else appeared meanwhile.
             let _ = std::fs::remove_dir(dir);
+            return Ok(());
         }
-        Ok(())
+        // A folder that keeps a user's files stays folio's: its list (empty after a
+        // one-script run) says so to the next run.
+        self.write_manifest(&written.iter().cloned().collect())
+    }
+
+    /// Writes the folder's [`MANIFEST`] naming `pages`.
+    fn write_manifest(&self, pages: &BTreeSet<String>) -> anyhow::Result<()> {
+        let mut text = String::from(MANIFEST_HEADER);
+        for p in pages {
+            text.push_str(p);
+            text.push('\n');
+        }
+        let path = self.files_dir.join(MANIFEST);
+        folio_lexicon::set::atomic::write_bytes_atomic(&path, text.as_bytes())
+            .with_context(|| format!("cannot write {}", path.display()))
+    }
+}
+
+/// The file in `OUT-files/` listing the pages folio wrote there, one file name a line: the
+/// only files a later run removes. Its presence makes the folder folio's.
+pub(super) const MANIFEST: &str = ".folio-pages";
+
+const MANIFEST_HEADER: &str = "# folio play --html: the pages folio wrote in this folder, one \
+     a line. A later run removes those it does not write again; files not named here are \
+     never touched.\n";
+
+/// The most bytes of a [`MANIFEST`] read: a page name is under 300 bytes, so this lists
+/// over 200,000 pages; a longer file is not folio's list (the rest is not read).
+const MANIFEST_MAX_BYTES: u64 = 64 << 20;
+
+/// The folder of the pages of `--html OUT.html`, `OUT-files` beside it, and its name.
+fn files_dir(out: &Path) -> (PathBuf, String) {
+    let stem = out
+        .file_stem()
+        .map_or_else(|| "report".into(), |s| s.to_string_lossy().into_owned());
+    let name = format!("{stem}-files");
+    (out.with_file_name(&name), name)
+}
+
+/// What `OUT-files` is.
+enum Folder {
+    /// Nothing of that name.
+    Missing,
+    /// A symbolic link (to anything): never written or pruned through.
+    Link,
+    /// A file, device, FIFO or socket.
+    OtherKind,
+    /// A folder with folio's [`MANIFEST`].
+    Ours,
+    /// A folder without one: `empty` or holding files folio did not write.
+    Other { empty: bool },
+}
+
+fn folder(dir: &Path) -> Folder {
+    let Ok(meta) = std::fs::symlink_metadata(dir) else {
+        return Folder::Missing;
+    };
+    if meta.file_type().is_symlink() {
+        return Folder::Link;
+    }
+    if !meta.is_dir() {
+        return Folder::OtherKind;
+    }
+    if std::fs::symlink_metadata(dir.join(MANIFEST)).is_ok_and(|m| m.is_file()) {
+        return Folder::Ours;
+    }
+    let empty = std::fs::read_dir(dir).is_ok_and(|mut entries| entries.next().is_none());
+    Folder::Other { empty }
+}
+
+/// The page names listed in `dir`'s [`MANIFEST`]: lines named as folio names its pages
+/// ([`is_page_name`]: no `/`, so never a file outside the folder); anything else is skipped.
+fn read_manifest(dir: &Path) -> BTreeSet<String> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    if let Ok(f) = std::fs::File::open(dir.join(MANIFEST)) {
+        let _ = f.take(MANIFEST_MAX_BYTES).read_to_end(&mut bytes);
+    }
+    String::from_utf8_lossy(&bytes)
+        .lines()
+        .filter(|l| is_page_name(l))
+        .map(str::to_string)
+        .collect()
+}
+
+/// Refuses, before any replay, a run of `scripts` scripts whose pages cannot go in
+/// `OUT-files/` beside `out`: a symbolic link there (pages and their removal would follow it
+/// anywhere), a file of that name, or a folder holding files folio did not write (no
+/// [`MANIFEST`]). One script writes no folder, and only ever prunes folio's own.
+///
+/// # Errors
+/// One of the above, naming the folder and what to do.
+pub(super) fn check_folder(out: &Path, scripts: usize) -> anyhow::Result<()> {
+    if scripts < 2 {
+        return Ok(());
+    }
+    let (dir, _) = files_dir(out);
+    let flag = format!("--html {}", out.display());
+    match folder(&dir) {
+        Folder::Missing | Folder::Ours | Folder::Other { empty: true } => Ok(()),
+        Folder::Link => bail!(
+            "{flag}: {} is a symbolic link; the pages of {scripts} scripts are written only in \
+             a real folder (never through a link); remove the link or name another --html",
+            dir.display()
+        ),
+        Folder::OtherKind => bail!(
+            "{flag}: {} exists and is not a folder; the pages of {scripts} scripts go in a \
+             folder of that name: move it or name another --html",
+            dir.display()
+        ),
+        Folder::Other { empty: false } => bail!(
+            "{flag}: {} holds files folio did not write (it has no {MANIFEST}, folio's list of \
+             its pages); folio writes and removes pages only in its own folder: empty it or \
+             name another --html",
+            dir.display()
+        ),
     }
 }
 

@@ -48,13 +48,48 @@ pub fn read_capped(path: &Path, what: &str) -> std::io::Result<Vec<u8>> {
     Ok(bytes)
 }
 
+/// The most bytes of a `--files-from` list read: 64 MiB, as a script. A path is at most
+/// 4,096 bytes (Linux's `PATH_MAX`), so the longest list holds 16,384 paths of that length
+/// and about a million of 60 bytes, past what one run reports usefully; `--files-from
+/// /dev/zero` once grew to 2.1 GB before memory ran out.
+pub const FILES_FROM_MAX_BYTES: u64 = 64 << 20;
+
+/// The bytes of the `--files-from` list `list` (`-`: stdin), refused past
+/// [`FILES_FROM_MAX_BYTES`] (at most one byte more is read).
+fn read_list(list: &Path) -> anyhow::Result<Vec<u8>> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    let limit = FILES_FROM_MAX_BYTES + 1;
+    let name = if is_stdin(list) {
+        std::io::stdin()
+            .lock()
+            .take(limit)
+            .read_to_end(&mut bytes)
+            .context("cannot read the --files-from list from stdin")?;
+        "from stdin".to_string()
+    } else {
+        std::fs::File::open(list)
+            .and_then(|f| f.take(limit).read_to_end(&mut bytes))
+            .with_context(|| format!("cannot read the --files-from list {}", list.display()))?;
+        list.display().to_string()
+    };
+    if bytes.len() as u64 > FILES_FROM_MAX_BYTES {
+        anyhow::bail!(
+            "the --files-from list {name} is longer than {} MiB ({FILES_FROM_MAX_BYTES} bytes): \
+             not a list of paths (a run of more scripts is split into several)",
+            FILES_FROM_MAX_BYTES >> 20
+        );
+    }
+    Ok(bytes)
+}
+
 /// The scripts of a run, in order: each of `named`, then each entry of the `files_from`
 /// list (`-`: stdin; `nul`: entries end with NUL rather than a newline), a folder replaced
 /// by the files under it with one of `extensions` (folio play: [`EXTENSIONS`]; `kenken
 /// replay`: `kenken` only).
 ///
 /// # Errors
-/// The list cannot be read.
+/// The list cannot be read, or is longer than [`FILES_FROM_MAX_BYTES`].
 pub fn collect(
     named: &[PathBuf],
     files_from: Option<&Path>,
@@ -63,15 +98,7 @@ pub fn collect(
 ) -> anyhow::Result<Vec<PathBuf>> {
     let mut listed = named.to_vec();
     if let Some(list) = files_from {
-        let bytes = if is_stdin(list) {
-            let mut bytes = Vec::new();
-            std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut bytes)
-                .context("cannot read the --files-from list from stdin")?;
-            bytes
-        } else {
-            std::fs::read(list)
-                .with_context(|| format!("cannot read the --files-from list {}", list.display()))?
-        };
+        let bytes = read_list(list)?;
         listed.extend(entries(&bytes, nul));
     }
     let mut out = Vec::new();

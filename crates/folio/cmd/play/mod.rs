@@ -317,6 +317,7 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
                 scripts.len()
             );
         }
+        html::check_folder(out, scripts.len())?;
     }
     if let Some(out) = &args.write_gcg {
         // A rewrite drops what the parser skipped: never over the script itself.
@@ -777,9 +778,16 @@ fn refuse_shared_outputs(outputs: &[(&str, &Option<PathBuf>)]) -> anyhow::Result
     Ok(())
 }
 
-/// A path as compared for [`refuse_shared_outputs`]: canonical when it exists (links and
-/// `./` resolved), else its canonical folder joined with its name.
+/// A path as compared for [`refuse_shared_outputs`]: the file the write would replace, as
+/// [`Target::resolve`](folio_lexicon::set::atomic::Target::resolve) finds it (links followed,
+/// a dangling one to the file it names), canonical when it exists (`./` resolved), else its
+/// canonical folder joined with its name.
 fn same_file_key(path: &Path) -> PathBuf {
+    let path = match folio_lexicon::set::atomic::Target::resolve(path) {
+        Ok(folio_lexicon::set::atomic::Target::Replace(p)) => p,
+        _ => path.to_path_buf(),
+    };
+    let path = path.as_path();
     if let Ok(c) = std::fs::canonicalize(path) {
         return c;
     }
