@@ -786,3 +786,28 @@ fn autoplay_seeds_past_the_largest_are_refused() {
         .assert()
         .success();
 }
+
+/// `render -` is no Boggle board: stdin is not read, and the message says so; a file name
+/// that names no file says that too, not only that a `.` is no board's letter.
+#[test]
+fn render_says_what_a_missing_position_file_or_stdin_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("out.svg");
+    for (position, says) in [
+        ("-", "- (stdin): folio render reads a position from a file or from the command line, not stdin"),
+        ("missing.gcg", "Boggle board \"missing.gcg\" (and no file of that name): unexpected '.'"),
+    ] {
+        let out = folio()
+            .current_dir(dir.path())
+            .args(["render", position, "--svg"])
+            .arg(&svg)
+            .assert()
+            .code(2)
+            .get_output()
+            .stderr
+            .clone();
+        let err = String::from_utf8_lossy(&out);
+        assert!(err.contains(says), "{position}: {err}");
+        assert!(!svg.exists(), "{position} wrote an SVG");
+    }
+}

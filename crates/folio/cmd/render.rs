@@ -174,6 +174,9 @@ fn scrabble_only_flag(a: &Args) -> Option<&'static str> {
 /// Draws a position written out: CGP, a Boggle board, a Keen ID or a deal number.
 fn from_text(a: &Args) -> anyhow::Result<maud::Markup> {
     let text = a.position.trim();
+    if text == "-" {
+        bail!("- (stdin): folio render reads a position from a file or from the command line, not stdin: save it to a file first");
+    }
     // A number is a deal, a negative one too (the joke deals -1 and -2): no board, Keen ID
     // or CGP string is one.
     let digits = text.strip_prefix('-').unwrap_or(text);
@@ -219,8 +222,14 @@ fn from_text(a: &Args) -> anyhow::Result<maud::Markup> {
             })
         }
         Game::Boggle => {
+            // No board holds a `.`: `game.gcg` is a file name that names no file.
+            let also = if a.game.is_none() && text.contains('.') {
+                " (and no file of that name)"
+            } else {
+                ""
+            };
             let board = folio_boggle::Board::parse(text, None)
-                .with_context(|| format!("Boggle board {what}"))?;
+                .with_context(|| format!("Boggle board {what}{also}"))?;
             folio_render::boggle::board_svg(&board, &[], &format!("Boggle board {text}"), true)
         }
         Game::Kenken => {
