@@ -892,4 +892,63 @@ mod tests {
             proptest::prop_assert_eq!(words(&ours), words(&dom), "{:?}", page);
         }
     }
+
+    /// An EPUB built in memory: a container, a package whose spine lists `spine` (ids of
+    /// `chapters`, by index), and the chapters' bytes.
+    fn epub(chapters: &[&[u8]], spine: &[usize]) -> Vec<u8> {
+        use std::io::Write;
+        let mut z = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+        let opts = zip::write::SimpleFileOptions::default()
+            .compression_method(zip::CompressionMethod::Deflated);
+        z.start_file("META-INF/container.xml", opts).unwrap();
+        z.write_all(
+            br#"<container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles><rootfile full-path="OEBPS/p.opf"/></rootfiles></container>"#,
+        )
+        .unwrap();
+        let items: String = (0..chapters.len())
+            .map(|i| format!(r#"<item id="c{i}" href="c{i}.xhtml"/>"#))
+            .collect();
+        let refs: String = spine
+            .iter()
+            .map(|i| format!(r#"<itemref idref="c{i}"/>"#))
+            .collect();
+        z.start_file("OEBPS/p.opf", opts).unwrap();
+        write!(
+            z,
+            r#"<package xmlns="http://www.idpf.org/2007/opf"><manifest>{items}</manifest><spine>{refs}</spine></package>"#
+        )
+        .unwrap();
+        for (i, c) in chapters.iter().enumerate() {
+            z.start_file(format!("OEBPS/c{i}.xhtml"), opts).unwrap();
+            z.write_all(c).unwrap();
+        }
+        z.finish().unwrap().into_inner()
+    }
+
+    /// Entries are inflated in pieces: a character cut at a piece's end waits for the
+    /// next one, a repeated spine item is read each time, and bytes that are not UTF-8
+    /// (wherever they are) refuse the book, naming the entry.
+    #[test]
+    fn epub_entries_stream_across_pieces_and_repeat() {
+        // 3-byte characters from offset 1, so piece ends (64 KiB) cut one.
+        let long = format!("<p>x{}</p>", "\u{2014}é".repeat(60_000));
+        let book = epub(&[long.as_bytes(), b"<p>whale</p>"], &[0, 1, 1]);
+        let text = epub_text(&book).unwrap();
+        assert_eq!(text, {
+            let mut t = to_text(&long);
+            t.push_str("\n\n");
+            for _ in 0..2 {
+                t.push_str(&to_text("<p>whale</p>"));
+                t.push_str("\n\n");
+            }
+            t
+        });
+        let mut bad = long.clone().into_bytes();
+        bad[100_000] = 0xFF;
+        let err = epub_text(&epub(&[&bad], &[0])).unwrap_err();
+        assert!(err.contains("OEBPS/c0.xhtml is not UTF-8"), "{err}");
+        let cut = &long.as_bytes()[..long.len() - 1 - "</p>".len()];
+        let err = epub_text(&epub(&[cut], &[0])).unwrap_err();
+        assert!(err.contains("is not UTF-8"), "{err}");
+    }
 }
