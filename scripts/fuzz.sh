@@ -47,6 +47,7 @@ seeds() {
     words_import) echo "$SHARED"/games/boggle/wordlists/* fuzz/seeds/words/* ;;
     words_pattern) echo fuzz/seeds/words_pattern/* ;;
     ingest_book) echo "$SHARED"/corpora/gutenberg/* ;;
+    html_book) echo "$SHARED"/corpora/html/*.htm fuzz/seeds/html_book/* ;;
     fst_build | lexicon_set | lexicon_counts) echo fuzz/seeds/fst/* ;;
     partial_read) echo fuzz/seeds/partial/* ;;
     journal_read) echo fuzz/seeds/journal/* ;;

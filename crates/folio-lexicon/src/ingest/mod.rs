@@ -422,10 +422,7 @@ fn book(
                     .into(),
             });
         }
-        match html::to_text(&text) {
-            Ok(t) => std::borrow::Cow::Owned(t),
-            Err(e) => return skip(format!("HTML not read: {e}")),
-        }
+        std::borrow::Cow::Owned(html::to_text(&text))
     } else {
         text
     };
