@@ -114,16 +114,7 @@ async fn connection(
                 break;
             }
             let line = &buf[start..start + pos];
-            let yes = match answerer.answer(line).await {
-                Ok(yes) => yes,
-                Err(why) => {
-                    refused += 1;
-                    if refused <= LOGGED_REFUSALS {
-                        log_refusal(&peer, &why);
-                    }
-                    false
-                }
-            };
+            let yes = answer_or_refuse(&mut answerer, line, &mut refused, &peer).await;
             out.extend_from_slice(if yes { TRUE } else { FALSE });
             answered += 1;
             start += pos + 1;
@@ -160,16 +151,8 @@ async fn connection(
                 // A last line without its LF, as line-oriented tools read one: answered
                 // (`printf 'Q,book,whale' | nc` gets its `true`).
                 let bytes = end - start;
-                let yes = match answerer.answer(&buf[start..end]).await {
-                    Ok(yes) => yes,
-                    Err(why) => {
-                        refused += 1;
-                        if refused <= LOGGED_REFUSALS {
-                            log_refusal(&peer, &why);
-                        }
-                        false
-                    }
-                };
+                let yes =
+                    answer_or_refuse(&mut answerer, &buf[start..end], &mut refused, &peer).await;
                 answered += 1;
                 let answer = if yes { TRUE } else { FALSE };
                 match tokio::time::timeout(config.write_timeout, stream.write_all(answer)).await {
@@ -220,6 +203,23 @@ async fn discard(stream: &mut TcpStream) {
             _ => break,
         }
     }
+}
+
+/// The answer to one line: a refused line is answered `false`, counted in `refused`, and
+/// logged while the count is within [`LOGGED_REFUSALS`].
+async fn answer_or_refuse(
+    answerer: &mut Answerer,
+    line: &[u8],
+    refused: &mut usize,
+    peer: &std::net::SocketAddr,
+) -> bool {
+    answerer.answer(line).await.unwrap_or_else(|why| {
+        *refused += 1;
+        if *refused <= LOGGED_REFUSALS {
+            log_refusal(peer, &why);
+        }
+        false
+    })
 }
 
 fn log_refusal(peer: &std::net::SocketAddr, why: &Refusal) {
