@@ -347,9 +347,9 @@ fn kenken_sessions_of_millions_of_items_stop_at_their_limits() {
     }
 }
 
-/// Scripts of 48 million blank lines (48 MB) in each game but the crossword's: nothing is
-/// held per line (a slice per line was 16 bytes: 1 GB at 64 MiB, over this limit), so each
-/// is read and judged within the limit.
+/// Scripts of 48 million blank lines (48 MB) in each game: nothing is held per line (a
+/// slice per line was 16 bytes, 1 GB at 64 MiB; a GCG's decoded `String` per line was 24
+/// bytes, 1.5 GB), so each is read and judged within the limit.
 #[test]
 fn scripts_of_millions_of_blank_lines_are_read_within_the_limit() {
     let dir = tempfile::tempdir().unwrap();
@@ -369,6 +369,12 @@ fn scripts_of_millions_of_blank_lines_are_read_within_the_limit() {
             1,
         ),
         ("f.freecell", "#game freecell\n#deal 5\n", "1a a1\n", 1),
+        (
+            "c.gcg",
+            "#player1 A Ann\n#player2 B Bob\n",
+            ">A: AEINRST - +0 0\n",
+            0,
+        ),
     ] {
         std::fs::write(dir.path().join(name), format!("{head}{blank}{tail}")).unwrap();
         let (status, text) = play_quiet(dir.path(), &[name, "--set", "w.fst"]);

@@ -154,7 +154,7 @@ fn number_in(pragma: &str, value: &str, min: u64, max: u64) -> Result<u64, Parse
 
 struct Parser<'a> {
     file: &'a str,
-    lines: &'a [String],
+    lines: &'a folio_core::script::TextLines,
     header: Header,
     events: Vec<Event>,
     final_racks: Vec<FinalRack>,

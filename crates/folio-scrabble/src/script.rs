@@ -262,7 +262,7 @@ pub struct Script {
     /// The name diagnostics give the file (usually its path as given).
     pub source: String,
     /// Decoded lines as written (without line terminators); `lines[0]` is line 1.
-    pub lines: Vec<String>,
+    pub lines: folio_core::script::TextLines,
     /// How the bytes were decoded.
     pub encoding: Encoding,
     /// Header pragmas.
@@ -282,7 +282,7 @@ impl Script {
         (line as usize)
             .checked_sub(1)
             .and_then(|i| self.lines.get(i))
-            .map_or("", |s| s.as_str())
+            .unwrap_or("")
     }
 
     /// Number of player seats (the highest declared seat + 1).

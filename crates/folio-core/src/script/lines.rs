@@ -6,6 +6,8 @@
 //! otherwise (Macondo's reader does the same). A file that *declares* UTF-8 must be valid
 //! UTF-8: each bad line is reported with the column of its first bad byte.
 
+use super::TextLines;
+
 /// How a script's bytes were decoded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub enum Encoding {
@@ -31,7 +33,7 @@ impl Encoding {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Decoded {
     /// Lines without terminators (`\n`, `\r\n` or a stray `\r`).
-    pub lines: Vec<String>,
+    pub lines: TextLines,
     /// The encoding used.
     pub encoding: Encoding,
     /// The value of a `#character-encoding` pragma, with its 1-based line.
@@ -71,20 +73,20 @@ pub fn decode(bytes: &[u8]) -> Decoded {
         None => Encoding::Latin1,
     };
     let mut invalid_utf8 = Vec::new();
-    let lines = raw()
-        .enumerate()
-        .map(|(i, l)| match encoding {
-            Encoding::Latin1 => l.iter().map(|&b| b as char).collect(),
+    let mut lines = TextLines::default();
+    for (i, l) in raw().enumerate() {
+        match encoding {
+            Encoding::Latin1 => lines.push(&l.iter().map(|&b| b as char).collect::<String>()),
             Encoding::Utf8 => match std::str::from_utf8(l) {
-                Ok(s) => s.to_string(),
+                Ok(s) => lines.push(s),
                 Err(e) => {
                     let good = std::str::from_utf8(&l[..e.valid_up_to()]).unwrap_or("");
                     invalid_utf8.push((i as u32 + 1, good.chars().count() as u32 + 1));
-                    String::from_utf8_lossy(l).into_owned()
+                    lines.push(&String::from_utf8_lossy(l));
                 }
             },
-        })
-        .collect();
+        }
+    }
     Decoded {
         lines,
         encoding,
@@ -151,9 +153,9 @@ mod tests {
     #[test]
     fn line_ends() {
         let d = decode(b"a\r\nb\rc\nd");
-        assert_eq!(d.lines, ["a", "b", "c", "d"]);
+        assert_eq!(d.lines.iter().collect::<Vec<_>>(), ["a", "b", "c", "d"]);
         let d = decode(b"a\n\nb\n");
-        assert_eq!(d.lines, ["a", "", "b"]);
+        assert_eq!(d.lines.iter().collect::<Vec<_>>(), ["a", "", "b"]);
         assert!(decode(b"").lines.is_empty());
     }
 
@@ -179,10 +181,10 @@ mod tests {
     fn undeclared_latin1_falls_back() {
         let d = decode(b"#player1 c\xe9sar c\xe9sar\n");
         assert_eq!(d.encoding, Encoding::Latin1);
-        assert_eq!(d.lines[0], "#player1 césar césar");
+        assert_eq!(d.lines.get(0).unwrap(), "#player1 césar césar");
         let d = decode("#player1 césar x\n".as_bytes());
         assert_eq!(d.encoding, Encoding::Utf8);
-        assert_eq!(d.lines[0], "#player1 césar x");
+        assert_eq!(d.lines.get(0).unwrap(), "#player1 césar x");
     }
 
     #[test]
@@ -197,7 +199,7 @@ mod tests {
     fn declared_latin1() {
         let d = decode(b"#character-encoding ISO-8859-1\n#player1 \xe9 x\n");
         assert_eq!(d.encoding, Encoding::Latin1);
-        assert_eq!(d.lines[1], "#player1 é x");
+        assert_eq!(d.lines.get(1).unwrap(), "#player1 é x");
         assert_eq!(encoding_named("latin1"), Some(Encoding::Latin1));
         assert_eq!(encoding_named("ASCII"), None);
     }
