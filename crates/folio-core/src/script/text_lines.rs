@@ -37,7 +37,7 @@ impl TextLines {
         if self.len > 0 {
             self.text.push('\n');
         }
-        if self.len % MARK_EVERY == 0 {
+        if self.len.is_multiple_of(MARK_EVERY) {
             self.marks.push(self.text.len());
         }
         self.text.push_str(line);
