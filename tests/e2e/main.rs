@@ -24,6 +24,7 @@ mod refusals;
 mod render;
 mod scale;
 mod schemas;
+mod scrabble_points;
 mod serve;
 mod teacher;
 mod trial;

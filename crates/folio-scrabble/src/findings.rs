@@ -37,7 +37,8 @@ pub enum Rule {
         /// The words, comma-separated.
         words: String,
     },
-    /// The recorded points of a play differ from the rules' score.
+    /// The recorded points of a turn differ from the rules' score: a play's, or the 0 of a
+    /// pass or an exchange.
     #[error("score: recorded {recorded:+}, the rules give {computed:+}")]
     Score {
         /// Written.
@@ -153,6 +154,28 @@ pub enum Rule {
     /// `CHALLENGE_BONUS_WITHOUT_PLAY`, `INVALID_CHALLENGE_BONUS_PLAYER_INDEX`).
     #[error("challenge bonus without a play by {} just before", clipped(.0, QUOTED_CHARS))]
     ChallengeWithoutPlay(String),
+    /// A second `(challenge)` bonus for the same play: a play is challenged once, all its
+    /// words at once, and a challenge that fails gives one bonus (NASPA; MAGPIE reads a bonus
+    /// line only right after a play: `CHALLENGE_BONUS_WITHOUT_PLAY`). The second line scores
+    /// nothing.
+    #[error(
+        "second challenge bonus for the same play (the first is at line {line}): it scores nothing"
+    )]
+    ChallengeBonusTwice {
+        /// Line of the first bonus.
+        line: u32,
+    },
+    /// A withdrawal (`--`) of a play that was given a challenge bonus: the bonus is given when
+    /// the play stands its challenge, so the record contradicts itself (MAGPIE reads `--` only
+    /// right after a play: `PHONY_TILES_RETURNED_WITHOUT_PLAY`). The replay follows the
+    /// withdrawal: the play and its bonus are taken back.
+    #[error("withdrawal of a play that stood its challenge (bonus {bonus:+} at line {line}): the play and its bonus are taken back")]
+    WithdrawnAfterChallengeBonus {
+        /// The bonus given.
+        bonus: i32,
+        /// Line of the bonus.
+        line: u32,
+    },
     /// An end-of-game line before the game is over (MAGPIE: `END_GAME_EVENT_BEFORE_GAME_END`).
     #[error("{0} before the game is over")]
     EndLineBeforeGameOver(&'static str),
@@ -297,6 +320,8 @@ folio_core::rule_codes! {
             Rule::WithdrawnRackMismatch { .. } => "withdrawn-rack-mismatch",
             Rule::WithdrawnPoints { .. } => "withdrawn-points",
             Rule::ChallengeWithoutPlay(_) => "challenge-without-play",
+            Rule::ChallengeBonusTwice { .. } => "challenge-bonus-twice",
+            Rule::WithdrawnAfterChallengeBonus { .. } => "withdrawn-after-challenge-bonus",
             Rule::EndLineBeforeGameOver(_) => "end-line-before-game-over",
             Rule::MoveAfterGameOver(_) => "move-after-game-over",
             Rule::LostChallengePass(_) => "lost-challenge-pass",

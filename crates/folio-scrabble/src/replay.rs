@@ -108,12 +108,37 @@ struct LastPlay {
     rack: Option<Tiles>,
     /// Points as written (or computed when absent).
     points_written: i32,
-    computed: i32,
     /// The move, taken back from the board on withdrawal.
     mv: Move,
     /// Words formed were all in the lexicon (None: not checked).
     all_words_known: Option<bool>,
     words: Vec<String>,
+    /// The challenge bonus the play was given, once it stood a challenge.
+    bonus: Option<Bonus>,
+}
+
+/// A `(challenge)` line's bonus, kept with the play it was given for.
+#[derive(Clone, Copy)]
+struct Bonus {
+    line: u32,
+    /// As written (5 when absent): the record decides the bonus, so the rules give this too.
+    points: i32,
+}
+
+/// The finding for points written unlike the rules' number, as judged by
+/// [`Replayer::judge_points`]: given the written points, the rule they break, or `None`
+/// where another finding of the same line already says why the rules give what they give.
+type Mismatch<'f> = &'f dyn Fn(i32) -> Option<Rule>;
+
+/// A turn's points (a play, a pass, an exchange) differ from the rules' score.
+fn score_rule(computed: i32) -> impl Fn(i32) -> Option<Rule> {
+    move |recorded| Some(Rule::Score { recorded, computed })
+}
+
+/// The line carries another finding that explains its points (an illegal play, an
+/// end-of-game line before the end, a second challenge bonus).
+fn explained(_: i32) -> Option<Rule> {
+    None
 }
 
 struct Replayer<'a, L: ?Sized> {
@@ -418,7 +443,7 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
                     e.loc,
                     Rule::LostChallengePass(out),
                 ));
-                self.account(e, p, 0);
+                self.account(e, p, 0, Some(&score_rule(0)));
                 self.push_turn(e, p, TurnKind::Pass, "-".into(), 0);
                 return;
             }
@@ -450,13 +475,15 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
             }
             EventKind::Pass => {
                 self.last_play = None;
-                self.account(e, p, 0);
+                // A pass scores nothing, whatever the record writes (NASPA).
+                self.account(e, p, 0, Some(&score_rule(0)));
                 self.push_turn(e, p, TurnKind::Pass, "-".into(), 0);
             }
             EventKind::Exchange(x) => {
                 self.last_play = None;
                 self.exchange(e, p, x);
-                self.account(e, p, 0);
+                // So does an exchange.
+                self.account(e, p, 0, Some(&score_rule(0)));
                 self.push_turn(e, p, TurnKind::Exchange, exchange_notation(x), 0);
             }
             _ => {}
@@ -608,18 +635,6 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
             self.find(self.col(e, e.cols.word), rule);
         }
         let points = mv.score as i32;
-        if let Some(r) = e.score {
-            self.stats.scores_checked += 1;
-            if r == points {
-                self.stats.scores_matched += 1;
-            } else {
-                let rule = Rule::Score {
-                    recorded: r,
-                    computed: points,
-                };
-                self.find(self.col(e, e.cols.score), rule);
-            }
-        }
         self.board.apply(&mv);
         for &(_, t) in &mv.new_tiles {
             self.on_board[t.rack_tile().index()] += 1;
@@ -630,12 +645,12 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
             seat: p,
             rack: e.rack.clone(),
             points_written: e.score.unwrap_or(points),
-            computed: points,
             mv: mv.clone(),
             all_words_known,
             words: mv.words.iter().map(|w| w.text()).collect(),
+            bonus: None,
         });
-        self.account(e, p, points);
+        self.account(e, p, points, Some(&score_rule(points)));
         if self.st.rack_len[p] == 0 && self.st.bag_left == 0 {
             self.st.over = Some((EndReason::Out { player: p }, e.loc.line));
         }
@@ -648,13 +663,8 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
     fn failed(&mut self, e: &Event, p: usize, notation: String, why: String) -> i32 {
         self.last_play = None;
         self.failed_now = !self.refused_now;
-        if let Some(r) = e.score {
-            self.stats.scores_checked += 1;
-            if r == 0 {
-                self.stats.scores_matched += 1;
-            }
-        }
-        self.account(e, p, 0);
+        // The board-rule or word finding of the line says why the play scores nothing.
+        self.account(e, p, 0, Some(&explained));
         let i = self.push_turn(e, p, TurnKind::Rejected, notation, 0);
         self.turns[i].rejected = Some(why);
         0
@@ -731,8 +741,30 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
         }
     }
 
-    /// Checks the cumulative of `e` and moves the totals on by `computed` points.
-    fn account(&mut self, e: &Event, p: usize, computed: i32) {
+    /// The one judge of a line's written points, for every kind of line: they must be
+    /// `due`, the rules' number for the line (a play's score; 0 for a pass, an exchange or
+    /// a failed play; the end-of-game adjustment; minus what a withdrawal takes back). A
+    /// difference is the finding `mismatch` names. Points the record leaves out are not
+    /// judged (the replay fills them in).
+    fn judge_points(&mut self, e: &Event, due: i32, mismatch: Mismatch<'_>) {
+        let Some(r) = e.score else {
+            return;
+        };
+        self.stats.scores_checked += 1;
+        if r == due {
+            self.stats.scores_matched += 1;
+        } else if let Some(rule) = mismatch(r) {
+            self.find(self.col(e, e.cols.score), rule);
+        }
+    }
+
+    /// Judges the points of `e` against the rules' `computed` ([`Self::judge_points`];
+    /// `None`: the record decides them, as a challenge bonus or a time penalty, and they are
+    /// not counted as checked), checks its cumulative and moves the totals on by `computed`.
+    fn account(&mut self, e: &Event, p: usize, computed: i32, mismatch: Option<Mismatch<'_>>) {
+        if let Some(mismatch) = mismatch {
+            self.judge_points(e, computed, mismatch);
+        }
         let written = e.score.unwrap_or(computed);
         let previous = self.st.recorded[p];
         // 32-bit points into 64-bit totals: exact for any record a file can hold (saturating
@@ -790,44 +822,75 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
             };
             self.find(self.col(e, e.cols.body), rule);
         }
-        if let Some(r) = e.score {
-            self.stats.scores_checked += 1;
-            if r == last.points_written.saturating_neg() {
-                self.stats.scores_matched += 1;
-            } else {
-                let rule = Rule::WithdrawnPoints {
-                    recorded: r,
-                    played: last.points_written,
-                };
-                self.find(self.col(e, e.cols.score), rule);
-            }
+        // A bonus is given for a play that stood its challenge: the record contradicts
+        // itself. The withdrawal is what the record goes on from, so the play goes, and the
+        // bonus given for it with it (the state before the play is restored).
+        let bonus = last.bonus.map_or(0, |b| b.points);
+        if let Some(b) = last.bonus {
+            let rule = Rule::WithdrawnAfterChallengeBonus {
+                bonus: b.points,
+                line: b.line,
+            };
+            self.find(self.col(e, e.cols.body), rule);
         }
+        // What the record should take back: the play's points as written (a misscored
+        // play's wrong number is its own finding), and a bonus given for it.
+        let taken = last.points_written.saturating_add(bonus);
+        let played = last.points_written;
+        self.judge_points(e, played.saturating_neg(), &|recorded| {
+            (recorded != taken.saturating_neg())
+                .then_some(Rule::WithdrawnPoints { recorded, played })
+        });
         // The turn is lost: racks, bag and scores back as before the play. The board takes the
         // tiles back with folio-core's `take_back`, which keeps the record of premiums used
-        // and words scored (it matters to wordbler: docs/rules.md).
-        let taken = self.st.progress.turns_taken.clone();
+        // and words scored (it matters to wordbler: docs/rules.md). The record's own running
+        // totals are not the rules' state: they stay as written.
+        let taken_turns = self.st.progress.turns_taken.clone();
         let next = self.next;
+        let recorded = std::mem::take(&mut self.st.recorded);
+        let corrected = std::mem::take(&mut self.st.corrected);
         for (_, t) in self.board.take_back(&last.mv) {
             let i = t.rack_tile().index();
             self.on_board[i] = self.on_board[i].saturating_sub(1);
         }
+        let shown = self.st.totals[p] - last.before.totals[p];
         self.st = last.before;
-        self.st.progress.turns_taken = taken;
+        self.st.recorded = recorded;
+        self.st.corrected = corrected;
+        self.st.progress.turns_taken = taken_turns;
         self.next = next;
         // A lost turn: scoreless, and a failed play where the rules count those.
         self.st.progress.after(0, true);
+        // The cumulative drops back by what was taken back, whatever points the line
+        // writes (old Quackle wrote `-- +0` with the right cumulative: gcg-format.md §3.4).
         let previous = self.st.recorded[p];
-        self.check_cumulative(e, p, previous, 0, previous);
-        self.push_turn(e, p, TurnKind::Withdrawn, "--".into(), -last.computed);
-        // (computed scores are board scores: small, never near i32::MIN)
+        let points = taken.saturating_neg();
+        let expected = previous.saturating_add(i64::from(points));
+        self.check_cumulative(e, p, previous, points, expected);
+        // Shown as the change to the rules' total (the play's computed score, and a bonus):
+        // small numbers, within i32.
+        let shown = i32::try_from(-shown).unwrap_or(i32::MIN);
+        self.push_turn(e, p, TurnKind::Withdrawn, "--".into(), shown);
         self.check_end(e);
     }
 
     fn challenge(&mut self, e: &Event, p: usize) {
-        let ok = self.last_play.as_ref().is_some_and(|l| l.seat == p);
-        if !ok {
+        let last = self.last_play.as_ref().filter(|l| l.seat == p);
+        let (after_play, earlier) = (last.is_some(), last.and_then(|l| l.bonus));
+        if !after_play {
             let rule = Rule::ChallengeWithoutPlay(self.script.nick(p));
             self.find(self.col(e, e.cols.body), rule);
+        }
+        if let Some(first) = earlier {
+            // A play is challenged once (all its words at once) and given one bonus: a
+            // second line gives nothing by the rules, whatever it writes.
+            self.find(
+                self.col(e, e.cols.body),
+                Rule::ChallengeBonusTwice { line: first.line },
+            );
+            self.account(e, p, 0, Some(&explained));
+            self.push_turn(e, p, TurnKind::Challenge, "(challenge)".into(), 0);
+            return;
         }
         // The bonus depends on the event (5 under WESPA, sometimes 10): the record decides.
         let points = e.score.unwrap_or(5);
@@ -838,7 +901,14 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
                 Rule::NegativeChallengeBonus(points),
             );
         }
-        self.account(e, p, points);
+        if let Some(l) = self.last_play.as_mut().filter(|l| l.seat == p) {
+            l.bonus = Some(Bonus {
+                line: e.loc.line,
+                points,
+            });
+        }
+        // The record decides the bonus (its sign is judged above).
+        self.account(e, p, points, None);
         self.push_turn(e, p, TurnKind::Challenge, "(challenge)".into(), points);
     }
 
@@ -850,7 +920,8 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
         if points > 0 {
             self.find(self.col(e, e.cols.score), Rule::PositiveTimePenalty(points));
         }
-        self.account(e, p, points);
+        // The record decides the penalty (its sign is judged above).
+        self.account(e, p, points, None);
         self.push_turn(e, p, TurnKind::Time, "(time)".into(), points);
     }
 
@@ -860,7 +931,7 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
         let notation = format!("({})", crate::script::tiles_text(written));
         let Some((end, _)) = self.st.over else {
             self.find(e.loc, Rule::EndLineBeforeGameOver("end-of-game rack line"));
-            self.account(e, p, 0);
+            self.account(e, p, 0, Some(&explained));
             self.push_turn(e, p, TurnKind::EndPoints, notation, 0);
             return;
         };
@@ -869,16 +940,15 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
             None => end == EndReason::Out { player: p },
         };
         let body = self.col(e, e.cols.body);
-        let score_loc = self.col(e, e.cols.score);
         if self.end_lines[p] {
             self.find(e.loc, Rule::EndLineTwice(self.script.nick(p)));
         }
         self.end_lines[p] = true;
         if positive {
             let EndReason::Out { player: out } = end else {
+                // Points for going out when no one went out: the rules give nothing.
                 let why = format!("{}: no one went out", self.describe(end));
-                self.find(score_loc, Rule::PenaltyNotDue(why));
-                self.account(e, p, 0);
+                self.account(e, p, 0, Some(&|_| Some(Rule::PenaltyNotDue(why.clone()))));
                 self.push_turn(e, p, TurnKind::EndPoints, notation, 0);
                 return;
             };
@@ -905,20 +975,18 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
             } else {
                 expected
             };
-            if let Some(r) = e.score {
-                self.stats.scores_checked += 1;
-                if r == computed {
-                    self.stats.scores_matched += 1;
-                } else {
-                    let rule = Rule::EndPoints {
-                        recorded: r,
+            self.account(
+                e,
+                p,
+                computed,
+                Some(&|recorded| {
+                    Some(Rule::EndPoints {
+                        recorded,
                         expected,
                         accepted_single: single,
-                    };
-                    self.find(score_loc, rule);
-                }
-            }
-            self.account(e, p, computed);
+                    })
+                }),
+            );
             self.push_turn(e, p, TurnKind::EndPoints, notation, computed);
         } else {
             let due = match end {
@@ -950,29 +1018,25 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
             self.check_drawable(body, &tiles);
             if !due {
                 // A line stating no adjustment (`-0`) is fine where none is due.
-                if e.score.unwrap_or(0) != 0 {
-                    let why = format!("the game ended because {}", self.describe(end));
-                    self.find(score_loc, Rule::PenaltyNotDue(why));
-                }
-                self.account(e, p, 0);
+                let why = format!("the game ended because {}", self.describe(end));
+                self.account(e, p, 0, Some(&|_| Some(Rule::PenaltyNotDue(why.clone()))));
                 self.push_turn(e, p, TurnKind::EndPenalty, notation, 0);
                 return;
             }
             let computed = -value;
-            if let Some(r) = e.score {
-                self.stats.scores_checked += 1;
-                if r == computed {
-                    self.stats.scores_matched += 1;
-                } else {
-                    let rule = Rule::EndPenalty {
-                        recorded: r,
+            let rack = rack_string(&tiles);
+            self.account(
+                e,
+                p,
+                computed,
+                Some(&|recorded| {
+                    Some(Rule::EndPenalty {
+                        recorded,
                         expected: computed,
-                        rack: rack_string(&tiles),
-                    };
-                    self.find(score_loc, rule);
-                }
-            }
-            self.account(e, p, computed);
+                        rack: rack.clone(),
+                    })
+                }),
+            );
             self.push_turn(e, p, TurnKind::EndPenalty, notation, computed);
         }
     }

@@ -252,7 +252,9 @@ pub struct Stats {
     pub moves: usize,
     /// Tile plays.
     pub plays: usize,
-    /// Recorded move scores compared with the rules' score.
+    /// Written points compared with the rules' number for their line: plays, passes,
+    /// exchanges, withdrawals and end-of-game lines (a challenge bonus and a time penalty
+    /// are the record's to set, so not counted).
     pub scores_checked: usize,
     /// Of those, equal.
     pub scores_matched: usize,

@@ -664,3 +664,129 @@ fn a_rack_of_more_tiles_than_a_rack_holds_is_a_finding() {
     let r = run(&format!("{AB}>A: ABCDEFG 8H CAB +14 14\n"));
     assert!(r.is_valid(), "{:#?}", r.findings);
 }
+
+/// Replays `text` under the named rule set (whatever its `#rules` says).
+fn run_under(text: &str, rules: RulesName) -> Report {
+    let script = crate::parse(text.as_bytes(), "t.gcg").expect("parses");
+    let opts = Options {
+        rules: Some(rules),
+        ..Options::default()
+    };
+    replay(&script, None::<&WordList>, &opts)
+}
+
+#[test]
+fn a_pass_or_an_exchange_scores_nothing_whatever_the_record_writes() {
+    let text = format!("{AB}>A: ABCDEFG -ABC +50 50\n>B: HIJKLMN - +7 7\n>A: DEFGOPQ - +0 50\n");
+    for rules in [RulesName::Course, RulesName::Standard, RulesName::Wordbler] {
+        let r = run_under(&text, rules);
+        // One finding per wrong number, at the points: the rules give 0.
+        assert_eq!(codes(&r), ["score", "score"], "{rules:?}");
+        assert_eq!(r.findings[0].loc, Loc::new(3, 18), "{rules:?}");
+        assert_eq!(
+            r.findings[0].rule,
+            Rule::Score {
+                recorded: 50,
+                computed: 0
+            }
+        );
+        assert_eq!(r.findings[1].loc, Loc::new(4, 15), "{rules:?}");
+        // The totals are the rules' (0), the record's are kept beside them; the cumulative
+        // is judged as after a misscored play: built on the written points, it is no second
+        // finding, and the next line builds on it.
+        assert_eq!((r.turns[0].points, r.turns[0].total), (0, 0));
+        assert_eq!(r.turns[0].recorded_points, Some(50));
+        assert_eq!((r.players[0].score, r.players[0].recorded), (0, Some(50)));
+        assert_eq!((r.players[1].score, r.players[1].recorded), (0, Some(7)));
+        // Every written points field is a checked score, the passes' +0 too.
+        assert_eq!((r.stats.scores_checked, r.stats.scores_matched), (3, 1));
+    }
+    // A cumulative that does not follow the written points is still its own finding.
+    let r = run(&format!("{AB}>A: ABCDEFG -ABC +50 0\n"));
+    assert_eq!(codes(&r), ["score", "cumulative"]);
+}
+
+#[test]
+fn a_play_stands_one_challenge_and_gets_one_bonus() {
+    let play = ">A: AGILORW 8F AIRGLOW +80 80\n>A: (challenge) +5 85\n";
+    let r = run(&format!(
+        "{AB}{play}>A: (challenge) +5 90\n>B: ACEOOQR -OOQ +0 0\n"
+    ));
+    assert_eq!(codes(&r), ["challenge-bonus-twice"]);
+    assert_eq!(r.findings[0].loc, Loc::new(5, 5));
+    assert_eq!(r.findings[0].rule, Rule::ChallengeBonusTwice { line: 4 });
+    // The second line scores nothing by the rules; the record's 90 is shown beside it.
+    assert_eq!((r.turns[2].points, r.turns[2].total), (0, 85));
+    assert_eq!((r.players[0].score, r.players[0].recorded), (85, Some(90)));
+    // Written without points, it is still a second bonus, and still worth nothing.
+    let r = run(&format!("{AB}{play}>A: (challenge)\n"));
+    assert_eq!(codes(&r), ["challenge-bonus-twice"]);
+    assert_eq!(r.players[0].score, 85);
+    // One bonus per play: the same player's next play may have its own.
+    let r = run(&format!(
+        "{AB}{play}>B: - +0 0\n>A: AEHNORT K7 H.\n>A: (challenge) +5\n"
+    ));
+    assert!(r.is_valid(), "{:#?}", r.findings);
+}
+
+#[test]
+fn a_play_that_stood_its_challenge_cannot_be_withdrawn() {
+    let play = ">A: AGILORW 8F AIRGLOW +80 80\n>A: (challenge) +5 85\n";
+    let r = run(&format!(
+        "{AB}{play}>A: AGILORW -- -80 0\n>B: ACEOOQR -OOQ +0 0\n"
+    ));
+    assert_eq!(codes(&r), ["withdrawn-after-challenge-bonus"]);
+    assert_eq!(
+        r.findings[0].rule,
+        Rule::WithdrawnAfterChallengeBonus { bonus: 5, line: 4 }
+    );
+    // The record goes on from the withdrawal: the play and the bonus given for it are taken
+    // back, and the line shows what left the total (85 - 85 = 0), not -80.
+    let t = &r.turns[2];
+    assert_eq!((t.kind, t.points, t.total), (TurnKind::Withdrawn, -85, 0));
+    assert_eq!(t.recorded_points, Some(-80));
+    assert_eq!(r.players[0].score, 0);
+    assert!(r.board.iter().all(|row| row.chars().all(|c| c == '.')));
+    // Taking the bonus back in the points too is no second finding.
+    let r = run(&format!("{AB}{play}>A: AGILORW -- -85 0\n"));
+    assert_eq!(codes(&r), ["withdrawn-after-challenge-bonus"]);
+    // After a withdrawal there is no play left to give a bonus to.
+    let r = run(&format!(
+        "{AB}>A: AGILORW 8F AIRGLOW +80 80\n>A: AGILORW -- -80 0\n>A: (challenge) +5 5\n"
+    ));
+    assert_eq!(codes(&r), ["challenge-without-play"]);
+}
+
+#[test]
+fn a_withdrawal_cumulative_drops_back_by_the_play_withdrawn() {
+    let r = run(&format!(
+        "{AB}>A: AGILORW 8F AIRGLOW +80 80\n>A: AGILORW -- -80 1\n"
+    ));
+    assert_eq!(codes(&r), ["cumulative"]);
+    assert_eq!(
+        r.findings[0].rule,
+        Rule::Cumulative {
+            recorded: 1,
+            previous: 80,
+            points: -80,
+            expected: 0
+        }
+    );
+    assert!(r.findings[0]
+        .to_string()
+        .contains("recorded 1, but 80 -80 = 0"));
+    // Old Quackle's `-- +0` with the right cumulative: the points are wrong, the total is not.
+    let r = run(&format!(
+        "{AB}>A: AGILORW 8F AIRGLOW +80 80\n>A: AGILORW -- +0 0\n"
+    ));
+    assert_eq!(codes(&r), ["withdrawn-points"]);
+    // A wrong cumulative on the play is one finding, whichever total the withdrawal drops
+    // back from: the written 81 (81 - 80 = 1) or the right 80 (0).
+    for back in [1, 0] {
+        let r = run(&format!(
+            "{AB}>A: AGILORW 8F AIRGLOW +80 81\n>A: AGILORW -- -80 {back}\n"
+        ));
+        assert_eq!(codes(&r), ["cumulative"], "{back}");
+        assert_eq!(r.findings[0].loc.line, 3);
+    }
+}
