@@ -202,3 +202,52 @@ fn more_partials_than_the_fan_in_merge_in_passes() {
         .count();
     assert_eq!(left, 0);
 }
+
+/// A token whose key would pass `MAX_KEY_LEN` characters is no key on any path: the in-memory
+/// ingest, a budget (every book a run) and partials merged write the same bytes, and no
+/// count (a book's `distinct_words`, the totals) includes it, while a key of exactly
+/// `MAX_KEY_LEN` is counted. (Such a token once reached the runs, and past the partials'
+/// `MAX_KEY` bytes failed every `--memory` and `--partial` run; the binary's test of a
+/// 16 MiB + 1 token is `a_token_past_a_partials_key_cap_gives_the_in_memory_outputs`.)
+#[test]
+fn a_token_past_the_longest_key_is_no_key_on_any_path() {
+    use folio_lexicon::policy::MAX_KEY_LEN;
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let at = "b".repeat(MAX_KEY_LEN);
+    let past = "a".repeat(MAX_KEY_LEN + 1);
+    let files = vec![d.join("one.txt"), d.join("two.txt")];
+    std::fs::write(&files[0], format!("the whale {past} {at}\n")).unwrap();
+    std::fs::write(&files[1], format!("the sea {past}\n")).unwrap();
+    for policy in [Policy::game(), Policy::raw()] {
+        let want = oracle(&files, &policy, &d.join("oracle"));
+        let manifest: serde_json::Value = serde_json::from_slice(&want[2]).unwrap();
+        // THE WHALE and the key at the limit; THE SEA: the longer token is not a key.
+        assert_eq!(manifest["inputs"][0]["distinct_words"], 3);
+        assert_eq!(manifest["inputs"][1]["distinct_words"], 2);
+        assert_eq!(manifest["totals"]["distinct_words"], 4);
+        assert_eq!(manifest["totals"]["tokens"], 7);
+
+        std::fs::create_dir_all(d.join("budget")).unwrap();
+        ingest_streamed(
+            &inputs_of(&files),
+            Vec::new(),
+            &policy,
+            &streaming(Some(1), d),
+            Target::Set(&OutputPaths::for_set(&d.join("budget/g.fst"))),
+            &|_, _| {},
+        )
+        .unwrap();
+        assert!(read3(&d.join("budget")) == want, "{}", policy.spelling());
+        let parts: Vec<PathBuf> = files
+            .iter()
+            .enumerate()
+            .map(|(i, f)| {
+                let p = d.join(format!("p{i}.part"));
+                partial(std::slice::from_ref(f), &policy, None, &p, d);
+                p
+            })
+            .collect();
+        assert!(merged(&parts, &policy, &d.join("m"), d) == want);
+    }
+}
