@@ -4,11 +4,11 @@
 //! One script: OUT.html is its page. Several: OUT.html is an index page linking one page per
 //! script, written in the folder `OUT-files/` beside it (`001-NAME.html`, numbered in run
 //! order so two scripts of the same name never share a page; at most [`MAX_PAGE_NAME`]
-//! bytes, NAME cut to fit). Folio lists the pages it wrote
-//! in the folder's [`MANIFEST`]; pages of an earlier run that this run did not write again are
-//! removed, and only those: a file the list does not name is never touched. A folder folio did
-//! not make (one holding other files and no list), a symbolic link or a file of that name is
-//! refused before any replay ([`check_folder`]): nothing is written or removed through it.
+//! bytes, NAME cut to fit). Folio lists the pages it wrote in the folder's [`MANIFEST`];
+//! pages of an earlier run that this run did not write again are removed, and only those: a
+//! file the list does not name is never touched. A folder folio did not make (one holding
+//! other files and no list), a symbolic link or a file of that name is refused before any
+//! replay ([`check_folder`]): nothing is written or removed through it.
 
 use std::cell::RefCell;
 use std::collections::{BTreeSet, HashSet};
