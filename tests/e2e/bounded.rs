@@ -63,6 +63,54 @@ fn a_huge_token_under_raw_is_left_out_of_the_set() {
     assert_eq!(words, ["CAT", "MAT", "ON", "SAT", "THE"]);
 }
 
+/// A book with a token of 16 MiB + 1 letters, one byte past the longest key a partial
+/// holds (`partial::format::MAX_KEY`; the trial's case): `--memory` and `--partial` then
+/// `merge` write what the in-memory ingest writes, byte for byte, and none of them counts
+/// the token as a key (no set can hold a key of over `MAX_KEY_LEN` characters). Both used
+/// to fail with "partial keys must be non-empty and strictly increasing".
+#[test]
+fn a_token_past_a_partials_key_cap_gives_the_in_memory_outputs() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let book = format!("the cat {} sat\n", "a".repeat((16 << 20) + 1));
+    std::fs::write(d.join("big.txt"), book).unwrap();
+    std::fs::write(d.join("small.txt"), "the whale\n").unwrap();
+    let books = ["big.txt", "small.txt"];
+    let run = |args: &[&str]| {
+        let out = limited(d, 64, args);
+        assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+    };
+    run(&[&["ingest", "-q", "-o", "plain.fst"][..], &books].concat());
+    run(&[
+        &["ingest", "-q", "-o", "mem.fst", "--memory", "1M"][..],
+        &books,
+    ]
+    .concat());
+    run(&["ingest", "-q", "--partial", "-o", "big.part", "big.txt"]);
+    run(&["ingest", "-q", "--partial", "-o", "small.part", "small.txt"]);
+    run(&["merge", "-q", "small.part", "big.part", "-o", "merged.fst"]);
+    for other in ["mem", "merged"] {
+        for ext in ["fst", "counts.fst", "books.fst"] {
+            let (a, b) = (format!("plain.{ext}"), format!("{other}.{ext}"));
+            assert!(
+                std::fs::read(d.join(&a)).unwrap() == std::fs::read(d.join(&b)).unwrap(),
+                "{a} and {b} differ"
+            );
+        }
+        // The manifests differ only in the output names they record.
+        let manifest = std::fs::read_to_string(d.join(format!("{other}.json"))).unwrap();
+        assert_eq!(
+            manifest.replace(&format!("\"{other}."), "\"plain."),
+            std::fs::read_to_string(d.join("plain.json")).unwrap()
+        );
+    }
+    assert_eq!(words_of(d, "plain.fst"), ["CAT", "SAT", "THE", "WHALE"]);
+    let manifest: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(d.join("plain.json")).unwrap()).unwrap();
+    assert_eq!(manifest["inputs"][0]["tokens"], 4);
+    assert_eq!(manifest["inputs"][0]["distinct_words"], 3, "CAT SAT THE");
+}
+
 /// A book that is one 32 MB line (the case is 1 GB; the shape is what matters: no
 /// line break anywhere for the reader to split on).
 #[test]

@@ -253,7 +253,8 @@ fn options_that_make_no_sense_are_refused() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     let a = write(d, "a.txt", BOOK);
-    let b = write(d, "b.txt", BOOK);
+    // Another book with the same words (a copy of the same bytes would be one book).
+    let b = write(d, "b.txt", &[BOOK, b"\n"].concat());
     let out = d.join("s.fst");
     let cases: &[(&[&str], &str)] = &[
         (
@@ -772,4 +773,101 @@ fn epub_manifest_hrefs_resolve_dot_dot_and_percent_encoding() {
         "{:?} {err}",
         out.status
     );
+}
+
+/// The trial's case: *Emma* and a copy of it under another name are one book. The copy is
+/// skipped with a warning naming both files, the counts are *Emma*'s (TO 5242, not twice
+/// that), `--min-books 2` is refused (one book read), and `--memory` and `--partial` then
+/// `merge` write the same bytes; partials holding one copy each are refused by `merge`.
+#[test]
+fn a_copy_of_a_book_under_another_name_counts_once() {
+    let Some(emma) = folio_testdata::path("corpora/gutenberg/pg158-emma.txt") else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let copy = d.join("emma_copy.txt");
+    std::fs::copy(&emma, &copy).unwrap();
+    let ingest = |extra: &[&str]| {
+        folio()
+            .current_dir(d)
+            .arg("ingest")
+            .arg(&emma)
+            .arg("emma_copy.txt")
+            .args(extra)
+            .output()
+            .unwrap()
+    };
+    let out = ingest(&["-o", "t2.fst", "--min-books", "2"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr_of(&out));
+    assert!(
+        stderr_of(&out).contains("--min-books 2 but only 1 book was read"),
+        "{}",
+        stderr_of(&out)
+    );
+    let out = ingest(&["-o", "plain.fst"]);
+    assert!(out.status.success(), "{}", stderr_of(&out));
+    let warning = format!(
+        "folio: warning: emma_copy.txt: skipped: the same bytes as \"{}\" (the same SHA-256): \
+         a book is counted once",
+        emma.display()
+    );
+    assert!(stderr_of(&out).contains(&warning), "{}", stderr_of(&out));
+    let top = folio()
+        .current_dir(d)
+        .args(["words", "top", "--set", "plain.fst", "1"])
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&top.stdout), "TO 5242\n");
+    let out = ingest(&["-q", "-o", "mem.fst", "--memory", "1M"]);
+    assert!(out.status.success(), "{}", stderr_of(&out));
+    let out = ingest(&["-q", "--partial", "-o", "both.part"]);
+    assert!(out.status.success(), "{}", stderr_of(&out));
+    folio()
+        .current_dir(d)
+        .args(["merge", "-q", "both.part", "-o", "merged.fst"])
+        .assert()
+        .success();
+    for other in ["mem", "merged"] {
+        for ext in ["fst", "counts.fst", "books.fst"] {
+            assert_same_bytes(d, &format!("plain.{ext}"), &format!("{other}.{ext}"));
+        }
+        let manifest = std::fs::read_to_string(d.join(format!("{other}.json"))).unwrap();
+        assert_eq!(
+            manifest.replace(&format!("\"{other}."), "\"plain."),
+            std::fs::read_to_string(d.join("plain.json")).unwrap()
+        );
+    }
+    // One copy in each of two partials: their sums cannot lose the copy.
+    folio()
+        .current_dir(d)
+        .args([
+            "ingest",
+            "-q",
+            "--partial",
+            "-o",
+            "copy.part",
+            "emma_copy.txt",
+        ])
+        .assert()
+        .success();
+    folio()
+        .current_dir(d)
+        .arg("ingest")
+        .args(["-q", "--partial", "-o", "emma.part"])
+        .arg(&emma)
+        .assert()
+        .success();
+    let out = folio()
+        .current_dir(d)
+        .args(["merge", "emma.part", "copy.part", "-o", "two.fst"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", stderr_of(&out));
+    assert!(
+        stderr_of(&out).contains("whose bytes are those of"),
+        "{}",
+        stderr_of(&out)
+    );
+    assert!(!d.join("two.fst").exists());
 }

@@ -677,3 +677,40 @@ fn svg_to_dash_is_refused_naming_dev_stdout() {
         "{err}"
     );
 }
+
+/// The trial's case: a script named with 251 letters (a 255-byte name, the most a file
+/// system allows) beside another. Its page's name is cut to fit, keeping the number, and
+/// every page and the index are written (the run wrote nothing: "File name too long").
+#[test]
+fn a_script_with_a_long_name_gets_a_page_of_a_bounded_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let script = data("scrabble").join("standard_bingo.gcg");
+    let long = format!("{}.gcg", "a".repeat(251));
+    std::fs::copy(&script, d.join("b.gcg")).unwrap();
+    std::fs::copy(&script, d.join(&long)).unwrap();
+    let o = folio()
+        .current_dir(d)
+        .args(["play", "-q", ".", "--html", "rep.html"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let linked = pages(&d.join("rep.html"));
+    assert_eq!(linked.len(), 2, "{linked:?}");
+    for page in linked.values() {
+        assert!(page.is_file(), "{}", page.display());
+        let name = page.file_name().unwrap().len();
+        assert!(name <= 200, "{name} bytes: {}", page.display());
+    }
+    let page = linked
+        .iter()
+        .find(|(script, _)| script.contains("aaaa"))
+        .map(|(_, p)| p.file_name().unwrap().to_string_lossy().into_owned())
+        .expect("the long script's page");
+    assert!(page.starts_with("00") && page.contains("-aaaa"), "{page}");
+}

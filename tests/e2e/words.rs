@@ -1213,3 +1213,64 @@ fn contains_refuses_an_endless_stdin_line() {
     );
     assert_eq!(String::from_utf8_lossy(&out.stdout), "whale true\n");
 }
+
+/// The trial's case: a word set copied where its counts map belongs is refused when the
+/// counts map is opened (it printed counts of 0 and a Zipf of `-inf`); and a count of 0 in
+/// a real counts map gives an empty `zipf` field in CSV and TSV, `null` in JSON, never
+/// `-inf`.
+#[test]
+fn a_set_as_counts_map_is_refused_and_no_zipf_is_minus_infinity() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let set = WordSet::from_words(["CAT", "DOG"]).unwrap();
+    let bytes = set.as_fst_set().as_fst().as_bytes().to_vec();
+    std::fs::write(d.join("y.fst"), &bytes).unwrap();
+    std::fs::write(d.join("y.counts.fst"), &bytes).unwrap();
+    for args in [
+        &["words", "top", "--set", "y.fst", "1"][..],
+        &[
+            "words", "export", "--set", "y.fst", "--counts", "--format", "csv",
+        ],
+        &["words", "export", "--set", "y.fst", "--counts", "--json"],
+    ] {
+        let out = folio().current_dir(d).args(args).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.contains("y.counts.fst: a word set, not a counts map"),
+            "{args:?}: {err}"
+        );
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+    // A counts map with a count of 0 (no ingest writes one; a hand-made map may).
+    let mut b = folio_lexicon::fst::MapBuilder::memory();
+    b.insert("CAT", 3).unwrap();
+    b.insert("DOG", 0).unwrap();
+    std::fs::write(d.join("y.counts.fst"), b.into_inner().unwrap()).unwrap();
+    let export = |format: &[&str]| {
+        let out = folio()
+            .current_dir(d)
+            .args(["words", "export", "--set", "y.fst", "--counts"])
+            .args(format)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let csv = export(&["--format", "csv"]);
+    assert_eq!(
+        csv,
+        "word,count,books,relative_frequency,zipf\nCAT,3,,1,9.0000\nDOG,0,,0,\n"
+    );
+    let tsv = export(&["--format", "tsv"]);
+    assert!(tsv.ends_with("DOG\t0\t\t0\t\n"), "{tsv}");
+    let json: serde_json::Value = serde_json::from_str(&export(&["--json"])).unwrap();
+    assert!(json["words"][1]["zipf"].is_null(), "{json}");
+    for text in [&csv, &tsv] {
+        assert!(!text.contains("inf") && !text.contains("NaN"), "{text}");
+    }
+}

@@ -53,6 +53,17 @@ pub enum Error {
         /// The file as given.
         path: PathBuf,
     },
+    /// A word set (`OUT.fst`, words only) given, or found, where a counts map (word →
+    /// occurrences) belongs: its words would all count 0.
+    #[error(
+        "{}: a word set, not a counts map (word -> occurrences): its words have no counts; \
+         `folio ingest` writes the counts map beside the set it builds",
+        path.display()
+    )]
+    SetAsCountsMap {
+        /// The file as given.
+        path: PathBuf,
+    },
     /// The counts map beside a set holds other words than the set (it was left there by
     /// another set: a set copied or renamed without its counts map).
     #[error(

@@ -187,6 +187,16 @@ pub struct TokenKey {
     pub lower_case: bool,
 }
 
+/// Why a policy makes no key of a token ([`Policy::key_of`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// Its spelling: a digit, `.`, `@`, a contraction, a character outside the alphabet, or
+    /// nothing left once apostrophes are trimmed.
+    Spelling,
+    /// Its key would have more than [`MAX_KEY_LEN`] characters.
+    TooLong,
+}
+
 /// Letters that Unicode does not decompose but a tile alphabet spells out (game policy).
 /// Source: the examples (ß→SS, æ→AE) and the usual Latin transliterations.
 const FOLDS: &[(char, &str)] = &[
@@ -218,7 +228,8 @@ pub const RAW_MAX_LEN: usize = 100;
 /// The longest key any folio word set holds, in characters: the ceiling of `--max-len` for
 /// `ingest` and `import`, and what `import` applies when no `--max-len` is given. It bounds
 /// the set builders' memory (they hold a node per byte of the key being added) whatever the
-/// input: a word list of one 100 MB line is one rejected line, not gigabytes.
+/// input: a word list of one 100 MB line is one rejected line, not gigabytes. Ingest makes
+/// no longer key ([`Policy::key_of`]): such a token is read and counted as a token only.
 pub const MAX_KEY_LEN: usize = 1000;
 
 /// Characters used as an apostrophe, unified to `'` (pitfall 4 of the tokenization notes).
@@ -278,18 +289,45 @@ impl Policy {
             return None;
         }
         let mut out = String::new();
-        self.normalize_token(word, &mut out)?;
+        // A user's word is judged whole, however long: `import` says how long it is.
+        self.spell(word, &mut out, usize::MAX).ok()?;
         Some(out)
     }
 
     /// Normalises one UAX #29 token of running text into `out` (cleared first). Returns
-    /// `None` when the policy drops the token, else whether it counts as lower-case evidence.
+    /// `None` when the policy drops the token ([`Policy::key_of`] says why), else whether it
+    /// counts as lower-case evidence.
     pub fn normalize_token(&self, token: &str, out: &mut String) -> Option<TokenKey> {
+        self.key_of(token, out).ok()
+    }
+
+    /// The key of one UAX #29 token of running text, in `out` (cleared first; empty when the
+    /// token is refused), or why the policy makes none: its spelling, or a key of more than
+    /// [`MAX_KEY_LEN`] characters. No word set can hold such a key whatever `--max-len`
+    /// says, so it is never made: a book's 30 MB run of letters is a token read, not a key
+    /// counted, held or written into a run of `--memory` or a partial, and every path
+    /// (in memory, `--memory`, `--partial` and `merge`) counts the same keys.
+    ///
+    /// # Errors
+    /// [`Refusal::Spelling`] (digits, `.`, `@`, a contraction, outside the alphabet) is
+    /// judged before [`Refusal::TooLong`].
+    pub fn key_of(&self, token: &str, out: &mut String) -> Result<TokenKey, Refusal> {
+        self.spell(token, out, MAX_KEY_LEN)
+    }
+
+    /// The key of `token` in `out` if it has at most `most` characters.
+    fn spell(&self, token: &str, out: &mut String, most: usize) -> Result<TokenKey, Refusal> {
         out.clear();
-        match self.name {
-            PolicyName::Game => self.game_token(token, out),
-            PolicyName::Raw => raw_token(token, out),
+        let key = match self.name {
+            PolicyName::Game => self.game_token(token, out, most),
+            PolicyName::Raw => raw_token(token, out, most),
+        }?;
+        // Bytes first: a key has at least as many bytes as characters.
+        if out.len() > most && out.chars().count() > most {
+            out.clear();
+            return Err(Refusal::TooLong);
         }
+        Ok(key)
     }
 
     /// Whether a key of `chars` characters is within `min_len..=max_len`.
@@ -330,7 +368,10 @@ impl Policy {
                 .is_some_and(crate::ingest::elision::splits_elisions)
     }
 
-    fn game_token(&self, token: &str, out: &mut String) -> Option<TokenKey> {
+    /// The game key of `token` in `out`; a plain ASCII token whose key would pass `most`
+    /// characters is refused before any of it is copied (a 200 MB run of letters costs no
+    /// second 200 MB).
+    fn game_token(&self, token: &str, out: &mut String, most: usize) -> Result<TokenKey, Refusal> {
         let token = if self.splits_elisions() {
             crate::ingest::elision::elided(token)
         } else {
@@ -343,7 +384,10 @@ impl Policy {
             let b = t.as_bytes();
             if b.is_empty() || !b.iter().all(u8::is_ascii_alphabetic) {
                 // Digits, `.`, `@`, `_`, a contraction's apostrophe, other symbols.
-                return None;
+                return Err(Refusal::Spelling);
+            }
+            if b.len() > most {
+                return Err(Refusal::TooLong);
             }
             out.reserve(b.len());
             let mut lower = true;
@@ -351,7 +395,7 @@ impl Policy {
                 lower &= !c.is_ascii_uppercase();
                 out.push(c.to_ascii_uppercase() as char);
             }
-            return Some(TokenKey { lower_case: lower });
+            return Ok(TokenKey { lower_case: lower });
         }
         let unified = unify_apostrophes(token);
         let t = unified.trim_matches('\'');
@@ -360,20 +404,20 @@ impl Policy {
             || t.chars()
                 .any(|c| c.is_numeric() || c == '.' || c == '@' || c == '\'')
         {
-            return None;
+            return Err(Refusal::Spelling);
         }
         let lower = !t.chars().any(char::is_uppercase);
         if self.keep_diacritics {
             for c in t.nfkc() {
                 if !(c.is_alphabetic() || unicode_normalization::char::is_combining_mark(c)) {
-                    return None;
+                    return Err(Refusal::Spelling);
                 }
                 push_upper(out, c);
             }
             let composed: String = out.nfc().collect();
             *out = composed;
         } else if self.tile_letters.is_empty() {
-            fold_to_a_z(t.nfkd(), out)?;
+            fold_to_a_z(t.nfkd(), out).ok_or(Refusal::Spelling)?;
         } else {
             for whole in t.nfc() {
                 // A letter the tile alphabet has (`Ä`) stays itself, upper case.
@@ -384,10 +428,12 @@ impl Policy {
                         continue;
                     }
                 }
-                fold_to_a_z(std::iter::once(whole).nfkd(), out)?;
+                fold_to_a_z(std::iter::once(whole).nfkd(), out).ok_or(Refusal::Spelling)?;
             }
         }
-        (!out.is_empty()).then_some(TokenKey { lower_case: lower })
+        (!out.is_empty())
+            .then_some(TokenKey { lower_case: lower })
+            .ok_or(Refusal::Spelling)
     }
 }
 
@@ -410,17 +456,24 @@ fn fold_to_a_z(decomposed: impl Iterator<Item = char>, out: &mut String) -> Opti
     Some(())
 }
 
-fn raw_token(token: &str, out: &mut String) -> Option<TokenKey> {
+/// The raw key of `token` in `out`; an ASCII token of more than `most` characters is refused
+/// before it is copied (as in `game_token`).
+fn raw_token(token: &str, out: &mut String, most: usize) -> Result<TokenKey, Refusal> {
     // Fast path: ASCII is its own NFKC and NFC, and its one apostrophe is the straight one.
     if token.is_ascii() {
         let b = token.as_bytes();
+        if b.len() > most {
+            return Err(Refusal::TooLong);
+        }
         out.reserve(b.len());
         let mut lower = true;
         for &c in b {
             lower &= !c.is_ascii_uppercase();
             out.push(c.to_ascii_uppercase() as char);
         }
-        return (!out.is_empty()).then_some(TokenKey { lower_case: lower });
+        return (!out.is_empty())
+            .then_some(TokenKey { lower_case: lower })
+            .ok_or(Refusal::Spelling);
     }
     let lower = !token.chars().any(char::is_uppercase);
     for c in token.nfkc() {
@@ -436,7 +489,9 @@ fn raw_token(token: &str, out: &mut String) -> Option<TokenKey> {
         let composed: String = out.nfc().collect();
         *out = composed;
     }
-    (!out.is_empty()).then_some(TokenKey { lower_case: lower })
+    (!out.is_empty())
+        .then_some(TokenKey { lower_case: lower })
+        .ok_or(Refusal::Spelling)
 }
 
 /// Pushes `c` upper-cased. Capital sharp s `ẞ` becomes `SS`, as `ß` does (Unicode's full
@@ -503,6 +558,47 @@ mod tests {
         assert_eq!(keep.normalize_word("café").as_deref(), Some("CAFÉ"));
         assert_eq!(keep.normalize_word("cafe\u{301}").as_deref(), Some("CAFÉ"));
         assert_eq!(keep.normalize_word("groß").as_deref(), Some("GROSS"));
+    }
+
+    #[test]
+    fn no_key_of_a_token_is_longer_than_max_key_len() {
+        let raw = Policy::raw();
+        let keep = Policy {
+            keep_diacritics: true,
+            ..Policy::game()
+        };
+        let german = Policy::game().with_tile_letters("ÄÖÜ");
+        let mut out = String::new();
+        for p in [&Policy::game(), &raw, &keep, &german] {
+            // ASCII (the fast paths) and non-ASCII, at the limit and one past it.
+            for letter in ["a", "é", "ä"] {
+                let at = letter.repeat(MAX_KEY_LEN);
+                assert!(p.key_of(&at, &mut out).is_ok(), "{}", p.spelling());
+                assert_eq!(out.chars().count(), MAX_KEY_LEN);
+                let past = letter.repeat(MAX_KEY_LEN + 1);
+                assert_eq!(p.key_of(&past, &mut out), Err(Refusal::TooLong));
+                assert!(out.is_empty());
+                assert_eq!(p.normalize_token(&past, &mut out), None);
+            }
+        }
+        // Characters are counted in the key, not the token: 1,001 marks on one letter make
+        // a key of one letter; `ß` folds to two.
+        let marked = format!("e{}", "\u{301}".repeat(MAX_KEY_LEN + 1));
+        assert_eq!(key(&Policy::game(), &marked), Some(("E".into(), true)));
+        let sharp = "ß".repeat(MAX_KEY_LEN / 2 + 1);
+        assert_eq!(
+            Policy::game().key_of(&sharp, &mut out),
+            Err(Refusal::TooLong)
+        );
+        // Its spelling is judged first: digits refuse a token whatever its length.
+        let digits = format!("{}1", "a".repeat(MAX_KEY_LEN * 2));
+        assert_eq!(
+            Policy::game().key_of(&digits, &mut out),
+            Err(Refusal::Spelling)
+        );
+        // A word given by a user is normalised whole: `import` says how long it is.
+        let long = "a".repeat(MAX_KEY_LEN + 1);
+        assert_eq!(game(&long).map(|k| k.len()), Some(MAX_KEY_LEN + 1));
     }
 
     #[test]
@@ -595,7 +691,9 @@ mod tests {
             let want: String = want.nfc().collect();
             let lower = !t.chars().any(char::is_uppercase);
             let mut out = String::new();
-            let got = raw_token(t, &mut out).map(|k| (out.clone(), k.lower_case));
+            let got = raw_token(t, &mut out, MAX_KEY_LEN)
+                .ok()
+                .map(|k| (out.clone(), k.lower_case));
             assert_eq!(got, (!want.is_empty()).then_some((want, lower)), "{t:?}");
         }
     }

@@ -214,7 +214,10 @@ pub fn ingest_resumable(
     target: Target<'_>,
     on_book: &(dyn Fn(&str, u64) + Sync),
 ) -> Result<Streamed> {
-    let mut inputs = dedup(inputs);
+    let distinct = dedup(inputs);
+    let mut inputs = distinct.inputs;
+    let mut skipped = skipped;
+    skipped.extend(distinct.same_bytes);
     let resumed = work.as_ref().map_or(0, |w| w.resumed_books() as u64);
     if let Some(w) = &work {
         inputs.retain(|i| !w.is_done(i));

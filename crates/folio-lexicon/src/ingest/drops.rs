@@ -29,7 +29,7 @@ use crate::hash::FxHashMap;
 use crate::ingest::count::TokenCounts;
 use crate::ingest::manifest::ListsApplied;
 use crate::ingest::merge::KeptKeys;
-use crate::policy::{Policy, PolicyName, WordStat, APOSTROPHES};
+use crate::policy::{Policy, PolicyName, Refusal, WordStat, APOSTROPHES};
 
 /// Why a token of running text is not in the word set. The order is the report's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
@@ -46,7 +46,8 @@ pub enum DropClass {
     OutsideAlphabet,
     /// Fewer letters than `--min-len`.
     TooShort,
-    /// More letters than `--max-len`.
+    /// More letters than `--max-len` (or than [`crate::policy::MAX_KEY_LEN`], the most any
+    /// key has: such a token is refused by its spelling's length, [`Policy::key_of`]).
     TooLong,
     /// Fewer occurrences than `--min-count`.
     TooRare,
@@ -223,20 +224,21 @@ impl BookSurvey {
             ..BookSurvey::default()
         };
         let mut key = String::new();
-        counts.for_each_spelling(
-            &mut |w: &str, n: u64| match policy.normalize_token(w, &mut key) {
-                Some(k) => {
-                    let e = s.keys.entry(key.clone()).or_default();
-                    e.stat.count += n;
-                    e.stat.lower_case |= k.lower_case;
-                    e.stat.books = 1;
-                    *e.forms.entry(w.to_string()).or_default() += n;
-                }
-                None => {
-                    s.refused.insert(w.to_string(), (spelling_class(w), n));
-                }
-            },
-        );
+        counts.for_each_spelling(&mut |w: &str, n: u64| match policy.key_of(w, &mut key) {
+            Ok(k) => {
+                let e = s.keys.entry(key.clone()).or_default();
+                e.stat.count += n;
+                e.stat.lower_case |= k.lower_case;
+                e.stat.books = 1;
+                *e.forms.entry(w.to_string()).or_default() += n;
+            }
+            Err(Refusal::TooLong) => {
+                s.refused.insert(w.to_string(), (DropClass::TooLong, n));
+            }
+            Err(Refusal::Spelling) => {
+                s.refused.insert(w.to_string(), (spelling_class(w), n));
+            }
+        });
         s
     }
 }
@@ -555,6 +557,19 @@ mod tests {
         assert_eq!(s.class(DropClass::OutsideAlphabet).tokens, 2); // U.S.A, λόγος
         let turtle = s.words().iter().find(|w| w.word == "TURTLE");
         assert!(turtle.is_none(), "turtle is seen in lower case");
+    }
+
+    #[test]
+    fn a_token_past_the_longest_key_is_dropped_as_too_long() {
+        // Under raw, whose --max-len is far below: the token is no key at all
+        // (`Policy::key_of`), and the report still classes it, so the classes add up.
+        let p = Policy::raw();
+        let long = "a".repeat(crate::policy::MAX_KEY_LEN + 1);
+        let s = survey(&format!("the {long} cat"), &p, &Selection::default());
+        let dropped: u64 = DropClass::ALL.iter().map(|&c| s.class(c).tokens).sum();
+        assert_eq!(s.tokens(), 3);
+        assert_eq!(s.kept_tokens() + dropped, 3);
+        assert_eq!(s.class(DropClass::TooLong).tokens, 1);
     }
 
     #[test]

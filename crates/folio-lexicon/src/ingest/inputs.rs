@@ -165,10 +165,29 @@ pub enum Reading {
     Read,
 }
 
-/// The inputs with each file once: of the names reaching one file (the same path twice, a
-/// link and its target, a relative and an absolute path), the least is kept, so the manifest
-/// does not depend on the order the inputs were given in.
-pub(crate) fn dedup(inputs: &[Input]) -> Vec<Input> {
+/// The inputs with each book once, and the inputs left out because their bytes are a book's
+/// given under another name.
+pub(crate) struct Distinct {
+    /// The inputs to read, in the order given.
+    pub inputs: Vec<Input>,
+    /// A [`Skipped`] entry per input whose bytes are those of a kept one ([`same_bytes`]).
+    pub same_bytes: Vec<Skipped>,
+}
+
+/// The inputs with each book once.
+///
+/// - Each file once: of the names reaching one file (the same path twice, a link and its
+///   target, a relative and an absolute path), the least is kept, silently.
+/// - Each content once: of regular files with the same bytes (a book copied under another
+///   name: same SHA-256), the least name is kept and the others are skipped, saying which
+///   book they repeat, so a book counts once in every count (`--min-books` included).
+///   Only files of equal sizes are hashed to find them (most libraries have few such
+///   pairs); a file that cannot be read here is left to fail, naming itself, when read.
+///
+/// Both choices depend on the names only, never on the order given, so the manifest does
+/// not either; every path of ingest (in memory, `--memory`, `--partial`, the work folder's
+/// journal) calls this one function.
+pub(crate) fn dedup(inputs: &[Input]) -> Distinct {
     let mut kept: std::collections::HashMap<PathBuf, usize> = std::collections::HashMap::new();
     for (n, i) in inputs.iter().enumerate() {
         let id = match &i.source {
@@ -184,12 +203,81 @@ pub(crate) fn dedup(inputs: &[Input]) -> Vec<Input> {
             .or_insert(n);
     }
     let keep: HashSet<usize> = kept.into_values().collect();
-    inputs
+    let files: Vec<Input> = inputs
         .iter()
         .enumerate()
         .filter(|(n, _)| keep.contains(n))
         .map(|(_, i)| i.clone())
-        .collect()
+        .collect();
+    let repeats = same_bytes(&files);
+    let mut same = Vec::new();
+    let inputs = files
+        .into_iter()
+        .enumerate()
+        .filter_map(|(n, i)| match repeats.get(&n) {
+            None => Some(i),
+            Some(first) => {
+                same.push(Skipped {
+                    path: i.label.clone(),
+                    reason: format!(
+                        "the same bytes as {} (the same SHA-256): a book is counted once",
+                        folio_core::quote::quoted(first)
+                    ),
+                });
+                None
+            }
+        })
+        .collect();
+    Distinct {
+        inputs,
+        same_bytes: same,
+    }
+}
+
+/// The inputs (by index) whose bytes are those of another input with a lesser name, each
+/// with that name: regular, non-empty files of one size, then of one SHA-256.
+fn same_bytes(inputs: &[Input]) -> std::collections::HashMap<usize, String> {
+    use sha2::{Digest, Sha256};
+    let mut by_size: std::collections::HashMap<u64, Vec<usize>> = Default::default();
+    for (n, i) in inputs.iter().enumerate() {
+        let Source::File(p) = &i.source else { continue };
+        // Only regular files: reading a FIFO here would take what the book read needs.
+        if let Some(m) = std::fs::metadata(p)
+            .ok()
+            .filter(|m| m.is_file() && m.len() > 0)
+        {
+            by_size.entry(m.len()).or_default().push(n);
+        }
+    }
+    let mut repeats = std::collections::HashMap::new();
+    for group in by_size.into_values().filter(|g| g.len() > 1) {
+        let mut by_hash: std::collections::HashMap<[u8; 32], usize> = Default::default();
+        let mut hashed: Vec<(usize, [u8; 32])> = group
+            .into_iter()
+            .filter_map(|n| {
+                let Source::File(p) = &inputs[n].source else {
+                    return None;
+                };
+                let mut f = std::fs::File::open(p).ok()?;
+                let mut h = Sha256::new();
+                std::io::copy(&mut f, &mut h).ok()?;
+                Some((n, h.finalize().into()))
+            })
+            .collect();
+        // The least name of each content is the book; the others repeat it.
+        hashed.sort_by(|a, b| inputs[a.0].label.cmp(&inputs[b.0].label));
+        for (n, hash) in hashed {
+            match by_hash.get(&hash) {
+                Some(&first) => {
+                    repeats.insert(n, inputs[first].label.clone());
+                }
+                None => {
+                    by_hash.insert(hash, n);
+                }
+            }
+        }
+    }
+    repeats
 }
 
 /// The most bytes read from a stream (standard input, a pipe, a device): a stream has no

@@ -182,7 +182,7 @@ impl Work {
         }
         // Runs holding a book that is no longer given as it was are counted again.
         let mut now: HashMap<String, Option<BookId>> = HashMap::new();
-        for i in crate::ingest::dedup(inputs) {
+        for i in crate::ingest::dedup(inputs).inputs {
             if let Source::File(p) = &i.source {
                 now.insert(i.label.clone(), BookId::of(&i.label, p).ok());
             }

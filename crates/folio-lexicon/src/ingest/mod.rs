@@ -110,7 +110,9 @@ enum Outcome {
 /// Reads, cleans and counts every input in parallel and builds the word set in memory.
 /// `on_book` is called (from any thread) as each input is done, with its path and bytes.
 ///
-/// Inputs given twice (the same label, or the same file reached twice) are read once.
+/// Inputs given twice (the same label, or the same file reached twice) are read once; an
+/// input whose bytes are those of another (a copy under another name) is skipped, saying
+/// which it repeats: a book counts once.
 ///
 /// # Errors
 /// [`Error::Io`] naming the file when one cannot be read (nothing is built then);
@@ -158,7 +160,9 @@ pub fn ingest_extra(
     on_book: &(dyn Fn(&str, u64) + Sync),
 ) -> Result<Ingested> {
     let survey = extras.report || !extras.selection.include.is_empty();
-    let mut inputs = dedup(inputs);
+    let distinct = dedup(inputs);
+    let mut inputs = distinct.inputs;
+    skipped.extend(distinct.same_bytes);
     // Largest first: the last books to be counted are then small ones, so no thread waits
     // long for another at the end. (Results are sorted by path below: order-independent.)
     inputs.sort_by_cached_key(|i| match &i.source {

@@ -269,3 +269,41 @@ fn outputs_are_written_together() {
     assert_eq!(back, m);
     assert!(paths.counts.exists());
 }
+
+/// A book copied under another name (the same bytes, the same SHA-256) is one book: the
+/// least name is read, the other skipped naming it, whatever the order given; a file of the
+/// same size and other bytes is a book of its own.
+#[test]
+fn a_copy_under_another_name_is_counted_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let a = write(d, "a.txt", b"the whale and the sea");
+    let z = write(d, "z/copy.txt", b"the whale and the sea");
+    let c = write(d, "c.txt", b"the whale and the sky");
+    let run = |paths: &[&Path]| {
+        let (inputs, skipped) = expand_inputs(&args(paths)).unwrap();
+        ingest(&inputs, skipped, &Policy::game(), &|_, _| {}).unwrap()
+    };
+    let one = run(&[&z, &a, &c]);
+    let m = &one.manifest;
+    let read: Vec<&str> = m.inputs.iter().map(|i| i.path.as_str()).collect();
+    assert_eq!(read, [a.to_str().unwrap(), c.to_str().unwrap()]);
+    assert_eq!(m.totals.inputs, 2);
+    assert_eq!(m.skipped.len(), 1);
+    assert_eq!(m.skipped[0].path, z.display().to_string());
+    assert_eq!(
+        m.skipped[0].reason,
+        format!(
+            "the same bytes as \"{}\" (the same SHA-256): a book is counted once",
+            a.display()
+        )
+    );
+    let counts = fst::Map::new(one.built.counts.clone()).unwrap();
+    assert_eq!(counts.get("WHALE"), Some(2), "a and c, not the copy");
+    assert!(one
+        .notes
+        .iter()
+        .any(|n| n.path == z.display().to_string()
+            && n.message.starts_with("skipped: the same bytes")));
+    assert_eq!(m.to_json(), run(&[&a, &c, &z]).manifest.to_json());
+}

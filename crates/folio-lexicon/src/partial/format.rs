@@ -35,10 +35,16 @@ use crate::policy::Policy;
 pub const MAGIC: &[u8; 8] = b"FOLIOPRT";
 /// The format version this folio writes and reads.
 pub const FORMAT: u32 = 1;
-/// Longest key read or written, in bytes. Partials hold every key before the length rules
-/// (a word set keeps at most [`crate::policy::MAX_KEY_LEN`] characters), so a book's longest
-/// UAX #29 word must fit: 16 MiB, a bound on one record's memory.
+/// Longest key read or written, in bytes: a bound on one record's memory. Partials hold
+/// every key before the length rules, and ingest makes no key of more than
+/// [`crate::policy::MAX_KEY_LEN`] characters ([`Policy::key_of`]: a longer token, a run of
+/// data up to a book's size, is no key on any path), so every key a policy makes fits, 4
+/// bytes a character at most; the rest is room for partials of other writers.
 pub const MAX_KEY: usize = 16 << 20;
+
+// Every key ingest makes fits a partial (a key it could not write would fail a `--memory`
+// or `--partial` run that the in-memory ingest finishes).
+const _: () = assert!(4 * crate::policy::MAX_KEY_LEN <= MAX_KEY);
 /// Largest header read (about 300 bytes a book: millions of books).
 const MAX_HEADER: u64 = 1 << 32;
 /// Bytes read or written at a time.

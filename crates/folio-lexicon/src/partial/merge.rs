@@ -46,7 +46,8 @@ impl Merge {
     ///
     /// # Errors
     /// [`Error::Partial`] naming a file that is not a partial of this format, or whose policy
-    /// differs from the first one's, or that holds a book another partial holds too;
+    /// differs from the first one's, or that holds a book another partial holds too (by
+    /// its path, or by its bytes: the same SHA-256 under another name);
     /// [`Error::Io`] when one cannot be read or a temporary file written.
     pub fn open(paths: &[PathBuf], scratch: &Path) -> Result<Merge> {
         if paths.len() <= FAN_IN {
@@ -121,6 +122,29 @@ impl Merge {
                         "holds the book {} that {} holds too: each book must be in one partial",
                         folio_core::quote::quoted(&report(&w[1]).path),
                         readers[w[0].0].path().display()
+                    ),
+                });
+            }
+        }
+        // A book copied under another name, one copy in each of two partials: ingest counts
+        // it once (it skips the copy, `ingest::inputs::dedup`), but a partial's counts are
+        // sums over its books, so the copy cannot be taken out here: refused, as a book
+        // in two partials is.
+        let mut by_hash: std::collections::HashMap<&str, &(usize, usize)> =
+            std::collections::HashMap::with_capacity(all.len());
+        for b in &all {
+            let this = report(b);
+            if let Some(first) = by_hash.insert(&this.sha256, b) {
+                let (x, y) = (report(first), this);
+                return Err(Error::Partial {
+                    path: readers[b.0].path().to_path_buf(),
+                    reason: format!(
+                        "holds the book {}, whose bytes are those of {} that {} holds (the \
+                         same SHA-256): a book is counted once; make the partials again \
+                         with the two in one (ingest counts the copy once), or without one",
+                        folio_core::quote::quoted(&y.path),
+                        folio_core::quote::quoted(&x.path),
+                        readers[first.0].path().display()
                     ),
                 });
             }

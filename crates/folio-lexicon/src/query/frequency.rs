@@ -83,13 +83,20 @@ impl Frequency {
         }
     }
 
+    /// The row's fields as written in CSV and TSV. A value that is no number (the Zipf
+    /// value of a count of 0, `-inf`) is an empty field, as JSON writes it `null`: no
+    /// spreadsheet or CSV reader takes `-inf` or `NaN` as a number.
     fn fields(&self) -> [String; 5] {
+        let number = |x: f64, text: String| if x.is_finite() { text } else { String::new() };
         [
             self.word.clone(),
             self.count.to_string(),
             self.books.map(|b| b.to_string()).unwrap_or_default(),
-            format!("{}", self.relative_frequency),
-            format!("{:.4}", self.zipf),
+            number(
+                self.relative_frequency,
+                format!("{}", self.relative_frequency),
+            ),
+            number(self.zipf, format!("{:.4}", self.zipf)),
         ]
     }
 
@@ -182,5 +189,20 @@ mod tests {
         let r = Frequency::new("A,\"B\"".into(), 1, None, 2);
         assert_eq!(r.csv(), "\"A,\"\"B\"\"\",1,,0.5,8.6990");
         assert_eq!(r.tsv(), "A,\"B\"\t1\t\t0.5\t8.6990");
+    }
+
+    #[test]
+    fn a_value_that_is_no_number_is_an_empty_field_as_json_null() {
+        let r = Frequency::new("CAT".into(), 0, Some(0), 0);
+        assert_eq!(r.zipf, f64::NEG_INFINITY);
+        assert_eq!(r.csv(), "CAT,0,0,0,");
+        assert_eq!(r.tsv(), "CAT\t0\t0\t0\t");
+        let json = serde_json::to_value(&r).unwrap();
+        assert!(json["zipf"].is_null());
+        let nan = Frequency {
+            relative_frequency: f64::NAN,
+            ..r
+        };
+        assert_eq!(nan.csv(), "CAT,0,0,,");
     }
 }

@@ -139,10 +139,25 @@ pub fn open_sets<P: AsRef<Path>>(paths: &[P]) -> Result<Vec<WordSet>> {
 /// Opens the counts map at `path` and checks its checksum.
 ///
 /// # Errors
-/// As [`CountsMap::open`]; [`Error::Corrupt`] as for [`open_set`].
+/// As [`CountsMap::open`]; [`Error::Corrupt`] as for [`open_set`];
+/// [`Error::SetAsCountsMap`] when the file is a word set, not a map of counts.
 pub fn open_counts(path: impl AsRef<Path>) -> Result<CountsMap> {
+    let path = path.as_ref();
     let map = CountsMap::open(path)?;
     map.verify()?;
+    // A set opens as a map too, every word mapped to 0. Every count (occurrences, books) is
+    // at least 1 and fst keeps outputs as close to the root as they go, so a map of counts
+    // has a non-zero output on every transition out of its root; a set, on none (the test
+    // `open_set` makes the other way round). An empty map and an empty set are alike.
+    let root_has_outputs = crate::set::guard::guarded(&[path], || {
+        let root = map.as_fst_map().as_fst().root();
+        root.is_empty() || root.transitions().any(|t| t.out.value() != 0)
+    })?;
+    if !root_has_outputs {
+        return Err(Error::SetAsCountsMap {
+            path: path.to_path_buf(),
+        });
+    }
     Ok(map)
 }
 
@@ -236,6 +251,37 @@ mod tests {
             .expect("a counts map must not open as a set");
         assert!(matches!(err, Error::CountsMapAsSet { .. }), "{err}");
         assert!(err.to_string().contains("w.counts.fst"), "{err}");
+    }
+
+    #[test]
+    fn a_set_is_not_a_counts_map() {
+        let dir = tempfile::tempdir().unwrap();
+        let set = WordSet::from_words(["CAT", "DOG"]).unwrap();
+        let bytes = set.as_fst_set().as_fst().as_bytes().to_vec();
+        let p = write(dir.path(), "w.counts.fst", &bytes);
+        let err = open_counts(&p)
+            .err()
+            .expect("a set must not open as a counts map");
+        assert!(matches!(err, Error::SetAsCountsMap { .. }), "{err}");
+        assert!(err
+            .to_string()
+            .starts_with(&format!("{}: a word set", p.display())));
+        // Beside a set of the same words (a set copied as its own counts map), too.
+        let s = write(dir.path(), "w.fst", &bytes);
+        let err = open_counts_beside(&s, &open_set(&s).unwrap())
+            .err()
+            .unwrap();
+        assert!(matches!(err, Error::SetAsCountsMap { .. }), "{err}");
+        // A map of counts opens, however its counts fall; so does an empty one.
+        let mut b = fst::MapBuilder::memory();
+        for (w, n) in [("A", 1), ("AB", 7), ("B", 1), ("BA", 1)] {
+            b.insert(w, n).unwrap();
+        }
+        let p = write(dir.path(), "m.counts.fst", &b.into_inner().unwrap());
+        assert_eq!(open_counts(&p).unwrap().get(b"AB"), Some(7));
+        let empty = fst::MapBuilder::memory().into_inner().unwrap();
+        let p = write(dir.path(), "e.counts.fst", &empty);
+        assert!(open_counts(&p).unwrap().is_empty());
     }
 
     #[test]

@@ -50,7 +50,9 @@ fn write_books(dir: &Path, books: &[Vec<usize>]) -> Vec<PathBuf> {
         .map(|(i, words)| {
             let text: Vec<&str> = words.iter().map(|&w| WORDS[w % WORDS.len()]).collect();
             let p = dir.join(format!("book{i:03}.txt"));
-            std::fs::write(&p, text.join(" ") + "\n").unwrap();
+            // Blank lines make each file's bytes its own (the words may repeat a book's):
+            // a book copied under another name is counted once (its own test).
+            std::fs::write(&p, text.join(" ") + &"\n".repeat(i + 1)).unwrap();
             p
         })
         .collect()
@@ -201,4 +203,101 @@ fn more_partials_than_the_fan_in_merge_in_passes() {
         })
         .count();
     assert_eq!(left, 0);
+}
+
+/// A token whose key would pass `MAX_KEY_LEN` characters is no key on any path: the in-memory
+/// ingest, a budget (every book a run) and partials merged write the same bytes, and no
+/// count (a book's `distinct_words`, the totals) includes it, while a key of exactly
+/// `MAX_KEY_LEN` is counted. (Such a token once reached the runs, and past the partials'
+/// `MAX_KEY` bytes failed every `--memory` and `--partial` run; the binary's test of a
+/// 16 MiB + 1 token is `a_token_past_a_partials_key_cap_gives_the_in_memory_outputs`.)
+#[test]
+fn a_token_past_the_longest_key_is_no_key_on_any_path() {
+    use folio_lexicon::policy::MAX_KEY_LEN;
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let at = "b".repeat(MAX_KEY_LEN);
+    let past = "a".repeat(MAX_KEY_LEN + 1);
+    let files = vec![d.join("one.txt"), d.join("two.txt")];
+    std::fs::write(&files[0], format!("the whale {past} {at}\n")).unwrap();
+    std::fs::write(&files[1], format!("the sea {past}\n")).unwrap();
+    for policy in [Policy::game(), Policy::raw()] {
+        let want = oracle(&files, &policy, &d.join("oracle"));
+        let manifest: serde_json::Value = serde_json::from_slice(&want[2]).unwrap();
+        // THE WHALE and the key at the limit; THE SEA: the longer token is not a key.
+        assert_eq!(manifest["inputs"][0]["distinct_words"], 3);
+        assert_eq!(manifest["inputs"][1]["distinct_words"], 2);
+        assert_eq!(manifest["totals"]["distinct_words"], 4);
+        assert_eq!(manifest["totals"]["tokens"], 7);
+
+        std::fs::create_dir_all(d.join("budget")).unwrap();
+        ingest_streamed(
+            &inputs_of(&files),
+            Vec::new(),
+            &policy,
+            &streaming(Some(1), d),
+            Target::Set(&OutputPaths::for_set(&d.join("budget/g.fst"))),
+            &|_, _| {},
+        )
+        .unwrap();
+        assert!(read3(&d.join("budget")) == want, "{}", policy.spelling());
+        let parts: Vec<PathBuf> = files
+            .iter()
+            .enumerate()
+            .map(|(i, f)| {
+                let p = d.join(format!("p{i}.part"));
+                partial(std::slice::from_ref(f), &policy, None, &p, d);
+                p
+            })
+            .collect();
+        assert!(merged(&parts, &policy, &d.join("m"), d) == want);
+    }
+}
+
+/// A book copied under another name counts once on every path: the in-memory ingest, a
+/// budget and one partial of both skip the copy alike (the same bytes written); partials
+/// holding one name each cannot take the copy out of their sums, so their merge is
+/// refused, naming both books and both partials.
+#[test]
+fn a_copy_under_another_name_is_one_book_on_every_path() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let files = write_books(d, &[vec![0, 4, 15], vec![5, 6]]);
+    let copy = d.join("copy.txt");
+    std::fs::copy(&files[0], &copy).unwrap();
+    let all = vec![files[0].clone(), files[1].clone(), copy.clone()];
+    let policy = Policy::game();
+    let want = oracle(&all, &policy, &d.join("oracle"));
+    // The set and counts of the books without the copy; the manifest names it skipped.
+    assert!(want[..2] == oracle(&files, &policy, &d.join("without"))[..2]);
+    let m: serde_json::Value = serde_json::from_slice(&want[2]).unwrap();
+    assert_eq!(m["totals"]["inputs"], 2);
+    assert_eq!(m["skipped"][0]["path"], copy.display().to_string());
+    std::fs::create_dir_all(d.join("budget")).unwrap();
+    ingest_streamed(
+        &inputs_of(&all),
+        Vec::new(),
+        &policy,
+        &streaming(Some(1), d),
+        Target::Set(&OutputPaths::for_set(&d.join("budget/g.fst"))),
+        &|_, _| {},
+    )
+    .unwrap();
+    assert!(read3(&d.join("budget")) == want);
+    let both = d.join("both.part");
+    partial(&all, &policy, Some(1), &both, d);
+    assert!(merged(&[both], &policy, &d.join("m"), d) == want);
+
+    let (p1, p2) = (d.join("p1.part"), d.join("p2.part"));
+    partial(&files, &policy, None, &p1, d);
+    partial(std::slice::from_ref(&copy), &policy, None, &p2, d);
+    let err = Merge::open(&[p1, p2.clone()], d).err().expect("refused");
+    let msg = err.to_string();
+    assert!(matches!(err, folio_lexicon::Error::Partial { .. }), "{msg}");
+    assert!(msg.starts_with(&format!("{}: ", p2.display())), "{msg}");
+    assert!(
+        msg.contains("copy.txt") && msg.contains("book000.txt"),
+        "{msg}"
+    );
+    assert!(msg.contains("p1.part"), "{msg}");
 }

@@ -3,11 +3,12 @@
 //!
 //! One script: OUT.html is its page. Several: OUT.html is an index page linking one page per
 //! script, written in the folder `OUT-files/` beside it (`001-NAME.html`, numbered in run
-//! order so two scripts of the same name never share a page). Folio lists the pages it wrote
-//! in the folder's [`MANIFEST`]; pages of an earlier run that this run did not write again are
-//! removed, and only those: a file the list does not name is never touched. A folder folio did
-//! not make (one holding other files and no list), a symbolic link or a file of that name is
-//! refused before any replay ([`check_folder`]): nothing is written or removed through it.
+//! order so two scripts of the same name never share a page; at most [`MAX_PAGE_NAME`]
+//! bytes, NAME cut to fit). Folio lists the pages it wrote in the folder's [`MANIFEST`];
+//! pages of an earlier run that this run did not write again are removed, and only those: a
+//! file the list does not name is never touched. A folder folio did not make (one holding
+//! other files and no list), a symbolic link or a file of that name is refused before any
+//! replay ([`check_folder`]): nothing is written or removed through it.
 
 use std::cell::RefCell;
 use std::collections::{BTreeSet, HashSet};
@@ -76,7 +77,7 @@ impl Html {
         let (path, href, back) = match &self.dir {
             None => (self.out.clone(), None, None),
             Some((dir, dir_name)) => {
-                let file = format!("{k:0w$}-{}.html", safe(name), w = self.width);
+                let file = page_name(k, self.width, name);
                 self.written.borrow_mut().insert(file.clone());
                 let index = self
                     .out
@@ -335,6 +336,27 @@ fn is_page_name(name: &str) -> bool {
             .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'))
 }
 
+/// The most bytes of a page's file name. File systems allow 255 (`NAME_MAX`), and the
+/// atomic writer first writes `.NAME.PID.tmp` beside it: 200 leaves it room.
+const MAX_PAGE_NAME: usize = 200;
+
+/// The file name of page `k` (numbered on `width` digits) of the script `name`: the number,
+/// `-`, the [`safe`] name cut to fit [`MAX_PAGE_NAME`] bytes (on a character boundary),
+/// `.html`. The number keeps the names of two scripts that differ past the cut apart.
+fn page_name(k: usize, width: usize, name: &str) -> String {
+    let number = format!("{k:0width$}");
+    let mut script = safe(name);
+    let room = MAX_PAGE_NAME.saturating_sub(number.len() + "-".len() + ".html".len());
+    if script.len() > room {
+        let mut cut = room.max(1);
+        while !script.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        script.truncate(cut);
+    }
+    format!("{number}-{script}.html")
+}
+
 /// A script's name as a page's file name: its last component, with anything but ASCII
 /// letters, digits, `.`, `_` and `-` as `_`.
 fn safe(name: &str) -> String {
@@ -361,7 +383,27 @@ fn safe(name: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{is_page_name, safe};
+    use super::{is_page_name, page_name, safe, MAX_PAGE_NAME};
+
+    #[test]
+    fn page_names_fit_a_file_name_and_keep_their_number() {
+        let long = format!("{}.gcg", "a".repeat(251));
+        let one = page_name(1, 3, &long);
+        let two = page_name(2, 3, &long);
+        assert_eq!(one.len(), MAX_PAGE_NAME);
+        assert!(
+            one.starts_with("001-aaa") && one.ends_with("a.html"),
+            "{one}"
+        );
+        assert_ne!(one, two);
+        assert!(is_page_name(&one), "{one}");
+        // Short names stay whole; a wider number leaves less room, never a longer name.
+        assert_eq!(page_name(7, 3, "dir/game one.gcg"), "007-game_one.gcg.html");
+        assert_eq!(page_name(12345, 5, &long).len(), MAX_PAGE_NAME);
+        // Multi-byte names are `_` already; any name is cut within the bound.
+        let wide = "ü".repeat(300);
+        assert!(page_name(1, 3, &wide).len() <= MAX_PAGE_NAME);
+    }
 
     #[test]
     fn page_names_are_recognised_and_nothing_else() {
