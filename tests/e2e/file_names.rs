@@ -66,7 +66,10 @@ fn every_play_format_names_a_non_utf8_file_exactly() {
         "{out}"
     );
     let (_, out) = play(dir.path(), &["--format", "junit"], file);
-    assert!(out.contains(&format!("<testsuite name=\"{shown}\"")), "{out}");
+    assert!(
+        out.contains(&format!("<testsuite name=\"{shown}\"")),
+        "{out}"
+    );
     assert!(!out.contains('\u{fffd}'), "{out}");
 }
 
@@ -146,7 +149,10 @@ fn freecell_check_and_words_import_name_non_utf8_files_exactly() {
     assert_eq!(run.status.code(), Some(1));
     let out = String::from_utf8(run.stdout).unwrap();
     assert!(out.starts_with(r"bad\xE9.fc:3:4: error: "), "{out}");
-    assert!(out.lines().next().unwrap().ends_with("[unknown-move]"), "{out}");
+    assert!(
+        out.lines().next().unwrap().ends_with("[unknown-move]"),
+        "{out}"
+    );
 
     let list = b"w\xff.txt";
     std::fs::write(dir.path().join(name(list)), "cat\ndog\n").unwrap();
@@ -159,7 +165,10 @@ fn freecell_check_and_words_import_name_non_utf8_files_exactly() {
         .unwrap();
     assert_eq!(run.status.code(), Some(0));
     let out = String::from_utf8(run.stdout).unwrap();
-    assert!(out.starts_with(r"imported w\xFF.txt -> w.fst: 2 words"), "{out}");
+    assert!(
+        out.starts_with(r"imported w\xFF.txt -> w.fst: 2 words"),
+        "{out}"
+    );
     let manifest: Value =
         serde_json::from_slice(&std::fs::read(dir.path().join("w.json")).unwrap()).unwrap();
     assert_eq!(manifest["source"], r"w\xFF.txt");
@@ -178,7 +187,10 @@ fn ingest_names_non_utf8_books_exactly() {
         .unwrap();
     assert_eq!(run.status.code(), Some(0));
     let err = String::from_utf8(run.stderr).unwrap();
-    assert!(err.contains(r"books/b\xFF.txt: no Project Gutenberg markers"), "{err}");
+    assert!(
+        err.contains(r"books/b\xFF.txt: no Project Gutenberg markers"),
+        "{err}"
+    );
     let manifest: Value =
         serde_json::from_slice(&std::fs::read(dir.path().join("out.json")).unwrap()).unwrap();
     assert_eq!(manifest["inputs"][0]["path"], r"books/b\xFF.txt");

@@ -173,7 +173,14 @@ mod tests {
             assert_eq!(unescaped(&shown).as_deref(), Some(bytes), "{text}");
         }
         assert_ne!(escaped(b"a\\xFF\xff"), escaped(b"a\xff\\xFF"));
-        for bad in [r"a\", r"a\q\xFF", r"\xF", r"\xZZ", r"\u{110000}\xFF", r"\u{41"] {
+        for bad in [
+            r"a\",
+            r"a\q\xFF",
+            r"\xF",
+            r"\xZZ",
+            r"\u{110000}\xFF",
+            r"\u{41",
+        ] {
             assert_eq!(unescaped(bad), None, "{bad}");
         }
     }

@@ -7,7 +7,9 @@ use std::path::Path;
 /// escaped); `None` for a UTF-8 name, whose text is its bytes.
 pub fn exact(path: &Path) -> Option<Vec<u8>> {
     let bytes = folio_core::file_name::bytes(path);
-    std::str::from_utf8(&bytes).is_err().then(|| bytes.into_owned())
+    std::str::from_utf8(&bytes)
+        .is_err()
+        .then(|| bytes.into_owned())
 }
 
 /// A file name's bytes as a SARIF `artifactLocation.uri`: a relative URI reference
