@@ -195,3 +195,29 @@ fn ingest_names_non_utf8_books_exactly() {
         serde_json::from_slice(&std::fs::read(dir.path().join("out.json")).unwrap()).unwrap();
     assert_eq!(manifest["inputs"][0]["path"], r"books/b\xFF.txt");
 }
+
+#[test]
+fn words_union_names_non_utf8_sets_exactly() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("list.txt"), "cat\ndog\n").unwrap();
+    folio()
+        .current_dir(dir.path())
+        .args(["words", "import", "list.txt", "-o", "a.fst"])
+        .assert()
+        .code(0);
+    let other = name(b"s\xff.fst");
+    std::fs::copy(dir.path().join("a.fst"), dir.path().join(other)).unwrap();
+    let run = folio()
+        .current_dir(dir.path())
+        .args(["words", "union", "a.fst"])
+        .arg(other)
+        .args(["-o", "u.fst"])
+        .output()
+        .unwrap();
+    assert_eq!(run.status.code(), Some(0));
+    let out = String::from_utf8(run.stdout).unwrap();
+    assert!(out.contains(r"beside a.fst, s\xFF.fst)"), "{out}");
+    let manifest: Value =
+        serde_json::from_slice(&std::fs::read(dir.path().join("u.json")).unwrap()).unwrap();
+    assert_eq!(manifest["inputs"][1], r"s\xFF.fst");
+}
