@@ -8,6 +8,7 @@ mod autoplay;
 mod boggle;
 mod bounded;
 mod cli;
+mod file_names;
 mod fix;
 mod freecell;
 mod game_ci;

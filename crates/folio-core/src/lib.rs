@@ -5,6 +5,7 @@
 //!   folio-lexicon implements it over fst.
 //! - [`rng`]: [`SplitMix64`], the portable seeded generator behind every bag, roll and deal.
 //! - [`quote`]: user text as messages show it (escaped, clipped).
+//! - [`file_name`]: a file's name as outputs show it (a name that is not UTF-8 escaped, `\xFF`).
 //! - [`script`]: what every scripted game shares: [`Loc`](script::Loc), the line splitter and
 //!   encodings, [`Finding`](script::Finding), the `#game` reader and the
 //!   [`ScriptedGame`](script::ScriptedGame) trait `folio play` dispatches through.
@@ -22,6 +23,7 @@
 
 #![deny(missing_docs)]
 
+pub mod file_name;
 pub mod lexicon;
 pub mod quote;
 pub mod rng;

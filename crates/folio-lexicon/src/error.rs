@@ -213,7 +213,7 @@ pub fn fst_reason(err: &fst::Error) -> String {
 fn names(paths: &[PathBuf]) -> String {
     paths
         .iter()
-        .map(|p| p.display().to_string())
+        .map(|p| folio_core::file_name::shown(p).into_owned())
         .collect::<Vec<_>>()
         .join(", ")
 }

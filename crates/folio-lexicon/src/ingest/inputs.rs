@@ -59,25 +59,25 @@ pub fn expand_inputs(args: &[OsString]) -> Result<(Vec<Input>, Vec<Skipped>)> {
             special.sort();
             if found.is_empty() && special.is_empty() {
                 skipped.push(Skipped {
-                    path: path.display().to_string(),
+                    path: folio_core::file_name::shown(&path).into_owned(),
                     reason: "folder holds no .txt file".into(),
                 });
             }
             skipped.extend(special.into_iter().map(|p| {
                 Skipped {
-                    path: p.display().to_string(),
+                    path: folio_core::file_name::shown(&p).into_owned(),
                     reason: "not a regular file (a FIFO, socket or device found in a folder); \
                          name it on the command line to read it"
                         .into(),
                 }
             }));
             inputs.extend(found.into_iter().map(|p| Input {
-                label: p.display().to_string(),
+                label: folio_core::file_name::shown(&p).into_owned(),
                 source: Source::File(p),
             }));
         } else {
             inputs.push(Input {
-                label: path.display().to_string(),
+                label: folio_core::file_name::shown(&path).into_owned(),
                 source: Source::File(path),
             });
         }

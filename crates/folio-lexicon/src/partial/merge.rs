@@ -408,7 +408,7 @@ impl Merge {
         }
         let name = |p: &Path| {
             p.file_name()
-                .map(|n| n.to_string_lossy().into_owned())
+                .map(|n| folio_core::file_name::shown(Path::new(n)).into_owned())
                 .unwrap_or_default()
         };
         let manifest = Manifest {

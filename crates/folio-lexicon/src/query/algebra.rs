@@ -159,7 +159,10 @@ pub fn write_combined(inputs: &[PathBuf], op: SetOp, output: &Path) -> Result<Co
     let manifest = serde_json::json!({
         "folio_version": env!("CARGO_PKG_VERSION"),
         "made_by": format!("folio words {}", op.name()),
-        "inputs": inputs.iter().map(|p| p.display().to_string()).collect::<Vec<_>>(),
+        "inputs": inputs
+            .iter()
+            .map(|p| folio_core::file_name::shown(p).into_owned())
+            .collect::<Vec<_>>(),
         "words": words,
         "policy": policy,
     });

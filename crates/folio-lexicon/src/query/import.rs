@@ -394,7 +394,13 @@ pub fn import_file(
     opts: &ImportOptions,
 ) -> Result<ImportManifest> {
     let bytes = std::fs::read(input).map_err(|e| Error::io(input, e))?;
-    import_bytes(&input.display().to_string(), &bytes, output, policy, opts)
+    import_bytes(
+        &folio_core::file_name::shown(input),
+        &bytes,
+        output,
+        policy,
+        opts,
+    )
 }
 
 #[cfg(test)]

@@ -17,20 +17,6 @@ pub struct Sarif {
     rules: BTreeSet<String>,
 }
 
-/// A file name as a SARIF `artifactLocation.uri`: a relative URI reference (`/` between
-/// folders, `%`, space and other reserved bytes percent-encoded).
-fn uri(file: &str) -> String {
-    let mut out = String::new();
-    for b in file.replace('\\', "/").bytes() {
-        if b.is_ascii_alphanumeric() || b"-._~/".contains(&b) {
-            out.push(b as char);
-        } else {
-            out.push_str(&format!("%{b:02X}"));
-        }
-    }
-    out
-}
-
 fn level(severity: Severity) -> &'static str {
     match severity {
         Severity::Error => "error",
@@ -40,13 +26,19 @@ fn level(severity: Severity) -> &'static str {
 }
 
 /// The SARIF `result` of one finding.
-fn result(item: &Item) -> serde_json::Value {
+/// The SARIF `result` of one finding of `entry`: its URI made from the file's exact bytes
+/// when its name is not UTF-8 (`item.file` then shows it escaped).
+fn result(item: &Item, entry: &Entry) -> serde_json::Value {
+    let uri = match &entry.name_bytes {
+        Some(bytes) if item.file == entry.file => super::names::uri(bytes),
+        _ => super::names::uri(item.file.as_bytes()),
+    };
     serde_json::json!({
         "ruleId": item.rule,
         "level": level(item.severity),
         "message": {"text": item.message},
         "locations": [{"physicalLocation": {
-            "artifactLocation": {"uri": uri(&item.file)},
+            "artifactLocation": {"uri": uri},
             "region": {"startLine": item.line.max(1), "startColumn": item.col.max(1)},
         }}],
     })
@@ -66,7 +58,7 @@ impl Sink for Sarif {
         for item in &entry.items {
             buf.extend_from_slice(if self.first { b"\n" } else { b",\n" });
             self.first = false;
-            serde_json::to_writer(&mut *buf, &result(item))?;
+            serde_json::to_writer(&mut *buf, &result(item, entry))?;
             if !self.rules.contains(&item.rule) {
                 self.rules.insert(item.rule.clone());
             }
@@ -217,9 +209,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn uris_and_xml_text_are_escaped() {
-        assert_eq!(uri("games/a b%.gcg"), "games/a%20b%25.gcg");
-        assert_eq!(uri("dir\\x.gcg"), "dir/x.gcg");
+    fn xml_text_is_escaped() {
         assert_eq!(
             xml("<a & \"b\">\u{1b}[2J"),
             "&lt;a &amp; &quot;b&quot;&gt;\\u{1b}[2J"

@@ -66,8 +66,11 @@ pub enum Body {
 
 /// One file of a run, as every output format gets it.
 pub struct Entry {
-    /// The file as named (`-` for stdin).
+    /// The file as named (`-` for stdin); a name that is not UTF-8 escaped
+    /// (`folio_core::file_name`).
     pub file: String,
+    /// The name's exact bytes when it is not UTF-8 (SARIF's URI is made from them).
+    pub name_bytes: Option<Vec<u8>>,
     /// The game that claimed it, when one did.
     pub game: Option<&'static str>,
     /// Moves replayed (0 for an error entry).

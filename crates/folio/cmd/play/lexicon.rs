@@ -40,7 +40,9 @@ impl Lexicons<WordSet> for CliLexicons<'_> {
             self.opened.borrow_mut().extend(path.cloned());
             return Ok(Some(Resolved {
                 lexicon: Arc::clone(set),
-                label: path.map(|p| p.display().to_string()).unwrap_or_default(),
+                label: path
+                    .map(|p| folio_core::file_name::shown(p).into_owned())
+                    .unwrap_or_default(),
             }));
         }
         let Some((value, loc)) = request.named else {

@@ -12,6 +12,7 @@ mod fix;
 mod html;
 pub(crate) mod inputs;
 pub(crate) mod lexicon;
+mod names;
 pub(crate) mod only;
 mod output;
 mod select;
@@ -408,6 +409,7 @@ impl Runner<'_> {
         for path in scripts {
             let drawn = self.html.map_or(0, html::Html::len);
             let mut entry = self.check(path).map_err(|Fatal(e)| e)?;
+            entry.name_bytes = names::exact(path);
             if let Some(html) = self.html.filter(|h| h.len() == drawn) {
                 let why = entry
                     .items
@@ -439,7 +441,8 @@ impl Runner<'_> {
     /// Reads, replays and reports one script: a report, or an error entry when the file
     /// cannot be read or its replay fails inside folio.
     fn check(&self, path: &Path) -> Result<Entry, Fatal> {
-        let name = path.display().to_string();
+        // Not UTF-8: escaped (`\xFF`), never lossy (docs/formats.md §9, "File names").
+        let name = folio_core::file_name::shown(path).into_owned();
         let failed = |game, failure: Failure, message: String| Entry {
             items: vec![Item {
                 file: name.clone(),
@@ -451,6 +454,7 @@ impl Runner<'_> {
                 text: String::new(),
             }],
             file: name.clone(),
+            name_bytes: None,
             game,
             moves: 0,
             body: Body::Failed { failure, message },
@@ -649,6 +653,7 @@ impl Runner<'_> {
         }
         Ok(Entry {
             file: name,
+            name_bytes: None,
             game: Some(game.name()),
             moves: report.moves(),
             body: Body::Report { json, text },
@@ -690,6 +695,7 @@ fn misplaced(name: &str, game: &dyn ScriptedGame<WordSet>, line: u32, first: boo
     json.insert("findings".into(), serde_json::Value::Null);
     Entry {
         file: name.into(),
+        name_bytes: None,
         game: Some(g),
         moves: 0,
         body: Body::Report {

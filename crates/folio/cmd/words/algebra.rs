@@ -78,7 +78,7 @@ pub(super) fn combine(a: Algebra, op: SetOp, w: &mut impl Write) -> anyhow::Resu
             let names: Vec<_> = r
                 .sets_without_counts
                 .iter()
-                .map(|p| p.display().to_string())
+                .map(|p| folio_core::file_name::shown(p).into_owned())
                 .collect();
             writeln!(
                 w,

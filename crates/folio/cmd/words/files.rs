@@ -142,6 +142,8 @@ pub(super) fn import(
         ],
         &[list.to_path_buf()],
     )?;
+    // Not UTF-8: escaped (`\xFF`), never lossy (docs/formats.md §9, "File names").
+    let shown = folio_core::file_name::shown(list).into_owned();
     // A stream (stdin, a FIFO, a device) is read up to ingest's stream limit: `/dev/zero`
     // never ends.
     let (name, bytes) = if list == Path::new("-") {
@@ -150,12 +152,12 @@ pub(super) fn import(
         ("-".to_string(), b)
     } else if std::fs::metadata(list).is_ok_and(|m| !m.is_file() && !m.is_dir()) {
         let mut b = Vec::new();
-        let f = std::fs::File::open(list).with_context(|| list.display().to_string())?;
-        read_stream(f, &mut b).with_context(|| list.display().to_string())?;
-        (list.display().to_string(), b)
+        let f = std::fs::File::open(list).with_context(|| shown.clone())?;
+        read_stream(f, &mut b).with_context(|| shown.clone())?;
+        (shown, b)
     } else {
-        let b = std::fs::read(list).with_context(|| list.display().to_string())?;
-        (list.display().to_string(), b)
+        let b = std::fs::read(list).with_context(|| shown.clone())?;
+        (shown, b)
     };
     super::super::note_write_through(output);
     let m = import_bytes(&name, &bytes, output, policy, &opts)?;
