@@ -26,5 +26,6 @@ mod scale;
 mod schemas;
 mod serve;
 mod teacher;
+mod transcripts;
 mod trial;
 mod words;

@@ -37,7 +37,7 @@ use crate::keen::{parse_keen_id, KeenId};
 use crate::puzzle::Pos;
 use crate::show::render;
 use crate::text::lines;
-use folio_core::script::{Columns, Excerpter};
+use folio_core::script::{Columns, Excerpter, Weighing};
 
 /// One problem found in a script, in the kernel's shape: where (1-based line and column,
 /// columns in characters), which rule (a stable kebab-case code), what, and the line as
@@ -420,10 +420,17 @@ impl Report {
     pub fn to_text(&self) -> String {
         self.to_string()
     }
-}
 
-impl fmt::Display for Report {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    /// The transcript with the findings as `weighing` weighs them: allowed ones and those
+    /// past its limit counted on a `not listed:` line, warnings and notes marked as such
+    /// (`  s.kenken:3:1: warning: row-duplicate: …`); `findings: N` counts those listed.
+    pub fn to_text_weighed(&self, weighing: &Weighing<'_>) -> String {
+        let mut out = String::new();
+        let _ = self.write_text(&mut out, weighing);
+        out
+    }
+
+    fn write_text(&self, f: &mut dyn fmt::Write, weighing: &Weighing<'_>) -> fmt::Result {
         writeln!(f, "kenken session {}", folio_core::quote::shown(&self.file))?;
         if let Some(id) = &self.puzzle {
             let n = id.puzzle.size();
@@ -431,14 +438,19 @@ impl fmt::Display for Report {
             writeln!(f, "moves {}", self.moves)?;
             f.write_str(&render(&id.puzzle, Some(&self.grid)))?;
         }
-        writeln!(f, "findings: {}", self.findings.len())?;
-        for x in &self.findings {
+        let weighed = weighing.weigh(self.findings.iter().map(|x| x.rule.code));
+        writeln!(f, "findings: {}", weighed.listed())?;
+        for (i, x) in self.findings.iter().enumerate() {
+            let Some(severity) = weighed.shown(i) else {
+                continue;
+            };
             writeln!(
                 f,
-                "  {}:{}:{}: {}: {}",
+                "  {}:{}:{}: {}{}: {}",
                 folio_core::quote::shown(&self.file),
                 x.loc.line,
                 x.loc.col,
+                severity.prefix(),
                 x.rule.code,
                 x.rule.message
             )?;
@@ -448,6 +460,9 @@ impl fmt::Display for Report {
                 folio_core::quote::clipped(&x.text, folio_core::script::finding::SHOWN_CHARS);
             writeln!(f, "    {shown}")?;
         }
+        if let Some(line) = weighed.not_listed() {
+            writeln!(f, "{line}")?;
+        }
         let verdict = match (&self.puzzle, self.solved) {
             (None, _) => "no puzzle",
             (_, true) => "the final grid solves the puzzle",
@@ -455,6 +470,12 @@ impl fmt::Display for Report {
         };
         writeln!(f, "{verdict}")?;
         writeln!(f, "{}", if self.valid() { "valid" } else { "invalid" })
+    }
+}
+
+impl fmt::Display for Report {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_text(f, &Weighing::default())
     }
 }
 

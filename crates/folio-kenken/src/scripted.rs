@@ -1,6 +1,8 @@
 //! [`KenKen`]: solving sessions as `folio play` sees them (the kernel's [`ScriptedGame`]).
 
-use folio_core::script::{Lexicons, Options, Refusal, ScriptReport, ScriptedGame, Source};
+use folio_core::script::{
+    Lexicons, Options, Refusal, ScriptReport, ScriptedGame, Source, Weighing,
+};
 
 use crate::script::{play_bytes, Report};
 
@@ -25,6 +27,9 @@ impl ScriptReport for Report {
     }
     fn to_text(&self) -> String {
         Report::to_text(self)
+    }
+    fn to_text_weighed(&self, weighing: &Weighing<'_>) -> String {
+        Report::to_text_weighed(self, weighing)
     }
     fn to_json(&self) -> serde_json::Value {
         Report::to_json(self)

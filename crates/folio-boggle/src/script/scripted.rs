@@ -1,7 +1,7 @@
 //! [`Boggle`]: Boggle rounds as `folio play` sees them (the kernel's [`ScriptedGame`]).
 
 use folio_core::script::{
-    LexiconRequest, Lexicons, Loc, Options, Refusal, ScriptReport, ScriptedGame, Source,
+    LexiconRequest, Lexicons, Loc, Options, Refusal, ScriptReport, ScriptedGame, Source, Weighing,
 };
 use folio_core::Lexicon;
 
@@ -26,6 +26,9 @@ impl ScriptReport for Report {
     }
     fn to_text(&self) -> String {
         self.to_string()
+    }
+    fn to_text_weighed(&self, weighing: &Weighing<'_>) -> String {
+        Report::to_text_weighed(self, weighing)
     }
     fn to_json(&self) -> serde_json::Value {
         serde_json::to_value(self).unwrap_or_else(
@@ -191,5 +194,35 @@ mod tests {
             "{findings}"
         );
         assert_eq!(findings, ScriptReport::to_json(&report)["findings"]);
+    }
+
+    /// The transcript lists the findings as the caller weighs them: allowed ones counted
+    /// apart, warnings marked, the count that of those listed.
+    #[test]
+    fn the_transcript_lists_findings_as_weighed() {
+        use folio_core::script::{Severity, Weighing};
+        let text =
+            "#game boggle\n#board PERS/LATG/SINE/TERS\n#player a\n#score a 9\n>a: perse xyz\n";
+        let report = super::super::play_script("r.boggle", text, &WordList::new(["PERSE"]), "w")
+            .expect("replays");
+        let codes: Vec<&str> = report.findings.iter().map(|f| f.rule.code()).collect();
+        let (allowed, warned) = (codes[0], codes[1]);
+        assert_ne!(allowed, warned);
+        let weigh = |rule: &str| {
+            if rule == allowed {
+                None
+            } else if rule == warned {
+                Some(Severity::Warning)
+            } else {
+                Some(Severity::Error)
+            }
+        };
+        let out = ScriptReport::to_text_weighed(&report, &Weighing::new(&weigh, None));
+        let n = codes.iter().filter(|c| **c != allowed).count();
+        assert!(out.contains(&format!("findings: {n}\n")), "{out}");
+        assert!(out.contains(": warning: "), "{out}");
+        let m = codes.iter().filter(|c| **c == allowed).count();
+        assert!(out.contains(&format!("not listed: {m} allowed")), "{out}");
+        assert_eq!(ScriptReport::to_text(&report), report.to_string());
     }
 }

@@ -29,6 +29,7 @@ pub mod game;
 pub mod lines;
 pub mod loc;
 pub mod pragma;
+pub mod severity;
 pub mod text_lines;
 
 pub use excerpt::{excerpt, Excerpter};
@@ -39,4 +40,5 @@ pub use game::{
 pub use lines::{decode, each_line, split_lines, Decoded, Encoding};
 pub use loc::{Columns, Loc};
 pub use pragma::{game_line, GameLine};
+pub use severity::{Severity, Weighed, Weighing};
 pub use text_lines::TextLines;

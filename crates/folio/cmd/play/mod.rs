@@ -21,7 +21,9 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use anyhow::bail;
-use folio_core::script::{game_line, GameLine, Loc, Options, Refusal, ScriptedGame, Source};
+use folio_core::script::{
+    game_line, GameLine, Loc, Options, Refusal, ScriptedGame, Source, Weighing,
+};
 use folio_lexicon::WordSet;
 use folio_scrabble::script::RulesName;
 
@@ -407,7 +409,7 @@ impl Runner<'_> {
         let mut last_error = None;
         for path in scripts {
             let drawn = self.html.map_or(0, html::Html::len);
-            let mut entry = self.check(path).map_err(|Fatal(e)| e)?;
+            let mut entry = self.check(path, weigher).map_err(|Fatal(e)| e)?;
             if let Some(html) = self.html.filter(|h| h.len() == drawn) {
                 let why = entry
                     .items
@@ -437,8 +439,9 @@ impl Runner<'_> {
     }
 
     /// Reads, replays and reports one script: a report, or an error entry when the file
-    /// cannot be read or its replay fails inside folio.
-    fn check(&self, path: &Path) -> Result<Entry, Fatal> {
+    /// cannot be read or its replay fails inside folio. `weigher` is the run's, before this
+    /// script's findings are weighed: the transcript lists them as it will.
+    fn check(&self, path: &Path, weigher: &Weigher<'_>) -> Result<Entry, Fatal> {
         let name = path.display().to_string();
         let failed = |game, failure: Failure, message: String| Entry {
             items: vec![Item {
@@ -478,7 +481,7 @@ impl Runner<'_> {
                 // A script of another game that its reader cannot take: say so, rather than
                 // let the GCG reader report its pragmas as unknown.
                 Some(other) if other.name() != default.name() => {
-                    return Ok(misplaced(&name, other, line, first));
+                    return Ok(misplaced(&name, other, line, first, weigher));
                 }
                 _ => default,
             },
@@ -632,7 +635,10 @@ impl Runner<'_> {
         // Keep `findings` at its place among the report's keys (replaced when printed).
         json.insert("findings".into(), serde_json::Value::Null);
         let mut text = if self.text {
-            report.to_text()
+            // Weighed as the run weighs the findings (their JSON, below in `run`), so the
+            // transcript lists what the summary and the machine outputs count.
+            let severity = weigher.severity_of();
+            report.to_text_weighed(&Weighing::new(&severity, weigher.budget()))
         } else {
             String::new()
         };
@@ -673,7 +679,14 @@ fn noun(game: &dyn ScriptedGame<WordSet>) -> &'static str {
 }
 
 /// The report of a script whose `#game` line is not its first line, or has more words.
-fn misplaced(name: &str, game: &dyn ScriptedGame<WordSet>, line: u32, first: bool) -> Entry {
+/// Its transcript lists the finding as `weigher` will weigh it.
+fn misplaced(
+    name: &str,
+    game: &dyn ScriptedGame<WordSet>,
+    line: u32,
+    first: bool,
+    weigher: &Weigher<'_>,
+) -> Entry {
     let g = game.name();
     let message = if first {
         format!("`#game {g}` takes nothing after it on its line")
@@ -694,7 +707,16 @@ fn misplaced(name: &str, game: &dyn ScriptedGame<WordSet>, line: u32, first: boo
         moves: 0,
         body: Body::Report {
             json,
-            text: format!("{name}:{loc}: {message}\n"),
+            text: {
+                let severity = weigher.severity_of();
+                let weighing = Weighing::new(&severity, weigher.budget());
+                let weighed = weighing.weigh([select::MISPLACED_GAME_PRAGMA]);
+                let listed = weighed
+                    .shown(0)
+                    .map(|s| format!("{name}:{loc}: {}{message}\n", s.prefix()));
+                let not_listed = weighed.not_listed().map(|l| format!("{l}\n"));
+                listed.or(not_listed).unwrap_or_default()
+            },
         },
         items: vec![Item {
             file: name.into(),

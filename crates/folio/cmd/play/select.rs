@@ -13,30 +13,7 @@ use anyhow::{bail, Context};
 use folio_core::script::ScriptedGame;
 use folio_lexicon::WordSet;
 
-/// How much a finding weighs, lowest first. Serialised lower-case (`"error"`).
-#[derive(
-    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
-)]
-#[serde(rename_all = "lowercase")]
-pub enum Severity {
-    /// Worth knowing; the script is fine.
-    Note,
-    /// Probably a mistake, but not a broken rule of the game: reported, exit 0.
-    Warning,
-    /// A broken rule, a wrong number, a script that cannot be read as written: exit 1.
-    Error,
-}
-
-impl Severity {
-    /// `error`, `warning` or `note`, as in the JSON.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Severity::Note => "note",
-            Severity::Warning => "warning",
-            Severity::Error => "error",
-        }
-    }
-}
+pub use folio_core::script::Severity;
 
 /// The rule codes whose default is not [`Severity::Error`]: the script can still be
 /// replayed and checked as its author meant it. Every other code is an error.
