@@ -592,11 +592,35 @@ pub fn replay(script: &Script, file: &str) -> Report {
             ));
         }
     }
+    let solved = check(p, &grid).is_empty();
+    // A file not read to its end had no move replayed: its finding says why, alone.
+    let cut_short = findings
+        .iter()
+        .any(|f| matches!(f.rule.code, code::TOO_MANY_MOVES | code::TOO_MANY_PROBLEMS));
+    if !solved && !cut_short {
+        // The verdict is a finding of its own, as FreeCell's `not-won`: a session that ends
+        // short of a solution is invalid (exit 1) even when every move was legal, and stays
+        // so when its conflicts are allowed. At the last move, else the `#puzzle` line.
+        let (line, col) = script
+            .moves
+            .last()
+            .map_or((id_line(script), 1), |m| (m.line, m.col));
+        let filled = grid.iter().filter(|&&d| d != 0).count();
+        findings.push(finding(
+            line as usize,
+            col as usize,
+            code::NOT_SOLVED,
+            format!(
+                "the final grid does not solve the puzzle ({filled} of {} cells filled)",
+                grid.len()
+            ),
+            line_text(line),
+        ));
+    }
     findings.sort_by_key(|f| (f.loc.line, f.loc.col));
     for f in &mut findings {
         f.file = file.to_string();
     }
-    let solved = check(p, &grid).is_empty();
     Report {
         file: file.to_string(),
         puzzle: Some(id.clone()),
@@ -605,6 +629,11 @@ pub fn replay(script: &Script, file: &str) -> Report {
         grid,
         solved,
     }
+}
+
+/// The line of the script's `#puzzle` (1 when it has none).
+fn id_line(script: &Script) -> u32 {
+    script.puzzle.as_ref().map_or(1, |(_, line)| *line)
 }
 
 /// Parses and replays `text`, naming it `file` in the report.
@@ -820,6 +849,30 @@ mod tests {
     }
 
     #[test]
+    fn a_session_that_does_not_solve_its_puzzle_is_a_not_solved_finding() {
+        // Every move legal, the grid unfinished: located at the last move.
+        let r = play(&format!("{HEAD}A1=2 B1=1\n"), "s");
+        let got: Vec<(u32, u32, &str)> = r
+            .findings
+            .iter()
+            .map(|f| (f.loc.line, f.loc.col, f.rule.code))
+            .collect();
+        assert_eq!(got, [(3, 6, "not-solved")]);
+        assert!(r.findings[0].rule.message.contains("2 of 9 cells filled"));
+        assert!(!r.valid());
+        // No move at all: at the `#puzzle` line.
+        let r = play(HEAD, "s");
+        let got: Vec<(u32, &str)> = r
+            .findings
+            .iter()
+            .map(|f| (f.loc.line, f.rule.code))
+            .collect();
+        assert_eq!(got, [(2, "not-solved")]);
+        // The JSON lists it, so every output format weighs it.
+        assert_eq!(r.findings_json()[0]["rule"], "not-solved");
+    }
+
+    #[test]
     fn conflicts_are_reported_where_they_happen() {
         let r = play(
             &format!("{HEAD}A1=2 B1=2\nC1=7\nC1=3\nD9=1\nwhat\nclear A2\n#board x\n"),
@@ -838,6 +891,7 @@ mod tests {
                 (5, 1, "cage-off-target"),
                 (6, 1, "cell-off-grid"),
                 (7, 1, "syntax"),
+                (8, 1, "not-solved"),
                 (9, 1, "unknown-pragma"),
             ]
         );

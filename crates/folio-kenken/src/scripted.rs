@@ -20,10 +20,9 @@ impl ScriptReport for Report {
     fn moves(&self) -> usize {
         self.moves
     }
-    /// The findings, and one more when the session ends on a grid that does not solve the
-    /// puzzle without any conflict found on the way (the verdict counts: exit 1).
+    /// The findings (a session that does not solve its puzzle holds `not-solved`).
     fn findings(&self) -> usize {
-        self.findings.len() + usize::from(self.findings.is_empty() && !self.solved)
+        self.findings.len()
     }
     fn to_text(&self) -> String {
         Report::to_text(self)
@@ -77,7 +76,11 @@ mod tests {
             "k.kenken",
         );
         let findings = ScriptReport::findings_json(&report);
-        assert_eq!(findings.as_array().map(Vec::len), Some(2));
+        // B1 repeats A1's 1, C1=4 is out of range, and the grid is not solved.
+        assert_eq!(findings.as_array().map(Vec::len), Some(3));
+        assert!(findings
+            .as_array()
+            .is_some_and(|f| f.iter().any(|f| f["rule"] == "not-solved")));
         assert_eq!(findings, ScriptReport::to_json(&report)["findings"]);
     }
 }
