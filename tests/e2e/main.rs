@@ -25,6 +25,7 @@ mod render;
 mod scale;
 mod schemas;
 mod serve;
+mod shared_config;
 mod teacher;
 mod transcripts;
 mod trial;

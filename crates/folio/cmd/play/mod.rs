@@ -126,7 +126,8 @@ pub struct ReportArgs {
     warn: Vec<String>,
     /// Drop RULE's findings (counted as allowed). Repeatable. RULE is the code a finding
     /// carries (`score`); a code none of the command's games reports is a usage error
-    /// (exit 2) listing the known ones, here as in --deny, --warn and folio.toml.
+    /// (exit 2) listing the known ones, here as in --deny and --warn (in folio.toml, a code
+    /// of another of folio's games is skipped).
     #[arg(long, value_name = "RULE")]
     allow: Vec<String>,
 }
@@ -161,6 +162,7 @@ impl ReportArgs {
                 allow: self.allow.clone(),
             },
             &select::known_codes(games),
+            &select::known_codes(&self::games()),
         )
     }
 }

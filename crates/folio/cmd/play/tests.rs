@@ -191,6 +191,7 @@ fn exit_status_is_the_worst_and_only_errors_fail() {
             ..Lists::default()
         },
         &super::select::known_codes(&[&Stub]),
+        &super::select::known_codes(&[&Stub]),
     )
     .unwrap();
     let (out, summary) = run_stubs(&files, Format::Jsonl, &warn);
