@@ -51,6 +51,11 @@ impl<L: ?Sized> ScriptedGame<L> for FreeCell {
         name == Some("freecell")
     }
 
+    /// `.freecell`: a script of this game even without its `#game` line.
+    fn extension(&self) -> Option<&'static str> {
+        Some("freecell")
+    }
+
     fn codes(&self) -> Vec<&'static str> {
         crate::code::ALL.to_vec()
     }

@@ -50,6 +50,11 @@ impl<L: ?Sized> ScriptedGame<L> for KenKen {
         name == Some("kenken")
     }
 
+    /// `.kenken`: a script of this game even without its `#game` line.
+    fn extension(&self) -> Option<&'static str> {
+        Some("kenken")
+    }
+
     fn codes(&self) -> Vec<&'static str> {
         crate::code::ALL.to_vec()
     }

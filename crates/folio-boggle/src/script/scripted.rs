@@ -113,6 +113,11 @@ impl<L: Lexicon + ?Sized> ScriptedGame<L> for Boggle {
         name == Some("boggle")
     }
 
+    /// `.boggle`: a script of this game even without its `#game` line.
+    fn extension(&self) -> Option<&'static str> {
+        Some("boggle")
+    }
+
     fn codes(&self) -> Vec<&'static str> {
         super::Rule::CODES
             .iter()

@@ -84,6 +84,14 @@ pub trait ScriptedGame<L: ?Sized>: Sync {
     /// or, for `None`, scripts without a `#game` line (GCG records).
     fn claims(&self, name: Option<&str>) -> bool;
 
+    /// The file extension (without its dot; compared without case) that marks a script of
+    /// this game when it has no `#game` line: `freecell` for FC-Pro and fc-solve solution
+    /// text saved as `.freecell`. The caller's precedence is the `#game` line, then this,
+    /// then GCG. Default: none (the game is known by its `#game` line alone).
+    fn extension(&self) -> Option<&'static str> {
+        None
+    }
+
     /// Every rule code this game's findings can carry (`score`, `row-duplicate`…), in no
     /// particular order: the list `folio play --deny/--warn/--allow CODE` checks a code
     /// against. Made from the game's own code tables ([`crate::rule_codes!`]), not copied.

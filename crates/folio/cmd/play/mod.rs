@@ -487,7 +487,8 @@ impl Runner<'_> {
                 }
                 _ => default,
             },
-            GameLine::None => default,
+            // No `#game` line: the extension, then GCG (docs/formats.md).
+            GameLine::None => self.game_by_extension(path).unwrap_or(default),
         };
         if game.name() != default.name() {
             for (given, option) in [
@@ -669,6 +670,25 @@ impl Runner<'_> {
     fn game_for(&self, name: Option<&str>) -> Option<&dyn ScriptedGame<WordSet>> {
         self.games.iter().copied().find(|g| g.claims(name))
     }
+
+    /// The game of `path`'s extension ([`game_by_extension`]).
+    fn game_by_extension(&self, path: &Path) -> Option<&dyn ScriptedGame<WordSet>> {
+        game_by_extension(self.games, path)
+    }
+}
+
+/// The game of `games` whose [`ScriptedGame::extension`] `path` has (compared without
+/// case), for a script without a `#game` line: a `.freecell` file of FC-Pro solution text is
+/// FreeCell's. The precedence is the `#game` line, then this, then GCG (docs/formats.md).
+pub(crate) fn game_by_extension<'g>(
+    games: &[&'g dyn ScriptedGame<WordSet>],
+    path: &Path,
+) -> Option<&'g dyn ScriptedGame<WordSet>> {
+    let ext = path.extension()?.to_str()?;
+    games
+        .iter()
+        .copied()
+        .find(|g| g.extension().is_some_and(|e| e.eq_ignore_ascii_case(ext)))
 }
 
 /// What a game calls one of its scripts, in messages (`round` for Boggle).
