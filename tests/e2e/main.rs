@@ -15,6 +15,7 @@ mod ingest;
 mod kenken;
 mod long_lines;
 mod moves;
+mod not_text;
 mod notes;
 mod play;
 mod play_ci;

@@ -662,7 +662,7 @@ pub fn play_bytes(bytes: &[u8], file: &str) -> Report {
             line,
             good[start..].chars().count() + 1,
             code::BINARY_INPUT,
-            "not a text file (a NUL byte or invalid UTF-8)".into(),
+            folio_core::script::NotText::refusal(bytes, "a KenKen session"),
             &good[start..],
         )],
         // Its one finding says it all: no other finding quotes a line.
