@@ -759,7 +759,7 @@ fn binary_scripts_echo_no_control_bytes() {
         "{out}"
     );
     assert!(
-        out.contains("prog:1:8: binary file (NUL byte at offset 7), not a script"),
+        out.contains("prog:1:8: binary file (NUL byte at offset 7), not a GCG record"),
         "{out}"
     );
     assert!(out.contains("    | \\u{7f}ELF"), "{out}");
