@@ -183,7 +183,7 @@ pub fn decode(bytes: &[u8]) -> Result<&str, ParseError> {
         line,
         col,
         code::BINARY_INPUT,
-        &folio_core::script::NotText::refusal(bytes, "a FreeCell solution"),
+        folio_core::script::NotText::refusal(bytes, "a FreeCell solution"),
         "",
     ))
 }
