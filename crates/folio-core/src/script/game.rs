@@ -149,8 +149,8 @@ pub trait ScriptReport {
     fn to_text(&self) -> String;
     /// The text transcript with its findings as the run weighs them (`folio play`'s
     /// `--deny/--warn/--allow` and `--max-findings`): allowed findings and those past the
-    /// limit are not listed but counted on a line of their own ([`crate::script::Weighed::
-    /// not_listed`]), warnings and notes carry their severity word, and a count of findings
+    /// limit are not listed but counted on a line of their own
+    /// ([`Weighed::not_listed`](crate::script::Weighed::not_listed)), warnings and notes carry their severity word, and a count of findings
     /// counts those listed. Findings are weighed in the order of
     /// [`findings_json`](Self::findings_json), as the caller weighs them for its other
     /// outputs. Default, for a report that cannot: [`to_text`](Self::to_text).
