@@ -33,11 +33,16 @@ pub fn game_line(bytes: &[u8]) -> GameLine {
     // UTF-16 text still names its game on its first line, so that the game's own reader
     // refuses it by its name (`not a Boggle round`), not the GCG reader.
     if let Some(head) = utf16_head(bytes) {
-        return match game_line(head.as_bytes()) {
+        return match game_line_of_text(head.as_bytes()) {
             GameLine::First(name) => GameLine::First(name),
             _ => GameLine::None,
         };
     }
+    game_line_of_text(bytes)
+}
+
+/// [`game_line`] of bytes read as UTF-8 text (not asked again whether they are UTF-16).
+fn game_line_of_text(bytes: &[u8]) -> GameLine {
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
     let mut first_seen = false;
     // One line at a time: a file of millions of lines holds nothing per line here.
