@@ -488,3 +488,47 @@ fn a_session_that_does_not_solve_its_puzzle_exits_1_with_a_finding() {
     let (out, _) = run(&["kenken", "replay", empty.to_str().unwrap()], 1);
     assert!(out.contains("k_empty.kenken:2:1: not-solved: "), "{out}");
 }
+
+/// `kenken check`'s text lists violations as the run weighs them, as its JSON does.
+#[test]
+fn check_lists_violations_as_weighed() {
+    let tmp = tempfile::tempdir().unwrap();
+    let grid = tmp.path().join("g.txt");
+    std::fs::write(&grid, "3412\n4123\n2341\n1243\n").unwrap();
+    let grid = grid.to_str().unwrap();
+    let (out, _) = run(
+        &[
+            "kenken",
+            "check",
+            ID,
+            grid,
+            "--warn",
+            "column-duplicate",
+            "--allow",
+            "cage-off-target",
+        ],
+        0,
+    );
+    assert!(out.starts_with("warning: C3: column-duplicate: "), "{out}");
+    assert!(!out.contains("cage-off-target"), "{out}");
+    assert!(out.contains("\nnot listed: 2 allowed\n"), "{out}");
+    // --max-findings keeps the first in position order, in text as in JSON.
+    let (out, _) = run(&["kenken", "check", ID, grid, "--max-findings", "1"], 1);
+    assert!(out.starts_with("D2: column-duplicate: "), "{out}");
+    assert!(
+        out.contains("\nnot listed: 3 past --max-findings\n"),
+        "{out}"
+    );
+    let (json, _) = run(
+        &["kenken", "check", ID, grid, "--max-findings", "1", "--json"],
+        1,
+    );
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(
+        v["reports"][0]["findings"][0]["message"]
+            .as_str()
+            .unwrap()
+            .get(..3),
+        Some("D2:")
+    );
+}
