@@ -195,3 +195,59 @@ fn printing_to_a_full_disk_is_an_error_not_a_panic() {
         );
     }
 }
+
+/// Dispatch without a `#game` line goes by the extension (docs/formats.md): a folder of
+/// FC-Pro solutions saved as `.freecell` replays as FreeCell in `folio play`, exactly as
+/// `folio freecell check` reads them, and a `.kenken` session without its line as KenKen.
+#[test]
+fn play_reads_a_freecell_file_without_a_game_line_as_freecell() {
+    let Some(src) = folio_testdata::path("games/freecell/solutions/ms5333098828.fcpro-sn.txt")
+    else {
+        return;
+    };
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("solutions");
+    std::fs::create_dir(&dir).unwrap();
+    std::fs::copy(&src, dir.join("fcpro.freecell")).unwrap();
+    let session = std::fs::read_to_string("tests/data/kenken/solved.kenken").unwrap();
+    let without: Vec<&str> = session
+        .lines()
+        .filter(|l| !l.starts_with("#game"))
+        .collect();
+    std::fs::write(dir.join("s.KENKEN"), without.join("\n") + "\n").unwrap();
+    let one = dir.join("fcpro.freecell");
+    let one = one.to_str().unwrap();
+    let play = folio().args(["play", "-q", one]).output().unwrap();
+    let check = folio()
+        .args(["freecell", "check", "-q", one])
+        .output()
+        .unwrap();
+    assert_eq!(play.status.code(), Some(0), "{play:?}");
+    assert_eq!(play.stdout, check.stdout);
+    let out = folio()
+        .args(["play", "--json", dir.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let games: Vec<&str> = v["reports"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["game"].as_str().unwrap())
+        .collect();
+    assert_eq!(games, ["freecell", "kenken"]);
+    // The `#game` line still comes first: a GCG record named `.freecell` is read as GCG
+    // only when it says so.
+    std::fs::write(
+        dir.join("g.freecell"),
+        "#game scrabble\n#player1 A Ann\n#player2 B Bob\n>A: AEINRST 8D RETAINS +66 66\n",
+    )
+    .unwrap();
+    let out = folio()
+        .args(["play", "--json", dir.join("g.freecell").to_str().unwrap()])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["reports"][0]["game"], "scrabble", "{v}");
+}

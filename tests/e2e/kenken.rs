@@ -451,3 +451,84 @@ fn the_search_stops_at_max_states_with_an_unknown_verdict() {
     assert_eq!(v["verdict"], "unique");
     assert!(v["states"].as_u64().unwrap() > 0);
 }
+
+/// A session that ends short of a solution is invalid (docs/kenken.md): exit 1 with a
+/// located `not-solved` finding, in `kenken replay` and `folio play`, in every format.
+#[test]
+fn a_session_that_does_not_solve_its_puzzle_exits_1_with_a_finding() {
+    let tmp = tempfile::tempdir().unwrap();
+    let empty = tmp.path().join("k_empty.kenken");
+    std::fs::write(&empty, format!("#game kenken\n#puzzle {ID}\n")).unwrap();
+    // The first moves of a solved session: legal, but not a solution.
+    let solved = std::fs::read_to_string("tests/data/kenken/solved.kenken").unwrap();
+    let part = tmp.path().join("part.kenken");
+    let head: Vec<&str> = solved.lines().take(6).collect();
+    std::fs::write(&part, head.join("\n") + "\n").unwrap();
+    for script in [&empty, &part] {
+        let script = script.to_str().unwrap();
+        let (out, _) = run(&["kenken", "replay", script], 1);
+        assert!(
+            out.contains(": not-solved: the final grid does not solve"),
+            "{out}"
+        );
+        let (out, _) = run(&["play", "-q", script], 1);
+        assert!(
+            out.contains("error: the final grid does not solve the puzzle"),
+            "{out}"
+        );
+        assert!(out.contains("[not-solved]"), "{out}");
+        let (out, _) = run(&["kenken", "replay", "--json", script], 1);
+        assert!(out.contains(r#""rule":"not-solved""#), "{out}");
+        assert!(out.contains(r#""exit":1"#), "{out}");
+        for format in ["sarif", "junit", "github"] {
+            let (out, _) = run(&["kenken", "replay", "--format", format, script], 1);
+            assert!(out.contains("not-solved"), "{format}: {out}");
+        }
+    }
+    let (out, _) = run(&["kenken", "replay", empty.to_str().unwrap()], 1);
+    assert!(out.contains("k_empty.kenken:2:1: not-solved: "), "{out}");
+}
+
+/// `kenken check`'s text lists violations as the run weighs them, as its JSON does.
+#[test]
+fn check_lists_violations_as_weighed() {
+    let tmp = tempfile::tempdir().unwrap();
+    let grid = tmp.path().join("g.txt");
+    std::fs::write(&grid, "3412\n4123\n2341\n1243\n").unwrap();
+    let grid = grid.to_str().unwrap();
+    let (out, _) = run(
+        &[
+            "kenken",
+            "check",
+            ID,
+            grid,
+            "--warn",
+            "column-duplicate",
+            "--allow",
+            "cage-off-target",
+        ],
+        0,
+    );
+    assert!(out.starts_with("warning: C3: column-duplicate: "), "{out}");
+    assert!(!out.contains("cage-off-target"), "{out}");
+    assert!(out.contains("\nnot listed: 2 allowed\n"), "{out}");
+    // --max-findings keeps the first in position order, in text as in JSON.
+    let (out, _) = run(&["kenken", "check", ID, grid, "--max-findings", "1"], 1);
+    assert!(out.starts_with("D2: column-duplicate: "), "{out}");
+    assert!(
+        out.contains("\nnot listed: 3 past --max-findings\n"),
+        "{out}"
+    );
+    let (json, _) = run(
+        &["kenken", "check", ID, grid, "--max-findings", "1", "--json"],
+        1,
+    );
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(
+        v["reports"][0]["findings"][0]["message"]
+            .as_str()
+            .unwrap()
+            .get(..3),
+        Some("D2:")
+    );
+}

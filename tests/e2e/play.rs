@@ -300,7 +300,7 @@ fn a_finished_game_without_its_end_line_is_reported() {
     let (code, out, _) = play_in(tmp.path(), &["cut.gcg"]);
     assert_eq!(code, 1);
     assert!(
-        out.contains("cut.gcg:30:1: the game is over (Josh went out) but the end-of-game line for Josh is missing (+6 by the rules)"),
+        out.contains("cut.gcg:30:1: warning: the game is over (Josh went out) but the end-of-game line for Josh is missing (+6 by the rules)"),
         "{out}"
     );
 }
@@ -759,7 +759,7 @@ fn binary_scripts_echo_no_control_bytes() {
         "{out}"
     );
     assert!(
-        out.contains("prog:1:8: binary file (NUL byte at offset 7), not a script"),
+        out.contains("prog:1:8: binary file (NUL byte at offset 7), not a GCG record"),
         "{out}"
     );
     assert!(out.contains("    | \\u{7f}ELF"), "{out}");

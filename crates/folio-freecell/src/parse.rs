@@ -183,7 +183,7 @@ pub fn decode(bytes: &[u8]) -> Result<&str, ParseError> {
         line,
         col,
         code::BINARY_INPUT,
-        "not a text file (a NUL byte or invalid UTF-8)",
+        folio_core::script::NotText::refusal(bytes, "a FreeCell solution"),
         "",
     ))
 }

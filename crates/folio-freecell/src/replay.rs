@@ -15,6 +15,7 @@ use crate::deal;
 use crate::moves::{EmptyTarget, Loc, Move};
 use crate::parse::{self, Board, Format, Script};
 use crate::position::Position;
+use folio_core::script::Weighing;
 
 /// Defaults for what a file does not say.
 #[derive(Clone, Debug, Default)]
@@ -160,6 +161,21 @@ pub fn free_cells(n: usize) -> String {
 
 impl fmt::Display for Report {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_text(f, &Weighing::default())
+    }
+}
+
+impl Report {
+    /// The transcript (`Display`) with the findings as `weighing` weighs them: allowed
+    /// ones and those past its limit counted on a `not listed:` line, warnings and notes
+    /// marked as such (`s.freecell:3:1: warning: not-won: …`).
+    pub fn to_text_weighed(&self, weighing: &Weighing<'_>) -> String {
+        let mut out = String::new();
+        let _ = self.write_text(&mut out, weighing);
+        out
+    }
+
+    fn write_text(&self, f: &mut dyn fmt::Write, weighing: &Weighing<'_>) -> fmt::Result {
         let deal = self.deal.map_or("-".to_string(), |d| d.to_string());
         writeln!(
             f,
@@ -187,19 +203,27 @@ impl fmt::Display for Report {
             }
             writeln!(f, "{line}")?;
         }
-        for x in &self.findings {
+        let weighed = weighing.weigh(self.findings.iter().map(|x| x.rule.code));
+        for (i, x) in self.findings.iter().enumerate() {
+            let Some(severity) = weighed.shown(i) else {
+                continue;
+            };
             writeln!(
                 f,
-                "{}:{}:{}: {}: {}",
+                "{}:{}:{}: {}{}: {}",
                 folio_core::quote::shown(&self.file),
                 x.loc.line,
                 x.loc.col,
+                severity.prefix(),
                 x.rule.code,
                 x.rule.message
             )?;
             if !x.text.is_empty() {
                 writeln!(f, "    {}", x.text)?;
             }
+        }
+        if let Some(line) = weighed.not_listed() {
+            writeln!(f, "{line}")?;
         }
         let (moves, auto) = self.move_counts();
         match self.position {

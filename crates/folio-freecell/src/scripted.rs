@@ -1,6 +1,8 @@
 //! [`FreeCell`]: solution scripts as `folio play` sees them (the kernel's [`ScriptedGame`]).
 
-use folio_core::script::{Lexicons, Options, Refusal, ScriptReport, ScriptedGame, Source};
+use folio_core::script::{
+    Lexicons, Options, Refusal, ScriptReport, ScriptedGame, Source, Weighing,
+};
 
 use crate::replay::{replay, Options as ReplayOptions, Report};
 
@@ -26,6 +28,9 @@ impl ScriptReport for Report {
     fn to_text(&self) -> String {
         self.to_string()
     }
+    fn to_text_weighed(&self, weighing: &Weighing<'_>) -> String {
+        Report::to_text_weighed(self, weighing)
+    }
     fn to_json(&self) -> serde_json::Value {
         Report::to_json(self)
     }
@@ -44,6 +49,11 @@ impl<L: ?Sized> ScriptedGame<L> for FreeCell {
 
     fn claims(&self, name: Option<&str>) -> bool {
         name == Some("freecell")
+    }
+
+    /// `.freecell`: a script of this game even without its `#game` line.
+    fn extension(&self) -> Option<&'static str> {
+        Some("freecell")
     }
 
     fn codes(&self) -> Vec<&'static str> {

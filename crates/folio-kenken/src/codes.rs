@@ -30,6 +30,8 @@ folio_core::rule_codes! {
         COLUMN_DUPLICATE = "column-duplicate",
         /// A full cage whose digits miss its target.
         CAGE_OFF_TARGET = "cage-off-target",
+        /// A session whose final grid does not solve its puzzle (at its last move).
+        NOT_SOLVED = "not-solved",
         /// More moves than a session may hold (`script::MAX_MOVES`): not read further.
         TOO_MANY_MOVES = "too-many-moves",
         /// More problems than one parse collects (`script::MAX_PROBLEMS`): not read further.

@@ -37,7 +37,7 @@ use crate::keen::{parse_keen_id, KeenId};
 use crate::puzzle::Pos;
 use crate::show::render;
 use crate::text::lines;
-use folio_core::script::{Columns, Excerpter};
+use folio_core::script::{Columns, Excerpter, Weighing};
 
 /// One problem found in a script, in the kernel's shape: where (1-based line and column,
 /// columns in characters), which rule (a stable kebab-case code), what, and the line as
@@ -420,10 +420,17 @@ impl Report {
     pub fn to_text(&self) -> String {
         self.to_string()
     }
-}
 
-impl fmt::Display for Report {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    /// The transcript with the findings as `weighing` weighs them: allowed ones and those
+    /// past its limit counted on a `not listed:` line, warnings and notes marked as such
+    /// (`  s.kenken:3:1: warning: row-duplicate: …`); `findings: N` counts those listed.
+    pub fn to_text_weighed(&self, weighing: &Weighing<'_>) -> String {
+        let mut out = String::new();
+        let _ = self.write_text(&mut out, weighing);
+        out
+    }
+
+    fn write_text(&self, f: &mut dyn fmt::Write, weighing: &Weighing<'_>) -> fmt::Result {
         writeln!(f, "kenken session {}", folio_core::quote::shown(&self.file))?;
         if let Some(id) = &self.puzzle {
             let n = id.puzzle.size();
@@ -431,14 +438,19 @@ impl fmt::Display for Report {
             writeln!(f, "moves {}", self.moves)?;
             f.write_str(&render(&id.puzzle, Some(&self.grid)))?;
         }
-        writeln!(f, "findings: {}", self.findings.len())?;
-        for x in &self.findings {
+        let weighed = weighing.weigh(self.findings.iter().map(|x| x.rule.code));
+        writeln!(f, "findings: {}", weighed.listed())?;
+        for (i, x) in self.findings.iter().enumerate() {
+            let Some(severity) = weighed.shown(i) else {
+                continue;
+            };
             writeln!(
                 f,
-                "  {}:{}:{}: {}: {}",
+                "  {}:{}:{}: {}{}: {}",
                 folio_core::quote::shown(&self.file),
                 x.loc.line,
                 x.loc.col,
+                severity.prefix(),
                 x.rule.code,
                 x.rule.message
             )?;
@@ -448,6 +460,9 @@ impl fmt::Display for Report {
                 folio_core::quote::clipped(&x.text, folio_core::script::finding::SHOWN_CHARS);
             writeln!(f, "    {shown}")?;
         }
+        if let Some(line) = weighed.not_listed() {
+            writeln!(f, "{line}")?;
+        }
         let verdict = match (&self.puzzle, self.solved) {
             (None, _) => "no puzzle",
             (_, true) => "the final grid solves the puzzle",
@@ -455,6 +470,12 @@ impl fmt::Display for Report {
         };
         writeln!(f, "{verdict}")?;
         writeln!(f, "{}", if self.valid() { "valid" } else { "invalid" })
+    }
+}
+
+impl fmt::Display for Report {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_text(f, &Weighing::default())
     }
 }
 
@@ -571,11 +592,35 @@ pub fn replay(script: &Script, file: &str) -> Report {
             ));
         }
     }
+    let solved = check(p, &grid).is_empty();
+    // A file not read to its end had no move replayed: its finding says why, alone.
+    let cut_short = findings
+        .iter()
+        .any(|f| matches!(f.rule.code, code::TOO_MANY_MOVES | code::TOO_MANY_PROBLEMS));
+    if !solved && !cut_short {
+        // The verdict is a finding of its own, as FreeCell's `not-won`: a session that ends
+        // short of a solution is invalid (exit 1) even when every move was legal, and stays
+        // so when its conflicts are allowed. At the last move, else the `#puzzle` line.
+        let (line, col) = script
+            .moves
+            .last()
+            .map_or((id_line(script), 1), |m| (m.line, m.col));
+        let filled = grid.iter().filter(|&&d| d != 0).count();
+        findings.push(finding(
+            line as usize,
+            col as usize,
+            code::NOT_SOLVED,
+            format!(
+                "the final grid does not solve the puzzle ({filled} of {} cells filled)",
+                grid.len()
+            ),
+            line_text(line),
+        ));
+    }
     findings.sort_by_key(|f| (f.loc.line, f.loc.col));
     for f in &mut findings {
         f.file = file.to_string();
     }
-    let solved = check(p, &grid).is_empty();
     Report {
         file: file.to_string(),
         puzzle: Some(id.clone()),
@@ -584,6 +629,11 @@ pub fn replay(script: &Script, file: &str) -> Report {
         grid,
         solved,
     }
+}
+
+/// The line of the script's `#puzzle` (1 when it has none).
+fn id_line(script: &Script) -> u32 {
+    script.puzzle.as_ref().map_or(1, |(_, line)| *line)
 }
 
 /// Parses and replays `text`, naming it `file` in the report.
@@ -612,7 +662,7 @@ pub fn play_bytes(bytes: &[u8], file: &str) -> Report {
             line,
             good[start..].chars().count() + 1,
             code::BINARY_INPUT,
-            "not a text file (a NUL byte or invalid UTF-8)".into(),
+            folio_core::script::NotText::refusal(bytes, "a KenKen session"),
             &good[start..],
         )],
         // Its one finding says it all: no other finding quotes a line.
@@ -799,6 +849,30 @@ mod tests {
     }
 
     #[test]
+    fn a_session_that_does_not_solve_its_puzzle_is_a_not_solved_finding() {
+        // Every move legal, the grid unfinished: located at the last move.
+        let r = play(&format!("{HEAD}A1=2 B1=1\n"), "s");
+        let got: Vec<(u32, u32, &str)> = r
+            .findings
+            .iter()
+            .map(|f| (f.loc.line, f.loc.col, f.rule.code))
+            .collect();
+        assert_eq!(got, [(3, 6, "not-solved")]);
+        assert!(r.findings[0].rule.message.contains("2 of 9 cells filled"));
+        assert!(!r.valid());
+        // No move at all: at the `#puzzle` line.
+        let r = play(HEAD, "s");
+        let got: Vec<(u32, &str)> = r
+            .findings
+            .iter()
+            .map(|f| (f.loc.line, f.rule.code))
+            .collect();
+        assert_eq!(got, [(2, "not-solved")]);
+        // The JSON lists it, so every output format weighs it.
+        assert_eq!(r.findings_json()[0]["rule"], "not-solved");
+    }
+
+    #[test]
     fn conflicts_are_reported_where_they_happen() {
         let r = play(
             &format!("{HEAD}A1=2 B1=2\nC1=7\nC1=3\nD9=1\nwhat\nclear A2\n#board x\n"),
@@ -817,6 +891,7 @@ mod tests {
                 (5, 1, "cage-off-target"),
                 (6, 1, "cell-off-grid"),
                 (7, 1, "syntax"),
+                (8, 1, "not-solved"),
                 (9, 1, "unknown-pragma"),
             ]
         );

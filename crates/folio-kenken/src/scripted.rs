@@ -1,6 +1,8 @@
 //! [`KenKen`]: solving sessions as `folio play` sees them (the kernel's [`ScriptedGame`]).
 
-use folio_core::script::{Lexicons, Options, Refusal, ScriptReport, ScriptedGame, Source};
+use folio_core::script::{
+    Lexicons, Options, Refusal, ScriptReport, ScriptedGame, Source, Weighing,
+};
 
 use crate::script::{play_bytes, Report};
 
@@ -18,13 +20,15 @@ impl ScriptReport for Report {
     fn moves(&self) -> usize {
         self.moves
     }
-    /// The findings, and one more when the session ends on a grid that does not solve the
-    /// puzzle without any conflict found on the way (the verdict counts: exit 1).
+    /// The findings (a session that does not solve its puzzle holds `not-solved`).
     fn findings(&self) -> usize {
-        self.findings.len() + usize::from(self.findings.is_empty() && !self.solved)
+        self.findings.len()
     }
     fn to_text(&self) -> String {
         Report::to_text(self)
+    }
+    fn to_text_weighed(&self, weighing: &Weighing<'_>) -> String {
+        Report::to_text_weighed(self, weighing)
     }
     fn to_json(&self) -> serde_json::Value {
         Report::to_json(self)
@@ -44,6 +48,11 @@ impl<L: ?Sized> ScriptedGame<L> for KenKen {
 
     fn claims(&self, name: Option<&str>) -> bool {
         name == Some("kenken")
+    }
+
+    /// `.kenken`: a script of this game even without its `#game` line.
+    fn extension(&self) -> Option<&'static str> {
+        Some("kenken")
     }
 
     fn codes(&self) -> Vec<&'static str> {
@@ -72,7 +81,11 @@ mod tests {
             "k.kenken",
         );
         let findings = ScriptReport::findings_json(&report);
-        assert_eq!(findings.as_array().map(Vec::len), Some(2));
+        // B1 repeats A1's 1, C1=4 is out of range, and the grid is not solved.
+        assert_eq!(findings.as_array().map(Vec::len), Some(3));
+        assert!(findings
+            .as_array()
+            .is_some_and(|f| f.iter().any(|f| f["rule"] == "not-solved")));
         assert_eq!(findings, ScriptReport::to_json(&report)["findings"]);
     }
 }

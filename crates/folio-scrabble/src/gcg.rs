@@ -21,6 +21,7 @@ use crate::script::{
     PlayerDecl, RulesName, Script, Tiles, WordTile,
 };
 use folio_core::script::lines as text;
+use folio_core::script::NotText;
 
 /// Most players a script may declare (`#player1`…`#player4`; Quackle reads four).
 pub const MAX_PLAYERS: usize = 4;
@@ -70,7 +71,7 @@ pub fn parse(bytes: &[u8], file: &str) -> Result<Script, ParseErrors> {
                 u32::try_from(line).unwrap_or(u32::MAX),
                 u32::try_from(col).unwrap_or(u32::MAX),
             ),
-            ParseErrorKind::Binary(offset),
+            ParseErrorKind::Binary(offset, NotText::of(bytes)),
         );
         return Err(ParseErrors { errors: p.problems });
     }

@@ -6,7 +6,7 @@ use std::fmt;
 
 use folio_core::quote::{clipped, quoted, QUOTED_CHARS};
 
-use folio_core::script::Loc;
+use folio_core::script::{Loc, NotText};
 
 /// What is wrong with a line. The message names the rule of the format that is broken.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -14,10 +14,11 @@ pub enum ParseErrorKind {
     /// The file holds nothing (MAGPIE: `GCG_EMPTY`).
     #[error("empty script: no pragma and no event")]
     Empty,
-    /// The file holds a NUL byte: a binary file, or UTF-16 text, not a script. Reported once,
-    /// at the first NUL, instead of one stray line per line.
-    #[error("binary file (NUL byte at offset {0}), not a script; GCG is UTF-8 or ISO-8859-1 text, not UTF-16")]
-    Binary(usize),
+    /// The file holds a NUL byte (at this offset): a binary file, or UTF-16 text (named so
+    /// only when its bytes are: [`NotText`]), not a script. Reported once, at the first NUL,
+    /// instead of one stray line per line.
+    #[error("{looks} (NUL byte at offset {offset}), not a GCG record: GCG is UTF-8 or ISO-8859-1 text{hint}", offset = .0, looks = .1, hint = .1.hint())]
+    Binary(usize, NotText),
     /// A line of a file that declares UTF-8 is not valid UTF-8.
     #[error("invalid UTF-8 (the file declares #character-encoding UTF-8)")]
     InvalidUtf8,
@@ -215,7 +216,7 @@ folio_core::rule_codes! {
         pub fn code;
         codes {
             ParseErrorKind::Empty => "empty",
-            ParseErrorKind::Binary(_) => "binary",
+            ParseErrorKind::Binary(..) => "binary",
             ParseErrorKind::NoPlayers => "no-players",
             ParseErrorKind::InvalidUtf8 => "invalid-utf8",
             ParseErrorKind::UnsupportedEncoding(_) => "unsupported-encoding",

@@ -3,6 +3,7 @@
 
 use std::fmt::Write as _;
 
+use folio_core::script::Weighing;
 use serde::Serialize;
 
 use crate::findings::Finding;
@@ -316,6 +317,13 @@ impl Report {
     /// when the replay recorded boards), the final board, standings, result, then every
     /// finding with the line as written.
     pub fn to_text(&self) -> String {
+        self.to_text_weighed(&Weighing::default())
+    }
+
+    /// [`to_text`](Self::to_text) with the findings as `weighing` weighs them: the ones of
+    /// allowed rules and those past its limit counted on a `not listed:` line, warnings and
+    /// notes marked as such (`file:4:24: warning: …`).
+    pub fn to_text_weighed(&self, weighing: &Weighing<'_>) -> String {
         let mut out = String::new();
         let names: Vec<String> = self.players.iter().map(|p| clip(&p.nick)).collect();
         let lex = match (&self.lexicon.name, self.lexicon.checked) {
@@ -384,12 +392,18 @@ impl Report {
                 let _ = writeln!(out, "{}", f.diagnostic());
             }
         }
-        if !self.findings.is_empty() {
-            let n = self.findings.len();
+        let weighed = weighing.weigh(self.findings.iter().map(|f| f.rule.code()));
+        let n = weighed.listed();
+        if n > 0 {
             let _ = writeln!(out, "{n} finding{}:", if n == 1 { "" } else { "s" });
-            for f in &self.findings {
-                let _ = writeln!(out, "{}", f.diagnostic());
+            for (i, f) in self.findings.iter().enumerate() {
+                if let Some(severity) = weighed.shown(i) {
+                    let _ = writeln!(out, "{}", f.diagnostic_as(severity));
+                }
             }
+        }
+        if let Some(line) = weighed.not_listed() {
+            let _ = writeln!(out, "{line}");
         }
         out
     }

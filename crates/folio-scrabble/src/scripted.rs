@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use folio_core::script::{
-    LexiconRequest, Lexicons, Options, Refusal, ScriptReport, ScriptedGame, Source,
+    LexiconRequest, Lexicons, Options, Refusal, ScriptReport, ScriptedGame, Source, Weighing,
 };
 use folio_core::Lexicon;
 
@@ -38,6 +38,9 @@ impl ScriptReport for Replayed {
     }
     fn to_text(&self) -> String {
         self.report.to_text()
+    }
+    fn to_text_weighed(&self, weighing: &Weighing<'_>) -> String {
+        self.report.to_text_weighed(weighing)
     }
     fn to_json(&self) -> serde_json::Value {
         serde_json::to_value(&self.report).unwrap_or_else(|e| {

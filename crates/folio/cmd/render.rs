@@ -126,11 +126,12 @@ fn from_script(
         GameLine::First(g) => Some(g),
         _ => None,
     };
-    let game = games
-        .iter()
-        .copied()
-        .find(|g| g.claims(wanted.as_deref()))
-        .unwrap_or(games[0]);
+    // As `folio play` dispatches: the `#game` line, then the extension, then GCG.
+    let game = match wanted.as_deref() {
+        Some(w) => games.iter().copied().find(|g| g.claims(Some(w))),
+        None => super::play::game_by_extension(&games, path),
+    }
+    .unwrap_or(games[0]);
     let lexicons = CliLexicons {
         script: path,
         name: &name,

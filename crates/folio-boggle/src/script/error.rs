@@ -15,6 +15,10 @@ pub enum ScriptError {
     /// A line that is not valid UTF-8 (the column is its first bad byte's).
     #[error("invalid UTF-8: a `#game boggle` round must be UTF-8")]
     InvalidUtf8,
+    /// A file of NUL bytes or UTF-16 text (its one error, at 1:1): UTF-16 is named only when
+    /// the bytes are ([`folio_core::script::NotText::refusal`]).
+    #[error("{0}")]
+    NotText(String),
     /// A `#` line folio does not know.
     #[error("unknown pragma `#{}` (known: #game #board #shape #dice #seed #scoring #min-len #lexicon #player #score #note)", clipped(.0, QUOTED_CHARS))]
     UnknownPragma(String),
@@ -154,6 +158,7 @@ folio_core::rule_codes! {
         codes {
             ScriptError::NotBoggle => "not-boggle",
             ScriptError::InvalidUtf8 => "invalid-utf8",
+            ScriptError::NotText(..) => "binary-input",
             ScriptError::UnknownPragma(..) => "unknown-pragma",
             ScriptError::MissingValue(..) => "missing-value",
             ScriptError::Duplicate(..) => "duplicate",

@@ -133,7 +133,19 @@ pub(crate) fn read<T: AsRef<[u8]> + ?Sized>(
     let mut seen_game = false;
     let mut errors = Vec::new();
     let mut reading = Reading::default();
-    for (i, raw) in folio_core::script::each_line(text.as_ref()).enumerate() {
+    let bytes = text.as_ref();
+    // A binary or UTF-16 file is one error saying which, not a round without `#game boggle`.
+    if bytes.contains(&0) || bytes.starts_with(b"\xFF\xFE") || bytes.starts_with(b"\xFE\xFF") {
+        return Err(vec![Located {
+            line: 1,
+            col: 1,
+            kind: ScriptError::NotText(folio_core::script::NotText::refusal(
+                bytes,
+                "a Boggle round",
+            )),
+        }]);
+    }
+    for (i, raw) in folio_core::script::each_line(bytes).enumerate() {
         let line_no = u32::try_from(i + 1).unwrap_or(u32::MAX);
         let raw = if i == 0 {
             raw.strip_prefix("\u{feff}".as_bytes()).unwrap_or(raw)
@@ -545,6 +557,30 @@ mod tests {
             (e[0].line, e[0].col, &e[0].kind),
             (1, 1, &ScriptError::NotBoggle)
         );
+    }
+
+    /// A UTF-16 round is said to be UTF-16, and random bytes binary, at 1:1: neither is
+    /// reported as a round that lacks its `#game boggle` line.
+    #[test]
+    fn utf16_and_binary_files_are_named_so() {
+        let utf16: Vec<u8> = "\u{feff}#game boggle\n#board ab/cd\n"
+            .encode_utf16()
+            .flat_map(u16::to_le_bytes)
+            .collect();
+        let e = parse(&utf16[..]).unwrap_err();
+        assert_eq!(e[0].kind.code(), "binary-input");
+        let message = e[0].kind.to_string();
+        assert!(
+            message.starts_with("UTF-16 text (little-endian), not a Boggle round"),
+            "{message}"
+        );
+        let e = parse(&b"\x7fELF\x02\x01\x01\0\0\0\x9c\x13\xfe"[..]).unwrap_err();
+        let message = e[0].kind.to_string();
+        assert!(
+            message.starts_with("binary file (a NUL byte), not a Boggle round"),
+            "{message}"
+        );
+        assert!(!message.contains("UTF-16"), "{message}");
     }
 
     /// A round of MAX_WORDS words reads (two players sharing them); one more is refused at

@@ -5,6 +5,7 @@ use std::fmt::{self, Write as _};
 
 use crate::Verdict;
 use folio_core::quote::{clipped, QUOTED_CHARS};
+use folio_core::script::Weighing;
 
 use super::parse::Loc;
 use super::Finding;
@@ -118,6 +119,21 @@ fn verdict_text(v: &Verdict, nicks: &[&str]) -> String {
 impl fmt::Display for Report {
     /// The text transcript.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_text(f, &Weighing::default())
+    }
+}
+
+impl Report {
+    /// The transcript (`Display`) with the findings as `weighing` weighs them: allowed
+    /// ones and those past its limit counted on a `not listed:` line, warnings and notes
+    /// marked as such (`  r.boggle:5:9: warning: …`); `findings: N` counts those listed.
+    pub fn to_text_weighed(&self, weighing: &Weighing<'_>) -> String {
+        let mut out = String::new();
+        let _ = self.write_text(&mut out, weighing);
+        out
+    }
+
+    fn write_text(&self, f: &mut dyn fmt::Write, weighing: &Weighing<'_>) -> fmt::Result {
         writeln!(f, "boggle round {}", folio_core::quote::shown(&self.file))?;
         write!(f, "board {} ({}x{}", self.board, self.rows, self.cols)?;
         if let (Some(d), Some(s)) = (&self.dice, self.seed) {
@@ -171,10 +187,16 @@ impl fmt::Display for Report {
             }
         }
         writeln!(f)?;
-        writeln!(f, "findings: {}", self.findings.len())?;
+        let weighed = weighing.weigh(self.findings.iter().map(|x| x.rule.code()));
+        writeln!(f, "findings: {}", weighed.listed())?;
         // One `file:line:col` diagnostic a finding, as for a Scrabble game.
-        for x in &self.findings {
-            writeln!(f, "  {x}")?;
+        for (i, x) in self.findings.iter().enumerate() {
+            if let Some(severity) = weighed.shown(i) {
+                writeln!(f, "  {}:{}: {}{}", x.file, x.loc, severity.prefix(), x.rule)?;
+            }
+        }
+        if let Some(line) = weighed.not_listed() {
+            writeln!(f, "{line}")?;
         }
         let points: u32 = self.missed.iter().map(|m| m.points).sum();
         let plural =

@@ -1,7 +1,7 @@
 //! [`Boggle`]: Boggle rounds as `folio play` sees them (the kernel's [`ScriptedGame`]).
 
 use folio_core::script::{
-    LexiconRequest, Lexicons, Loc, Options, Refusal, ScriptReport, ScriptedGame, Source,
+    LexiconRequest, Lexicons, Loc, Options, Refusal, ScriptReport, ScriptedGame, Source, Weighing,
 };
 use folio_core::Lexicon;
 
@@ -26,6 +26,9 @@ impl ScriptReport for Report {
     }
     fn to_text(&self) -> String {
         self.to_string()
+    }
+    fn to_text_weighed(&self, weighing: &Weighing<'_>) -> String {
+        Report::to_text_weighed(self, weighing)
     }
     fn to_json(&self) -> serde_json::Value {
         serde_json::to_value(self).unwrap_or_else(
@@ -89,6 +92,29 @@ impl ScriptReport for Invalid {
     fn to_text(&self) -> String {
         format!("{}\n", self.error)
     }
+    /// One `file:line:col: message` line a listed error (`warning: ` before a warning's
+    /// message), as [`to_text`](ScriptReport::to_text) gives them all.
+    fn to_text_weighed(&self, weighing: &Weighing<'_>) -> String {
+        if matches!(self.error, Error::Lexicon { .. }) {
+            return self.to_text();
+        }
+        let findings = Invalid::findings(self);
+        let weighed = weighing.weigh(findings.iter().map(|f| f.2));
+        let mut out = String::new();
+        for (i, (loc, message, _)) in findings.iter().enumerate() {
+            if let Some(severity) = weighed.shown(i) {
+                out.push_str(&format!(
+                    "{}:{loc}: {}{message}\n",
+                    folio_core::quote::shown(&self.file),
+                    severity.prefix()
+                ));
+            }
+        }
+        if let Some(line) = weighed.not_listed() {
+            out.push_str(&format!("{line}\n"));
+        }
+        out
+    }
     fn to_json(&self) -> serde_json::Value {
         let findings: Vec<serde_json::Value> = Invalid::findings(self)
             .into_iter()
@@ -108,6 +134,11 @@ impl<L: Lexicon + ?Sized> ScriptedGame<L> for Boggle {
 
     fn claims(&self, name: Option<&str>) -> bool {
         name == Some("boggle")
+    }
+
+    /// `.boggle`: a script of this game even without its `#game` line.
+    fn extension(&self) -> Option<&'static str> {
+        Some("boggle")
     }
 
     fn codes(&self) -> Vec<&'static str> {
@@ -175,6 +206,7 @@ impl<L: Lexicon + ?Sized> ScriptedGame<L> for Boggle {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use folio_core::script::Severity;
     use folio_core::WordList;
 
     /// The findings `folio play` lists without the JSON report are the report's own.
@@ -191,5 +223,56 @@ mod tests {
             "{findings}"
         );
         assert_eq!(findings, ScriptReport::to_json(&report)["findings"]);
+    }
+
+    /// A round that does not parse lists its errors as weighed too, and as ever by default.
+    #[test]
+    fn an_invalid_round_lists_its_errors_as_weighed() {
+        let text = "#game boggle\n#board PERS/LATG/SINE/TERS\n#frob x\nwhat\n";
+        let Err(error) = super::super::check("r.boggle", text.as_bytes(), &|w: &str| {
+            Some(w.to_uppercase())
+        }) else {
+            panic!("a malformed round");
+        };
+        let report = Invalid {
+            file: "r.boggle".into(),
+            error,
+        };
+        let all = ScriptReport::to_text_weighed(&report, &Weighing::default());
+        assert_eq!(all, ScriptReport::to_text(&report));
+        let weigh = |rule: &str| (rule != "unknown-pragma").then_some(Severity::Warning);
+        let out = ScriptReport::to_text_weighed(&report, &Weighing::new(&weigh, None));
+        assert!(!out.contains("#frob"), "{out}");
+        assert!(out.contains("r.boggle:4:1: warning: "), "{out}");
+        assert!(out.ends_with("not listed: 1 allowed\n"), "{out}");
+    }
+
+    /// The transcript lists the findings as the caller weighs them: allowed ones counted
+    /// apart, warnings marked, the count that of those listed.
+    #[test]
+    fn the_transcript_lists_findings_as_weighed() {
+        let text =
+            "#game boggle\n#board PERS/LATG/SINE/TERS\n#player a\n#score a 9\n>a: perse xyz\n";
+        let report = super::super::play_script("r.boggle", text, &WordList::new(["PERSE"]), "w")
+            .expect("replays");
+        let codes: Vec<&str> = report.findings.iter().map(|f| f.rule.code()).collect();
+        let (allowed, warned) = (codes[0], codes[1]);
+        assert_ne!(allowed, warned);
+        let weigh = |rule: &str| {
+            if rule == allowed {
+                None
+            } else if rule == warned {
+                Some(Severity::Warning)
+            } else {
+                Some(Severity::Error)
+            }
+        };
+        let out = ScriptReport::to_text_weighed(&report, &Weighing::new(&weigh, None));
+        let n = codes.iter().filter(|c| **c != allowed).count();
+        assert!(out.contains(&format!("findings: {n}\n")), "{out}");
+        assert!(out.contains(": warning: "), "{out}");
+        let m = codes.iter().filter(|c| **c == allowed).count();
+        assert!(out.contains(&format!("not listed: {m} allowed")), "{out}");
+        assert_eq!(ScriptReport::to_text(&report), report.to_string());
     }
 }

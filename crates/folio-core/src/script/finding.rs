@@ -9,7 +9,7 @@ use std::fmt;
 
 use crate::quote::clipped;
 use crate::script::excerpt::excerpt;
-use crate::script::Loc;
+use crate::script::{Loc, Severity};
 
 /// What the kernel needs of a game's typed rule: a stable code, and a message (`Display`).
 pub trait Rule: fmt::Display {
@@ -89,6 +89,20 @@ impl<R: Rule> Finding<R> {
     pub fn diagnostic(&self) -> String {
         format!("{self}\n    | {}", clipped(&self.text, SHOWN_CHARS))
     }
+
+    /// The [`diagnostic`](Self::diagnostic) of a finding weighed `severity` in a run:
+    /// `file:line:col: warning: message` for a warning (`note: ` for a note), the plain
+    /// diagnostic for an error.
+    pub fn diagnostic_as(&self, severity: Severity) -> String {
+        format!(
+            "{}:{}: {}{}\n    | {}",
+            self.file,
+            self.loc,
+            severity.prefix(),
+            self.rule,
+            clipped(&self.text, SHOWN_CHARS)
+        )
+    }
 }
 
 impl<R: Rule> fmt::Display for Finding<R> {
@@ -159,6 +173,19 @@ mod tests {
             plain,
             "f.gcg:3:1: the script is empty\n    | >ann: 8H HORN +14 14"
         );
+    }
+
+    #[test]
+    fn a_weighed_diagnostic_says_warning_or_note_and_an_error_as_ever() {
+        let f = finding(">ann: 8H HORN +14 14");
+        assert_eq!(f.diagnostic_as(Severity::Error), f.diagnostic());
+        assert_eq!(
+            f.diagnostic_as(Severity::Warning),
+            "f.gcg:3:1: warning: the script is empty\n    | >ann: 8H HORN +14 14"
+        );
+        assert!(f
+            .diagnostic_as(Severity::Note)
+            .starts_with("f.gcg:3:1: note: the script"));
     }
 
     #[test]

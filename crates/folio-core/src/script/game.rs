@@ -11,7 +11,7 @@
 
 use std::sync::Arc;
 
-use crate::script::Loc;
+use crate::script::{Loc, Weighing};
 
 /// A script as the caller read it.
 #[derive(Clone, Copy, Debug)]
@@ -84,6 +84,14 @@ pub trait ScriptedGame<L: ?Sized>: Sync {
     /// or, for `None`, scripts without a `#game` line (GCG records).
     fn claims(&self, name: Option<&str>) -> bool;
 
+    /// The file extension (without its dot; compared without case) that marks a script of
+    /// this game when it has no `#game` line: `freecell` for FC-Pro and fc-solve solution
+    /// text saved as `.freecell`. The caller's precedence is the `#game` line, then this,
+    /// then GCG. Default: none (the game is known by its `#game` line alone).
+    fn extension(&self) -> Option<&'static str> {
+        None
+    }
+
     /// Every rule code this game's findings can carry (`score`, `row-duplicate`…), in no
     /// particular order: the list `folio play --deny/--warn/--allow CODE` checks a code
     /// against. Made from the game's own code tables ([`crate::rule_codes!`]), not copied.
@@ -136,8 +144,20 @@ pub trait ScriptReport {
     fn moves(&self) -> usize;
     /// How many findings the report holds (0: the script is valid).
     fn findings(&self) -> usize;
-    /// The text transcript (each finding as `file:line:col: message` and the line).
+    /// The text transcript (each finding as `file:line:col: message` and the line), every
+    /// finding listed as an error.
     fn to_text(&self) -> String;
+    /// The text transcript with its findings as the run weighs them (`folio play`'s
+    /// `--deny/--warn/--allow` and `--max-findings`): allowed findings and those past the
+    /// limit are not listed but counted on a line of their own
+    /// ([`Weighed::not_listed`](crate::script::Weighed::not_listed)), warnings and notes carry their severity word, and a count of findings
+    /// counts those listed. Findings are weighed in the order of
+    /// [`findings_json`](Self::findings_json), as the caller weighs them for its other
+    /// outputs. Default, for a report that cannot: [`to_text`](Self::to_text).
+    fn to_text_weighed(&self, weighing: &Weighing<'_>) -> String {
+        let _ = weighing;
+        self.to_text()
+    }
     /// The JSON report: an object whose first keys are `file`, `game`, and which holds
     /// `findings`, a list of [`crate::script::Finding`] objects (docs/formats.md).
     fn to_json(&self) -> serde_json::Value;

@@ -28,7 +28,9 @@ pub mod finding;
 pub mod game;
 pub mod lines;
 pub mod loc;
+pub mod not_text;
 pub mod pragma;
+pub mod severity;
 pub mod text_lines;
 
 pub use excerpt::{excerpt, Excerpter};
@@ -38,5 +40,7 @@ pub use game::{
 };
 pub use lines::{decode, each_line, split_lines, Decoded, Encoding};
 pub use loc::{Columns, Loc};
+pub use not_text::NotText;
 pub use pragma::{game_line, GameLine};
+pub use severity::{Severity, Weighed, Weighing};
 pub use text_lines::TextLines;

@@ -354,7 +354,12 @@ fn a_binary_or_utf16_file_is_one_error_at_its_first_nul() {
         .unwrap_err()
         .errors;
     assert_eq!(e.len(), 1, "{e:?}");
-    assert_eq!(e[0].kind, ParseErrorKind::Binary(7));
+    assert_eq!(e[0].kind, ParseErrorKind::Binary(7, NotText::Binary));
+    assert!(e[0]
+        .kind
+        .to_string()
+        .starts_with("binary file (NUL byte at offset 7), not a GCG record"));
+    assert!(!e[0].kind.to_string().contains("UTF-16"));
     assert_eq!(e[0].kind.code(), "binary");
     assert_eq!(e[0].loc, Loc::new(1, 8));
     // UTF-16 (little-endian, with its BOM): the NUL after `#` on line 1.
@@ -364,7 +369,14 @@ fn a_binary_or_utf16_file_is_one_error_at_its_first_nul() {
         .collect();
     let e = parse(&utf16, "u16").unwrap_err().errors;
     assert_eq!(e.len(), 1, "{e:?}");
-    assert_eq!(e[0].kind, ParseErrorKind::Binary(3));
+    assert_eq!(
+        e[0].kind,
+        ParseErrorKind::Binary(3, NotText::Utf16 { big_endian: false })
+    );
+    assert!(e[0]
+        .kind
+        .to_string()
+        .starts_with("UTF-16 text (little-endian) (NUL byte at offset 3)"));
     // A NUL on a later line is located there.
     let e = parse(b"#player1 a a\n#play\0er2 b b\n", "t")
         .unwrap_err()

@@ -3,7 +3,9 @@
 //! sarif|junit|github`, `--json`, `-q`, severities) and each violation is a finding located
 //! at the digit of the cell it names (the first cell, for a row, column or cage).
 
-use folio_core::script::{Lexicons, Options, Refusal, ScriptReport, ScriptedGame, Source};
+use folio_core::script::{
+    Lexicons, Options, Refusal, ScriptReport, ScriptedGame, Source, Weighing,
+};
 use folio_kenken::{check, digit_value, parse_grid, Puzzle};
 use folio_lexicon::WordSet;
 use serde_json::json;
@@ -33,7 +35,12 @@ struct GridReport {
     size: usize,
     solved: bool,
     findings: Vec<Finding>,
-    text: String,
+    /// One line a violation (`B1: row-duplicate: …`), in the checker's order (by rule, as
+    /// `kenken check` has always printed them), with the index of its finding in
+    /// `findings` (in position order).
+    lines: Vec<(String, usize)>,
+    /// `solved`, or `not solved: N violation(s)`.
+    verdict: String,
 }
 
 impl ScriptReport for GridReport {
@@ -50,7 +57,23 @@ impl ScriptReport for GridReport {
         self.findings.len()
     }
     fn to_text(&self) -> String {
-        self.text.clone()
+        self.to_text_weighed(&Weighing::default())
+    }
+    /// The violations listed as the run weighs them (`warning: ` before a warning's line;
+    /// allowed ones and those past `--max-findings` counted on a `not listed:` line).
+    fn to_text_weighed(&self, weighing: &Weighing<'_>) -> String {
+        let weighed = weighing.weigh(self.findings.iter().map(|f| f.rule));
+        let mut out = String::new();
+        for (line, finding) in &self.lines {
+            if let Some(severity) = weighed.shown(*finding) {
+                out.push_str(&format!("{}{line}\n", severity.prefix()));
+            }
+        }
+        if let Some(line) = weighed.not_listed() {
+            out.push_str(&format!("{line}\n"));
+        }
+        out.push_str(&self.verdict);
+        out
     }
     fn to_json(&self) -> serde_json::Value {
         let findings: Vec<serde_json::Value> = self
@@ -120,7 +143,8 @@ impl ScriptedGame<WordSet> for GridCheck {
             size,
             solved: false,
             findings: Vec::new(),
-            text: String::new(),
+            lines: Vec::new(),
+            verdict: String::new(),
         };
         // A grid that does not read is no verdict: that file's `unreadable` entry (exit 2),
         // as a malformed GRID has always been.
@@ -134,9 +158,10 @@ impl ScriptedGame<WordSet> for GridCheck {
                 .get(cell.row * size + cell.col)
                 .copied()
                 .unwrap_or((1, 1));
+            let at = report.findings.len();
             report
-                .text
-                .push_str(&format!("{}: {}: {v}\n", cell.name(), v.rule()));
+                .lines
+                .push((format!("{}: {}: {v}", cell.name(), v.rule()), at));
             report.findings.push(Finding {
                 line,
                 col,
@@ -147,15 +172,23 @@ impl ScriptedGame<WordSet> for GridCheck {
         }
         // In position order, as every other checker lists its findings (the text keeps the
         // checker's order: by rule, as `kenken check` has always printed it).
-        report.findings.sort_by_key(|f| (f.line, f.col));
-        report.solved = violations.is_empty();
-        if report.solved {
-            report.text.push_str("solved\n");
-        } else {
-            report
-                .text
-                .push_str(&format!("not solved: {} violation(s)\n", violations.len()));
+        let mut order: Vec<usize> = (0..report.findings.len()).collect();
+        order.sort_by_key(|&i| (report.findings[i].line, report.findings[i].col));
+        let mut place = vec![0; order.len()];
+        for (sorted, &i) in order.iter().enumerate() {
+            place[i] = sorted;
         }
+        let mut findings: Vec<Option<Finding>> = report.findings.drain(..).map(Some).collect();
+        report.findings = order.iter().filter_map(|&i| findings[i].take()).collect();
+        for (_, finding) in &mut report.lines {
+            *finding = place[*finding];
+        }
+        report.solved = violations.is_empty();
+        report.verdict = if report.solved {
+            "solved\n".to_string()
+        } else {
+            format!("not solved: {} violation(s)\n", violations.len())
+        };
         Ok(Box::new(report))
     }
 }

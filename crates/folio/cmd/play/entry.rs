@@ -122,6 +122,17 @@ impl<'a> Weigher<'a> {
         }
     }
 
+    /// The weighing a game's text transcript lists its findings by: this run's severities,
+    /// and what is left of the budget (the next entry's findings are weighed after it).
+    pub fn severity_of(&self) -> impl Fn(&str) -> Option<Severity> + '_ {
+        |rule| self.selection.severity(rule)
+    }
+
+    /// What is left of the `--max-findings` budget (`None`: no limit).
+    pub fn budget(&self) -> Option<usize> {
+        self.budget
+    }
+
     /// Sets each finding's severity, drops the allowed ones and those past the budget.
     pub fn weigh(&mut self, findings: Vec<Item>) -> (Vec<Item>, Counts) {
         let mut counts = Counts::default();

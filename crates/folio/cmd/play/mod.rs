@@ -22,7 +22,9 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use anyhow::bail;
-use folio_core::script::{game_line, GameLine, Loc, Options, Refusal, ScriptedGame, Source};
+use folio_core::script::{
+    game_line, GameLine, Loc, Options, Refusal, ScriptedGame, Source, Weighing,
+};
 use folio_lexicon::WordSet;
 use folio_scrabble::script::RulesName;
 
@@ -125,7 +127,8 @@ pub struct ReportArgs {
     warn: Vec<String>,
     /// Drop RULE's findings (counted as allowed). Repeatable. RULE is the code a finding
     /// carries (`score`); a code none of the command's games reports is a usage error
-    /// (exit 2) listing the known ones, here as in --deny, --warn and folio.toml.
+    /// (exit 2) listing the known ones, here as in --deny and --warn (in folio.toml, a code
+    /// of another of folio's games is skipped).
     #[arg(long, value_name = "RULE")]
     allow: Vec<String>,
 }
@@ -160,6 +163,7 @@ impl ReportArgs {
                 allow: self.allow.clone(),
             },
             &select::known_codes(games),
+            &select::known_codes(&self::games()),
         )
     }
 }
@@ -408,7 +412,7 @@ impl Runner<'_> {
         let mut last_error = None;
         for path in scripts {
             let drawn = self.html.map_or(0, html::Html::len);
-            let mut entry = self.check(path).map_err(|Fatal(e)| e)?;
+            let mut entry = self.check(path, weigher).map_err(|Fatal(e)| e)?;
             entry.name_bytes = names::exact(path);
             if let Some(html) = self.html.filter(|h| h.len() == drawn) {
                 let why = entry
@@ -439,8 +443,9 @@ impl Runner<'_> {
     }
 
     /// Reads, replays and reports one script: a report, or an error entry when the file
-    /// cannot be read or its replay fails inside folio.
-    fn check(&self, path: &Path) -> Result<Entry, Fatal> {
+    /// cannot be read or its replay fails inside folio. `weigher` is the run's, before this
+    /// script's findings are weighed: the transcript lists them as it will.
+    fn check(&self, path: &Path, weigher: &Weigher<'_>) -> Result<Entry, Fatal> {
         // Not UTF-8: escaped (`\xFF`), never lossy (docs/formats.md §9, "File names").
         let name = folio_core::file_name::shown(path).into_owned();
         let failed = |game, failure: Failure, message: String| Entry {
@@ -482,11 +487,12 @@ impl Runner<'_> {
                 // A script of another game that its reader cannot take: say so, rather than
                 // let the GCG reader report its pragmas as unknown.
                 Some(other) if other.name() != default.name() => {
-                    return Ok(misplaced(&name, other, line, first));
+                    return Ok(misplaced(&name, other, line, first, weigher));
                 }
                 _ => default,
             },
-            GameLine::None => default,
+            // No `#game` line: the extension, then GCG (docs/formats.md).
+            GameLine::None => self.game_by_extension(path).unwrap_or(default),
         };
         if game.name() != default.name() {
             for (given, option) in [
@@ -636,7 +642,10 @@ impl Runner<'_> {
         // Keep `findings` at its place among the report's keys (replaced when printed).
         json.insert("findings".into(), serde_json::Value::Null);
         let mut text = if self.text {
-            report.to_text()
+            // Weighed as the run weighs the findings (their JSON, below in `run`), so the
+            // transcript lists what the summary and the machine outputs count.
+            let severity = weigher.severity_of();
+            report.to_text_weighed(&Weighing::new(&severity, weigher.budget()))
         } else {
             String::new()
         };
@@ -666,6 +675,25 @@ impl Runner<'_> {
     fn game_for(&self, name: Option<&str>) -> Option<&dyn ScriptedGame<WordSet>> {
         self.games.iter().copied().find(|g| g.claims(name))
     }
+
+    /// The game of `path`'s extension ([`game_by_extension`]).
+    fn game_by_extension(&self, path: &Path) -> Option<&dyn ScriptedGame<WordSet>> {
+        game_by_extension(self.games, path)
+    }
+}
+
+/// The game of `games` whose [`ScriptedGame::extension`] `path` has (compared without
+/// case), for a script without a `#game` line: a `.freecell` file of FC-Pro solution text is
+/// FreeCell's. The precedence is the `#game` line, then this, then GCG (docs/formats.md).
+pub(crate) fn game_by_extension<'g>(
+    games: &[&'g dyn ScriptedGame<WordSet>],
+    path: &Path,
+) -> Option<&'g dyn ScriptedGame<WordSet>> {
+    let ext = path.extension()?.to_str()?;
+    games
+        .iter()
+        .copied()
+        .find(|g| g.extension().is_some_and(|e| e.eq_ignore_ascii_case(ext)))
 }
 
 /// What a game calls one of its scripts, in messages (`round` for Boggle).
@@ -678,7 +706,14 @@ fn noun(game: &dyn ScriptedGame<WordSet>) -> &'static str {
 }
 
 /// The report of a script whose `#game` line is not its first line, or has more words.
-fn misplaced(name: &str, game: &dyn ScriptedGame<WordSet>, line: u32, first: bool) -> Entry {
+/// Its transcript lists the finding as `weigher` will weigh it.
+fn misplaced(
+    name: &str,
+    game: &dyn ScriptedGame<WordSet>,
+    line: u32,
+    first: bool,
+    weigher: &Weigher<'_>,
+) -> Entry {
     let g = game.name();
     let message = if first {
         format!("`#game {g}` takes nothing after it on its line")
@@ -700,7 +735,16 @@ fn misplaced(name: &str, game: &dyn ScriptedGame<WordSet>, line: u32, first: boo
         moves: 0,
         body: Body::Report {
             json,
-            text: format!("{name}:{loc}: {message}\n"),
+            text: {
+                let severity = weigher.severity_of();
+                let weighing = Weighing::new(&severity, weigher.budget());
+                let weighed = weighing.weigh([select::MISPLACED_GAME_PRAGMA]);
+                let listed = weighed
+                    .shown(0)
+                    .map(|s| format!("{name}:{loc}: {}{message}\n", s.prefix()));
+                let not_listed = weighed.not_listed().map(|l| format!("{l}\n"));
+                listed.or(not_listed).unwrap_or_default()
+            },
         },
         items: vec![Item {
             file: name.into(),

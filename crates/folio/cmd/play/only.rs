@@ -22,6 +22,10 @@ impl ScriptedGame<WordSet> for Only<'_> {
         self.0.codes()
     }
 
+    fn extension(&self) -> Option<&'static str> {
+        self.0.extension()
+    }
+
     fn takes_rules(&self) -> bool {
         self.0.takes_rules()
     }

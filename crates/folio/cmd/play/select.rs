@@ -13,30 +13,7 @@ use anyhow::{bail, Context};
 use folio_core::script::ScriptedGame;
 use folio_lexicon::WordSet;
 
-/// How much a finding weighs, lowest first. Serialised lower-case (`"error"`).
-#[derive(
-    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
-)]
-#[serde(rename_all = "lowercase")]
-pub enum Severity {
-    /// Worth knowing; the script is fine.
-    Note,
-    /// Probably a mistake, but not a broken rule of the game: reported, exit 0.
-    Warning,
-    /// A broken rule, a wrong number, a script that cannot be read as written: exit 1.
-    Error,
-}
-
-impl Severity {
-    /// `error`, `warning` or `note`, as in the JSON.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Severity::Note => "note",
-            Severity::Warning => "warning",
-            Severity::Error => "error",
-        }
-    }
-}
+pub use folio_core::script::Severity;
 
 /// The rule codes whose default is not [`Severity::Error`]: the script can still be
 /// replayed and checked as its author meant it. Every other code is an error.
@@ -145,14 +122,22 @@ fn read_config(path: &Path) -> std::io::Result<String> {
 }
 
 impl Selection {
-    /// The run's selection: `dir/folio.toml` (if there is one), overridden by `cli`; every
-    /// code must be in `known` ([`known_codes`]).
+    /// The run's selection: `dir/folio.toml` (if there is one), overridden by `cli`. A code
+    /// on the command line must be in `known` (the command's games, [`known_codes`]); one
+    /// in the file may also be one of `every` game's (every game `folio play` knows), and
+    /// is then skipped: a repository's one `folio.toml` serves all its games, so `allow =
+    /// ["score"]` is no error for `folio kenken replay`.
     ///
     /// # Errors
     /// An unreadable or malformed `folio.toml` (its message names the line), a code that is
     /// not kebab-case or not known (a typo would otherwise select nothing, silently), a
     /// fixed code, or one code in two lists of the same source.
-    pub fn load(dir: &Path, cli: &Lists, known: &BTreeSet<&str>) -> anyhow::Result<Self> {
+    pub fn load(
+        dir: &Path,
+        cli: &Lists,
+        known: &BTreeSet<&str>,
+        every: &BTreeSet<&str>,
+    ) -> anyhow::Result<Self> {
         let path = dir.join(CONFIG);
         let mut selection = Selection::default();
         match read_config(&path) {
@@ -160,7 +145,7 @@ impl Selection {
                 let config: Config =
                     toml::from_str(&text).with_context(|| format!("{}", path.display()))?;
                 selection
-                    .apply(&config.play, known)
+                    .apply(&config.play, known, Some(every))
                     .with_context(|| format!("{} [play]", path.display()))?;
             }
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
@@ -168,12 +153,18 @@ impl Selection {
                 return Err(anyhow::Error::new(e).context(format!("cannot read {CONFIG}")));
             }
         }
-        selection.apply(cli, known)?;
+        selection.apply(cli, known, None)?;
         Ok(selection)
     }
 
-    /// Lays `lists` over the selection so far.
-    fn apply(&mut self, lists: &Lists, known: &BTreeSet<&str>) -> anyhow::Result<()> {
+    /// Lays `lists` over the selection so far; a code of `other` games (not in `known`) is
+    /// skipped.
+    fn apply(
+        &mut self,
+        lists: &Lists,
+        known: &BTreeSet<&str>,
+        other: Option<&BTreeSet<&str>>,
+    ) -> anyhow::Result<()> {
         let mut seen: BTreeMap<&str, &str> = BTreeMap::new();
         for (flag, codes, level) in [
             ("deny", &lists.deny, Some(Severity::Error)),
@@ -192,6 +183,9 @@ impl Selection {
                     );
                 }
                 if !known.contains(code.as_str()) {
+                    if other.is_some_and(|o| o.contains(code.as_str())) {
+                        continue;
+                    }
                     bail!("--{flag} {code}: {}", unknown_code(code, known));
                 }
                 if FIXED.contains(&code.as_str()) {
@@ -278,7 +272,7 @@ mod tests {
     #[test]
     fn an_unknown_code_is_refused_naming_it_and_the_known_ones() {
         let tmp = tempfile::tempdir().unwrap();
-        let e = Selection::load(tmp.path(), &lists(&[], &[], &["scroe"]), &known())
+        let e = Selection::load(tmp.path(), &lists(&[], &[], &["scroe"]), &known(), &known())
             .unwrap_err()
             .to_string();
         assert!(
@@ -293,12 +287,38 @@ mod tests {
         std::fs::write(tmp.path().join(CONFIG), "[play]\nwarn = [\"not-a-rule\"]\n").unwrap();
         let e = format!(
             "{:#}",
-            Selection::load(tmp.path(), &Lists::default(), &known()).unwrap_err()
+            Selection::load(tmp.path(), &Lists::default(), &known(), &known()).unwrap_err()
         );
         assert!(
             e.contains("folio.toml") && e.contains("--warn not-a-rule: unknown"),
             "{e}"
         );
+    }
+
+    /// A code of another game in `folio.toml` is skipped by a one-game command; on its
+    /// command line it is refused, and a code no game knows is refused from either.
+    #[test]
+    fn a_file_code_of_another_game_is_skipped_a_command_line_one_refused() {
+        let tmp = tempfile::tempdir().unwrap();
+        let kenken: Vec<&dyn ScriptedGame<WordSet>> = vec![&folio_kenken::KenKen];
+        let only = known_codes(&kenken);
+        std::fs::write(
+            tmp.path().join(CONFIG),
+            "[play]\nallow = [\"score\"]\nwarn = [\"row-duplicate\"]\n",
+        )
+        .unwrap();
+        let s = Selection::load(tmp.path(), &Lists::default(), &only, &known()).unwrap();
+        assert_eq!(s.severity("row-duplicate"), Some(Severity::Warning));
+        let e = Selection::load(tmp.path(), &lists(&[], &[], &["score"]), &only, &known())
+            .unwrap_err()
+            .to_string();
+        assert!(e.starts_with("--allow score: unknown rule code"), "{e}");
+        std::fs::write(tmp.path().join(CONFIG), "[play]\nallow = [\"scroe\"]\n").unwrap();
+        let e = format!(
+            "{:#}",
+            Selection::load(tmp.path(), &Lists::default(), &only, &known()).unwrap_err()
+        );
+        assert!(e.contains("--allow scroe: unknown rule code"), "{e}");
     }
 
     fn lists(deny: &[&str], warn: &[&str], allow: &[&str]) -> Lists {
@@ -313,7 +333,7 @@ mod tests {
     #[test]
     fn defaults_then_file_then_command_line() {
         let tmp = tempfile::tempdir().unwrap();
-        let none = Selection::load(tmp.path(), &Lists::default(), &known()).unwrap();
+        let none = Selection::load(tmp.path(), &Lists::default(), &known(), &known()).unwrap();
         assert_eq!(none.severity("score"), Some(Severity::Error));
         assert_eq!(
             none.severity("unsupported-encoding"),
@@ -325,10 +345,11 @@ mod tests {
             "[play]\nallow = [\"score\"]\ndeny = [\"unsupported-encoding\"]\n",
         )
         .unwrap();
-        let file = Selection::load(tmp.path(), &Lists::default(), &known()).unwrap();
+        let file = Selection::load(tmp.path(), &Lists::default(), &known(), &known()).unwrap();
         assert_eq!(file.severity("score"), None);
         assert_eq!(file.severity("unsupported-encoding"), Some(Severity::Error));
-        let cli = Selection::load(tmp.path(), &lists(&[], &["score"], &[]), &known()).unwrap();
+        let cli =
+            Selection::load(tmp.path(), &lists(&[], &["score"], &[]), &known(), &known()).unwrap();
         assert_eq!(cli.severity("score"), Some(Severity::Warning));
         assert_eq!(cli.severity("unsupported-encoding"), Some(Severity::Error));
     }
@@ -344,7 +365,7 @@ mod tests {
                 "both --deny and --allow",
             ),
         ] {
-            let e = Selection::load(tmp.path(), &l, &known())
+            let e = Selection::load(tmp.path(), &l, &known(), &known())
                 .unwrap_err()
                 .to_string();
             assert!(e.contains(why), "{e}");
@@ -352,13 +373,13 @@ mod tests {
         std::fs::write(tmp.path().join(CONFIG), "[play]\ndeny = \"score\"\n").unwrap();
         let e = format!(
             "{:#}",
-            Selection::load(tmp.path(), &Lists::default(), &known()).unwrap_err()
+            Selection::load(tmp.path(), &Lists::default(), &known(), &known()).unwrap_err()
         );
         assert!(e.contains("folio.toml") && e.contains("line 2"), "{e}");
         std::fs::write(tmp.path().join(CONFIG), "[play]\ndenny = [\"score\"]\n").unwrap();
         let e = format!(
             "{:#}",
-            Selection::load(tmp.path(), &Lists::default(), &known()).unwrap_err()
+            Selection::load(tmp.path(), &Lists::default(), &known(), &known()).unwrap_err()
         );
         assert!(e.contains("denny"), "{e}");
     }

@@ -191,6 +191,7 @@ fn exit_status_is_the_worst_and_only_errors_fail() {
             ..Lists::default()
         },
         &super::select::known_codes(&[&Stub]),
+        &super::select::known_codes(&[&Stub]),
     )
     .unwrap();
     let (out, summary) = run_stubs(&files, Format::Jsonl, &warn);
@@ -220,4 +221,17 @@ fn max_findings_lists_fewer_and_counts_all() {
     assert_eq!(v["reports"][1]["findings"], serde_json::json!([]));
     assert_eq!(v["reports"][1]["omitted"], 1);
     assert_eq!((summary.findings, summary.omitted, summary.exit), (3, 2, 1));
+}
+
+/// Without a `#game` line a script goes by its extension (any case), else it is GCG's.
+#[test]
+fn the_extension_chooses_the_game_of_a_script_without_a_game_line() {
+    let games = super::games();
+    let by = |p: &str| super::game_by_extension(&games, Path::new(p)).map(|g| g.name());
+    assert_eq!(by("deals/1.freecell"), Some("freecell"));
+    assert_eq!(by("s.KenKen"), Some("kenken"));
+    assert_eq!(by("r.boggle"), Some("boggle"));
+    assert_eq!(by("g.gcg"), None);
+    assert_eq!(by("solution.txt"), None);
+    assert_eq!(by("freecell"), None);
 }

@@ -1,0 +1,145 @@
+//! [`NotText`]: what a file that is no text script looks like, so that every game refuses
+//! it by the right name: UTF-16 text only when its bytes say so (a byte-order mark, or a NUL
+//! at every other byte), else a binary file.
+//!
+//! ```
+//! use folio_core::script::NotText;
+//!
+//! assert_eq!(NotText::of(b"\xFF\xFE#\0g\0").to_string(), "UTF-16 text (little-endian)");
+//! assert_eq!(NotText::of(b"\x7fELF\x02\x01\x01\0\0\0\x9c\x13").to_string(), "binary file");
+//! ```
+
+use std::fmt;
+
+/// What bytes that are not a text script (they hold a NUL byte, or are not UTF-8) are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NotText {
+    /// UTF-16 text: a byte-order mark (`FF FE`, `FE FF`), or in its first 512 bytes nine
+    /// pairs in ten or more with a NUL in one place and not the other (Latin letters).
+    Utf16 {
+        /// Big-endian (`FE FF`, NUL first).
+        big_endian: bool,
+    },
+    /// Anything else: an executable, an archive, random bytes.
+    Binary,
+}
+
+impl NotText {
+    /// What `bytes` look like (to be asked of bytes already found not to be text).
+    pub fn of(bytes: &[u8]) -> NotText {
+        if bytes.starts_with(b"\xFF\xFE") {
+            return NotText::Utf16 { big_endian: false };
+        }
+        if bytes.starts_with(b"\xFE\xFF") {
+            return NotText::Utf16 { big_endian: true };
+        }
+        let head = &bytes[..bytes.len().min(512) & !1];
+        let pairs = head.len() / 2;
+        if pairs < 4 {
+            return NotText::Binary;
+        }
+        let (mut le, mut be) = (0, 0);
+        for p in head.chunks_exact(2) {
+            match (p[0], p[1]) {
+                (0, 0) => {}
+                (_, 0) => le += 1,
+                (0, _) => be += 1,
+                _ => {}
+            }
+        }
+        if le * 10 >= pairs * 9 {
+            NotText::Utf16 { big_endian: false }
+        } else if be * 10 >= pairs * 9 {
+            NotText::Utf16 { big_endian: true }
+        } else {
+            NotText::Binary
+        }
+    }
+
+    /// The message refusing `bytes`, which are not UTF-8 text without NUL bytes, as a
+    /// script of a game whose scripts are UTF-8 (`what`: `a KenKen session`): `UTF-16 text
+    /// (little-endian), not a KenKen session: a KenKen session is UTF-8 text; convert it
+    /// first (…)`, `binary file (a NUL byte), not …`, or `invalid UTF-8, not …` for text
+    /// in another encoding.
+    pub fn refusal(bytes: &[u8], what: &str) -> String {
+        let looks = NotText::of(bytes);
+        let why = match looks {
+            NotText::Utf16 { .. } => looks.to_string(),
+            NotText::Binary if bytes.contains(&0) => format!("{looks} (a NUL byte)"),
+            NotText::Binary => "invalid UTF-8".to_string(),
+        };
+        format!("{why}, not {what}: {what} is UTF-8 text{}", looks.hint())
+    }
+
+    /// What to do about it, to end a message: how to convert UTF-16 text, nothing for a
+    /// binary file.
+    pub fn hint(self) -> &'static str {
+        match self {
+            NotText::Utf16 { .. } => "; convert it first (iconv -f UTF-16 -t UTF-8)",
+            NotText::Binary => "",
+        }
+    }
+}
+
+/// `UTF-16 text (little-endian)` or `binary file`.
+impl fmt::Display for NotText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NotText::Utf16 { big_endian: false } => f.write_str("UTF-16 text (little-endian)"),
+            NotText::Utf16 { big_endian: true } => f.write_str("UTF-16 text (big-endian)"),
+            NotText::Binary => f.write_str("binary file"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn utf16(text: &str, big_endian: bool, bom: bool) -> Vec<u8> {
+        let mut out = Vec::new();
+        let units = bom.then_some(0xFEFF).into_iter().chain(text.encode_utf16());
+        for u in units {
+            out.extend(if big_endian {
+                u.to_be_bytes()
+            } else {
+                u.to_le_bytes()
+            });
+        }
+        out
+    }
+
+    #[test]
+    fn utf16_is_said_only_when_the_bytes_are_utf16() {
+        let text = "#game boggle\n#board PERS/LATG/SINE/TERS\n";
+        for (be, bom) in [(false, true), (true, true), (false, false), (true, false)] {
+            assert_eq!(
+                NotText::of(&utf16(text, be, bom)),
+                NotText::Utf16 { big_endian: be },
+                "be {be}, bom {bom}"
+            );
+        }
+        // Random-looking bytes with NULs here and there, and an ELF header: binary.
+        let noise: Vec<u8> = (0u32..5000)
+            .map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8)
+            .collect();
+        assert_eq!(NotText::of(&noise), NotText::Binary);
+        assert_eq!(
+            NotText::of(b"\x7fELF\x02\x01\x01\0\0\0\0\0\0\0\0\0"),
+            NotText::Binary
+        );
+        assert_eq!(NotText::of(b"a\0"), NotText::Binary);
+        assert_eq!(NotText::Binary.hint(), "");
+        let session = "a KenKen session";
+        assert_eq!(
+            NotText::refusal(&utf16(text, false, true), session),
+            "UTF-16 text (little-endian), not a KenKen session: a KenKen session is UTF-8 \
+             text; convert it first (iconv -f UTF-16 -t UTF-8)"
+        );
+        assert!(NotText::refusal(&noise, session).starts_with("binary file (a NUL byte), not"));
+        assert!(NotText::refusal(b"caf\xe9\n", session).starts_with("invalid UTF-8, not"));
+        assert!(NotText::Utf16 { big_endian: false }
+            .hint()
+            .contains("iconv"));
+    }
+}
