@@ -123,3 +123,47 @@ fn every_game_weighs_its_transcript() {
         "{out}"
     );
 }
+
+/// The HTML pages and their index list what the text does: an allowed finding is not on
+/// the page (which says it was allowed) nor counted in the index; a warning is marked.
+#[test]
+fn html_pages_are_weighed_as_the_run() {
+    let tmp = two_misscored();
+    let (code, out) = play_in(
+        tmp.path(),
+        &[
+            "play", "ms.gcg", "ms2.gcg", "--allow", "score", "--html", "rep.html", "-q",
+        ],
+    );
+    assert_eq!(code, 0, "{out}");
+    let index = std::fs::read_to_string(tmp.path().join("rep.html")).unwrap();
+    assert!(index.contains("4 moves · 0 findings"), "{index}");
+    let pages: Vec<String> = std::fs::read_dir(tmp.path().join("rep-files"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "html"))
+        .map(|p| std::fs::read_to_string(p).unwrap())
+        .collect();
+    assert_eq!(pages.len(), 2);
+    for page in &pages {
+        assert!(page.contains("0 findings</h2>"), "{page}");
+        assert!(page.contains("not listed: 1 allowed"), "{page}");
+        // The turn still explains its score; the findings list is empty.
+        assert!(!page.contains("<ul class=\"findings\">"), "{page}");
+    }
+    let (code, _) = play_in(
+        tmp.path(),
+        &[
+            "play", "ms.gcg", "--warn", "score", "--html", "one.html", "-q",
+        ],
+    );
+    assert_eq!(code, 0);
+    let page = std::fs::read_to_string(tmp.path().join("one.html")).unwrap();
+    assert!(page.contains("1 finding</h2>"), "{page}");
+    assert!(
+        page.contains(
+            "warning: <span class=\"rule\">score</span>: recorded +70, the rules give +66"
+        ),
+        "{page}"
+    );
+}

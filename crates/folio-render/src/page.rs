@@ -1,7 +1,7 @@
 //! The page around every game's body: head, inline style and script, the findings list and
 //! the script's source with line anchors; and the index page of a run.
 
-use folio_core::script::{Finding, Rule, ScriptReport};
+use folio_core::script::{Finding, Rule, ScriptReport, Severity, Weighing};
 use maud::{html, Markup, PreEscaped, DOCTYPE};
 
 /// One script of a run, as the index lists it.
@@ -33,7 +33,15 @@ const SCRIPT: &str = include_str!("stepper.js");
 /// One script's page: its game's body when the report is one folio draws, else the text
 /// transcript; then the findings and the source. `source` is the script's bytes (decoded
 /// as UTF-8, lossily, for the listing); `back` a link to the run's index, if any.
-pub fn page(report: &dyn ScriptReport, source: &[u8], back: Option<&str>) -> String {
+/// `weighing` is the run's (`folio play`'s severities and `--max-findings`): the page lists
+/// the findings the run's text and machine outputs list, warnings and notes marked, and
+/// says how many were allowed or left out ([`Weighing::default`]: every finding an error).
+pub fn page(
+    report: &dyn ScriptReport,
+    source: &[u8],
+    back: Option<&str>,
+    weighing: &Weighing<'_>,
+) -> String {
     let any = report.as_any();
     let body = any
         .and_then(|a| a.downcast_ref::<folio_scrabble::Report>())
@@ -52,11 +60,18 @@ pub fn page(report: &dyn ScriptReport, source: &[u8], back: Option<&str>) -> Str
         })
         .unwrap_or_else(|| Body {
             title: format!("{} ({})", report.file(), report.game()),
-            main: html! { pre.transcript { (report.to_text()) } },
+            main: html! { pre.transcript { (report.to_text_weighed(weighing)) } },
             findings: Vec::new(),
         });
+    let weighed = weighing.weigh(body.findings.iter().map(|f| f.code));
+    let listed: Vec<Linked> = body
+        .findings
+        .into_iter()
+        .enumerate()
+        .filter_map(|(i, f)| weighed.shown(i).map(|severity| Linked { severity, ..f }))
+        .collect();
     let text = String::from_utf8_lossy(source);
-    let marked: Vec<u32> = body.findings.iter().map(|f| f.line).collect();
+    let marked: Vec<u32> = listed.iter().map(|f| f.line).collect();
     document(
         &body.title,
         html! {
@@ -64,10 +79,10 @@ pub fn page(report: &dyn ScriptReport, source: &[u8], back: Option<&str>) -> Str
                 @if let Some(b) = back { p.back { a href=(b) { "← all scripts" } } }
                 h1 { (body.title) }
                 p.meta { "file " code { (report.file()) } " · game " (report.game())
-                    " · " (report.moves()) " moves · " (report.findings()) " findings" }
+                    " · " (report.moves()) " moves · " (listed.len()) " findings" }
             }
             main { (body.main) }
-            (findings_section(&body.findings, report.file()))
+            (findings_section(&listed, weighed.not_listed(), report.file()))
             section #source {
                 h2 { "Script " code { (report.file()) } }
                 ol.source {
@@ -141,6 +156,8 @@ pub(crate) struct Linked {
     pub text: String,
     /// An anchor on the page (`#t3`: the turn) and its label.
     pub anchor: Option<(String, String)>,
+    /// How the run weighs it (an error unless the run says otherwise).
+    pub severity: Severity,
 }
 
 impl Linked {
@@ -150,17 +167,25 @@ impl Linked {
             line: finding.loc.line,
             col: finding.loc.col,
             code: finding.rule.code(),
-            message: finding.rule.to_string(),
+            // Some games' messages start with their code, which the page shows beside them.
+            message: {
+                let m = finding.rule.to_string();
+                m.strip_prefix(finding.rule.code())
+                    .and_then(|rest| rest.strip_prefix(": "))
+                    .map_or_else(|| m.clone(), str::to_string)
+            },
             text: finding.text.clone(),
             anchor,
+            severity: Severity::Error,
         }
     }
 }
 
-fn findings_section(findings: &[Linked], file: &str) -> Markup {
+fn findings_section(findings: &[Linked], not_listed: Option<String>, file: &str) -> Markup {
     html! {
         section #findings {
             h2 { (findings.len()) " finding" @if findings.len() != 1 { "s" } }
+            @if let Some(line) = not_listed { p.meta { (line) } }
             @if !findings.is_empty() {
                 ul.findings {
                     @for f in findings {
@@ -168,7 +193,7 @@ fn findings_section(findings: &[Linked], file: &str) -> Markup {
                             a href={ "#L" (f.line) } { code { (file) ":" (f.line) ":" (f.col) } }
                             " "
                             @if let Some((id, label)) = &f.anchor { a.turnlink href={ "#" (id) } { (label) } " " }
-                            span.rule { (f.code) } ": " (f.message)
+                            (f.severity.prefix()) span.rule { (f.code) } ": " (f.message)
                             @if !f.text.is_empty() { br; code.line { (f.text) } }
                         }
                     }

@@ -72,7 +72,14 @@ impl Html {
     ///
     /// # Errors
     /// The page cannot be written.
-    pub fn page(&self, name: &str, report: &dyn ScriptReport, source: &[u8]) -> anyhow::Result<()> {
+    /// `weighing` is the run's, so the page lists the findings the other outputs list.
+    pub fn page(
+        &self,
+        name: &str,
+        report: &dyn ScriptReport,
+        source: &[u8],
+        weighing: &folio_core::script::Weighing<'_>,
+    ) -> anyhow::Result<()> {
         let k = self.len() + 1;
         let (path, href, back) = match &self.dir {
             None => (self.out.clone(), None, None),
@@ -90,7 +97,7 @@ impl Html {
                 )
             }
         };
-        let html = folio_render::page(report, source, back.as_deref());
+        let html = folio_render::page(report, source, back.as_deref(), weighing);
         if let Some((dir, _)) = &self.dir {
             std::fs::create_dir_all(dir)
                 .with_context(|| format!("cannot create {}", dir.display()))?;
@@ -139,6 +146,14 @@ impl Html {
             .collect();
         folio_lexicon::set::atomic::write_files_atomic(&files)
             .context("cannot write the HTML pages")
+    }
+
+    /// Sets the findings of the last page's index row to the run's weighed count (errors,
+    /// warnings and notes; allowed findings aside), as the run's summary counts them.
+    pub fn weighed(&self, findings: usize) {
+        if let Some(last) = self.entries.borrow_mut().last_mut() {
+            last.findings = findings;
+        }
     }
 
     /// Lists a script that has no page (it could not be read or replayed).

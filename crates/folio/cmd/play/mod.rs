@@ -431,6 +431,10 @@ impl Runner<'_> {
             } else {
                 let (items, counts) = weigher.weigh(std::mem::take(&mut entry.items));
                 entry.items = items;
+                if let Some(html) = self.html.filter(|h| h.len() > drawn) {
+                    // The index counts what the run reports (allowed findings aside).
+                    html.weighed(counts.reported());
+                }
                 entry.counts = counts;
             }
             summary.add(&entry);
@@ -558,7 +562,10 @@ impl Runner<'_> {
             }
         };
         if let Some(html) = self.html {
-            html.page(&name, &*report, &bytes).map_err(Fatal)?;
+            let severity = weigher.severity_of();
+            let weighing = Weighing::new(&severity, weigher.budget());
+            html.page(&name, &*report, &bytes, &weighing)
+                .map_err(Fatal)?;
         }
         if let Some(out) = self.write_gcg {
             match report.rewrite() {
