@@ -96,27 +96,13 @@ pub fn utf16_with_bom(bytes: &[u8]) -> Option<Result<(String, Encoding), usize>>
 /// a NUL in one place (the high byte of a Latin-1 character) and not in the other. Only a
 /// hint for the message: such a file is still not read (UTF-16 is recognised by its mark).
 pub fn looks_like_utf16(bytes: &[u8]) -> Option<Encoding> {
-    let head = &bytes[..bytes.len().min(512) & !1];
-    let pairs = head.len() / 2;
-    if pairs < 4 {
-        return None;
-    }
-    let (mut le, mut be) = (0, 0);
-    for p in head.chunks_exact(2) {
-        match (p[0], p[1]) {
-            (0, 0) => {}
-            (_, 0) => le += 1,
-            (0, _) => be += 1,
-            _ => {}
+    folio_core::script::not_text::utf16_by_nuls(bytes).map(|big_endian| {
+        if big_endian {
+            Encoding::Utf16Be
+        } else {
+            Encoding::Utf16Le
         }
-    }
-    if le * 10 >= pairs * 9 {
-        Some(Encoding::Utf16Le)
-    } else if be * 10 >= pairs * 9 {
-        Some(Encoding::Utf16Be)
-    } else {
-        None
-    }
+    })
 }
 
 /// Decodes a book's bytes (see the module docs). Line endings are left as they are: every
