@@ -99,6 +99,27 @@ fn partial(books: &[PathBuf], policy: &Policy, memory: Option<u64>, out: &Path, 
     .unwrap();
 }
 
+/// The three files of one budgeted ingest (`memory` bytes) of `books` into `out/g.fst`.
+fn budgeted(
+    books: &[PathBuf],
+    policy: &Policy,
+    memory: Option<u64>,
+    out: &Path,
+    tmp: &Path,
+) -> Vec<Vec<u8>> {
+    std::fs::create_dir_all(out).unwrap();
+    ingest_streamed(
+        &inputs_of(books),
+        Vec::new(),
+        policy,
+        &streaming(memory, tmp),
+        Target::Set(&OutputPaths::for_set(&out.join("g.fst"))),
+        &|_, _| {},
+    )
+    .unwrap();
+    read3(out)
+}
+
 fn merged(parts: &[PathBuf], policy: &Policy, out: &Path, tmp: &Path) -> Vec<Vec<u8>> {
     std::fs::create_dir_all(out).unwrap();
     let m = Merge::open(parts, tmp).unwrap();
@@ -129,16 +150,8 @@ proptest! {
 
         // Budgeted ingest (a budget of one byte: every book is a run of its own).
         let budget = if tiny_budget { Some(1) } else { Some(1 << 30) };
-        std::fs::create_dir_all(d.join("budget")).unwrap();
-        ingest_streamed(
-            &inputs_of(&files),
-            Vec::new(),
-            &policy,
-            &streaming(budget, d),
-            Target::Set(&OutputPaths::for_set(&d.join("budget/g.fst"))),
-            &|_, _| {},
-        ).unwrap();
-        prop_assert!(read3(&d.join("budget")) == want, "budget {budget:?}");
+        let got = budgeted(&files, &policy, budget, &d.join("budget"), d);
+        prop_assert!(got == want, "budget {budget:?}");
 
         // The books split into groups, each a partial.
         let mut parts = Vec::new();
@@ -230,17 +243,11 @@ fn a_token_past_the_longest_key_is_no_key_on_any_path() {
         assert_eq!(manifest["totals"]["distinct_words"], 4);
         assert_eq!(manifest["totals"]["tokens"], 7);
 
-        std::fs::create_dir_all(d.join("budget")).unwrap();
-        ingest_streamed(
-            &inputs_of(&files),
-            Vec::new(),
-            &policy,
-            &streaming(Some(1), d),
-            Target::Set(&OutputPaths::for_set(&d.join("budget/g.fst"))),
-            &|_, _| {},
-        )
-        .unwrap();
-        assert!(read3(&d.join("budget")) == want, "{}", policy.spelling());
+        assert!(
+            budgeted(&files, &policy, Some(1), &d.join("budget"), d) == want,
+            "{}",
+            policy.spelling()
+        );
         let parts: Vec<PathBuf> = files
             .iter()
             .enumerate()
@@ -273,17 +280,7 @@ fn a_copy_under_another_name_is_one_book_on_every_path() {
     let m: serde_json::Value = serde_json::from_slice(&want[2]).unwrap();
     assert_eq!(m["totals"]["inputs"], 2);
     assert_eq!(m["skipped"][0]["path"], copy.display().to_string());
-    std::fs::create_dir_all(d.join("budget")).unwrap();
-    ingest_streamed(
-        &inputs_of(&all),
-        Vec::new(),
-        &policy,
-        &streaming(Some(1), d),
-        Target::Set(&OutputPaths::for_set(&d.join("budget/g.fst"))),
-        &|_, _| {},
-    )
-    .unwrap();
-    assert!(read3(&d.join("budget")) == want);
+    assert!(budgeted(&all, &policy, Some(1), &d.join("budget"), d) == want);
     let both = d.join("both.part");
     partial(&all, &policy, Some(1), &both, d);
     assert!(merged(&[both], &policy, &d.join("m"), d) == want);
