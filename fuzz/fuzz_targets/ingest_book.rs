@@ -19,7 +19,12 @@ fuzz_target!(|data: &[u8]| {
     let body = find_body(&text);
     let body_text = &text[body.range];
     let cleaned = clean(body_text);
-    let reference: Vec<&str> = cleaned.unicode_words().collect();
+    // UAX #29 words, but never starting with whitespace (tokenize's module docs: a mark
+    // after a space is a word without the space).
+    let reference: Vec<&str> = cleaned
+        .unicode_words()
+        .map(|w| w.trim_start_matches(|c: char| c.is_ascii_whitespace() || c == '\u{b}'))
+        .collect();
     assert_eq!(words(&cleaned), reference);
     let policy = Policy::game();
     let counts = TokenCounts::count(&cleaned);

@@ -16,6 +16,12 @@
 //! - `'`, `.`, `,` and `;` (MidNum/MidNumLetQ) join two digits (WB11/WB12);
 //! - everything else is a break.
 //!
+//! One difference from `unicode_words`: a word never starts with whitespace. UAX #29 (WB4)
+//! attaches a combining mark or format character to a space or tab before it, so ` \u{D03}`
+//! (a space and the Malayalam visarga, an alphabetic spacing mark) is one segment and a word;
+//! folio's word is `\u{D03}`, the whitespace left out (found by the `ingest_book` fuzz
+//! target).
+//!
 //! Proptests check the fast path against `unicode-segmentation` on arbitrary ASCII and on
 //! text mixing ASCII with Latin-1 letters and characters that must fall back.
 
@@ -124,10 +130,21 @@ fn next_non_ascii(b: &[u8], mut i: usize) -> usize {
 }
 
 /// Words of `text[start..end]`, a run that needs `unicode-segmentation`. Not inlined: rare.
+///
+/// The whitespace byte before the run is segmented with it: UAX #29 attaches a combining
+/// mark or format character to the space or tab before it (WB4), which can move the run's
+/// first boundary (` \u{D03}` is one segment, a word as the mark is alphabetic). A word
+/// then never starts with that whitespace: it is left out.
 #[inline(never)]
 fn slow_spans<S: Sink>(text: &str, start: usize, end: usize, sink: &mut S) {
     let base = text.as_ptr() as usize;
-    for w in text[start..end].unicode_words() {
+    let from = if start > 0 && class(text.as_bytes()[start - 1]) == SPACE {
+        start - 1
+    } else {
+        start
+    };
+    for w in text[from..end].unicode_words() {
+        let w = w.trim_start_matches(|c: char| c.is_ascii() && class(c as u8) == SPACE);
         let s = w.as_ptr() as usize - base;
         sink.word(s, s + w.len());
     }
@@ -238,8 +255,25 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
+    /// `unicode_words`, each word without leading whitespace (see the module docs).
     fn reference(s: &str) -> Vec<&str> {
-        s.unicode_words().collect()
+        s.unicode_words()
+            .map(|w| w.trim_start_matches(|c: char| c.is_ascii_whitespace() || c == '\u{b}'))
+            .collect()
+    }
+
+    #[test]
+    fn a_mark_after_whitespace_is_a_word_without_the_whitespace() {
+        // The `ingest_book` fuzz finding (UTF-16 text): UAX #29 makes ` \u{D03}` a word.
+        let text = "\u{D03}\u{4101}\u{A3} \u{D03}\u{4101}\u{A3} \u{2020}";
+        assert_eq!(
+            text.unicode_words().collect::<Vec<_>>(),
+            ["\u{D03}", "\u{4101}", " \u{D03}", "\u{4101}"]
+        );
+        assert_eq!(words(text), ["\u{D03}", "\u{4101}", "\u{D03}", "\u{4101}"]);
+        // A mark that is no letter stays out of the next word, as UAX #29 has it.
+        assert_eq!(words("a \u{301}b"), reference("a \u{301}b"));
+        assert_eq!(words("x\t\u{D03}y"), reference("x\t\u{D03}y"));
     }
 
     #[test]
