@@ -1,12 +1,13 @@
 //! UAX #29 words, fast: an exact fast path for ASCII and Latin-1 letters, with
 //! `unicode-segmentation` for the rest.
 //!
-//! [`for_each_word`] yields exactly the words `unicode_segmentation::UnicodeSegmentation::
+//! [`for_each_word`] yields the words `unicode_segmentation::UnicodeSegmentation::
 //! unicode_words` yields (word-boundary segments holding at least one alphanumeric character),
-//! in order, as slices of the input. The text is cut at ASCII whitespace, where UAX #29 always
-//! breaks, into runs. A run whose characters are all ASCII or Latin-1 letters (U+00C0–U+00FF
+//! in order, as slices of the input, less any whitespace leading them (below). The text is
+//! cut at ASCII whitespace into runs (UAX #29 breaks there, but for a mark attached to the
+//! whitespace, below). A run whose characters are all ASCII or Latin-1 letters (U+00C0–U+00FF
 //! but `×` U+00D7 and `÷` U+00F7) is segmented here with the subset of the UAX #29 rules
-//! below; any other run is handed to `unicode-segmentation` whole.
+//! below; any other run is handed to `unicode-segmentation` with the whitespace byte before it.
 //!
 //! The fast-path rules (Unicode UAX #29, "Word Boundary Rules", restricted to those
 //! characters):
@@ -16,8 +17,9 @@
 //! - `'`, `.`, `,` and `;` (MidNum/MidNumLetQ) join two digits (WB11/WB12);
 //! - everything else is a break.
 //!
-//! One difference from `unicode_words`: a word never starts with whitespace. UAX #29 (WB4)
-//! attaches a combining mark or format character to a space or tab before it, so ` \u{D03}`
+//! One difference from `unicode_words`: a word never starts with whitespace (any Unicode
+//! White_Space character). UAX #29 (WB4) attaches a combining mark or format character to
+//! the whitespace before it (and WB3d joins spaces), so ` \u{D03}`
 //! (a space and the Malayalam visarga, an alphabetic spacing mark) is one segment and a word;
 //! folio's word is `\u{D03}`, the whitespace left out (found by the `ingest_book` fuzz
 //! target).
@@ -144,7 +146,8 @@ fn slow_spans<S: Sink>(text: &str, start: usize, end: usize, sink: &mut S) {
         start
     };
     for w in text[from..end].unicode_words() {
-        let w = w.trim_start_matches(|c: char| c.is_ascii() && class(c as u8) == SPACE);
+        // Whitespace only ever leads a segment (WB3d joins spaces, WB4 a mark to them).
+        let w = w.trim_start_matches(char::is_whitespace);
         let s = w.as_ptr() as usize - base;
         sink.word(s, s + w.len());
     }
@@ -258,7 +261,7 @@ mod tests {
     /// `unicode_words`, each word without leading whitespace (see the module docs).
     fn reference(s: &str) -> Vec<&str> {
         s.unicode_words()
-            .map(|w| w.trim_start_matches(|c: char| c.is_ascii_whitespace() || c == '\u{b}'))
+            .map(|w| w.trim_start_matches(char::is_whitespace))
             .collect()
     }
 
@@ -274,6 +277,10 @@ mod tests {
         // A mark that is no letter stays out of the next word, as UAX #29 has it.
         assert_eq!(words("a \u{301}b"), reference("a \u{301}b"));
         assert_eq!(words("x\t\u{D03}y"), reference("x\t\u{D03}y"));
+        // The second finding: a hair space and a space (one segment, WB3d), then a mark.
+        assert_eq!(words("a\u{200A} \u{369}b"), ["a", "\u{369}", "b"]);
+        assert_eq!(words("a\u{200A}\u{369}b"), ["a", "\u{369}", "b"]);
+        assert_eq!(words("a\u{200A} \u{369}b"), reference("a\u{200A} \u{369}b"));
     }
 
     #[test]
