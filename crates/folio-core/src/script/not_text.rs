@@ -75,6 +75,33 @@ impl fmt::Display for NotText {
     }
 }
 
+/// Whether `bytes` look like UTF-16 without a byte-order mark: in their first 512 bytes,
+/// taken in pairs (at least 4), nine in ten or more have a NUL in one place (the high byte
+/// of a Latin-1 character) and not in the other. `Some(true)`: big-endian (NUL first).
+pub fn utf16_by_nuls(bytes: &[u8]) -> Option<bool> {
+    let head = &bytes[..bytes.len().min(512) & !1];
+    let pairs = head.len() / 2;
+    if pairs < 4 {
+        return None;
+    }
+    let (mut le, mut be) = (0, 0);
+    for p in head.chunks_exact(2) {
+        match (p[0], p[1]) {
+            (0, 0) => {}
+            (_, 0) => le += 1,
+            (0, _) => be += 1,
+            _ => {}
+        }
+    }
+    if le * 10 >= pairs * 9 {
+        Some(false)
+    } else if be * 10 >= pairs * 9 {
+        Some(true)
+    } else {
+        None
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -124,32 +151,5 @@ mod tests {
         assert!(NotText::Utf16 { big_endian: false }
             .hint()
             .contains("iconv"));
-    }
-}
-
-/// Whether `bytes` look like UTF-16 without a byte-order mark: in their first 512 bytes,
-/// taken in pairs (at least 4), nine in ten or more have a NUL in one place (the high byte
-/// of a Latin-1 character) and not in the other. `Some(true)`: big-endian (NUL first).
-pub fn utf16_by_nuls(bytes: &[u8]) -> Option<bool> {
-    let head = &bytes[..bytes.len().min(512) & !1];
-    let pairs = head.len() / 2;
-    if pairs < 4 {
-        return None;
-    }
-    let (mut le, mut be) = (0, 0);
-    for p in head.chunks_exact(2) {
-        match (p[0], p[1]) {
-            (0, 0) => {}
-            (_, 0) => le += 1,
-            (0, _) => be += 1,
-            _ => {}
-        }
-    }
-    if le * 10 >= pairs * 9 {
-        Some(false)
-    } else if be * 10 >= pairs * 9 {
-        Some(true)
-    } else {
-        None
     }
 }
