@@ -120,6 +120,19 @@ fn budgeted(
     read3(out)
 }
 
+/// One partial per book, `d/p{i}.part`, unbounded.
+fn one_partial_each(books: &[PathBuf], policy: &Policy, d: &Path) -> Vec<PathBuf> {
+    books
+        .iter()
+        .enumerate()
+        .map(|(i, f)| {
+            let p = d.join(format!("p{i}.part"));
+            partial(std::slice::from_ref(f), policy, None, &p, d);
+            p
+        })
+        .collect()
+}
+
 fn merged(parts: &[PathBuf], policy: &Policy, out: &Path, tmp: &Path) -> Vec<Vec<u8>> {
     std::fs::create_dir_all(out).unwrap();
     let m = Merge::open(parts, tmp).unwrap();
@@ -194,15 +207,7 @@ fn more_partials_than_the_fan_in_merge_in_passes() {
     let mut policy = Policy::game();
     policy.min_books = 2;
     let want = oracle(&files, &policy, &d.join("oracle"));
-    let parts: Vec<PathBuf> = files
-        .iter()
-        .enumerate()
-        .map(|(i, f)| {
-            let p = d.join(format!("p{i}.part"));
-            partial(std::slice::from_ref(f), &policy, None, &p, d);
-            p
-        })
-        .collect();
+    let parts = one_partial_each(&files, &policy, d);
     assert!(merged(&parts, &policy, &d.join("m"), d) == want);
     // The passes' temporary partials are gone with the merge.
     let left = std::fs::read_dir(d)
@@ -248,15 +253,7 @@ fn a_token_past_the_longest_key_is_no_key_on_any_path() {
             "{}",
             policy.spelling()
         );
-        let parts: Vec<PathBuf> = files
-            .iter()
-            .enumerate()
-            .map(|(i, f)| {
-                let p = d.join(format!("p{i}.part"));
-                partial(std::slice::from_ref(f), &policy, None, &p, d);
-                p
-            })
-            .collect();
+        let parts = one_partial_each(&files, &policy, d);
         assert!(merged(&parts, &policy, &d.join("m"), d) == want);
     }
 }
