@@ -23,7 +23,8 @@ impl ScriptReport for Report {
     /// The findings, and one more when every move is legal but the game is not won (the
     /// verdict counts: exit 1).
     fn findings(&self) -> usize {
-        self.findings.len() + usize::from(self.findings.is_empty() && !self.won())
+        // An unwon game is a `not-won` finding of its own (`replay`).
+        self.findings.len()
     }
     fn to_text(&self) -> String {
         self.to_string()
@@ -89,5 +90,18 @@ mod tests {
         let findings = ScriptReport::findings_json(&report);
         assert_eq!(findings.as_array().map(Vec::len), Some(1));
         assert_eq!(findings, ScriptReport::to_json(&report)["findings"]);
+    }
+
+    /// An unwon game counts its `not-won` finding once, in the count and in the list alike.
+    #[test]
+    fn an_unwon_game_counts_one_finding() {
+        let report = replay(
+            "f.freecell",
+            b"#game freecell\n#deal 1\n1a\n",
+            &ReplayOptions::default(),
+        );
+        assert!(!report.won());
+        assert_eq!(ScriptReport::findings(&report), 1);
+        assert_eq!(report.findings_json()[0]["rule"], "not-won");
     }
 }

@@ -140,8 +140,8 @@ pub struct Script {
     pub moves: Vec<Move>,
     /// Problems found while parsing, in line order.
     pub findings: Vec<Finding>,
-    /// The lines that hold a move, and the first line, as written (for findings found at
-    /// replay), by line number: blank and comment lines are not kept.
+    /// The lines that hold a move, the first line and the `#puzzle` line, as written (for
+    /// findings found at replay), by line number: blank and comment lines are not kept.
     lines: Vec<(u32, String)>,
 }
 
@@ -231,7 +231,13 @@ pub fn parse_script(text: &str) -> Script {
                         ));
                     } else {
                         match parse_keen_id(value) {
-                            Ok(id) => s.puzzle = Some((id, n as u32)),
+                            Ok(id) => {
+                                s.puzzle = Some((id, n as u32));
+                                // Kept: a session with no move is judged at this line.
+                                if n > 1 {
+                                    s.lines.push((n as u32, raw.to_string()));
+                                }
+                            }
                             Err(e) => s.findings.push(finding(
                                 n,
                                 value_col + e.col as usize - 1,
@@ -750,13 +756,14 @@ mod tests {
         );
     }
 
-    /// Blank and comment lines are not kept: only lines a replay finding can quote.
+    /// Blank and comment lines are not kept: only lines a replay finding can quote (the
+    /// first, the `#puzzle` line, those with moves).
     #[test]
-    fn only_lines_with_moves_are_kept() {
+    fn only_lines_a_finding_can_quote_are_kept() {
         let s = parse_script(&format!("{HEAD}{}A1=1\n", "# a comment\n\n".repeat(1000)));
         assert_eq!(
             s.lines.len(),
-            2,
+            3,
             "{:?}",
             s.lines.iter().map(|l| l.0).collect::<Vec<_>>()
         );
@@ -868,6 +875,12 @@ mod tests {
             .map(|f| (f.loc.line, f.rule.code))
             .collect();
         assert_eq!(got, [(2, "not-solved")]);
+        // ... quoting that line, as written.
+        assert!(
+            r.findings[0].text.starts_with("#puzzle "),
+            "{:?}",
+            r.findings[0]
+        );
         // The JSON lists it, so every output format weighs it.
         assert_eq!(r.findings_json()[0]["rule"], "not-solved");
     }
