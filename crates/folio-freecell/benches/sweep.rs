@@ -75,47 +75,15 @@ fn main() {
                 .collect()
         })
         .collect();
-    let results: Vec<Row> = std::thread::scope(|s| {
-        let hs: Vec<_> = chunks
-            .iter()
-            .map(|c| {
-                s.spawn(move || {
-                    c.iter()
-                        .map(|&n| {
-                            let p = Position::new(&deal::deal(n).unwrap(), 4).unwrap();
-                            let o = Solver::new().solve(&p);
-                            match o.verdict {
-                                Verdict::Solved(moves) => {
-                                    // The solution as `folio freecell solve` prints
-                                    // it, in one buffer (no string per move).
-                                    let mut text = String::with_capacity(4 * moves.len());
-                                    for m in &moves {
-                                        use std::fmt::Write;
-                                        let _ = write!(text, "{m} ");
-                                    }
-                                    let opts = Options {
-                                        deal: Some(n),
-                                        freecells: Some(4),
-                                        autoplay: Some(Autoplay::Ms),
-                                    };
-                                    let r = replay::replay("sweep", text.as_bytes(), &opts);
-                                    let (m, a) = r.move_counts();
-                                    (n, Some(m), Some(m + a), r.won(), o.expanded, text)
-                                }
-                                Verdict::Unsolvable => {
-                                    (n, None, None, false, o.expanded, String::new())
-                                }
-                                Verdict::Unknown => {
-                                    (n, None, None, false, o.expanded, String::new())
-                                }
-                            }
-                        })
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        hs.into_iter().flat_map(|h| h.join().unwrap()).collect()
+    // Each thread solves its deals first (timed on its own CPU clock: the same work as
+    // fc-solve's range), then replays every solution (timed apart: fc-solve checks nothing).
+    let per_thread: Vec<(Vec<Row>, f64, f64)> = std::thread::scope(|s| {
+        let hs: Vec<_> = chunks.iter().map(|c| s.spawn(move || sweep(c))).collect();
+        hs.into_iter().map(|h| h.join().unwrap()).collect()
     });
+    let solve_cpu: f64 = per_thread.iter().map(|t| t.1).sum();
+    let check_cpu: f64 = per_thread.iter().map(|t| t.2).sum();
+    let results: Vec<Row> = per_thread.into_iter().flat_map(|t| t.0).collect();
     let secs = t.elapsed().as_secs_f64();
     let solved = results.iter().filter(|r| r.1.is_some()).count();
     let checked = results.iter().filter(|r| r.3).count();
@@ -139,6 +107,10 @@ fn main() {
         "deals {}\nthreads {threads}\nseconds {secs:.3}\ndeals_per_second {:.0}",
         deals.len(),
         deals.len() as f64 / secs
+    );
+    println!(
+        "solve_cpu_seconds {solve_cpu:.3}\nsolve_deals_per_cpu_second {:.0}\ncheck_cpu_seconds {check_cpu:.3}",
+        deals.len() as f64 / solve_cpu.max(1e-9)
     );
     println!("solved {solved}\nchecked_by_replay {checked}\nunsolved {unsolved:?}\nreplay_failed {bad:?}");
     println!(
@@ -172,4 +144,48 @@ fn main() {
         "expanded_per_deal {:.0}",
         expanded as f64 / deals.len() as f64
     );
+}
+
+/// Solves `deals` (4 free cells), then replays each solution: the rows, and this thread's
+/// CPU seconds spent solving and spent checking.
+fn sweep(deals: &[i64]) -> (Vec<Row>, f64, f64) {
+    let cpu0 = thread_cpu_seconds().unwrap_or(0.0);
+    let outcomes: Vec<(i64, usize, Option<Vec<_>>)> = deals
+        .iter()
+        .map(|&n| {
+            let p = Position::new(&deal::deal(n).unwrap(), 4).unwrap();
+            let o = Solver::new().solve(&p);
+            let moves = match o.verdict {
+                Verdict::Solved(moves) => Some(moves),
+                Verdict::Unsolvable | Verdict::Unknown => None,
+            };
+            (n, o.expanded, moves)
+        })
+        .collect();
+    let cpu1 = thread_cpu_seconds().unwrap_or(0.0);
+    let rows = outcomes
+        .into_iter()
+        .map(|(n, expanded, moves)| {
+            let Some(moves) = moves else {
+                return (n, None, None, false, expanded, String::new());
+            };
+            // The solution as `folio freecell solve` prints it, in one buffer (no string
+            // per move), replayed under the MS auto-play rule.
+            let mut text = String::with_capacity(4 * moves.len());
+            for m in &moves {
+                use std::fmt::Write;
+                let _ = write!(text, "{m} ");
+            }
+            let opts = Options {
+                deal: Some(n),
+                freecells: Some(4),
+                autoplay: Some(Autoplay::Ms),
+            };
+            let r = replay::replay("sweep", text.as_bytes(), &opts);
+            let (m, a) = r.move_counts();
+            (n, Some(m), Some(m + a), r.won(), expanded, text)
+        })
+        .collect();
+    let cpu2 = thread_cpu_seconds().unwrap_or(0.0);
+    (rows, cpu1 - cpu0, cpu2 - cpu1)
 }
