@@ -221,3 +221,32 @@ fn words_union_names_non_utf8_sets_exactly() {
         serde_json::from_slice(&std::fs::read(dir.path().join("u.json")).unwrap()).unwrap();
     assert_eq!(manifest["inputs"][1], r"s\xFF.fst");
 }
+
+/// Output paths and the paths of a failed open are named exactly too: the message a user
+/// reads names the file they gave, byte for byte.
+#[test]
+fn outputs_and_failed_opens_name_non_utf8_paths_exactly() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("w.txt"), "cat\ndog\n").unwrap();
+    let run = folio()
+        .current_dir(dir.path())
+        .args(["words", "import", "w.txt", "-o"])
+        .arg(name(b"o\xff.fst"))
+        .output()
+        .unwrap();
+    assert_eq!(run.status.code(), Some(0));
+    let out = String::from_utf8(run.stdout).unwrap();
+    assert!(out.contains(r"-> o\xFF.fst: 2 words"), "{out}");
+
+    // A word set that is not there: the error names it escaped, not as `s��.fst`.
+    let run = folio()
+        .current_dir(dir.path())
+        .args(["words", "stats", "--set"])
+        .arg(name(b"s\xff\xfe.fst"))
+        .output()
+        .unwrap();
+    assert_eq!(run.status.code(), Some(2));
+    let err = String::from_utf8(run.stderr).unwrap();
+    assert!(err.contains(r"s\xFF\xFE.fst"), "{err}");
+    assert!(!err.contains('\u{FFFD}'), "{err}");
+}

@@ -119,6 +119,32 @@ pub fn unescaped(text: &str) -> Option<Vec<u8>> {
     std::str::from_utf8(&out).is_err().then_some(out)
 }
 
+/// Serializes a path as [`shown`] names it: for `#[serde(serialize_with = "…")]` on a
+/// `PathBuf` field of a report or manifest (serde's own impl fails on a name that is not
+/// UTF-8).
+pub fn serialize<P: AsRef<Path>, S: serde::Serializer>(path: &P, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(&shown(path.as_ref()))
+}
+
+/// [`serialize`] for an `Option<PathBuf>` field (`None` is `null`).
+pub fn serialize_option<P: AsRef<Path>, S: serde::Serializer>(
+    path: &Option<P>,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    match path {
+        Some(p) => serialize(p, s),
+        None => s.serialize_none(),
+    }
+}
+
+/// [`serialize`] for a `Vec<PathBuf>` field (a list of names).
+pub fn serialize_list<P: AsRef<Path>, S: serde::Serializer>(
+    paths: &[P],
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    s.collect_seq(paths.iter().map(|p| shown(p.as_ref())))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

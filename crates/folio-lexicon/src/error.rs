@@ -11,7 +11,7 @@ use std::path::PathBuf;
 #[non_exhaustive]
 pub enum Error {
     /// The file could not be opened, read or written.
-    #[error("{}: {source}", path.display())]
+    #[error("{}: {source}", folio_core::file_name::shown(path))]
     Io {
         /// The file as given.
         path: PathBuf,
@@ -21,7 +21,11 @@ pub enum Error {
     },
     /// The file is not a readable fst (empty, truncated, wrong format or version). The
     /// message gives a short reason ([`fst_reason`]); the fst crate's own text is the source.
-    #[error("{}: not a folio word set (fst) file: {}", path.display(), fst_reason(source))]
+    #[error(
+        "{}: not a folio word set (fst) file: {}",
+        folio_core::file_name::shown(path),
+        fst_reason(source)
+    )]
     NotAnFst {
         /// The file as given.
         path: PathBuf,
@@ -30,7 +34,10 @@ pub enum Error {
         source: fst::Error,
     },
     /// The word set is 4 GiB or larger: its prefix cursor keeps fst addresses in 32 bits.
-    #[error("{}: word set too large ({bytes} bytes; at most 4 GiB is supported)", path.display())]
+    #[error(
+        "{}: word set too large ({bytes} bytes; at most 4 GiB is supported)",
+        folio_core::file_name::shown(path)
+    )]
     TooLarge {
         /// The file as given.
         path: PathBuf,
@@ -39,7 +46,11 @@ pub enum Error {
     },
     /// The fst checksum does not match its contents, or the file has none
     /// (`set::checked` opens every set and counts map of the CLI with the check).
-    #[error("{}: not a folio word set (fst) file: {}", path.display(), fst_reason(source))]
+    #[error(
+        "{}: not a folio word set (fst) file: {}",
+        folio_core::file_name::shown(path),
+        fst_reason(source)
+    )]
     Corrupt {
         /// The file as given.
         path: PathBuf,
@@ -48,7 +59,10 @@ pub enum Error {
         source: fst::Error,
     },
     /// A counts map (`OUT.counts.fst`, word → occurrences) given where a word set is wanted.
-    #[error("{}: a counts map (word -> occurrences), not a word set: give the set beside it", path.display())]
+    #[error(
+        "{}: a counts map (word -> occurrences), not a word set: give the set beside it",
+        folio_core::file_name::shown(path)
+    )]
     CountsMapAsSet {
         /// The file as given.
         path: PathBuf,
@@ -58,7 +72,7 @@ pub enum Error {
     #[error(
         "{}: a word set, not a counts map (word -> occurrences): its words have no counts; \
          `folio ingest` writes the counts map beside the set it builds",
-        path.display()
+        folio_core::file_name::shown(path)
     )]
     SetAsCountsMap {
         /// The file as given.
@@ -69,8 +83,8 @@ pub enum Error {
     #[error(
         "{}: not the counts map of {} ({reason}): it belongs to another set; run `folio \
          ingest` again, or remove it",
-        counts.display(),
-        set.display()
+        folio_core::file_name::shown(counts),
+        folio_core::file_name::shown(set)
     )]
     CountsNotOfSet {
         /// The counts map.
@@ -88,7 +102,7 @@ pub enum Error {
     },
     /// The manifest beside a set (`OUT.json`) exists but cannot be read as one: queries
     /// would otherwise normalise words under a policy the set was not built with.
-    #[error("{}: unreadable manifest: {reason} (rebuild the set, or remove the file to query under the game policy)", path.display())]
+    #[error("{}: unreadable manifest: {reason} (rebuild the set, or remove the file to query under the game policy)", folio_core::file_name::shown(path))]
     BadManifest {
         /// The manifest.
         path: PathBuf,
@@ -97,7 +111,7 @@ pub enum Error {
     },
     /// Set algebra over sets built under different policies: their keys are not spelled
     /// alike, so the result would hold words no query reaches.
-    #[error("{} ({first_policy}) and {} ({other_policy}) were built under different policies; combine sets of one policy", first.display(), other.display())]
+    #[error("{} ({first_policy}) and {} ({other_policy}) were built under different policies; combine sets of one policy", folio_core::file_name::shown(first), folio_core::file_name::shown(other))]
     MixedPolicies {
         /// The first input.
         first: PathBuf,
@@ -109,7 +123,10 @@ pub enum Error {
         other_policy: String,
     },
     /// A word list given to `import` holds a NUL byte: a binary file, not a list.
-    #[error("{}: binary file (NUL byte at offset {offset}), not a word list", path.display())]
+    #[error(
+        "{}: binary file (NUL byte at offset {offset}), not a word list",
+        folio_core::file_name::shown(path)
+    )]
     BinaryList {
         /// The list as given (`-` for stdin).
         path: PathBuf,
@@ -119,7 +136,10 @@ pub enum Error {
     /// A partial (`folio ingest --partial`, `folio merge`) that cannot be read or merged:
     /// not a partial, another format version, another policy, a book given twice, a record
     /// breaking the format's rules, a checksum mismatch.
-    #[error("{}: cannot merge this partial: {reason}", path.display())]
+    #[error(
+        "{}: cannot merge this partial: {reason}",
+        folio_core::file_name::shown(path)
+    )]
     Partial {
         /// The partial as given.
         path: PathBuf,
@@ -128,7 +148,10 @@ pub enum Error {
     },
     /// The work folder of a resumable ingest (`folio ingest --work DIR`) that cannot be used:
     /// not a work folder, made under another policy or format, in use by another run.
-    #[error("{}: cannot use this work folder: {reason}", path.display())]
+    #[error(
+        "{}: cannot use this work folder: {reason}",
+        folio_core::file_name::shown(path)
+    )]
     WorkFolder {
         /// The folder as given.
         path: PathBuf,

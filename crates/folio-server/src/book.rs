@@ -224,7 +224,9 @@ pub fn ensure_cache_folder(cache: &Path) -> Result<(), LoadError> {
         std::fs::create_dir_all(parent).map_err(|e| refuse(e.to_string()))?;
     }
     match std::fs::create_dir(cache) {
-        Ok(()) => tracing::warn!(cache = %cache.display(), "the cache folder was gone; made again"),
+        Ok(()) => {
+            tracing::warn!(cache = %folio_core::file_name::shown(cache), "the cache folder was gone; made again")
+        }
         Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
         Err(e) => return Err(refuse(e.to_string())),
     }

@@ -109,11 +109,14 @@ impl Library {
         if !books.is_dir() {
             return Err(std::io::Error::new(
                 std::io::ErrorKind::NotADirectory,
-                format!("{}: not a folder", books.display()),
+                format!("{}: not a folder", folio_core::file_name::shown(&books)),
             ));
         }
         let cache_error = |e: std::io::Error| {
-            std::io::Error::new(e.kind(), format!("cache folder {}: {e}", cache.display()))
+            std::io::Error::new(
+                e.kind(),
+                format!("cache folder {}: {e}", folio_core::file_name::shown(cache)),
+            )
         };
         std::fs::create_dir_all(cache).map_err(cache_error)?;
         let cache = std::fs::canonicalize(cache).map_err(cache_error)?;

@@ -12,7 +12,7 @@ use folio_scrabble::script::{GameKind, RulesName};
 /// is not a crossword game or does not parse (the replay has reported it already).
 pub fn of_path(path: &Path, rules: Option<RulesName>, set: &WordSet) -> Option<Analysis> {
     let bytes = std::fs::read(path).ok()?;
-    let script = folio_scrabble::parse(&bytes, &path.display().to_string()).ok()?;
+    let script = folio_scrabble::parse(&bytes, &folio_core::file_name::shown(path)).ok()?;
     if script.header.game != GameKind::Scrabble {
         return None;
     }

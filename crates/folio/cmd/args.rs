@@ -88,7 +88,14 @@ pub fn top_n(s: &str) -> Result<usize, String> {
 /// `-o OUT` of a command that writes files (fst sets with their counts and manifest beside
 /// them, a GCG record): `-` is refused rather than taken for a file named `-` (standard
 /// output cannot hold them; `-` means standard input or output everywhere else).
-pub fn output_file(s: &str) -> Result<std::path::PathBuf, String> {
+///
+/// Any path the system takes, UTF-8 or not: a parser of `OsString`s, as `PathBuf` is.
+pub fn output_file() -> impl clap::builder::TypedValueParser<Value = std::path::PathBuf> {
+    use clap::builder::TypedValueParser;
+    clap::builder::OsStringValueParser::new().try_map(output_path)
+}
+
+fn output_path(s: std::ffi::OsString) -> Result<std::path::PathBuf, String> {
     if s == "-" {
         return Err(
             "`-` is not taken for standard output here: this option writes a file \
@@ -116,8 +123,10 @@ mod tests {
         assert!(max_len("0").unwrap_err().contains("keep no word"));
         assert!(limit("0").unwrap_err().contains("--count"));
         assert!(min_count("-1").is_err());
-        assert!(output_file("-").unwrap_err().contains("standard output"));
-        assert_eq!(output_file("-x.fst"), Ok("-x.fst".into()));
+        assert!(output_path("-".into())
+            .unwrap_err()
+            .contains("standard output"));
+        assert_eq!(output_path("-x.fst".into()), Ok("-x.fst".into()));
     }
 }
 

@@ -81,7 +81,7 @@ pub fn run(a: Args) -> anyhow::Result<Outcome> {
         if out.exists() && !out.is_dir() {
             bail!(
                 "-o {}: not a folder; --games {} writes a folder of records (game-SEED.gcg)",
-                out.display(),
+                folio_core::file_name::shown(out),
                 a.games
             );
         }
@@ -114,7 +114,8 @@ pub fn run(a: Args) -> anyhow::Result<Outcome> {
             folio_lexicon::set::atomic::write_bytes_atomic(out, one.to_gcg().as_bytes())?
         }
         (Some(dir), many) => {
-            std::fs::create_dir_all(dir).with_context(|| dir.display().to_string())?;
+            std::fs::create_dir_all(dir)
+                .with_context(|| folio_core::file_name::shown(dir).to_string())?;
             for g in many {
                 let path = dir.join(format!("game-{}.gcg", g.seed));
                 folio_lexicon::set::atomic::write_bytes_atomic(&path, g.to_gcg().as_bytes())?;

@@ -32,7 +32,7 @@ pub struct Args {
     #[arg(required = true, value_name = "INPUT")]
     inputs: Vec<OsString>,
     /// The word set to write (an fst::Set); the counts and manifest go beside it.
-    #[arg(short, long, value_name = "OUT.fst", value_parser = super::args::output_file)]
+    #[arg(short, long, value_name = "OUT.fst", value_parser = super::args::output_file())]
     output: PathBuf,
     /// Word-list policy: `game` (A–Z words for word games) or `raw` (every normalised word).
     #[arg(long, default_value = "game", value_name = "NAME")]
@@ -102,7 +102,7 @@ pub struct Args {
     /// forms; the totals per class in `#` lines) and print its summary.
     // The drop report needs every key's forms as written and the refused spellings, which
     // runs and partials do not hold (yet): not with --memory or --partial.
-    #[arg(long, value_name = "FILE.tsv", value_parser = super::args::output_file)]
+    #[arg(long, value_name = "FILE.tsv", value_parser = super::args::output_file())]
     report: Option<PathBuf>,
     /// Keep the words of this list (one a line) whenever the books have them, whatever rule
     /// of the policy dropped them. Repeatable. (With --partial: give it to `folio merge`.)
@@ -326,18 +326,19 @@ pub(crate) fn read_selection(
     let mut sel = Selection::default();
     for (paths, into) in [(include, &mut sel.include), (exclude, &mut sel.exclude)] {
         for p in paths {
-            let bytes = read_list(p).with_context(|| format!("cannot read {}", p.display()))?;
+            let bytes = read_list(p)
+                .with_context(|| format!("cannot read {}", folio_core::file_name::shown(p)))?;
             let list = Selection::parse_list(policy, &bytes).map_err(|offset| {
                 anyhow::anyhow!(
                     "{}: not a word list: a NUL byte at offset {offset} (a binary file, or \
                      UTF-16 without a byte-order mark)",
-                    p.display()
+                    folio_core::file_name::shown(p)
                 )
             })?;
             if let Some((line, first)) = list.refused.first() {
                 anyhow::bail!(
                     "{}:{line}: {} is not a word under the {} policy{}",
-                    p.display(),
+                    folio_core::file_name::shown(p),
                     folio_core::quote::quoted(first),
                     policy.name,
                     match list.refused.len() {
@@ -371,7 +372,11 @@ fn read_list(path: &std::path::Path) -> std::io::Result<Vec<u8>> {
 fn summary(s: &Survey, path: &std::path::Path) -> String {
     use std::fmt::Write;
     let mut out = String::new();
-    let _ = writeln!(out, "folio: drop report -> {}", path.display());
+    let _ = writeln!(
+        out,
+        "folio: drop report -> {}",
+        folio_core::file_name::shown(path)
+    );
     let _ = writeln!(out, "  words read        {:>9}", s.tokens());
     let _ = writeln!(
         out,
@@ -515,7 +520,7 @@ fn refuse_report_clash(
         if same(report, out) {
             anyhow::bail!(
                 "--report {}: is one of the word set's own outputs; choose another name",
-                report.display()
+                folio_core::file_name::shown(report)
             );
         }
     }

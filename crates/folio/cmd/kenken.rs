@@ -194,7 +194,7 @@ fn load(arg: &PuzzleArg) -> anyhow::Result<Entry> {
         let name = if arg.puzzle == "-" {
             "stdin".to_string()
         } else {
-            path.display().to_string()
+            folio_core::file_name::shown(path).to_string()
         };
         let shown = folio_core::quote::shown(&name);
         // The same reader and 64 MiB cap as `kenken replay` and `check`'s grid files: a

@@ -25,7 +25,7 @@ pub struct Args {
     partials: Vec<PathBuf>,
     /// The word set to write (its counts and manifest go beside it), or the partial with
     /// --partial.
-    #[arg(short, long, value_name = "OUT.fst", value_parser = super::args::output_file)]
+    #[arg(short, long, value_name = "OUT.fst", value_parser = super::args::output_file())]
     output: PathBuf,
     /// Fewest occurrences in all the books for a word to be kept (at least 1).
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = super::args::min_count)]
@@ -105,7 +105,7 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
             eprintln!(
                 "folio: merged {} partial(s) of {books} book(s) into {} in {:.2}s",
                 args.partials.len(),
-                args.output.display(),
+                folio_core::file_name::shown(&args.output),
                 started.elapsed().as_secs_f64()
             );
         }

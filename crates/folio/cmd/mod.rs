@@ -88,7 +88,7 @@ pub(crate) fn note_write_through(set: &std::path::Path) {
         eprintln!(
             "folio: note: {} is not a regular file: the set is written through it; its counts \
              map and manifest are not written",
-            set.display()
+            folio_core::file_name::shown(set)
         );
     }
 }
@@ -109,8 +109,8 @@ pub(crate) fn refuse_overwriting_inputs(
             if std::fs::canonicalize(input).is_ok_and(|c| c == out_canonical) {
                 anyhow::bail!(
                     "{}: is an input of this command; refusing to overwrite it with {}",
-                    input.display(),
-                    out.display()
+                    folio_core::file_name::shown(input),
+                    folio_core::file_name::shown(out)
                 );
             }
         }

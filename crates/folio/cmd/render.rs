@@ -45,7 +45,7 @@ pub struct Args {
     #[arg(long, value_name = "NAME")]
     tileset: Option<String>,
     /// Where to write the SVG (atomically).
-    #[arg(long, value_name = "OUT.svg", value_parser = super::args::output_file)]
+    #[arg(long, value_name = "OUT.svg", value_parser = super::args::output_file())]
     svg: PathBuf,
 }
 
@@ -109,7 +109,7 @@ pub fn run(a: Args) -> anyhow::Result<Outcome> {
         &a.svg,
         folio_render::svg_document(svg).as_bytes(),
     )
-    .with_context(|| format!("cannot write {}", a.svg.display()))?;
+    .with_context(|| format!("cannot write {}", folio_core::file_name::shown(&a.svg)))?;
     Ok(Outcome::Ok)
 }
 
@@ -119,8 +119,9 @@ fn from_script(
     turn: Option<usize>,
     rules: Option<String>,
 ) -> anyhow::Result<maud::Markup> {
-    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
-    let name = path.display().to_string();
+    let bytes = std::fs::read(path)
+        .with_context(|| format!("cannot read {}", folio_core::file_name::shown(path)))?;
+    let name = folio_core::file_name::shown(path).to_string();
     let games = super::play::games();
     let wanted = match game_line(&bytes) {
         GameLine::First(g) => Some(g),

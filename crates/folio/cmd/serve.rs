@@ -62,7 +62,12 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
         None => args
             .books
             .canonicalize()
-            .with_context(|| format!("{}: books folder", args.books.display()))?
+            .with_context(|| {
+                format!(
+                    "{}: books folder",
+                    folio_core::file_name::shown(&args.books)
+                )
+            })?
             .parent()
             .map(|p| p.join(".folio-serve-cache"))
             .context("the books folder has no parent; give --cache-dir")?,
@@ -84,7 +89,7 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
         let books = config.books.clone();
         let server = folio_server::Server::bind(config)
             .await
-            .with_context(|| format!("{}: cannot serve", books.display()))?;
+            .with_context(|| format!("{}: cannot serve", folio_core::file_name::shown(&books)))?;
         let line = server.line_addr()?;
         let mut out = crate::cmd::stdout();
         writeln!(out, "line {line}")?;

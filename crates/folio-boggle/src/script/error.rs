@@ -259,9 +259,12 @@ impl Located {
 /// alone (`script: lexicon`) when the caller gave it.
 fn lexicon_place(path: &std::path::Path, line: u32, col: u32) -> String {
     if line == 0 {
-        format!("{}: lexicon", path.display())
+        format!("{}: lexicon", folio_core::file_name::shown(path))
     } else {
-        format!("{}:{line}:{col}: #lexicon", path.display())
+        format!(
+            "{}:{line}:{col}: #lexicon",
+            folio_core::file_name::shown(path)
+        )
     }
 }
 
@@ -273,11 +276,14 @@ fn script_message(
     kind: &ScriptError,
     more: &[Located],
 ) -> String {
-    let mut text = format!("{}:{line}:{col}: {kind}", path.display());
+    let mut text = format!(
+        "{}:{line}:{col}: {kind}",
+        folio_core::file_name::shown(path)
+    );
     for e in more {
         text.push_str(&format!(
             "\n{}:{}:{}: {}",
-            path.display(),
+            folio_core::file_name::shown(path),
             e.line,
             e.col,
             e.kind

@@ -230,7 +230,7 @@ impl Work {
             let again = |why: String| {
                 format!(
                     "{}: {why}: its {} book(s) are counted again",
-                    run_path.display(),
+                    folio_core::file_name::shown(&run_path),
                     run.books.len()
                 )
             };
@@ -238,7 +238,7 @@ impl Work {
                 Some(b) if !now.contains_key(&b.path) => Some(format!(
                     "{}: holds {}, which is not among the inputs now: the run is dropped, and \
                      the {still} of its {} book(s) still given are counted again",
-                    run_path.display(),
+                    folio_core::file_name::shown(&run_path),
                     folio_core::quote::quoted(&b.path),
                     run.books.len()
                 )),
@@ -413,7 +413,7 @@ impl Work {
         }
         Ok(std::fs::remove_dir(&dir)
             .err()
-            .map(|e| format!("{}: not removed: {e}", dir.display())))
+            .map(|e| format!("{}: not removed: {e}", folio_core::file_name::shown(&dir))))
     }
 }
 

@@ -97,7 +97,7 @@ impl Merge {
                     reason: format!(
                         "made under another policy ({}) than {} ({}); merge partials of one policy",
                         r.header().policy.options(),
-                        first.path().display(),
+                        folio_core::file_name::shown(first.path()),
                         policy.options()
                     ),
                 });
@@ -121,7 +121,7 @@ impl Merge {
                     reason: format!(
                         "holds the book {} that {} holds too: each book must be in one partial",
                         folio_core::quote::quoted(&report(&w[1]).path),
-                        readers[w[0].0].path().display()
+                        folio_core::file_name::shown(readers[w[0].0].path())
                     ),
                 });
             }
@@ -144,7 +144,7 @@ impl Merge {
                          with the two in one (ingest counts the copy once), or without one",
                         folio_core::quote::quoted(&y.path),
                         folio_core::quote::quoted(&x.path),
-                        readers[first.0].path().display()
+                        folio_core::file_name::shown(readers[first.0].path())
                     ),
                 });
             }

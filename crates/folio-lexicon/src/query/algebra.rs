@@ -93,14 +93,18 @@ pub struct CombineReport {
     /// The operation.
     pub op: SetOp,
     /// The set written.
+    #[serde(serialize_with = "folio_core::file_name::serialize")]
     pub output: PathBuf,
     /// Words in it.
     pub words: usize,
     /// The counts map written beside it (see [`write_combined`] for when).
+    #[serde(serialize_with = "folio_core::file_name::serialize_option")]
     pub counts: Option<PathBuf>,
     /// Inputs without a counts map.
+    #[serde(serialize_with = "folio_core::file_name::serialize_list")]
     pub sets_without_counts: Vec<PathBuf>,
     /// An older counts map beside the output that no longer matched it and was removed.
+    #[serde(serialize_with = "folio_core::file_name::serialize_option")]
     pub removed_stale_counts: Option<PathBuf>,
 }
 

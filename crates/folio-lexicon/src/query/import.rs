@@ -317,8 +317,10 @@ pub struct ImportManifest {
     /// Bytes of the list.
     pub source_bytes: usize,
     /// The set written.
+    #[serde(serialize_with = "folio_core::file_name::serialize")]
     pub output: PathBuf,
     /// Always `null`: an imported list has no occurrence counts, so no `OUT.counts.fst`.
+    #[serde(serialize_with = "folio_core::file_name::serialize_option")]
     pub counts_map: Option<PathBuf>,
     /// Lines, blank lines, words, encoding, and the duplicates and rejected lines.
     pub report: ImportReport,

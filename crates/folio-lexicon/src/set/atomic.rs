@@ -313,7 +313,7 @@ fn create_temp(tmp: &Path) -> std::io::Result<std::fs::File> {
             format!(
                 "cannot create a new file in {} to write it to (an output is written beside \
                  itself, then renamed over it): {e}",
-                dir.display()
+                folio_core::file_name::shown(dir)
             ),
         )
     })

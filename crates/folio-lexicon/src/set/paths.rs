@@ -3,6 +3,7 @@
 //! Ingest, import, set algebra and the checked opening all name files through
 //! [`OutputPaths::for_set`].
 
+use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 
 use crate::error::{Error, Result};
@@ -24,18 +25,40 @@ pub struct OutputPaths {
 impl OutputPaths {
     /// The three output paths for a set path (`g.fst` → `g.counts.fst`, `g.json`; a name
     /// without `.fst` gets the suffixes appended).
+    ///
+    /// The name is taken as the system holds it (bytes on Unix), so a name that is not UTF-8
+    /// keeps its bytes in its companions' names.
     pub fn for_set(set: &Path) -> OutputPaths {
-        let name = set
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let stem = name.strip_suffix(".fst").unwrap_or(&name);
+        let name = set.file_name().unwrap_or_default();
+        let stem = strip_fst(name);
+        let beside = |suffix: &str| {
+            let mut n = stem.to_os_string();
+            n.push(suffix);
+            set.with_file_name(n)
+        };
         OutputPaths {
             set: set.to_path_buf(),
-            counts: set.with_file_name(format!("{stem}.counts.fst")),
-            manifest: set.with_file_name(format!("{stem}.json")),
-            books: set.with_file_name(format!("{stem}.books.fst")),
+            counts: beside(".counts.fst"),
+            manifest: beside(".json"),
+            books: beside(".books.fst"),
         }
+    }
+}
+
+/// `name` without a final `.fst`, if it has one (on Unix, by its bytes).
+fn strip_fst(name: &OsStr) -> &OsStr {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        name.as_bytes()
+            .strip_suffix(b".fst")
+            .map_or(name, OsStr::from_bytes)
+    }
+    #[cfg(not(unix))]
+    {
+        name.to_str()
+            .and_then(|n| n.strip_suffix(".fst"))
+            .map_or(name, OsStr::new)
     }
 }
 
@@ -112,5 +135,17 @@ mod tests {
         );
         assert_eq!(manifest_path(Path::new("x/g.fst")), Path::new("x/g.json"));
         assert_eq!(manifest_path(Path::new("g.txt")), Path::new("g.txt.json"));
+    }
+
+    /// A name that is not UTF-8 keeps its bytes in its companions' names (it was made
+    /// lossy: `o\xFF.fst` gave `o\u{FFFD}.json`, another file).
+    #[cfg(unix)]
+    #[test]
+    fn companions_of_a_non_utf8_name_keep_its_bytes() {
+        use std::os::unix::ffi::OsStrExt;
+        let p = OutputPaths::for_set(Path::new(OsStr::from_bytes(b"d/o\xff.fst")));
+        assert_eq!(p.manifest.as_os_str().as_bytes(), b"d/o\xff.json");
+        assert_eq!(p.counts.as_os_str().as_bytes(), b"d/o\xff.counts.fst");
+        assert_eq!(p.books.as_os_str().as_bytes(), b"d/o\xff.books.fst");
     }
 }

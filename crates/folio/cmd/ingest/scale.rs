@@ -78,7 +78,7 @@ pub(super) fn run(args: Args) -> anyhow::Result<Outcome> {
             crate::cmd::scratch::say_on_signal(format!(
                 "folio: interrupted: the work done so far is kept in {}; run the same command \
                  again to resume it",
-                dir.display()
+                folio_core::file_name::shown(dir)
             ));
             Some(work)
         }
@@ -151,7 +151,7 @@ pub(super) fn run(args: Args) -> anyhow::Result<Outcome> {
             eprintln!(
                 "folio: resumed {} book(s) from {}; counted {}",
                 run.resumed,
-                dir.display(),
+                folio_core::file_name::shown(&dir),
                 run.books
             );
         }
@@ -178,7 +178,7 @@ pub(super) fn run(args: Args) -> anyhow::Result<Outcome> {
         None => {
             if args.json {
                 let mut s = serde_json::json!({
-                    "partial": args.output.display().to_string(),
+                    "partial": folio_core::file_name::shown(&args.output).to_string(),
                     "books": run.books + run.resumed,
                     "inputs": run.books + run.resumed,
                     "bytes": bytes,
@@ -198,7 +198,7 @@ pub(super) fn run(args: Args) -> anyhow::Result<Outcome> {
                 eprintln!(
                     "folio: wrote partial {}: {} book(s), {:.1} MB in {secs:.2}s ({} run(s)); \
                      merge partials with `folio merge`",
-                    args.output.display(),
+                    folio_core::file_name::shown(&args.output),
                     run.books + run.resumed,
                     bytes as f64 / 1e6,
                     run.runs
@@ -284,7 +284,7 @@ pub(crate) fn summary(
         eprintln!(
             "folio: warning: {}: the word set is empty: no word of the books passed the {} \
              policy ({} word{} read)",
-            paths.set.display(),
+            folio_core::file_name::shown(&paths.set),
             policy.name,
             t.tokens,
             if t.tokens == 1 { "" } else { "s" }
@@ -292,10 +292,11 @@ pub(crate) fn summary(
     }
     // Through a device or FIFO (`-o /dev/null`) only the set is written.
     let through = folio_lexicon::set::atomic::is_write_through(&paths.set);
-    let companion = |p: &std::path::Path| (!through).then(|| p.display().to_string());
+    let companion =
+        |p: &std::path::Path| (!through).then(|| folio_core::file_name::shown(p).to_string());
     if json {
         let mut summary = serde_json::json!({
-            "set": paths.set.display().to_string(),
+            "set": folio_core::file_name::shown(&paths.set).to_string(),
             "counts": companion(&paths.counts),
             "manifest": companion(&paths.manifest),
             "policy": policy.name.as_str(),
@@ -336,7 +337,7 @@ pub(crate) fn summary(
             extra.options,
             secs,
             t.bytes as f64 / 1e6 / secs.max(1e-9),
-            paths.set.display(),
+            folio_core::file_name::shown(&paths.set),
             t.set_bytes,
         );
     }
@@ -353,8 +354,8 @@ fn refuse_output_inside(output: &std::path::Path, work: &std::path::Path) -> any
         anyhow::bail!(
             "{}: is inside the work folder {}, which is removed when the run ends: write the \
              set outside it",
-            output.display(),
-            work.display()
+            folio_core::file_name::shown(output),
+            folio_core::file_name::shown(work)
         );
     }
     Ok(())

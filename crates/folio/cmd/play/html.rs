@@ -100,7 +100,7 @@ impl Html {
         let html = folio_render::page(report, source, back.as_deref(), weighing);
         if let Some((dir, _)) = &self.dir {
             std::fs::create_dir_all(dir)
-                .with_context(|| format!("cannot create {}", dir.display()))?;
+                .with_context(|| format!("cannot create {}", folio_core::file_name::shown(dir)))?;
         }
         self.pending.borrow_mut().push((path, html));
         if self.pending.borrow().len() >= BATCH {
@@ -136,7 +136,7 @@ impl Html {
                 bail!(
                     "{}: a symbolic link where folio writes a page; refusing to write through \
                      it (remove it)",
-                    path.display()
+                    folio_core::file_name::shown(path)
                 );
             }
         }
@@ -180,7 +180,9 @@ impl Html {
         if !single_with_page {
             let html = folio_render::index(&entries);
             folio_lexicon::set::atomic::write_bytes_atomic(&self.out, html.as_bytes())
-                .with_context(|| format!("cannot write {}", self.out.display()))?;
+                .with_context(|| {
+                    format!("cannot write {}", folio_core::file_name::shown(&self.out))
+                })?;
         }
         self.remove_stale_pages()
     }
@@ -201,16 +203,21 @@ impl Html {
             // `symlink_metadata` does not follow links: a link is never a page.
             let is_file = std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_file());
             if is_file {
-                std::fs::remove_file(&path)
-                    .with_context(|| format!("cannot remove the stale page {}", path.display()))?;
+                std::fs::remove_file(&path).with_context(|| {
+                    format!(
+                        "cannot remove the stale page {}",
+                        folio_core::file_name::shown(&path)
+                    )
+                })?;
             }
         }
         let only_manifest = std::fs::read_dir(dir)
             .is_ok_and(|entries| entries.flatten().all(|e| e.file_name() == MANIFEST));
         if self.dir.is_none() && only_manifest {
             let manifest = dir.join(MANIFEST);
-            std::fs::remove_file(&manifest)
-                .with_context(|| format!("cannot remove {}", manifest.display()))?;
+            std::fs::remove_file(&manifest).with_context(|| {
+                format!("cannot remove {}", folio_core::file_name::shown(&manifest))
+            })?;
             // Fails (and is meant to) when anything else appeared meanwhile.
             let _ = std::fs::remove_dir(dir);
             return Ok(());
@@ -229,7 +236,7 @@ impl Html {
         }
         let path = self.files_dir.join(MANIFEST);
         folio_lexicon::set::atomic::write_bytes_atomic(&path, text.as_bytes())
-            .with_context(|| format!("cannot write {}", path.display()))
+            .with_context(|| format!("cannot write {}", folio_core::file_name::shown(&path)))
     }
 }
 
@@ -312,24 +319,24 @@ pub(super) fn check_folder(out: &Path, scripts: usize) -> anyhow::Result<()> {
         return Ok(());
     }
     let (dir, _) = files_dir(out);
-    let flag = format!("--html {}", out.display());
+    let flag = format!("--html {}", folio_core::file_name::shown(out));
     match folder(&dir) {
         Folder::Missing | Folder::Ours | Folder::Other { empty: true } => Ok(()),
         Folder::Link => bail!(
             "{flag}: {} is a symbolic link; the pages of {scripts} scripts are written only in \
              a real folder (never through a link); remove the link or name another --html",
-            dir.display()
+            folio_core::file_name::shown(&dir)
         ),
         Folder::OtherKind => bail!(
             "{flag}: {} exists and is not a folder; the pages of {scripts} scripts go in a \
              folder of that name: move it or name another --html",
-            dir.display()
+            folio_core::file_name::shown(&dir)
         ),
         Folder::Other { empty: false } => bail!(
             "{flag}: {} holds files folio did not write (it has no {MANIFEST}, folio's list of \
              its pages); folio writes and removes pages only in its own folder: empty it or \
              name another --html",
-            dir.display()
+            folio_core::file_name::shown(&dir)
         ),
     }
 }

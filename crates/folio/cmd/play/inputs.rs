@@ -70,8 +70,13 @@ fn read_list(list: &Path) -> anyhow::Result<Vec<u8>> {
     } else {
         std::fs::File::open(list)
             .and_then(|f| f.take(limit).read_to_end(&mut bytes))
-            .with_context(|| format!("cannot read the --files-from list {}", list.display()))?;
-        list.display().to_string()
+            .with_context(|| {
+                format!(
+                    "cannot read the --files-from list {}",
+                    folio_core::file_name::shown(list)
+                )
+            })?;
+        folio_core::file_name::shown(list).to_string()
     };
     if bytes.len() as u64 > FILES_FROM_MAX_BYTES {
         anyhow::bail!(

@@ -76,17 +76,17 @@ pub struct Args {
     #[arg(long)]
     board: bool,
     /// Write the replayed game as a complete GCG file (one script only; written atomically).
-    #[arg(long, value_name = "OUT", value_parser = super::args::output_file)]
+    #[arg(long, value_name = "OUT", value_parser = super::args::output_file())]
     write_gcg: Option<PathBuf>,
     /// Write the record corrected to OUT: the rule set's points and running totals in place
     /// of misscored ones, every other byte as written (one Scrabble script; written
     /// atomically; OUT may not be the script).
-    #[arg(long, value_name = "OUT", value_parser = super::args::output_file)]
+    #[arg(long, value_name = "OUT", value_parser = super::args::output_file())]
     fix: Option<PathBuf>,
     /// Also write an HTML report (docs/render.md): one script: OUT.html is its page; several:
     /// OUT.html is an index linking one page per script in the folder OUT-files beside it.
     /// Self-contained (no network); every file written atomically.
-    #[arg(long, value_name = "OUT.html", value_parser = super::args::output_file)]
+    #[arg(long, value_name = "OUT.html", value_parser = super::args::output_file())]
     html: Option<PathBuf>,
     /// Fail (exit 1, with a finding) any game whose words could not be checked against a
     /// word set: no --set, and a #lexicon that names none folio can open (`NWL2020`).
@@ -297,7 +297,7 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
     ] {
         if let Some(out) = out {
             if let Err(e) = folio_lexicon::set::atomic::Target::resolve(out) {
-                bail!("{flag} {}: {e}", out.display());
+                bail!("{flag} {}: {e}", folio_core::file_name::shown(out));
             }
         }
     }
@@ -318,7 +318,7 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
             bail!(
                 "--html {}: not a regular file, and {} scripts need a folder of pages beside \
                  the index; name a file",
-                out.display(),
+                folio_core::file_name::shown(out),
                 scripts.len()
             );
         }
@@ -571,10 +571,10 @@ impl Runner<'_> {
             match report.rewrite() {
                 Some(text) => folio_lexicon::set::atomic::write_bytes_atomic(out, text.as_bytes())
                     .map_err(|e| {
-                        Fatal(
-                            anyhow::Error::new(e)
-                                .context(format!("cannot write {}", out.display())),
-                        )
+                        Fatal(anyhow::Error::new(e).context(format!(
+                            "cannot write {}",
+                            folio_core::file_name::shown(out)
+                        )))
                     })?,
                 None => eprintln!("folio: {name} does not parse: no GCG written"),
             }
@@ -625,7 +625,10 @@ impl Runner<'_> {
                 .map_or(&[][..], Vec::as_slice);
             let (fixed, changed) = fix::fix(&bytes, turns);
             folio_lexicon::set::atomic::write_bytes_atomic(out, &fixed).map_err(|e| {
-                Fatal(anyhow::Error::new(e).context(format!("cannot write {}", out.display())))
+                Fatal(anyhow::Error::new(e).context(format!(
+                    "cannot write {}",
+                    folio_core::file_name::shown(out)
+                )))
             })?;
             // A record that does not parse was not replayed: no number of it was checked,
             // so "0 corrected" would read as "all were right".
@@ -636,13 +639,13 @@ impl Runner<'_> {
             if replayed {
                 eprintln!(
                     "folio: {}: {changed} number(s) corrected from {name}",
-                    out.display()
+                    folio_core::file_name::shown(out)
                 );
             } else {
                 eprintln!(
                     "folio: {}: {name} copied as written: it does not parse, so none of its \
                      numbers was checked",
-                    out.display()
+                    folio_core::file_name::shown(out)
                 );
             }
         }
@@ -826,8 +829,8 @@ fn refuse_shared_outputs(outputs: &[(&str, &Option<PathBuf>)]) -> anyhow::Result
                 bail!(
                     "{flag_a} {} and {flag_b} {} name the same file: the second would replace \
                      the first; name two files",
-                    out_a.display(),
-                    out_b.display()
+                    folio_core::file_name::shown(out_a),
+                    folio_core::file_name::shown(out_b)
                 );
             }
         }

@@ -142,11 +142,11 @@ impl Selection {
         let mut selection = Selection::default();
         match read_config(&path) {
             Ok(text) => {
-                let config: Config =
-                    toml::from_str(&text).with_context(|| format!("{}", path.display()))?;
+                let config: Config = toml::from_str(&text)
+                    .with_context(|| format!("{}", folio_core::file_name::shown(&path)))?;
                 selection
                     .apply(&config.play, known, Some(every))
-                    .with_context(|| format!("{} [play]", path.display()))?;
+                    .with_context(|| format!("{} [play]", folio_core::file_name::shown(&path)))?;
             }
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
             Err(e) => {

@@ -67,13 +67,13 @@ pub(super) fn combine(a: Algebra, op: SetOp, w: &mut impl Write) -> anyhow::Resu
         op.name(),
         a.sets.len(),
         r.words,
-        r.output.display()
+        folio_core::file_name::shown(&r.output)
     )?;
     if a.quiet {
         return Ok(Outcome::Ok);
     }
     match &r.counts {
-        Some(p) => writeln!(w, "counts map: {}", p.display())?,
+        Some(p) => writeln!(w, "counts map: {}", folio_core::file_name::shown(p))?,
         None => {
             let names: Vec<_> = r
                 .sets_without_counts
@@ -88,7 +88,11 @@ pub(super) fn combine(a: Algebra, op: SetOp, w: &mut impl Write) -> anyhow::Resu
         }
     }
     if let Some(p) = &r.removed_stale_counts {
-        writeln!(w, "removed the stale counts map {}", p.display())?;
+        writeln!(
+            w,
+            "removed the stale counts map {}",
+            folio_core::file_name::shown(p)
+        )?;
     }
     Ok(Outcome::Ok)
 }

@@ -61,8 +61,18 @@ pub(super) fn compare(
         writeln!(w, "{v}")?;
         return Ok(Outcome::Ok);
     }
-    writeln!(w, "A        {} ({} words)", a.display(), sets[0].len())?;
-    writeln!(w, "B        {} ({} words)", b.display(), sets[1].len())?;
+    writeln!(
+        w,
+        "A        {} ({} words)",
+        folio_core::file_name::shown(a),
+        sets[0].len()
+    )?;
+    writeln!(
+        w,
+        "B        {} ({} words)",
+        folio_core::file_name::shown(b),
+        sets[1].len()
+    )?;
     writeln!(w, "shared   {shared}")?;
     writeln!(w, "only A   {}", only_a.len())?;
     writeln!(w, "only B   {}", only_b.len())?;

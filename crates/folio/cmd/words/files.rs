@@ -55,7 +55,11 @@ pub(super) fn export(
         match output {
             Some(path) => {
                 folio_lexicon::set::atomic::write_atomic(&path, |mut f| write(&mut f))?;
-                eprintln!("wrote {} words to {}", rows.len(), path.display());
+                eprintln!(
+                    "wrote {} words to {}",
+                    rows.len(),
+                    folio_core::file_name::shown(&path)
+                );
             }
             None => write(w)?,
         }
@@ -65,7 +69,11 @@ pub(super) fn export(
     match output {
         Some(path) => {
             folio_lexicon::set::atomic::write_atomic(&path, |f| write_export(&set, json, f))?;
-            eprintln!("wrote {} words to {}", set.len(), path.display());
+            eprintln!(
+                "wrote {} words to {}",
+                set.len(),
+                folio_core::file_name::shown(&path)
+            );
         }
         None => write_export(&set, json, w)?,
     }
@@ -87,7 +95,7 @@ fn frequency_rows(sets: &Sets, min_books: Option<u64>) -> anyhow::Result<Vec<Fre
              (OUT.books.fst, matching the set's words); {} has none",
             sets.sets
                 .iter()
-                .map(|p| p.display().to_string())
+                .map(|p| folio_core::file_name::shown(p).to_string())
                 .collect::<Vec<_>>()
                 .join(", ")
         );
@@ -165,7 +173,7 @@ pub(super) fn import(
     if r.words == 0 {
         eprintln!(
             "folio: warning: {}: the word set is empty: no line of {name} was a word",
-            output.display()
+            folio_core::file_name::shown(output)
         );
     }
     if let Some(first) = r.first_windows_1252_line {
@@ -183,7 +191,7 @@ pub(super) fn import(
     writeln!(
         w,
         "imported {name} -> {}: {} word{} from {} line{} ({}, {} blank)",
-        output.display(),
+        folio_core::file_name::shown(output),
         r.words,
         if r.words == 1 { "" } else { "s" },
         r.lines,
@@ -215,7 +223,7 @@ pub(super) fn import(
         writeln!(
             w,
             "  (the first {REPORT_SAMPLE} of each are listed in {})",
-            manifest.display()
+            folio_core::file_name::shown(&manifest)
         )?;
     }
     if folio_lexicon::set::atomic::is_write_through(output) {
@@ -224,7 +232,7 @@ pub(super) fn import(
         writeln!(
             w,
             "counts map: none (a word list has no occurrence counts; {} says so)",
-            manifest.display()
+            folio_core::file_name::shown(&manifest)
         )?;
     }
     Ok(Outcome::Ok)

@@ -281,7 +281,7 @@ pub enum Command {
         /// The list (`-` for stdin).
         list: PathBuf,
         /// The word set to write (its manifest goes to OUT.json).
-        #[arg(short = 'o', long = "output", value_name = "OUT", value_parser = super::args::output_file)]
+        #[arg(short = 'o', long = "output", value_name = "OUT", value_parser = super::args::output_file())]
         output: PathBuf,
         /// Reject words shorter than N letters, N at least 1 (no limit by default).
         #[arg(long, value_name = "N", value_parser = super::args::min_len)]
@@ -461,8 +461,8 @@ fn query_policy(paths: &[PathBuf]) -> anyhow::Result<Policy> {
             eprintln!(
                 "folio: warning: {} and {} were built under different policies ({first_policy} \
                  and {other_policy}); query words are normalised as for the first",
-                first.display(),
-                other.display(),
+                folio_core::file_name::shown(&first),
+                folio_core::file_name::shown(&other),
             );
             Ok(checked::policy_of(&first)?)
         }

@@ -39,7 +39,7 @@ pub(super) fn stats(
         writeln!(w, "{v}")?;
         return Ok(Outcome::Ok);
     }
-    writeln!(w, "set             {}", path.display())?;
+    writeln!(w, "set             {}", folio_core::file_name::shown(path))?;
     writeln!(w, "words           {}", s.words)?;
     writeln!(w, "bytes           {}", s.bytes)?;
     writeln!(w, "bytes per word  {:.2}", s.bytes_per_word)?;
@@ -48,7 +48,7 @@ pub(super) fn stats(
         Some((p, words, total)) => writeln!(
             w,
             "counts map      {} ({words} words, {total} occurrences)",
-            p.display()
+            folio_core::file_name::shown(p)
         )?,
         None => writeln!(w, "counts map      none")?,
     }
@@ -89,8 +89,8 @@ pub(super) fn counts_maps(sets: &Sets) -> anyhow::Result<Vec<folio_lexicon::Coun
             bail!(
                 "{}: no counts map beside this set (expected {}); sets made by `folio words import`, \
                  or by set algebra over sets without counts, have none: `folio ingest` writes one",
-                path.display(),
-                counts_path(path).display()
+                folio_core::file_name::shown(path),
+                folio_core::file_name::shown(&counts_path(path))
             );
         };
         maps.push(map);
