@@ -60,8 +60,9 @@ enum Command {
         /// bash, elvish, fish, powershell or zsh.
         shell: clap_complete::Shell,
     },
-    /// Print folio's man page (roff): `folio man > folio.1`.
-    Man,
+    /// Print folio's man page (roff): `folio man > folio.1`; `folio man words import` for a
+    /// command's page; `folio man --dir DIR` writes them all.
+    Man(cmd::man::Args),
 }
 
 /// `--color` as given, read before parsing so that help and parse errors obey it too.
@@ -128,14 +129,7 @@ fn main() -> ExitCode {
                 .map(|()| cmd::Outcome::Ok)
                 .map_err(anyhow::Error::from)
         }
-        Command::Man => {
-            let mut out = cmd::stdout();
-            clap_mangen::Man::new(Cli::command())
-                .render(&mut out)
-                .and_then(|()| out.flush())
-                .map(|()| cmd::Outcome::Ok)
-                .map_err(anyhow::Error::from)
-        }
+        Command::Man(args) => cmd::man::run(&args, Cli::command()),
     };
     finish(result)
 }

@@ -164,3 +164,53 @@ fn completions_into_a_closed_pipe_or_a_full_disk_do_not_panic() {
     assert_eq!(out.status.code(), Some(0), "{err}");
     assert!(!err.contains("panicked"), "{err}");
 }
+
+/// Every page folio(1)'s SUBCOMMANDS sections name exists: `folio man words import` prints
+/// one, `folio man --dir` writes them all, and each lists its command's options.
+#[test]
+fn man_pages_exist_for_every_command_the_pages_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = folio()
+        .args(["man", "--dir"])
+        .arg(dir.path())
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    assert!(String::from_utf8(out)
+        .unwrap()
+        .contains("man pages written"));
+    let names: std::collections::BTreeSet<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    // Each page cited as `folio\-x(1)` in any page is one of the files.
+    for name in &names {
+        let page = std::fs::read_to_string(dir.path().join(name)).unwrap();
+        for cited in page.split("folio\\-").skip(1) {
+            let end = cited
+                .find(|c: char| !(c.is_ascii_lowercase() || c == '\\' || c == '-'))
+                .unwrap_or(cited.len());
+            if !cited[end..].starts_with("(1)") {
+                continue;
+            }
+            let file = format!("folio-{}.1", cited[..end].replace("\\-", "-"));
+            assert!(names.contains(&file), "{name} cites {file}, not written");
+        }
+    }
+    assert!(names.contains("folio-words-import.1"), "{names:?}");
+    let page = folio()
+        .args(["man", "words", "import"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let page = String::from_utf8(page).unwrap();
+    assert!(page.contains(".TH folio-words-import 1"), "{page}");
+    assert!(page.contains("\\-\\-min\\-len"), "{page}");
+    let err = folio().args(["man", "wordz"]).assert().code(2);
+    let err = String::from_utf8(err.get_output().stderr.clone()).unwrap();
+    assert!(err.contains("its commands: ingest, merge, words"), "{err}");
+}

@@ -8,6 +8,7 @@ pub mod boggle;
 pub mod freecell;
 pub mod ingest;
 pub mod kenken;
+pub mod man;
 pub mod merge;
 pub mod moves;
 pub mod play;

@@ -1,0 +1,145 @@
+//! `folio man`: folio's man pages (roff), made by clap_mangen from the same definitions as
+//! `--help`: folio(1), and a page per command (folio-words(1), folio-words-import(1), …),
+//! the pages the SUBCOMMANDS sections name.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context, Result};
+use clap::Command;
+
+use super::Outcome;
+
+/// `folio man [COMMAND…] [--dir DIR]`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The command whose page to print, as typed after `folio` (`words`, `words import`);
+    /// none: folio(1).
+    #[arg(value_name = "COMMAND")]
+    command: Vec<String>,
+    /// Write every page into DIR instead (`folio.1`, `folio-words.1`, …; DIR is created
+    /// when missing; each file written atomically).
+    #[arg(long, value_name = "DIR", conflicts_with = "command")]
+    dir: Option<PathBuf>,
+}
+
+/// Prints the page `args` names, or writes them all into `--dir`; `root` is folio's command.
+///
+/// # Errors
+/// A command folio does not have (naming the ones it has), or a page that cannot be written.
+pub fn run(args: &Args, root: Command) -> Result<Outcome> {
+    let mut root = root.disable_help_subcommand(true);
+    // Built once, so each command's display name is its page's (`folio-words`).
+    root.build();
+    match &args.dir {
+        Some(dir) => write_all(&root, dir)?,
+        None => {
+            let mut out = super::stdout();
+            render(find(&root, &args.command)?, &mut out)?;
+            out.flush()?;
+        }
+    }
+    Ok(Outcome::Ok)
+}
+
+/// The command `path` names below `root` (`["words", "import"]`).
+fn find<'a>(root: &'a Command, path: &[String]) -> Result<&'a Command> {
+    let mut cmd = root;
+    for (depth, name) in path.iter().enumerate() {
+        cmd = match cmd.find_subcommand(name) {
+            Some(sub) if !sub.is_hide_set() => sub,
+            _ => {
+                let known: Vec<&str> = cmd
+                    .get_subcommands()
+                    .filter(|s| !s.is_hide_set())
+                    .map(Command::get_name)
+                    .collect();
+                let at = std::iter::once("folio")
+                    .chain(path[..depth].iter().map(String::as_str))
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                if known.is_empty() {
+                    bail!("`{at}` has no commands, so no page for {name:?}");
+                }
+                bail!(
+                    "`{at}` has no command {name:?}; its commands: {}",
+                    known.join(", ")
+                );
+            }
+        };
+    }
+    Ok(cmd)
+}
+
+fn render(cmd: &Command, out: &mut dyn Write) -> std::io::Result<()> {
+    clap_mangen::Man::new(cmd.clone()).render(out)
+}
+
+/// Writes `cmd`'s page and those of all its commands into `dir`.
+fn write_all(cmd: &Command, dir: &Path) -> Result<()> {
+    std::fs::create_dir_all(dir)
+        .with_context(|| format!("cannot create {}", folio_core::file_name::shown(dir)))?;
+    let mut pages = Vec::new();
+    collect(cmd, &mut pages)?;
+    for (name, bytes) in &pages {
+        folio_lexicon::set::atomic::write_bytes_atomic(&dir.join(name), bytes)?;
+    }
+    let mut out = super::stdout();
+    writeln!(
+        out,
+        "{} man pages written to {}",
+        pages.len(),
+        folio_core::file_name::shown(dir)
+    )?;
+    Ok(())
+}
+
+/// Each page's file name (`folio-words.1`) and roff, `cmd`'s first.
+fn collect(cmd: &Command, pages: &mut Vec<(String, Vec<u8>)>) -> std::io::Result<()> {
+    let man = clap_mangen::Man::new(cmd.clone());
+    let mut bytes = Vec::new();
+    man.render(&mut bytes)?;
+    pages.push((man.get_filename(), bytes));
+    for sub in cmd.get_subcommands().filter(|s| !s.is_hide_set()) {
+        collect(sub, pages)?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn root() -> Command {
+        let mut c = Command::new("folio")
+            .subcommand(Command::new("words").subcommand(Command::new("import")))
+            .disable_help_subcommand(true);
+        c.build();
+        c
+    }
+
+    #[test]
+    fn a_page_per_command_named_as_the_subcommands_sections_name_it() {
+        let mut pages = Vec::new();
+        collect(&root(), &mut pages).unwrap();
+        let names: Vec<&str> = pages.iter().map(|p| p.0.as_str()).collect();
+        assert_eq!(names, ["folio.1", "folio-words.1", "folio-words-import.1"]);
+    }
+
+    #[test]
+    fn an_unknown_command_names_the_known_ones() {
+        let r = root();
+        assert_eq!(
+            find(&r, &["words".into(), "import".into()])
+                .unwrap()
+                .get_name(),
+            "import"
+        );
+        let e = find(&r, &["word".into()]).unwrap_err().to_string();
+        assert_eq!(e, "`folio` has no command \"word\"; its commands: words");
+        let e = find(&r, &["words".into(), "import".into(), "x".into()])
+            .unwrap_err()
+            .to_string();
+        assert!(e.starts_with("`folio words import` has no commands"), "{e}");
+    }
+}
