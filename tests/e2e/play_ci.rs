@@ -472,6 +472,38 @@ fn folders_and_file_lists() {
     assert!(err.contains("no scripts"), "{err}");
 }
 
+/// A folder's entry named as a script that is not a regular file (a FIFO, a link to
+/// nothing) is not replayed, and the run says so: a CI job learns a `.gcg` was left out.
+#[cfg(unix)]
+#[test]
+fn a_folder_walk_says_which_script_names_it_skipped() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    std::fs::create_dir(d.join("games")).unwrap();
+    let made = std::process::Command::new("mkfifo")
+        .arg(d.join("games/p.gcg"))
+        .status()
+        .expect("mkfifo");
+    assert!(made.success());
+    std::os::unix::fs::symlink("nowhere.gcg", d.join("games/b.gcg")).unwrap();
+    std::fs::write(
+        d.join("games/g.gcg"),
+        "#player1 a A\n#player2 b B\n>a: AGILORW 8F AIRGLOW +80 80\n",
+    )
+    .unwrap();
+    let (code, out, err) = play_in(d, &["-q", "games"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("1 game,"), "{out}");
+    assert!(
+        err.contains("warning: skipped games/p.gcg: not a regular file (a FIFO)"),
+        "{err}"
+    );
+    assert!(
+        err.contains("warning: skipped games/b.gcg: a symbolic link to nothing"),
+        "{err}"
+    );
+}
+
 /// A script names its word set relative to its folder, and only a regular file is opened:
 /// never a FIFO, a device or `/dev/stdin` (each would hang or read what it must not).
 #[cfg(unix)]

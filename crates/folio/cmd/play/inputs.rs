@@ -107,12 +107,20 @@ pub fn collect(
         listed.extend(entries(&bytes, nul));
     }
     let mut out = Vec::new();
+    let mut skipped = Vec::new();
     for path in listed {
         if !is_stdin(&path) && path.is_dir() {
-            walk(&path, extensions, &mut out);
+            walk(&path, extensions, &mut out, &mut skipped);
         } else {
             out.push(path);
         }
+    }
+    // Said, not silent: a CI run must learn that a `.gcg` under its folder was not replayed.
+    for (path, why) in &skipped {
+        eprintln!(
+            "folio: warning: skipped {}: {why}",
+            folio_core::file_name::shown(path)
+        );
     }
     Ok(out)
 }
@@ -149,8 +157,14 @@ fn path_of(bytes: &[u8]) -> PathBuf {
 /// Adds the scripts under `dir` to `out`, sorted by name at each level (a stable order on
 /// every machine). Hidden entries (`.git`) are skipped, and symbolic links to folders are
 /// not followed (no loops); a folder that cannot be read is added as itself, so it becomes
-/// that run's unreadable entry rather than silently missing.
-fn walk(dir: &Path, extensions: &[&str], out: &mut Vec<PathBuf>) {
+/// that run's unreadable entry rather than silently missing. An entry named as a script
+/// that is not a regular file (a FIFO, a device, a broken link) goes to `skipped`, with why.
+fn walk(
+    dir: &Path,
+    extensions: &[&str],
+    out: &mut Vec<PathBuf>,
+    skipped: &mut Vec<(PathBuf, String)>,
+) {
     let mut children: Vec<_> = match std::fs::read_dir(dir) {
         Ok(rd) => rd.filter_map(Result::ok).map(|e| e.path()).collect(),
         Err(_) => {
@@ -170,9 +184,21 @@ fn walk(dir: &Path, extensions: &[&str], out: &mut Vec<PathBuf>) {
             continue;
         };
         if meta.is_dir() {
-            walk(&child, extensions, out);
-        } else if is_script(&child, extensions) && (meta.is_file() || child.is_file()) {
-            out.push(child);
+            walk(&child, extensions, out, skipped);
+        } else if is_script(&child, extensions) {
+            match std::fs::metadata(&child) {
+                Ok(m) if m.is_file() => out.push(child),
+                // A link to a folder is not followed, as above.
+                Ok(m) if m.is_dir() => {}
+                Ok(m) => {
+                    let why = format!("not a regular file ({})", super::lexicon::kind(&m));
+                    skipped.push((child, why));
+                }
+                Err(_) if meta.is_symlink() => {
+                    skipped.push((child, "a symbolic link to nothing".into()));
+                }
+                Err(e) => skipped.push((child, format!("cannot be read: {e}"))),
+            }
         }
     }
 }

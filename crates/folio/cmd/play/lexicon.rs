@@ -110,7 +110,7 @@ fn allowed(value: &str, candidate: &Path, paths: LexiconPaths) -> Result<(), Str
 }
 
 /// What a file that is not a regular file is, in messages.
-fn kind(meta: &std::fs::Metadata) -> &'static str {
+pub(super) fn kind(meta: &std::fs::Metadata) -> &'static str {
     #[cfg(unix)]
     {
         use std::os::unix::fs::FileTypeExt;
