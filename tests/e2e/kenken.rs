@@ -532,3 +532,27 @@ fn check_lists_violations_as_weighed() {
         Some("D2:")
     );
 }
+
+#[test]
+fn cap_1_finds_a_solution_without_calling_it_unique() {
+    // Three row cages of 6+ on a 3x3: all 12 Latin squares fit.
+    let dir = tempfile::tempdir().unwrap();
+    let k3 = dir.path().join("k3.txt");
+    std::fs::write(&k3, "kenken 3\naaa\nbbb\nccc\n\na 6+\nb 6+\nc 6+\n").unwrap();
+    let k3 = k3.to_str().unwrap();
+    let (out, _) = run(&["kenken", "solve", k3, "--cap", "1"], 0);
+    assert!(!out.contains("unique solution"), "{out}");
+    assert!(
+        out.ends_with("a solution (uniqueness not checked: --cap 1)\n"),
+        "{out}"
+    );
+    let (out, _) = run(&["kenken", "solve", k3, "--cap", "1", "--json"], 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["verdict"], "found");
+    assert_eq!(v["difficulty"], serde_json::Value::Null);
+    // The default cap still proves it ambiguous.
+    let (out, _) = run(&["kenken", "solve", k3, "-q"], 1);
+    assert_eq!(out, "at least 2 solutions\n");
+    let (out, _) = run(&["kenken", "solve", k3, "--count", "--cap", "100"], 1);
+    assert_eq!(out, "12\n");
+}
