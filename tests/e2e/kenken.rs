@@ -556,3 +556,26 @@ fn cap_1_finds_a_solution_without_calling_it_unique() {
     let (out, _) = run(&["kenken", "solve", k3, "--count", "--cap", "100"], 1);
     assert_eq!(out, "12\n");
 }
+
+/// An unsolved session exits 1 in every format: its conflicts may be allowed, its
+/// `not-solved` verdict may not (a usage error, exit 2).
+#[test]
+fn an_unsolved_session_is_invalid_whatever_is_allowed() {
+    let file = "tests/data/kenken/conflicts.kenken";
+    for format in [
+        &["-q"][..],
+        &["--json"],
+        &["--format", "sarif"],
+        &["--format", "github"],
+        &[],
+    ] {
+        let mut args = vec!["kenken", "replay", "--allow", "row-duplicate", file];
+        args.extend(format);
+        let (out, _) = run(&args, 1);
+        assert!(out.contains("not-solved"), "{format:?}: {out}");
+    }
+    for flag in ["--allow", "--warn"] {
+        let (_, err) = run(&["kenken", "replay", flag, "not-solved", file], 2);
+        assert!(err.contains("not-solved is the verdict"), "{err}");
+    }
+}
