@@ -651,25 +651,19 @@ pub fn play(text: &str, file: &str) -> Report {
 /// not UTF-8) is one `binary-input` finding where the text stops, not a finding per line of
 /// noise.
 pub fn play_bytes(bytes: &[u8], file: &str) -> Report {
-    let bad = match std::str::from_utf8(bytes) {
-        Ok(text) => match text.find('\0') {
-            None => return play(folio_core::script::lines::strip_bom(text), file),
-            Some(at) => at,
-        },
-        Err(e) => e.valid_up_to(),
+    let Some(stop) = folio_core::script::text_stop(bytes) else {
+        let text = std::str::from_utf8(bytes).unwrap_or("");
+        return play(folio_core::script::lines::strip_bom(text), file);
     };
-    let good = std::str::from_utf8(&bytes[..bad]).unwrap_or("");
-    let line = good.matches('\n').count() + 1;
-    let start = good.rfind('\n').map_or(0, |i| i + 1);
     let script = Script {
         puzzle: None,
         moves: Vec::new(),
         findings: vec![finding(
-            line,
-            good[start..].chars().count() + 1,
+            stop.loc.line as usize,
+            stop.loc.col as usize,
             code::BINARY_INPUT,
             folio_core::script::NotText::refusal(bytes, "a KenKen session"),
-            &good[start..],
+            &stop.before,
         )],
         // Its one finding says it all: no other finding quotes a line.
         lines: Vec::new(),
@@ -821,7 +815,8 @@ mod tests {
         let r = play_bytes(&bytes, "b");
         let codes: Vec<&str> = r.findings.iter().map(|f| f.rule.code).collect();
         assert_eq!(codes, ["binary-input"]);
-        assert_eq!((r.findings[0].loc.line, r.findings[0].loc.col), (4, 2));
+        // At the NUL (as every game locates it), the two bytes before it one column each.
+        assert_eq!((r.findings[0].loc.line, r.findings[0].loc.col), (4, 4));
         // Text is replayed as text, a BOM dropped.
         let r = play_bytes(format!("\u{feff}{HEAD}").as_bytes(), "t");
         assert!(!r.findings.iter().any(|f| f.rule.code == "binary-input"));
