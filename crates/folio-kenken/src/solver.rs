@@ -365,7 +365,7 @@ impl Solver {
 /// solved as the Latin square it is.
 fn latin_implied(cage: &Cage, n: usize) -> bool {
     let k = cage.cells.len() / n;
-    if k == 0 || cage.cells.len() % n != 0 {
+    if k == 0 || !cage.cells.len().is_multiple_of(n) {
         return false;
     }
     let whole = |line_of: &dyn Fn(usize) -> usize| {

@@ -86,7 +86,7 @@ pub fn run(a: Args) -> anyhow::Result<Outcome> {
         if let Some(game) = a.game {
             let path = Path::new(&a.position);
             if let Ok(bytes) = super::play::inputs::read_capped(path, "a script") {
-                refuse_kenken_puzzle(&folio_core::file_name::shown(path).to_string(), &bytes)?;
+                refuse_kenken_puzzle(folio_core::file_name::shown(path).as_ref(), &bytes)?;
             }
             bail!(
                 "--game {} applies to a position written out, not to a script file (its #game \
