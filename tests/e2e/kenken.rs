@@ -578,4 +578,11 @@ fn an_unsolved_session_is_invalid_whatever_is_allowed() {
         let (_, err) = run(&["kenken", "replay", flag, "not-solved", file], 2);
         assert!(err.contains("not-solved is the verdict"), "{err}");
     }
+    // A session without its puzzle solves nothing, its `no-puzzle` allowed or not.
+    let dir = tempfile::tempdir().unwrap();
+    let np = dir.path().join("np.kenken");
+    std::fs::write(&np, "#game kenken\nA1=1\n").unwrap();
+    let np = np.to_str().unwrap();
+    let (out, _) = run(&["kenken", "replay", "-q", "--allow", "no-puzzle", np], 1);
+    assert!(out.contains(":2:1: error: no puzzle to solve"), "{out}");
 }

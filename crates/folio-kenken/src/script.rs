@@ -510,6 +510,7 @@ pub fn replay(script: &Script, file: &str) -> Report {
                 line_text(line),
             ));
         }
+        push_unsolved_without_puzzle(&mut findings, &line_text);
         findings.sort_by_key(|f| (f.loc.line, f.loc.col));
         for f in &mut findings {
             f.file = file.to_string();
@@ -635,6 +636,37 @@ pub fn replay(script: &Script, file: &str) -> Report {
         grid,
         solved,
     }
+}
+
+/// The verdict of a session with no puzzle to solve (`no-puzzle`, `bad-puzzle`): `not-solved`
+/// at that finding, so that allowing it never makes the session valid. A file of another
+/// game, not text, or not read to its end keeps its one finding.
+fn push_unsolved_without_puzzle<'a>(
+    findings: &mut Vec<Finding>,
+    line_text: &dyn Fn(u32) -> &'a str,
+) {
+    let Some(loc) = findings
+        .iter()
+        .find(|f| matches!(f.rule.code, code::NO_PUZZLE | code::BAD_PUZZLE))
+        .map(|f| f.loc)
+    else {
+        return;
+    };
+    if findings.iter().any(|f| {
+        matches!(
+            f.rule.code,
+            code::WRONG_GAME | code::BINARY_INPUT | code::TOO_MANY_MOVES | code::TOO_MANY_PROBLEMS
+        )
+    }) {
+        return;
+    }
+    findings.push(finding(
+        loc.line as usize,
+        loc.col as usize,
+        code::NOT_SOLVED,
+        "no puzzle to solve: the session has no readable #puzzle".into(),
+        line_text(loc.line),
+    ));
 }
 
 /// The line of the script's `#puzzle` (1 when it has none).
@@ -909,12 +941,17 @@ mod tests {
 
     #[test]
     fn puzzle_problems() {
+        // The puzzle's finding, then the verdict at it: allowing `bad-puzzle` or
+        // `no-puzzle` leaves the session unsolved.
         let r = play("#game kenken\n#puzzle 3de:_aba_3a,s1m3a5\nA1=1\n", "s");
-        assert_eq!(r.findings.len(), 1, "{r}");
-        assert_eq!(r.findings[0].rule.code, "bad-puzzle");
+        let codes: Vec<&str> = r.findings.iter().map(|f| f.rule.code).collect();
+        assert_eq!(codes, ["bad-puzzle", "not-solved"], "{r}");
+        assert_eq!(r.findings[1].loc, r.findings[0].loc);
         let r = play("A1=1\n", "s");
-        assert_eq!(r.findings[0].rule.code, "no-puzzle");
+        let codes: Vec<&str> = r.findings.iter().map(|f| f.rule.code).collect();
+        assert_eq!(codes, ["no-puzzle", "not-solved"], "{r}");
         let r = play("#game boggle\n", "s");
+        assert_eq!(r.findings.len(), 1, "{r}");
         assert_eq!(r.findings[0].rule.code, "wrong-game");
     }
 }
