@@ -251,3 +251,69 @@ fn play_reads_a_freecell_file_without_a_game_line_as_freecell() {
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["reports"][0]["game"], "scrabble", "{v}");
 }
+
+/// An unwon game exits 1 in every format, whatever `--allow` says: allowing the illegal
+/// move's rule leaves the `not-won` verdict, which cannot itself be allowed.
+#[test]
+fn an_unwon_game_is_invalid_whatever_is_allowed() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = std::fs::read("tests/data/freecell/illegal-deal-1.txt").unwrap();
+    let copy = dir.path().join("illegal.freecell");
+    std::fs::write(&copy, &script).unwrap();
+    let file = "tests/data/freecell/illegal-deal-1.txt";
+    for format in [
+        &["-q"][..],
+        &["--json"],
+        &["--jsonl"],
+        &["--format", "sarif"],
+        &["--format", "junit"],
+        &["--format", "github"],
+        &[],
+    ] {
+        let out = folio()
+            .args(["freecell", "check", "--allow", "does-not-fit", file])
+            .args(format)
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(1), "{format:?}: {text}");
+        assert!(text.contains("not-won"), "{format:?}: {text}");
+        let out = folio()
+            .args(["play", "--allow", "does-not-fit"])
+            .arg(&copy)
+            .args(format)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "play {format:?}");
+    }
+    let out = folio()
+        .args([
+            "freecell",
+            "check",
+            "--json",
+            "--allow",
+            "does-not-fit",
+            file,
+        ])
+        .output()
+        .unwrap();
+    let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let v = &doc["reports"][0];
+    assert_eq!(
+        (v["valid"].clone(), v["won"].clone()),
+        (false.into(), false.into())
+    );
+    assert_eq!(v["findings"][0]["rule"], "not-won");
+    for flag in ["--allow", "--warn"] {
+        let out = folio()
+            .args(["freecell", "check", flag, "not-won", file])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("not-won is the verdict (the game is not won)"),
+            "{err}"
+        );
+    }
+}

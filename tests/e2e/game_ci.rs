@@ -99,7 +99,7 @@ fn sarif_and_junit_validate() {
 }
 
 #[test]
-fn quiet_prints_findings_and_the_summary_and_allow_changes_the_verdict() {
+fn quiet_prints_findings_and_the_summary_and_allow_never_hides_the_verdict() {
     let (code, out, _) = run(
         "tests/data/freecell",
         &with(&["freecell", "check", "illegal-deal-1.txt"], &["-q"]),
@@ -107,15 +107,26 @@ fn quiet_prints_findings_and_the_summary_and_allow_changes_the_verdict() {
     assert_eq!(code, 1);
     assert!(out.starts_with("illegal-deal-1.txt:7:1: error: "), "{out}");
     assert!(out.lines().last().unwrap().starts_with("1 game, "), "{out}");
-    // Severities are play's: allowing the rule makes the check pass.
-    let (code, _, _) = run(
+    // Severities are play's, but the verdict is not weighed: allowing the illegal move's
+    // rule leaves the game not won (exit 1), and `not-won` cannot be allowed (exit 2).
+    let (code, out, _) = run(
         "tests/data/freecell",
         &with(
             &["freecell", "check", "illegal-deal-1.txt"],
-            &["--allow", "does-not-fit", "--allow", "not-won"],
+            &["--allow", "does-not-fit"],
         ),
     );
-    assert_eq!(code, 0);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains(":7:1: not-won: "), "{out}");
+    let (code, _, err) = run(
+        "tests/data/freecell",
+        &with(
+            &["freecell", "check", "illegal-deal-1.txt"],
+            &["--allow", "not-won"],
+        ),
+    );
+    assert_eq!(code, 2);
+    assert!(err.contains("not-won is the verdict"), "{err}");
     let (code, out, _) = run(
         "tests/data/kenken",
         &with(&["kenken", "replay", "conflicts.kenken"], &["--quiet"]),

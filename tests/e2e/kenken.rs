@@ -532,3 +532,57 @@ fn check_lists_violations_as_weighed() {
         Some("D2:")
     );
 }
+
+#[test]
+fn cap_1_finds_a_solution_without_calling_it_unique() {
+    // Three row cages of 6+ on a 3x3: all 12 Latin squares fit.
+    let dir = tempfile::tempdir().unwrap();
+    let k3 = dir.path().join("k3.txt");
+    std::fs::write(&k3, "kenken 3\naaa\nbbb\nccc\n\na 6+\nb 6+\nc 6+\n").unwrap();
+    let k3 = k3.to_str().unwrap();
+    let (out, _) = run(&["kenken", "solve", k3, "--cap", "1"], 0);
+    assert!(!out.contains("unique solution"), "{out}");
+    assert!(
+        out.ends_with("a solution (uniqueness not checked: --cap 1)\n"),
+        "{out}"
+    );
+    let (out, _) = run(&["kenken", "solve", k3, "--cap", "1", "--json"], 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["verdict"], "found");
+    assert_eq!(v["difficulty"], serde_json::Value::Null);
+    // The default cap still proves it ambiguous.
+    let (out, _) = run(&["kenken", "solve", k3, "-q"], 1);
+    assert_eq!(out, "at least 2 solutions\n");
+    let (out, _) = run(&["kenken", "solve", k3, "--count", "--cap", "100"], 1);
+    assert_eq!(out, "12\n");
+}
+
+/// An unsolved session exits 1 in every format: its conflicts may be allowed, its
+/// `not-solved` verdict may not (a usage error, exit 2).
+#[test]
+fn an_unsolved_session_is_invalid_whatever_is_allowed() {
+    let file = "tests/data/kenken/conflicts.kenken";
+    for format in [
+        &["-q"][..],
+        &["--json"],
+        &["--format", "sarif"],
+        &["--format", "github"],
+        &[],
+    ] {
+        let mut args = vec!["kenken", "replay", "--allow", "row-duplicate", file];
+        args.extend(format);
+        let (out, _) = run(&args, 1);
+        assert!(out.contains("not-solved"), "{format:?}: {out}");
+    }
+    for flag in ["--allow", "--warn"] {
+        let (_, err) = run(&["kenken", "replay", flag, "not-solved", file], 2);
+        assert!(err.contains("not-solved is the verdict"), "{err}");
+    }
+    // A session without its puzzle solves nothing, its `no-puzzle` allowed or not.
+    let dir = tempfile::tempdir().unwrap();
+    let np = dir.path().join("np.kenken");
+    std::fs::write(&np, "#game kenken\nA1=1\n").unwrap();
+    let np = np.to_str().unwrap();
+    let (out, _) = run(&["kenken", "replay", "-q", "--allow", "no-puzzle", np], 1);
+    assert!(out.contains(":2:1: error: no puzzle to solve"), "{out}");
+}

@@ -88,3 +88,44 @@ fn random_bytes_are_binary_not_utf16() {
         assert!(!out.contains("UTF-16"), "{name}: {out}");
     }
 }
+
+/// Every game locates a binary file's finding alike: at its first NUL byte (not at an
+/// invalid byte before or after it), else at its first byte that is not UTF-8.
+#[test]
+fn binary_input_is_located_at_the_nul_in_every_game() {
+    let tmp = tempfile::tempdir().unwrap();
+    for ext in ["freecell", "kenken", "boggle", "gcg"] {
+        let p = tmp.path().join(format!("n.{ext}"));
+        std::fs::write(&p, b"a\0b\xffc\n").unwrap();
+        let (code, out) = quiet(&p);
+        assert_eq!(code, 1, "{ext}: {out}");
+        assert!(
+            out.contains(&format!("n.{ext}:1:2: error: binary file")),
+            "{ext}: {out}"
+        );
+        // On a later line, after an invalid byte of its own line.
+        std::fs::write(&p, b"ab\ncd\xffe\0\n").unwrap();
+        let (_, out) = quiet(&p);
+        assert!(
+            out.contains(&format!("n.{ext}:2:5: error: binary file")),
+            "{ext}: {out}"
+        );
+    }
+    // No NUL: the first byte that is not UTF-8.
+    for ext in ["freecell", "kenken"] {
+        let p = tmp.path().join(format!("m.{ext}"));
+        std::fs::write(&p, b"a\xffb\n").unwrap();
+        let (_, out) = quiet(&p);
+        assert!(
+            out.contains(&format!("m.{ext}:1:2: error: invalid UTF-8")),
+            "{ext}: {out}"
+        );
+    }
+    let out = folio()
+        .args(["freecell", "check", "-q"])
+        .arg(tmp.path().join("n.freecell"))
+        .output()
+        .unwrap();
+    let out = String::from_utf8(out.stdout).unwrap();
+    assert!(out.contains("n.freecell:2:5: error: binary file"), "{out}");
+}

@@ -714,3 +714,32 @@ fn a_script_with_a_long_name_gets_a_page_of_a_bounded_name() {
         .expect("the long script's page");
     assert!(page.starts_with("00") && page.contains("-aaaa"), "{page}");
 }
+
+/// A KenKen puzzle file is not replayed as a GCG record that "does not parse": render says
+/// what it takes for KenKen (the Keen ID, or a session), with `--game kenken` too.
+#[test]
+fn a_kenken_puzzle_file_is_refused_saying_what_render_takes() {
+    let tmp = tempfile::tempdir().unwrap();
+    std::fs::write(
+        tmp.path().join("k3.txt"),
+        "kenken 3\naaa\nbbb\nccc\n\na 6+\nb 6+\nc 6+\n",
+    )
+    .unwrap();
+    for game in [&[][..], &["--game", "kenken"]] {
+        let out = folio()
+            .current_dir(tmp.path())
+            .args(["render", "--svg", "r.svg", "k3.txt"])
+            .args(game)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{game:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("k3.txt is a KenKen puzzle file")
+                && err.contains("folio kenken convert k3.txt --to keen")
+                && err.contains("#game kenken"),
+            "{game:?}: {err}"
+        );
+        assert!(!tmp.path().join("r.svg").exists());
+    }
+}

@@ -168,20 +168,13 @@ fn col_of(line: &str, at: usize) -> u32 {
 /// # Errors
 /// A [`ParseError`] with rule `binary-input`.
 pub fn decode(bytes: &[u8]) -> Result<&str, ParseError> {
-    let bad = match std::str::from_utf8(bytes) {
-        Ok(s) => match s.find('\0') {
-            None => return Ok(s.strip_prefix('\u{feff}').unwrap_or(s)),
-            Some(at) => at,
-        },
-        Err(e) => e.valid_up_to(),
+    let Some(stop) = folio_core::script::text_stop(bytes) else {
+        let s = std::str::from_utf8(bytes).unwrap_or("");
+        return Ok(s.strip_prefix('\u{feff}').unwrap_or(s));
     };
-    let good = std::str::from_utf8(&bytes[..bad]).unwrap_or("");
-    let line = good.matches('\n').count() as u32 + 1;
-    let start = good.rfind('\n').map_or(0, |i| i + 1);
-    let col = good[start..].chars().count() as u32 + 1;
     Err(err(
-        line,
-        col,
+        stop.loc.line,
+        stop.loc.col,
         code::BINARY_INPUT,
         folio_core::script::NotText::refusal(bytes, "a FreeCell solution"),
         "",

@@ -253,6 +253,49 @@ pub fn replay(file: &str, bytes: &[u8], opts: &Options) -> Report {
 
 /// [`replay`], with findings not yet naming the file.
 fn replay_unnamed(file: &str, bytes: &[u8], opts: &Options) -> Report {
+    let mut report = play_script(file, bytes, opts);
+    add_not_won(&mut report, parse::decode(bytes).unwrap_or(""));
+    report
+}
+
+/// The verdict of a replay stopped short (an illegal move, a board that differs, a script
+/// that does not read): a `not-won` finding of its own at the finding that stopped it, so
+/// that allowing that finding's rule never makes an unwon game valid. A file not read as
+/// text (`binary-input`) or not read to its end (`too-many-moves`) keeps its one finding.
+fn add_not_won(report: &mut Report, text: &str) {
+    let Some(stop) = report.findings.first() else {
+        return;
+    };
+    if report.won()
+        || report.findings.iter().any(|f| {
+            matches!(
+                f.rule.code,
+                code::NOT_WON | code::BINARY_INPUT | code::TOO_MANY_MOVES
+            )
+        })
+    {
+        return;
+    }
+    let loc = stop.loc;
+    let message = match report.position {
+        Some(p) => format!(
+            "the replay stops after move {} with {} of 52 cards home",
+            report.steps.len(),
+            p.home()
+        ),
+        None => "the script is not played".to_string(),
+    };
+    let line = parse::lines(text)
+        .find(|&(k, _)| k == loc.line)
+        .map_or(String::new(), |(_, s)| s.to_string());
+    report
+        .findings
+        .push(Finding::coded("", loc, code::NOT_WON, message, line));
+}
+
+/// Parses and replays the script: its findings up to the first that stops the replay, and
+/// `not-won` when every move is legal but the game is not won.
+fn play_script(file: &str, bytes: &[u8], opts: &Options) -> Report {
     let text = parse::decode(bytes).unwrap_or("");
     // Looked up when quoted, not held per line: a replay quotes a line or two (it stops at
     // the first illegal move), and a file of millions of lines holds nothing per line.

@@ -88,7 +88,9 @@ mod tests {
             &ReplayOptions::default(),
         );
         let findings = ScriptReport::findings_json(&report);
-        assert_eq!(findings.as_array().map(Vec::len), Some(1));
+        // The illegal `a1`, then the verdict at it.
+        assert_eq!(findings.as_array().map(Vec::len), Some(2));
+        assert_eq!(findings[1]["rule"], "not-won");
         assert_eq!(findings, ScriptReport::to_json(&report)["findings"]);
     }
 

@@ -510,6 +510,7 @@ pub fn replay(script: &Script, file: &str) -> Report {
                 line_text(line),
             ));
         }
+        push_unsolved_without_puzzle(&mut findings, &line_text);
         findings.sort_by_key(|f| (f.loc.line, f.loc.col));
         for f in &mut findings {
             f.file = file.to_string();
@@ -637,6 +638,37 @@ pub fn replay(script: &Script, file: &str) -> Report {
     }
 }
 
+/// The verdict of a session with no puzzle to solve (`no-puzzle`, `bad-puzzle`): `not-solved`
+/// at that finding, so that allowing it never makes the session valid. A file of another
+/// game, not text, or not read to its end keeps its one finding.
+fn push_unsolved_without_puzzle<'a>(
+    findings: &mut Vec<Finding>,
+    line_text: &dyn Fn(u32) -> &'a str,
+) {
+    let Some(loc) = findings
+        .iter()
+        .find(|f| matches!(f.rule.code, code::NO_PUZZLE | code::BAD_PUZZLE))
+        .map(|f| f.loc)
+    else {
+        return;
+    };
+    if findings.iter().any(|f| {
+        matches!(
+            f.rule.code,
+            code::WRONG_GAME | code::BINARY_INPUT | code::TOO_MANY_MOVES | code::TOO_MANY_PROBLEMS
+        )
+    }) {
+        return;
+    }
+    findings.push(finding(
+        loc.line as usize,
+        loc.col as usize,
+        code::NOT_SOLVED,
+        "no puzzle to solve: the session has no readable #puzzle".into(),
+        line_text(loc.line),
+    ));
+}
+
 /// The line of the script's `#puzzle` (1 when it has none).
 fn id_line(script: &Script) -> u32 {
     script.puzzle.as_ref().map_or(1, |(_, line)| *line)
@@ -651,25 +683,19 @@ pub fn play(text: &str, file: &str) -> Report {
 /// not UTF-8) is one `binary-input` finding where the text stops, not a finding per line of
 /// noise.
 pub fn play_bytes(bytes: &[u8], file: &str) -> Report {
-    let bad = match std::str::from_utf8(bytes) {
-        Ok(text) => match text.find('\0') {
-            None => return play(folio_core::script::lines::strip_bom(text), file),
-            Some(at) => at,
-        },
-        Err(e) => e.valid_up_to(),
+    let Some(stop) = folio_core::script::text_stop(bytes) else {
+        let text = std::str::from_utf8(bytes).unwrap_or("");
+        return play(folio_core::script::lines::strip_bom(text), file);
     };
-    let good = std::str::from_utf8(&bytes[..bad]).unwrap_or("");
-    let line = good.matches('\n').count() + 1;
-    let start = good.rfind('\n').map_or(0, |i| i + 1);
     let script = Script {
         puzzle: None,
         moves: Vec::new(),
         findings: vec![finding(
-            line,
-            good[start..].chars().count() + 1,
+            stop.loc.line as usize,
+            stop.loc.col as usize,
             code::BINARY_INPUT,
             folio_core::script::NotText::refusal(bytes, "a KenKen session"),
-            &good[start..],
+            &stop.before,
         )],
         // Its one finding says it all: no other finding quotes a line.
         lines: Vec::new(),
@@ -821,7 +847,8 @@ mod tests {
         let r = play_bytes(&bytes, "b");
         let codes: Vec<&str> = r.findings.iter().map(|f| f.rule.code).collect();
         assert_eq!(codes, ["binary-input"]);
-        assert_eq!((r.findings[0].loc.line, r.findings[0].loc.col), (4, 2));
+        // At the NUL (as every game locates it), the two bytes before it one column each.
+        assert_eq!((r.findings[0].loc.line, r.findings[0].loc.col), (4, 4));
         // Text is replayed as text, a BOM dropped.
         let r = play_bytes(format!("\u{feff}{HEAD}").as_bytes(), "t");
         assert!(!r.findings.iter().any(|f| f.rule.code == "binary-input"));
@@ -914,12 +941,17 @@ mod tests {
 
     #[test]
     fn puzzle_problems() {
+        // The puzzle's finding, then the verdict at it: allowing `bad-puzzle` or
+        // `no-puzzle` leaves the session unsolved.
         let r = play("#game kenken\n#puzzle 3de:_aba_3a,s1m3a5\nA1=1\n", "s");
-        assert_eq!(r.findings.len(), 1, "{r}");
-        assert_eq!(r.findings[0].rule.code, "bad-puzzle");
+        let codes: Vec<&str> = r.findings.iter().map(|f| f.rule.code).collect();
+        assert_eq!(codes, ["bad-puzzle", "not-solved"], "{r}");
+        assert_eq!(r.findings[1].loc, r.findings[0].loc);
         let r = play("A1=1\n", "s");
-        assert_eq!(r.findings[0].rule.code, "no-puzzle");
+        let codes: Vec<&str> = r.findings.iter().map(|f| f.rule.code).collect();
+        assert_eq!(codes, ["no-puzzle", "not-solved"], "{r}");
         let r = play("#game boggle\n", "s");
+        assert_eq!(r.findings.len(), 1, "{r}");
         assert_eq!(r.findings[0].rule.code, "wrong-game");
     }
 }

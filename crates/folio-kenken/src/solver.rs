@@ -12,9 +12,12 @@
 //! A cage whose layouts are too many to enumerate in one step (a cage of dozens of cells)
 //! is skipped for that step; every solution is checked against every cage before it counts,
 //! so skipping never gives a wrong answer.
+//! A cage every Latin square meets (whole rows or columns at their sum or product) is never
+//! enumerated nor checked.
 
+use crate::grid::Op;
 use crate::layouts::{self, digit_of, Enumeration, Shape};
-use crate::puzzle::{Puzzle, MAX_SIZE};
+use crate::puzzle::{Cage, Puzzle, MAX_SIZE};
 
 const AREA: usize = MAX_SIZE * MAX_SIZE;
 
@@ -73,6 +76,9 @@ impl Solutions {
 pub struct Solver {
     size: usize,
     shapes: Vec<Shape>,
+    /// Per cage: met by every Latin square ([`latin_implied`]), so never enumerated nor
+    /// checked.
+    implied: Vec<bool>,
     cage_of: Vec<usize>,
     lines: Vec<Vec<usize>>,
     max_states: u64,
@@ -88,6 +94,7 @@ impl Solver {
             .iter()
             .map(|c| Shape::new(c.op, c.target, &c.cells, n))
             .collect();
+        s.implied = puzzle.cages().iter().map(|c| latin_implied(c, n)).collect();
         s.cage_of = (0..n * n).map(|c| puzzle.cage_of(c)).collect();
         s
     }
@@ -103,6 +110,7 @@ impl Solver {
         Solver {
             size,
             shapes: Vec::new(),
+            implied: Vec::new(),
             cage_of: Vec::new(),
             lines: rows.chain(cols).collect(),
             max_states: u64::MAX,
@@ -211,7 +219,10 @@ impl Solver {
     }
 
     fn cages_met(&self, digits: &[u8]) -> bool {
-        self.shapes.iter().all(|s| {
+        self.shapes.iter().zip(&self.implied).all(|(s, &implied)| {
+            if implied {
+                return true;
+            }
             let d: Vec<u8> = s.cells.iter().map(|&c| digits[c]).collect();
             s.op.eval(&d) == Some(s.target)
         })
@@ -243,7 +254,7 @@ impl Solver {
                         continue;
                     }
                     seen[k / 64] |= 1 << (k % 64);
-                    if !self.cage(st, k) {
+                    if !self.implied[k] && !self.cage(st, k) {
                         return false;
                     }
                 }
@@ -348,6 +359,34 @@ impl Solver {
     }
 }
 
+/// Whether every Latin square of order `n` meets `cage`: its cells are whole rows (or whole
+/// columns), and it asks their sum (product) of `1..=n` each. Enumerating such a cage only
+/// spends its budget (a row of 12 has 12! layouts): a 12×12 of row-sum cages is then
+/// solved as the Latin square it is.
+fn latin_implied(cage: &Cage, n: usize) -> bool {
+    let k = cage.cells.len() / n;
+    if k == 0 || !cage.cells.len().is_multiple_of(n) {
+        return false;
+    }
+    let whole = |line_of: &dyn Fn(usize) -> usize| {
+        let mut count = [0usize; MAX_SIZE];
+        cage.cells.iter().for_each(|&c| count[line_of(c)] += 1);
+        count.iter().all(|&x| x == 0 || x == n)
+    };
+    if !whole(&|c| c / n) && !whole(&|c| c % n) {
+        return false;
+    }
+    let n = n as u64;
+    let target = match cage.op {
+        Op::Add => Some(k as u64 * n * (n + 1) / 2),
+        Op::Mul => (1..=n)
+            .try_fold(1u64, u64::checked_mul)
+            .and_then(|line| (0..k).try_fold(1u64, |acc, _| acc.checked_mul(line))),
+        _ => None,
+    };
+    target == Some(cage.target)
+}
+
 /// The number of Latin squares of order `n` (1 ≤ n ≤ 16), counted by search; only small
 /// orders finish (n ≤ 5 gives 1, 2, 12, 576, 161280, OEIS A002860).
 pub fn count_latin_squares(n: usize) -> u64 {
@@ -357,6 +396,42 @@ pub fn count_latin_squares(n: usize) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// One cage per row (or column), each its line's sum or product: any Latin square
+    /// solves it, found in a few states even at 16×16 (it took the whole default limit at
+    /// 12×12 when every guess enumerated the row cages), and still proven ambiguous.
+    #[test]
+    fn line_cages_met_by_every_latin_square_are_solved_fast() {
+        let letters = "abcdefghijklmnop";
+        for (n, op, columns) in [
+            (12, '+', false),
+            (16, '+', false),
+            (12, '+', true),
+            (8, '*', false),
+        ] {
+            let clue = match op {
+                '+' => (n * (n + 1) / 2) as u64,
+                _ => (1..=n as u64).product(),
+            };
+            let mut text = format!("kenken {n}\n");
+            for r in 0..n {
+                let row: String = (0..n)
+                    .map(|c| letters.as_bytes()[if columns { c } else { r }] as char)
+                    .collect();
+                text.push_str(&row);
+                text.push('\n');
+            }
+            text.push('\n');
+            for r in 0..n {
+                text.push_str(&format!("{} {clue}{op}\n", &letters[r..=r]));
+            }
+            let entries = crate::parse_puzzles(&text).unwrap();
+            let p = &entries[0].puzzle;
+            let found = Solver::new(p).max_states(100_000).count(2);
+            assert_eq!((found.count, found.limit_reached), (2, false), "{n}{op}");
+            assert!(crate::check(p, found.first.as_deref().unwrap()).is_empty());
+        }
+    }
 
     #[test]
     fn latin_squares_up_to_five() {

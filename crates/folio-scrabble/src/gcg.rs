@@ -54,25 +54,12 @@ pub fn parse(bytes: &[u8], file: &str) -> Result<Script, ParseErrors> {
         in_note: false,
         event_after_rack_reported: false,
     };
-    if let Some(offset) = bytes.iter().position(|&b| b == 0) {
+    // A NUL byte: located as every game locates it (`text_stop`); without one, bytes that
+    // are not UTF-8 are read as ISO-8859-1.
+    if let Some(stop) = folio_core::script::text_stop(bytes).filter(|_| bytes.contains(&0)) {
         // Nothing else is read: every line of a binary file would be a stray line.
-        let before = &bytes[..offset];
-        let line_start = before
-            .iter()
-            .rposition(|&b| b == b'\n')
-            .map_or(0, |i| i + 1);
-        let col = String::from_utf8_lossy(&before[line_start..])
-            .chars()
-            .count()
-            + 1;
-        let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
-        p.problem(
-            Loc::new(
-                u32::try_from(line).unwrap_or(u32::MAX),
-                u32::try_from(col).unwrap_or(u32::MAX),
-            ),
-            ParseErrorKind::Binary(offset, NotText::of(bytes)),
-        );
+        let offset = stop.offset;
+        p.problem(stop.loc, ParseErrorKind::Binary(offset, NotText::of(bytes)));
         return Err(ParseErrors { errors: p.problems });
     }
     for &(line, col) in &decoded.invalid_utf8 {

@@ -19,7 +19,8 @@ mod grid_check;
 pub enum Command {
     /// Solve a puzzle, proving its solution unique, and grade it on Keen's ladder.
     ///
-    /// Exit status: 0 exactly one solution; 1 none, or more than one.
+    /// Exit status: 0 exactly one solution (with --cap 1: a solution found, uniqueness not
+    /// checked); 1 none, more than one, or the search limit reached.
     Solve(SolveArgs),
     /// Check a filled grid against a puzzle: exit 0 when it solves it, 1 with each violation.
     Check(CheckArgs),
@@ -58,7 +59,8 @@ pub struct SolveArgs {
     /// Print only the number of solutions (up to --cap).
     #[arg(long)]
     count: bool,
-    /// Stop counting at this many solutions (2 proves uniqueness).
+    /// Stop counting at this many solutions (2 proves uniqueness; 1 only finds a solution,
+    /// verdict `found`, uniqueness not checked).
     #[arg(long, default_value_t = 2, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     cap: u64,
     /// Print JSON: size, solution, solutions, difficulty.
@@ -241,14 +243,61 @@ fn digits(d: &[u8]) -> String {
     d.iter().map(|&x| folio_kenken::digit_char(x)).collect()
 }
 
+/// What `kenken solve` concludes from a search: judged here once for the text, the JSON
+/// and the exit status.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Verdict {
+    /// The search stopped at `--max-states`: nothing is proven.
+    Unknown,
+    /// No solution.
+    None,
+    /// Exactly one solution (the cap was 2 or more).
+    Unique,
+    /// One solution found with `--cap 1`: uniqueness was not checked.
+    Found,
+    /// More than one solution.
+    Several,
+}
+
+impl Verdict {
+    fn of(found: &folio_kenken::Solutions, cap: u64) -> Self {
+        match found.count {
+            _ if found.limit_reached => Self::Unknown,
+            0 => Self::None,
+            1 if cap < 2 => Self::Found,
+            1 => Self::Unique,
+            _ => Self::Several,
+        }
+    }
+
+    /// The `verdict` field of `--json`.
+    fn name(self) -> &'static str {
+        match self {
+            Self::Unknown => "unknown",
+            Self::None => "none",
+            Self::Unique => "unique",
+            Self::Found => "found",
+            Self::Several => "several",
+        }
+    }
+
+    /// Exit 0 for a unique solution, or for the one solution `--cap 1` asked for.
+    fn outcome(self) -> Outcome {
+        match self {
+            Self::Unique | Self::Found => Outcome::Ok,
+            _ => Outcome::Invalid,
+        }
+    }
+}
+
 fn solve(a: SolveArgs) -> anyhow::Result<Outcome> {
     let entry = load(&a.puzzle)?;
     let p = &entry.puzzle;
     let found = Solver::new(p).max_states(a.max_states).count(a.cap);
-    let limited = found.limit_reached;
+    let verdict = Verdict::of(&found, a.cap);
     // Graded only when unique (the grader's last level searches too).
-    let difficulty = match found.count {
-        1 if !limited => match grade(p) {
+    let difficulty = match verdict {
+        Verdict::Unique => match grade(p) {
             Grade::Unique(d) => Some(d.name()),
             _ => None,
         },
@@ -260,16 +309,11 @@ fn solve(a: SolveArgs) -> anyhow::Result<Outcome> {
             "solution": found.first.as_deref().map(digits),
             "solutions": found.count,
             "difficulty": difficulty,
-            "verdict": match found.count {
-                _ if limited => "unknown",
-                0 => "none",
-                1 => "unique",
-                _ => "several",
-            },
+            "verdict": verdict.name(),
             "states": found.states,
         });
         format!("{}\n", serde_json::to_string_pretty(&v)?)
-    } else if a.count && !limited {
+    } else if a.count && verdict != Verdict::Unknown {
         format!("{}\n", found.count)
     } else {
         let mut s = String::new();
@@ -279,19 +323,22 @@ fn solve(a: SolveArgs) -> anyhow::Result<Outcome> {
                 s.push_str(&format!("{}\n", digits(sol)));
                 s.push_str(&render(p, Some(sol)));
             }
-            None if limited => {}
+            None if verdict == Verdict::Unknown => {}
             None => s.push_str("no solution\n"),
         }
-        let how_many = match found.count {
-            _ if limited => format!(
+        let how_many = match verdict {
+            Verdict::Unknown => format!(
                 "unknown: limit reached ({} states searched, {} solution(s) found; raise \
                  --max-states)",
                 found.states, found.count
             ),
-            0 => String::new(),
-            1 => "unique solution".to_string(),
-            c if c >= a.cap => format!("at least {c} solutions"),
-            c => format!("{c} solutions"),
+            Verdict::None => String::new(),
+            Verdict::Unique => "unique solution".to_string(),
+            Verdict::Found => "a solution (uniqueness not checked: --cap 1)".to_string(),
+            Verdict::Several if found.count >= a.cap => {
+                format!("at least {} solutions", found.count)
+            }
+            Verdict::Several => format!("{} solutions", found.count),
         };
         if !how_many.is_empty() {
             s.push_str(&how_many);
@@ -301,11 +348,7 @@ fn solve(a: SolveArgs) -> anyhow::Result<Outcome> {
         s
     };
     emit(&out)?;
-    Ok(if found.count == 1 && !limited {
-        Outcome::Ok
-    } else {
-        Outcome::Invalid
-    })
+    Ok(verdict.outcome())
 }
 
 fn check_cmd(a: CheckArgs) -> anyhow::Result<Outcome> {

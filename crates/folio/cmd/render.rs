@@ -83,8 +83,16 @@ pub fn run(a: Args) -> anyhow::Result<Outcome> {
         }
     }
     let svg = if Path::new(&a.position).is_file() {
-        if a.game.is_some() {
-            bail!("--game applies to a position written out, not to a script file (its #game line says)");
+        if let Some(game) = a.game {
+            let path = Path::new(&a.position);
+            if let Ok(bytes) = super::play::inputs::read_capped(path, "a script") {
+                refuse_kenken_puzzle(folio_core::file_name::shown(path).as_ref(), &bytes)?;
+            }
+            bail!(
+                "--game {} applies to a position written out, not to a script file (its #game \
+                 line says)",
+                format!("{game:?}").to_lowercase()
+            );
         }
         // A record's tile set comes with its rule set (or its #lexicon's letters): accepting
         // --tileset and ignoring it would draw other letter values than the user asked for.
@@ -133,6 +141,10 @@ fn from_script(
         None => super::play::game_by_extension(&games, path),
     }
     .unwrap_or(games[0]);
+    // No `#game` line: a KenKen puzzle file would be replayed as what it is not.
+    if wanted.is_none() && game.name() != "kenken" {
+        refuse_kenken_puzzle(&name, &bytes)?;
+    }
     let lexicons = CliLexicons {
         script: path,
         name: &name,
@@ -160,6 +172,29 @@ fn from_script(
     })?
     .map_err(|e| anyhow::anyhow!(e))?;
     Ok(folio_render::report_svg(&*report, turn)?)
+}
+
+/// Refuses a KenKen puzzle file (folio text, JSON, `.KK`, Keen IDs: what `folio kenken`
+/// reads) by saying what render takes for KenKen: it would otherwise be replayed as a GCG
+/// record that "does not parse".
+fn refuse_kenken_puzzle(name: &str, bytes: &[u8]) -> anyhow::Result<()> {
+    let Ok(text) = std::str::from_utf8(bytes) else {
+        return Ok(());
+    };
+    let Ok(puzzles) = folio_kenken::parse_puzzles(text) else {
+        return Ok(());
+    };
+    if puzzles.is_empty() {
+        return Ok(());
+    }
+    let shown = folio_core::quote::shown(name);
+    bail!(
+        "{shown} is a KenKen puzzle file ({} puzzle(s)): render draws a KenKen puzzle from its \
+         Keen ID (`folio kenken convert {shown} --to keen`, then `folio render 'ID' --svg \
+         OUT.svg`), or a session's final grid (a `#game kenken` script with its `#puzzle ID`); \
+         `folio kenken show` draws it as text",
+        puzzles.len()
+    )
 }
 
 /// The first of `--rules` and `--tileset` given: both only choose how a CGP string is read.

@@ -136,9 +136,12 @@ pub(crate) fn read<T: AsRef<[u8]> + ?Sized>(
     let bytes = text.as_ref();
     // A binary or UTF-16 file is one error saying which, not a round without `#game boggle`.
     if bytes.contains(&0) || bytes.starts_with(b"\xFF\xFE") || bytes.starts_with(b"\xFE\xFF") {
+        // Located as every game locates it: at the NUL, else the first byte not UTF-8.
+        let loc = folio_core::script::text_stop(bytes)
+            .map_or(folio_core::script::Loc::new(1, 1), |s| s.loc);
         return Err(vec![Located {
-            line: 1,
-            col: 1,
+            line: loc.line,
+            col: loc.col,
             kind: ScriptError::NotText(folio_core::script::NotText::refusal(
                 bytes,
                 "a Boggle round",

@@ -40,7 +40,7 @@ pub use game::{
 };
 pub use lines::{decode, each_line, split_lines, Decoded, Encoding};
 pub use loc::{Columns, Loc};
-pub use not_text::NotText;
+pub use not_text::{text_stop, NotText, TextStop};
 pub use pragma::{game_line, GameLine};
 pub use severity::{Severity, Weighed, Weighing};
 pub use text_lines::TextLines;

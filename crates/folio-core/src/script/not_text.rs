@@ -9,7 +9,10 @@
 //! assert_eq!(NotText::of(b"\x7fELF\x02\x01\x01\0\0\0\x9c\x13").to_string(), "binary file");
 //! ```
 
+use std::borrow::Cow;
 use std::fmt;
+
+use crate::script::Loc;
 
 /// What bytes that are not a text script (they hold a NUL byte, or are not UTF-8) are.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -62,6 +65,53 @@ impl NotText {
             NotText::Binary => "",
         }
     }
+}
+
+/// Where bytes stop being a text script: what every game's `binary-input` finding points at.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TextStop<'a> {
+    /// The byte offset of the first NUL byte, or with none of the first byte that is not
+    /// UTF-8.
+    pub offset: usize,
+    /// Its line and column: the column counts the characters before it on its line, an
+    /// invalid byte sequence as one (as `String::from_utf8_lossy` shows it).
+    pub loc: Loc,
+    /// The text of its line before it (decoded lossily).
+    pub before: Cow<'a, str>,
+}
+
+/// Where `bytes` stop being text ([`TextStop`]); `None` for UTF-8 text without a NUL byte.
+///
+/// ```
+/// use folio_core::script::{text_stop, Loc};
+///
+/// // The NUL at column 2, not the invalid byte at column 4.
+/// let stop = text_stop(b"a\0b\xffc\n").unwrap();
+/// assert_eq!((stop.offset, stop.loc), (1, Loc::new(1, 2)));
+/// assert_eq!(text_stop(b"ok\nx\xff").unwrap().loc, Loc::new(2, 2));
+/// assert_eq!(text_stop(b"fine\n"), None);
+/// ```
+pub fn text_stop(bytes: &[u8]) -> Option<TextStop<'_>> {
+    let offset = match bytes.iter().position(|&b| b == 0) {
+        Some(at) => at,
+        None => std::str::from_utf8(bytes).err()?.valid_up_to(),
+    };
+    let before = &bytes[..offset];
+    let start = before
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
+    let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+    let text = String::from_utf8_lossy(&before[start..]);
+    let col = text.chars().count() + 1;
+    Some(TextStop {
+        offset,
+        loc: Loc::new(
+            u32::try_from(line).unwrap_or(u32::MAX),
+            u32::try_from(col).unwrap_or(u32::MAX),
+        ),
+        before: text,
+    })
 }
 
 /// `UTF-16 text (little-endian)` or `binary file`.

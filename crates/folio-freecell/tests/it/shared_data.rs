@@ -51,7 +51,11 @@ fn every_published_solution_replays_as_its_manifest_says() {
             } else {
                 "JD does not go on QH"
             };
-            assert_eq!(r.findings.len(), 1, "{file}: {r}");
+            // The illegal move, then the verdict at it (allowing the move's rule must not
+            // make the game valid).
+            assert_eq!(r.findings.len(), 2, "{file}: {r}");
+            assert_eq!(r.findings[1].rule.code, "not-won", "{file}");
+            assert_eq!(r.findings[1].loc, r.findings[0].loc, "{file}");
             assert_eq!(r.findings[0].rule.code, "does-not-fit", "{file}");
             assert!(
                 r.findings[0].rule.message.contains(want),

@@ -35,6 +35,14 @@ const DEFAULTS: &[(&str, Severity)] = &[
 /// (the run exits 2 for them).
 pub const FIXED: &[&str] = &["internal-error", "unreadable"];
 
+/// The verdict codes: a game not won, a puzzle not solved. A run holding one is invalid
+/// (exit 1) whatever else is selected, so `--allow` and `--warn` refuse them (`--deny` is
+/// what they already are).
+pub const VERDICTS: &[(&str, &str)] = &[
+    ("not-won", "the game is not won"),
+    ("not-solved", "the puzzle is not solved"),
+];
+
 /// The one code `folio play` gives itself rather than a game: a `#game` line that is not
 /// the script's first.
 pub const MISPLACED_GAME_PRAGMA: &str = "misplaced-game-pragma";
@@ -190,6 +198,14 @@ impl Selection {
                 }
                 if FIXED.contains(&code.as_str()) {
                     bail!("--{flag} {code}: {code} is always an error (folio could not check the file)");
+                }
+                if let Some((_, what)) = VERDICTS.iter().find(|(v, _)| v == code) {
+                    if level != Some(Severity::Error) {
+                        bail!(
+                            "--{flag} {code}: {code} is the verdict ({what}): always an \
+                             error, so the run is invalid (exit 1) whatever is allowed"
+                        );
+                    }
                 }
                 if let Some(other) = seen.insert(code.as_str(), flag) {
                     if other != flag {
@@ -360,6 +376,11 @@ mod tests {
         for (l, why) in [
             (lists(&["Score"], &[], &[]), "kebab-case"),
             (lists(&[], &[], &["internal-error"]), "always an error"),
+            (lists(&[], &[], &["not-won"]), "not-won is the verdict"),
+            (
+                lists(&[], &["not-solved"], &[]),
+                "not-solved is the verdict",
+            ),
             (
                 lists(&["score"], &[], &["score"]),
                 "both --deny and --allow",
