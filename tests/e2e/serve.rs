@@ -428,6 +428,64 @@ fn the_cache_survives_a_restart_and_a_changed_book_gives_new_answers() {
     assert!(second.stop().success());
 }
 
+/// Cache files truncated under a running server (once a SIGBUS, exit 135): the loaded books
+/// answer from memory as before, and a restart over the damaged entries builds them again.
+#[test]
+fn cache_files_truncated_under_the_server_change_no_answer() {
+    let tmp = tempfile::tempdir().unwrap();
+    let Some(dir) = books_dir(tmp.path()) else {
+        return;
+    };
+    let cache = tmp.path().join("cache");
+    let all = BOOKS.join(",");
+    let questions = [
+        format!("Q,{all},rabbit"),
+        format!("Q,{all},quizzaciously"),
+        format!("C,{all},Alice"),
+    ];
+    let mut served = start(&dir, &cache, &[]);
+    assert_eq!(ask(served.line, &questions), ["true", "false", "true"]);
+    let (_, before) = http(
+        served.http,
+        "GET",
+        &format!("/v1/words/rabbit?books={all}"),
+        None,
+    );
+    let mut truncated = 0;
+    for entry in std::fs::read_dir(&cache).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "fst") {
+            std::fs::File::create(&path).unwrap();
+            truncated += 1;
+        }
+    }
+    assert!(
+        truncated >= 9,
+        "a set, a counts map and text keys per book: {truncated}"
+    );
+    assert_eq!(ask(served.line, &questions), ["true", "false", "true"]);
+    let (status, after) = http(
+        served.http,
+        "GET",
+        &format!("/v1/words/rabbit?books={all}"),
+        None,
+    );
+    assert_eq!((status, &after), (200, &before));
+    assert_eq!(served.health()["status"], "ok");
+    assert!(served.stop().success(), "{}", served.log());
+
+    let mut again = start(&dir, &cache, &[]);
+    assert_eq!(ask(again.line, &questions), ["true", "false", "true"]);
+    let h = again.health();
+    assert_eq!(
+        h["ingests"].as_u64(),
+        Some(3),
+        "damaged entries built again: {h}"
+    );
+    assert!(again.log().contains("building it again"), "{}", again.log());
+    assert!(again.stop().success());
+}
+
 /// Raises this process's open-file limit to its hard limit; returns the soft limit in force.
 fn raise_fd_limit() -> u64 {
     let mut lim = libc::rlimit {
