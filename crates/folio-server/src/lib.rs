@@ -21,6 +21,8 @@ pub mod book;
 #[cfg(feature = "net")]
 pub mod config;
 #[cfg(feature = "net")]
+pub mod deadline;
+#[cfg(feature = "net")]
 pub mod http;
 #[cfg(feature = "net")]
 pub mod library;
