@@ -428,6 +428,64 @@ fn the_cache_survives_a_restart_and_a_changed_book_gives_new_answers() {
     assert!(second.stop().success());
 }
 
+/// Cache files truncated under a running server (once a SIGBUS, exit 135): the loaded books
+/// answer from memory as before, and a restart over the damaged entries builds them again.
+#[test]
+fn cache_files_truncated_under_the_server_change_no_answer() {
+    let tmp = tempfile::tempdir().unwrap();
+    let Some(dir) = books_dir(tmp.path()) else {
+        return;
+    };
+    let cache = tmp.path().join("cache");
+    let all = BOOKS.join(",");
+    let questions = [
+        format!("Q,{all},rabbit"),
+        format!("Q,{all},quizzaciously"),
+        format!("C,{all},Alice"),
+    ];
+    let mut served = start(&dir, &cache, &[]);
+    assert_eq!(ask(served.line, &questions), ["true", "false", "true"]);
+    let (_, before) = http(
+        served.http,
+        "GET",
+        &format!("/v1/words/rabbit?books={all}"),
+        None,
+    );
+    let mut truncated = 0;
+    for entry in std::fs::read_dir(&cache).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "fst") {
+            std::fs::File::create(&path).unwrap();
+            truncated += 1;
+        }
+    }
+    assert!(
+        truncated >= 9,
+        "a set, a counts map and text keys per book: {truncated}"
+    );
+    assert_eq!(ask(served.line, &questions), ["true", "false", "true"]);
+    let (status, after) = http(
+        served.http,
+        "GET",
+        &format!("/v1/words/rabbit?books={all}"),
+        None,
+    );
+    assert_eq!((status, &after), (200, &before));
+    assert_eq!(served.health()["status"], "ok");
+    assert!(served.stop().success(), "{}", served.log());
+
+    let mut again = start(&dir, &cache, &[]);
+    assert_eq!(ask(again.line, &questions), ["true", "false", "true"]);
+    let h = again.health();
+    assert_eq!(
+        h["ingests"].as_u64(),
+        Some(3),
+        "damaged entries built again: {h}"
+    );
+    assert!(again.log().contains("building it again"), "{}", again.log());
+    assert!(again.stop().success());
+}
+
 /// Raises this process's open-file limit to its hard limit; returns the soft limit in force.
 fn raise_fd_limit() -> u64 {
     let mut lim = libc::rlimit {
@@ -590,6 +648,107 @@ fn limits_close_extra_and_silent_connections() {
     assert_eq!(ask(served.line, &[format!("Q,{book},paper")]), ["true"]);
     assert!(served.log().contains("idle timeout"));
     assert!(served.log().contains("too many connections"));
+}
+
+/// Sends `bytes` one at a time, every 300 ms (well within the idle timeout of 2 s), until the
+/// server closes the connection; returns how long that took.
+fn dribble_until_closed(addr: SocketAddr, bytes: &[u8]) -> Duration {
+    let mut s = TcpStream::connect(addr).unwrap();
+    s.set_read_timeout(Some(Duration::from_millis(300)))
+        .unwrap();
+    let t = Instant::now();
+    for b in bytes.iter().cycle() {
+        assert!(
+            t.elapsed() < Duration::from_secs(15),
+            "a dribbling connection was kept 15 s"
+        );
+        if s.write_all(&[*b]).is_err() {
+            break;
+        }
+        let mut buf = [0u8; 64];
+        match s.read(&mut buf) {
+            Ok(0) => break,
+            Ok(_) => {}
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                ) => {}
+            Err(_) => break,
+        }
+    }
+    t.elapsed()
+}
+
+/// Slowloris: a request line (HTTP: a request head) dribbled a byte at a time must be whole
+/// within the idle timeout of its first byte, or its connection is closed; with the one
+/// connection allowed free again, a normal client is answered.
+#[test]
+fn a_dribbled_line_or_head_is_closed_at_the_idle_timeout() {
+    let tmp = tempfile::tempdir().unwrap();
+    let Some(dir) = books_dir(tmp.path()) else {
+        return;
+    };
+    let served = start(
+        &dir,
+        &tmp.path().join("cache"),
+        &["--max-connections", "1", "--idle-timeout", "2"],
+    );
+    let book = BOOKS[2];
+    let took = dribble_until_closed(served.line, format!("Q,{book},paperpaperpaper").as_bytes());
+    assert!(
+        took >= Duration::from_millis(1500),
+        "closed too early: {took:?}"
+    );
+    std::thread::sleep(Duration::from_millis(200));
+    assert_eq!(ask(served.line, &[format!("Q,{book},paper")]), ["true"]);
+    assert!(
+        served.log().contains("request line not complete"),
+        "{}",
+        served.log()
+    );
+
+    let head = b"GET /healthz HTTP/1.1\r\nHost: test\r\nX-Slow: 1\r\nX-Slow: 2\r\nX-Slow: 3\r\n";
+    let took = dribble_until_closed(served.http, head);
+    assert!(
+        took >= Duration::from_millis(1500),
+        "closed too early: {took:?}"
+    );
+    std::thread::sleep(Duration::from_millis(200));
+    assert_eq!(served.health()["status"], "ok");
+    assert!(
+        served.log().contains("http request head not complete"),
+        "{}",
+        served.log()
+    );
+}
+
+/// `--idle-timeout` past one day is a usage error (a huge one once made every HTTP request
+/// panic: "overflow when adding duration to instant").
+#[test]
+fn an_idle_timeout_past_a_day_is_a_usage_error() {
+    let tmp = tempfile::tempdir().unwrap();
+    for secs in ["9223372036854775807", "86401"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_folio"))
+            .args([
+                "serve",
+                "--port",
+                "0",
+                "--no-http",
+                "--idle-timeout",
+                secs,
+                "--books",
+            ])
+            .arg(tmp.path())
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{secs}: {err}");
+        assert!(
+            err.contains("--idle-timeout") && err.contains("86400"),
+            "{err}"
+        );
+    }
 }
 
 #[test]

@@ -1,13 +1,15 @@
-//! One book loaded for answering: its word set, counts map and text keys, memory-mapped from
-//! the cache folder, built there first when they are not.
+//! One book loaded for answering: its word set, counts map and text keys, read into memory
+//! from the cache folder, built there first when they are not.
 //!
 //! The cache key is the SHA-256 of the book's bytes, the policy and [`FORMAT_VERSION`]
 //! together, so a changed book, another policy or a new layout of the cache never reuses old
 //! files. Four files per key, written atomically through `folio_lexicon::set::atomic`:
 //! `KEY.text.fst` (every key of the text, for challenges), then `KEY.fst`, `KEY.counts.fst`
 //! and `KEY.json` (what `folio ingest` writes for that one book). The manifest is written
-//! last, so a cache entry is complete when it is there; every file is opened with its
-//! checksum checked, and an entry that fails is built again.
+//! last, so a cache entry is complete when it is there; every file is read whole into memory
+//! with its checksum checked, and an entry that fails is built again. Nothing is mapped: a
+//! cache file truncated or rewritten by another program while the server runs cannot fault
+//! it (SIGBUS), as a mapped one would.
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -102,7 +104,7 @@ pub enum Origin {
     Ingest,
 }
 
-/// A book ready to answer: its sets memory-mapped from the cache.
+/// A book ready to answer: its sets read into memory from the cache.
 pub struct Book {
     /// The name clients use (the file name in the books folder).
     pub name: String,
@@ -237,7 +239,7 @@ pub fn ensure_cache_folder(cache: &Path) -> Result<(), LoadError> {
     }
 }
 
-/// Opens a cache entry, every file with its checksum checked.
+/// Reads a cache entry into memory, every file with its checksum checked.
 fn open_cached(name: &str, paths: &OutputPaths, text_path: &Path) -> Result<Book, LoadError> {
     let json = std::fs::read(&paths.manifest).map_err(|source| LoadError::Io {
         path: paths.manifest.clone(),
@@ -257,9 +259,9 @@ fn open_cached(name: &str, paths: &OutputPaths, text_path: &Path) -> Result<Book
                 path: paths.manifest.clone(),
                 reason: "no input".into(),
             })?;
-    let set = checked::open_set(&paths.set)?;
-    let counts = checked::open_counts(&paths.counts)?;
-    let text = checked::open_set(text_path)?;
+    let set = checked::read_set(&paths.set)?;
+    let counts = checked::read_counts(&paths.counts)?;
+    let text = checked::read_set(text_path)?;
     Ok(Book {
         name: name.to_string(),
         report,

@@ -4,6 +4,10 @@ use std::net::IpAddr;
 use std::path::PathBuf;
 use std::time::Duration;
 
+/// The longest idle timeout `folio serve --idle-timeout` takes: one day, in seconds. (Any
+/// [`Config::idle_timeout`] is safe: deadlines saturate, see [`crate::deadline::after`].)
+pub const MAX_IDLE_TIMEOUT_SECS: u64 = 24 * 3600;
+
 /// The server's settings. [`Config::new`] gives the defaults below.
 #[derive(Clone, Debug)]
 pub struct Config {
@@ -27,7 +31,8 @@ pub struct Config {
     pub max_books: usize,
     /// Most words one `POST /v1/check` may hold (default 1,000).
     pub max_words: usize,
-    /// A connection that sends nothing for this long is closed (default 120 s).
+    /// A connection that sends nothing for this long is closed (default 120 s); so is one
+    /// whose request line (HTTP: request head) is not complete this long after its first byte.
     pub idle_timeout: Duration,
     /// A connection whose answers cannot be written for this long is closed (default 10 s).
     pub write_timeout: Duration,

@@ -28,6 +28,7 @@ use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::book::Book;
 use crate::config::Config;
+use crate::deadline::{self, Head};
 use crate::library::{BookError, Library};
 use crate::line::OPEN;
 use crate::names::split_names;
@@ -430,7 +431,8 @@ async fn challenge_once(
 }
 
 /// A TCP listener that holds at most `max` connections at once (others are closed at once,
-/// and logged) and closes a connection silent for `idle`.
+/// and logged) and closes a connection silent for `idle`, or whose request head is not
+/// complete `idle` after its first byte ([`Head`]).
 pub struct Limited {
     listener: TcpListener,
     permits: Arc<Semaphore>,
@@ -474,8 +476,13 @@ impl axum::serve::Listener for Limited {
                 LimitedStream {
                     inner: stream,
                     _permit: permit,
+                    peer,
                     idle: self.idle,
-                    deadline: Box::pin(tokio::time::sleep(self.idle)),
+                    head: Head::Awaiting,
+                    deadline: Box::pin(tokio::time::sleep_until(deadline::after(
+                        tokio::time::Instant::now(),
+                        self.idle,
+                    ))),
                 },
                 peer,
             );
@@ -488,12 +495,28 @@ impl axum::serve::Listener for Limited {
 }
 
 /// A connection accepted by [`Limited`]: its permit is given back when it closes, and reading
-/// fails with `TimedOut` after `idle` without a byte.
+/// fails with `TimedOut` after `idle` without a byte, or once a request head has taken
+/// `idle` since its first byte.
 pub struct LimitedStream {
     inner: TcpStream,
     _permit: OwnedSemaphorePermit,
+    peer: std::net::SocketAddr,
     idle: Duration,
+    head: Head,
     deadline: Pin<Box<tokio::time::Sleep>>,
+}
+
+impl LimitedStream {
+    /// The error that ends the connection when its deadline passes, logged.
+    fn timed_out(&self) -> std::io::Error {
+        let why = if self.head.reading() {
+            tracing::warn!(peer = %self.peer, "closed: http request head not complete within the idle timeout of its first byte");
+            "request head timeout"
+        } else {
+            "idle timeout"
+        };
+        std::io::Error::new(std::io::ErrorKind::TimedOut, why)
+    }
 }
 
 impl Drop for LimitedStream {
@@ -509,17 +532,20 @@ impl AsyncRead for LimitedStream {
         buf: &mut ReadBuf<'_>,
     ) -> Poll<std::io::Result<()>> {
         let this = &mut *self;
+        let before = buf.filled().len();
         match Pin::new(&mut this.inner).poll_read(cx, buf) {
             Poll::Ready(r) => {
-                let next = tokio::time::Instant::now() + this.idle;
+                let now = tokio::time::Instant::now();
+                this.head = this.head.read(&buf.filled()[before..], now);
+                let next = this.head.deadline(now, this.idle);
+                if next <= now {
+                    return Poll::Ready(Err(this.timed_out()));
+                }
                 this.deadline.as_mut().reset(next);
                 Poll::Ready(r)
             }
             Poll::Pending => match this.deadline.as_mut().poll(cx) {
-                Poll::Ready(()) => Poll::Ready(Err(std::io::Error::new(
-                    std::io::ErrorKind::TimedOut,
-                    "idle timeout",
-                ))),
+                Poll::Ready(()) => Poll::Ready(Err(this.timed_out())),
                 Poll::Pending => Poll::Pending,
             },
         }
@@ -532,6 +558,7 @@ impl AsyncWrite for LimitedStream {
         cx: &mut Context<'_>,
         buf: &[u8],
     ) -> Poll<std::io::Result<usize>> {
+        self.head = self.head.answered();
         Pin::new(&mut self.inner).poll_write(cx, buf)
     }
 
@@ -548,6 +575,7 @@ impl AsyncWrite for LimitedStream {
         cx: &mut Context<'_>,
         bufs: &[std::io::IoSlice<'_>],
     ) -> Poll<std::io::Result<usize>> {
+        self.head = self.head.answered();
         Pin::new(&mut self.inner).poll_write_vectored(cx, bufs)
     }
 

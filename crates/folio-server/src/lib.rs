@@ -4,7 +4,7 @@
 //! question over TCP, as the Book Scrabble course's dictionary server is asked
 //! ([`protocol`]); a JSON API and a word-judge page answer the same over HTTP ([`http`]).
 //! Each book's word set is built once by folio-lexicon's ingest, cached on disk under the
-//! book's SHA-256 and memory-mapped ([`book`], [`library`]); a question over several books
+//! book's SHA-256 and read into memory ([`book`], [`library`]); a question over several books
 //! asks each book's set. docs/serve.md describes the protocol and the API.
 //!
 //! Without the default `net` feature only [`protocol`], [`names`] and [`params`] build: the
@@ -20,6 +20,8 @@ pub mod answer;
 pub mod book;
 #[cfg(feature = "net")]
 pub mod config;
+#[cfg(feature = "net")]
+pub mod deadline;
 #[cfg(feature = "net")]
 pub mod http;
 #[cfg(feature = "net")]

@@ -4,7 +4,8 @@
 //! Bounds (see [`Config`]): at most `max_connections` at once (past it a connection is
 //! closed at once); a line longer than `max_line` is answered `false` and its connection
 //! closed after at most `max_line` bytes of it were held; a connection silent for
-//! `idle_timeout`, or not reading its answers for `write_timeout`, is closed. Each connection
+//! `idle_timeout`, sending a line that is not complete `idle_timeout` after its first byte
+//! (slowloris), or not reading its answers for `write_timeout`, is closed. Each connection
 //! holds a fixed read buffer, so memory grows with connections, not with what they send.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -17,6 +18,7 @@ use tokio::task::JoinSet;
 
 use crate::answer::{Answerer, Refusal};
 use crate::config::Config;
+use crate::deadline;
 use crate::library::Library;
 use crate::protocol::{FALSE, TRUE};
 
@@ -85,6 +87,7 @@ enum End {
     Closed,
     ClosedMidLine(usize),
     Idle,
+    SlowLine(usize),
     LineTooLong,
     WriteTimeout,
     Io(std::io::Error),
@@ -105,9 +108,12 @@ async fn connection(
     let (mut start, mut end) = (0usize, 0usize);
     let mut refused = 0usize;
     let mut answered = 0u64;
+    // When the first byte of the line held in part arrived: it must be whole by then + idle.
+    let mut line_began: Option<tokio::time::Instant> = None;
     let end_reason = loop {
         // Answer every complete line held (up to one over the limit).
         let mut too_long = false;
+        let held = start;
         while let Some(pos) = buf[start..end].iter().position(|&b| b == b'\n') {
             if pos > config.max_line {
                 too_long = true;
@@ -135,14 +141,17 @@ async fn connection(
             let _ = tokio::time::timeout(config.write_timeout, stream.write_all(FALSE)).await;
             break End::LineTooLong;
         }
+        line_began = began(line_began, start > held, start < end);
         if start == end {
             (start, end) = (0, 0);
         } else if end == buf.len() {
             buf.copy_within(start..end, 0);
             (start, end) = (0, end - start);
         }
+        let now = tokio::time::Instant::now();
+        let deadline = deadline::after(line_began.unwrap_or(now), config.idle_timeout);
         let read = tokio::select! {
-            r = tokio::time::timeout(config.idle_timeout, stream.read(&mut buf[end..])) => r,
+            r = tokio::time::timeout_at(deadline, stream.read(&mut buf[end..])) => r,
             _ = stop.wait_for(|s| *s) => break End::Shutdown,
         };
         match read {
@@ -163,6 +172,7 @@ async fn connection(
             }
             Ok(Ok(n)) => end += n,
             Ok(Err(e)) => break End::Io(e),
+            Err(_) if start < end => break End::SlowLine(end - start),
             Err(_) => break End::Idle,
         }
     };
@@ -177,6 +187,9 @@ async fn connection(
             tracing::info!(%peer, answered, bytes, "client closed the connection mid-line: its last line, without LF, was answered")
         }
         End::Idle => tracing::info!(%peer, answered, "closed: idle timeout"),
+        End::SlowLine(bytes) => {
+            tracing::warn!(%peer, answered, bytes, "closed: request line not complete within the idle timeout of its first byte")
+        }
         End::WriteTimeout => {
             tracing::warn!(%peer, answered, "closed: answers not read (write timeout)")
         }
@@ -186,6 +199,21 @@ async fn connection(
     let _ = stream.shutdown().await;
     if matches!(end_reason, End::LineTooLong | End::Shutdown) {
         discard(&mut stream).await;
+    }
+}
+
+/// When the line held in part (`partial`) began: now when the lines before it were just
+/// answered (`answered_some`: it began in the last read), else when it did; `None` with no
+/// line held.
+fn began(
+    was: Option<tokio::time::Instant>,
+    answered_some: bool,
+    partial: bool,
+) -> Option<tokio::time::Instant> {
+    match (partial, was) {
+        (false, _) => None,
+        (true, Some(t)) if !answered_some => Some(t),
+        (true, _) => Some(tokio::time::Instant::now()),
     }
 }
 

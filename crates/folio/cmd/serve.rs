@@ -42,8 +42,9 @@ pub struct Args {
     /// Longest request line, in bytes; a longer one is answered `false` and closed.
     #[arg(long, default_value_t = 4096, value_name = "BYTES", value_parser = clap::value_parser!(u32).range(16..=1_048_576))]
     max_line: u32,
-    /// Seconds a connection may stay silent before it is closed.
-    #[arg(long, default_value_t = 120, value_name = "SECS", value_parser = clap::value_parser!(u64).range(1..))]
+    /// Seconds a connection may stay silent, or take to send one request line (HTTP: one
+    /// request head) from its first byte, before it is closed; at most 86400 (one day).
+    #[arg(long, default_value_t = 120, value_name = "SECS", value_parser = clap::value_parser!(u64).range(1..=folio_server::config::MAX_IDLE_TIMEOUT_SECS))]
     idle_timeout: u64,
     /// Log one JSON object a line instead of text.
     #[arg(long)]

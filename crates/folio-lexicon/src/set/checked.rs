@@ -45,19 +45,32 @@ use crate::set::WordSet;
 /// [`Error::CountsMapAsSet`] when the file is a counts map, not a set;
 /// [`Error::Malformed`] when its root node cannot be decoded although the checksum matches.
 pub fn open_set(path: impl AsRef<Path>) -> Result<WordSet> {
-    let set = WordSet::open(path.as_ref())?;
+    checked_set(path.as_ref(), WordSet::open(path.as_ref())?)
+}
+
+/// Reads the word set at `path` into memory ([`WordSet::read`]: owned bytes, so the file
+/// changing later cannot fault a query) and checks it as [`open_set`] does.
+///
+/// # Errors
+/// As [`open_set`].
+pub fn read_set(path: impl AsRef<Path>) -> Result<WordSet> {
+    checked_set(path.as_ref(), WordSet::read(path.as_ref())?)
+}
+
+/// `set`, opened from `path`, once its checksum and shape are checked and it is no counts map.
+fn checked_set(path: &Path, set: WordSet) -> Result<WordSet> {
     set.verify()?;
     // A counts map is an fst too, and opens as a set. Its words all have a count of at least
     // 1, and fst keeps outputs as close to the root as they can go, so every transition out
     // of its root carries a non-zero output; a set's outputs are all zero.
     // Decoding the root is the first walk of the set: guarded, as every walk is.
-    let root_has_outputs = crate::set::guard::guarded(&[path.as_ref()], || {
+    let root_has_outputs = crate::set::guard::guarded(&[path], || {
         let root = set.as_fst_set().as_fst().root();
         root.transitions().any(|t| t.out.value() != 0)
     })?;
     if root_has_outputs {
         return Err(Error::CountsMapAsSet {
-            path: path.as_ref().to_path_buf(),
+            path: path.to_path_buf(),
         });
     }
     Ok(set)
@@ -142,8 +155,20 @@ pub fn open_sets<P: AsRef<Path>>(paths: &[P]) -> Result<Vec<WordSet>> {
 /// As [`CountsMap::open`]; [`Error::Corrupt`] as for [`open_set`];
 /// [`Error::SetAsCountsMap`] when the file is a word set, not a map of counts.
 pub fn open_counts(path: impl AsRef<Path>) -> Result<CountsMap> {
-    let path = path.as_ref();
-    let map = CountsMap::open(path)?;
+    checked_counts(path.as_ref(), CountsMap::open(path.as_ref())?)
+}
+
+/// Reads the counts map at `path` into memory ([`CountsMap::read`]) and checks it as
+/// [`open_counts`] does.
+///
+/// # Errors
+/// As [`open_counts`].
+pub fn read_counts(path: impl AsRef<Path>) -> Result<CountsMap> {
+    checked_counts(path.as_ref(), CountsMap::read(path.as_ref())?)
+}
+
+/// `map`, opened from `path`, once its checksum is checked and it is no word set.
+fn checked_counts(path: &Path, map: CountsMap) -> Result<CountsMap> {
     map.verify()?;
     // A set opens as a map too, every word mapped to 0. Every count (occurrences, books) is
     // at least 1 and fst keeps outputs as close to the root as they go, so a map of counts
@@ -301,6 +326,33 @@ mod tests {
             assert!(matches!(err, Error::BadManifest { .. }), "{err}");
             assert!(err.to_string().contains("raw.json"), "{err}");
         }
+    }
+
+    /// A set and a counts map read into memory answer from their own bytes: the files
+    /// truncated afterwards (a mapped set would then fault with SIGBUS) change nothing, and
+    /// reading the truncated files again is an error naming them.
+    #[test]
+    fn sets_read_into_memory_outlive_their_files() {
+        let dir = tempfile::tempdir().unwrap();
+        let set = WordSet::from_words(["CAT", "DOG"]).unwrap();
+        let sp = write(dir.path(), "w.fst", set.as_fst_set().as_fst().as_bytes());
+        let cp = counts_path(&sp);
+        crate::set::counts::write_counts(&cp, [("CAT", 3u64), ("DOG", 9)]).unwrap();
+        let (set, counts) = (read_set(&sp).unwrap(), read_counts(&cp).unwrap());
+        assert!(matches!(
+            set.as_fst_set().as_fst().as_inner(),
+            crate::set::SetBytes::Owned(_)
+        ));
+        for p in [&sp, &cp] {
+            std::fs::File::create(p).unwrap();
+        }
+        assert!(set.as_fst_set().contains("DOG") && !set.as_fst_set().contains("EMU"));
+        assert_eq!(counts.get(b"CAT"), Some(3));
+        for err in [read_set(&sp).err(), read_counts(&cp).err()] {
+            let err = err.expect("an empty file is no fst");
+            assert!(matches!(err, Error::NotAnFst { .. }), "{err}");
+        }
+        assert!(read_set(&sp).err().unwrap().to_string().contains("w.fst"));
     }
 
     fn write(dir: &Path, name: &str, bytes: &[u8]) -> std::path::PathBuf {

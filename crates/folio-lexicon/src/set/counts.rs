@@ -10,7 +10,7 @@ use fst::{IntoStreamer, Streamer};
 
 use crate::error::{Error, Result};
 use crate::set::paths::counts_path;
-use crate::set::{check_footer, map_file, SetBytes};
+use crate::set::{check_footer, map_file, read_file, SetBytes};
 
 /// An opened counts map: word key → number of occurrences in the chosen books.
 pub struct CountsMap {
@@ -25,7 +25,21 @@ impl CountsMap {
     /// [`Error::Io`] when it cannot be read, [`Error::NotAnFst`] when it is not an fst.
     pub fn open(path: impl AsRef<Path>) -> Result<CountsMap> {
         let path = path.as_ref();
-        let bytes = map_file(path)?;
+        CountsMap::of_file(path, map_file(path)?)
+    }
+
+    /// Reads the counts map at `path` into memory (owned bytes, not a map), as
+    /// [`crate::WordSet::read`] reads a set: changes to the file later cannot fault it.
+    ///
+    /// # Errors
+    /// As [`CountsMap::open`].
+    pub fn read(path: impl AsRef<Path>) -> Result<CountsMap> {
+        let path = path.as_ref();
+        CountsMap::of_file(path, read_file(path)?)
+    }
+
+    /// The map of the bytes of the file at `path` (mapped or read).
+    fn of_file(path: &Path, bytes: SetBytes) -> Result<CountsMap> {
         let map = check_footer(bytes.as_ref())
             .and_then(|()| fst::Map::new(bytes))
             .map_err(|source| Error::NotAnFst {

@@ -69,7 +69,22 @@ impl WordSet {
     /// truncated or not an fst; [`Error::TooLarge`] when it is 4 GiB or larger.
     pub fn open(path: impl AsRef<Path>) -> Result<WordSet> {
         let path = path.as_ref();
-        let bytes = map_file(path)?;
+        WordSet::of_file(path, map_file(path)?)
+    }
+
+    /// Reads the word set at `path` into memory (owned bytes, not a map), for a process that
+    /// must outlive changes to the file: a server whose cache file another program truncates
+    /// keeps answering from its copy, where a mapped set would end it with SIGBUS.
+    ///
+    /// # Errors
+    /// As [`WordSet::open`].
+    pub fn read(path: impl AsRef<Path>) -> Result<WordSet> {
+        let path = path.as_ref();
+        WordSet::of_file(path, read_file(path)?)
+    }
+
+    /// The set of the bytes of the file at `path` (mapped or read).
+    fn of_file(path: &Path, bytes: SetBytes) -> Result<WordSet> {
         fits_cursor(path, bytes.as_ref())?;
         let set = check_footer(bytes.as_ref())
             .and_then(|()| fst::Set::new(bytes))
@@ -297,6 +312,29 @@ pub(crate) fn map_file(path: &Path) -> Result<SetBytes> {
     // program truncates the file, as with any mmap reader.
     let map = unsafe { memmap2::Mmap::map(&file) }.map_err(|e| Error::io(path, e))?;
     Ok(SetBytes::Mmap(map))
+}
+
+/// Reads the file at `path` whole into memory (a stream as [`map_file`] reads one), at most
+/// 4 GiB, the largest a [`NodeCursor`] addresses: one byte more is read, so a longer file is
+/// refused by [`fits_cursor`] without being read whole.
+pub(crate) fn read_file(path: &Path) -> Result<SetBytes> {
+    use std::io::Read;
+    let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
+    let meta = file.metadata().map_err(|e| Error::io(path, e))?;
+    if meta.is_dir() {
+        return Err(Error::io(
+            path,
+            std::io::Error::new(std::io::ErrorKind::InvalidInput, "is a directory"),
+        ));
+    }
+    if !meta.is_file() {
+        return read_stream(path, file);
+    }
+    let mut bytes = Vec::new();
+    file.take(u64::from(u32::MAX) + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| Error::io(path, e))?;
+    Ok(SetBytes::Owned(bytes))
 }
 
 /// Largest word set read from a stream (a pipe, `/dev/stdin`, `<(zcat g.fst.gz)`), in

@@ -266,3 +266,23 @@ fn repeated_books_join_and_other_repeats_are_refused() {
         "{body}"
     );
 }
+
+/// An idle timeout too long for the clock (given through the library, which takes any
+/// `Duration`) once made every HTTP request panic ("overflow when adding duration to
+/// instant"); deadlines now saturate.
+#[test]
+fn an_idle_timeout_too_long_for_the_clock_still_answers() {
+    let s = start(|c| c.idle_timeout = std::time::Duration::MAX);
+    for _ in 0..2 {
+        let (status, body) = json(s.http, "GET", "/v1/words/whale?books=whales.txt", "");
+        assert_eq!(
+            (status, &body["legal"]),
+            (200, &serde_json::json!(true)),
+            "{body}"
+        );
+    }
+    assert_eq!(
+        crate::common::ask(s.line, &["Q,whales.txt,whale"]),
+        ["true"]
+    );
+}
