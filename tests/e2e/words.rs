@@ -1274,3 +1274,65 @@ fn a_set_as_counts_map_is_refused_and_no_zipf_is_minus_infinity() {
         assert!(!text.contains("inf") && !text.contains("NaN"), "{text}");
     }
 }
+
+#[test]
+fn a_set_given_twice_is_refused_by_every_command_that_combines_sets() {
+    use folio_lexicon::set::{counts::write_counts, counts_path};
+    let dir = tempfile::tempdir().unwrap();
+    let a = dir.path().join("a.fst");
+    let set = WordSet::from_words(["CAT", "DOG"]).unwrap();
+    std::fs::write(&a, set.as_fst_set().as_fst().as_bytes()).unwrap();
+    write_counts(&counts_path(&a), [("CAT", 3), ("DOG", 9)]).unwrap();
+    let dotted = dir.path().join(".").join("a.fst");
+    let copy = dir.path().join("copy.fst");
+    std::fs::copy(&a, &copy).unwrap();
+    let out = dir.path().join("u.fst");
+    let (a, dotted, copy, out) = (
+        a.to_str().unwrap(),
+        dotted.to_str().unwrap(),
+        copy.to_str().unwrap(),
+        out.to_str().unwrap(),
+    );
+    let cases: &[&[&str]] = &[
+        &["top", "--set", a, "--set", a, "2"],
+        &["top", "--set", a, "--set", dotted, "2"],
+        &["contains", "--set", a, "--set", copy, "cat"],
+        &["prefix", "--set", dotted, "--set", a, "c"],
+        &["export", "--counts", "--set", a, "--set", copy],
+        &["union", a, a, "-o", out],
+        &["intersect", a, copy, "-o", out],
+        &["difference", a, dotted, "-o", "-"],
+    ];
+    for args in cases {
+        let o = folio().arg("words").args(*args).output().unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(o.stdout.is_empty(), "{args:?}");
+        assert!(
+            err.contains("are the same file: a set is read once; name it once")
+                || err.contains("hold the same bytes (a copy of one set)"),
+            "{args:?}: {err}"
+        );
+    }
+    assert!(!Path::new(out).exists());
+    let err = String::from_utf8(
+        folio()
+            .args(["words", "union", a, copy, "-o", out])
+            .output()
+            .unwrap()
+            .stderr,
+    )
+    .unwrap();
+    assert!(err.contains(&format!("{a} and {copy} hold the same bytes")), "{err}");
+    // One set alone still counts once, and compare may set a set beside itself.
+    folio()
+        .args(["words", "top", "--set", a, "1"])
+        .assert()
+        .success()
+        .stdout("DOG 9\n");
+    folio()
+        .args(["words", "compare", a, copy, "-q"])
+        .assert()
+        .success()
+        .stdout(predicates::str::contains("jaccard  1.0000"));
+}
