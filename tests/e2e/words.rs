@@ -909,10 +909,15 @@ fn set_algebra_manifests_and_policies() {
     assert!(!d.join("bc.fst").exists() && !d.join("bc.json").exists());
 
     // A union of sets of one policy keeps it: CAFÉ stays reachable.
+    ingest(
+        &book("e.txt", "the thé is hot\n"),
+        "e.fst",
+        &["--keep-diacritics"],
+    );
     folio()
         .args(["words", "union"])
         .arg(d.join("c.fst"))
-        .arg(d.join("c.fst"))
+        .arg(d.join("e.fst"))
         .arg("-o")
         .arg(d.join("cc.fst"))
         .assert()
