@@ -1341,3 +1341,58 @@ fn a_set_given_twice_is_refused_by_every_command_that_combines_sets() {
         .success()
         .stdout(predicates::str::contains("jaccard  1.0000"));
 }
+
+/// `-o /dev/null`: the summary of union, intersect, difference and import names no file
+/// that was not written (`/dev/null.counts.fst`, `/dev/null.json`).
+#[test]
+fn a_set_written_through_a_device_claims_no_side_file() {
+    use folio_lexicon::set::{counts::write_counts, counts_path};
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, pairs: &[(&str, u64)]| {
+        let p = dir.path().join(name);
+        let set = WordSet::from_words(pairs.iter().map(|(w, _)| w)).unwrap();
+        std::fs::write(&p, set.as_fst_set().as_fst().as_bytes()).unwrap();
+        write_counts(&counts_path(&p), pairs.iter().copied()).unwrap();
+        p
+    };
+    let a = write("a.fst", &[("CAT", 3), ("DOG", 9)]);
+    let b = write("b.fst", &[("CAT", 7), ("FOX", 2)]);
+    for op in ["union", "intersect", "difference"] {
+        let out = stdout_of(
+            folio()
+                .args(["words", op])
+                .arg(&a)
+                .arg(&b)
+                .args(["-o", "/dev/null"]),
+        );
+        assert!(!out.contains("/dev/null.counts.fst"), "{op}: {out}");
+        assert!(
+            out.ends_with(
+                "\ncounts map: none (/dev/null is not a regular file: no counts map or \
+                 manifest written)\n"
+            ),
+            "{op}: {out}"
+        );
+        let json: serde_json::Value = serde_json::from_str(&stdout_of(
+            folio()
+                .args(["words", op, "--json"])
+                .arg(&a)
+                .arg(&b)
+                .args(["-o", "/dev/null"]),
+        ))
+        .unwrap();
+        assert_eq!(json["counts"], serde_json::Value::Null, "{op}: {json}");
+        assert_eq!(json["written_through"], true, "{op}: {json}");
+    }
+    let list: String = (0..150).map(|i| format!("cat\n{i}x\n")).collect();
+    let out = stdout_of(
+        folio()
+            .args(["words", "import", "-", "-o", "/dev/null"])
+            .write_stdin(list),
+    );
+    assert!(!out.contains("/dev/null.json"), "{out}");
+    assert!(
+        out.contains("(the others are not listed: no manifest is written beside /dev/null)"),
+        "{out}"
+    );
+}
