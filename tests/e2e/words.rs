@@ -658,6 +658,27 @@ fn options_that_make_no_sense_are_refused() {
             &["top", "0", "--set", set],
             "invalid value '0' for '[N]': must be at least 1: 0 would list no word",
         ),
+        (
+            &["top", "--limit", "0", "--set", set],
+            "invalid value '0' for '--limit <N>': must be at least 1: 0 would list no word",
+        ),
+        (
+            &["compare", set, set, "--limit", "0"],
+            "invalid value '0' for '--limit <N>': must be at least 1: 0 would list no word \
+             (-q prints only the summary",
+        ),
+        (
+            &["compare", set, set, "--top", "0"],
+            "invalid value '0' for '--limit <N>': must be at least 1",
+        ),
+        (
+            &["export", "--set", set, "--counts", "--min-books", "0"],
+            "invalid value '0' for '--min-books <N>': must be at least 1: every word occurs",
+        ),
+        (
+            &["regex", "--set", set, "c.*", "--limit", "0"],
+            "invalid value '0' for '--limit <N>': must be at least 1",
+        ),
     ];
     for (args, why) in cases {
         let o = folio().arg("words").args(*args).output().unwrap();

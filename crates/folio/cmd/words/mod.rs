@@ -140,9 +140,15 @@ pub enum Command {
         a: PathBuf,
         /// The second set.
         b: PathBuf,
-        /// How many of the most frequent words only in each to show. Also spelled `--top`
-        /// (its former name).
-        #[arg(long = "limit", alias = "top", value_name = "N", default_value_t = 10)]
+        /// How many of the most frequent words only in each to show, at least 1 (`-q` shows
+        /// only the summary). Also spelled `--top` (its former name).
+        #[arg(
+            long = "limit",
+            alias = "top",
+            value_name = "N",
+            default_value_t = 10,
+            value_parser = super::args::compare_limit
+        )]
         top: usize,
         /// Print one JSON object.
         #[arg(long)]
@@ -272,7 +278,7 @@ pub enum Command {
         )]
         format: folio_lexicon::query::frequency::Format,
         /// Only words that occur in at least N books (needs the books map ingest writes).
-        #[arg(long, value_name = "N", requires = "counts")]
+        #[arg(long, value_name = "N", requires = "counts", value_parser = super::args::export_min_books)]
         min_books: Option<u64>,
     },
     /// Import a plain word list (one word a line, any order; LF, CRLF or lone CR line ends) as
