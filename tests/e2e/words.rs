@@ -1417,3 +1417,36 @@ fn a_set_written_through_a_device_claims_no_side_file() {
         "{out}"
     );
 }
+
+/// A `-` in a pattern's class is refused with a reason that suggests no place for it: under
+/// the game policy no placement makes it a member (`[a-]` once said "put - last").
+#[test]
+fn a_dash_in_a_pattern_class_gets_an_honest_message() {
+    let dir = tempfile::tempdir().unwrap();
+    let set = dir.path().join("s.fst");
+    let w = WordSet::from_words(["CAT", "COT"]).unwrap();
+    std::fs::write(&set, w.as_fst_set().as_fst().as_bytes()).unwrap();
+    for pattern in ["[a-]", "c[-a]t"] {
+        let o = folio()
+            .args(["words", "pattern", "--set"])
+            .arg(&set)
+            .arg(pattern)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{pattern}: {err}");
+        assert!(
+            err.contains("a class holds letters and ranges a-z")
+                && err.contains("- is not a letter under the game policy"),
+            "{pattern}: {err}"
+        );
+        assert!(!err.contains("put - last"), "{pattern}: {err}");
+    }
+    folio()
+        .args(["words", "top", "--set"])
+        .arg(&set)
+        .args(["--pattern", "[a-]"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("- is not a letter"));
+}
