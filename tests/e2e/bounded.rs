@@ -546,7 +546,9 @@ fn the_drop_report_of_a_huge_token_costs_no_more_than_the_ingest() {
         .arg("sh")
         .arg((REPORT_LIMIT_MB * 1024).to_string())
         .arg(folio_bin())
-        .args(["ingest", "-q", "lw.txt", "-o", "lw.fst", "--report", "lw.tsv"])
+        .args([
+            "ingest", "-q", "lw.txt", "-o", "lw.fst", "--report", "lw.tsv",
+        ])
         .output()
         .expect("sh runs");
     assert!(out.status.success(), "{:?}: {}", out.status, stderr(&out));

@@ -1349,7 +1349,10 @@ fn a_set_given_twice_is_refused_by_every_command_that_combines_sets() {
             .stderr,
     )
     .unwrap();
-    assert!(err.contains(&format!("{a} and {copy} hold the same bytes")), "{err}");
+    assert!(
+        err.contains(&format!("{a} and {copy} hold the same bytes")),
+        "{err}"
+    );
     // One set alone still counts once, and compare may set a set beside itself.
     folio()
         .args(["words", "top", "--set", a, "1"])

@@ -142,9 +142,13 @@ mod tests {
         assert!(top_n("x").is_err());
         assert!(max_len("0").unwrap_err().contains("keep no word"));
         assert!(limit("0").unwrap_err().contains("--count"));
-        assert!(compare_limit("0").unwrap_err().contains("-q prints only the summary"));
+        assert!(compare_limit("0")
+            .unwrap_err()
+            .contains("-q prints only the summary"));
         assert_eq!(compare_limit("3"), Ok(3));
-        assert!(export_min_books("0").unwrap_err().contains("at least one book"));
+        assert!(export_min_books("0")
+            .unwrap_err()
+            .contains("at least one book"));
         assert!(min_count("-1").is_err());
         assert!(output_path("-".into())
             .unwrap_err()

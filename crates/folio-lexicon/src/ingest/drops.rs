@@ -258,10 +258,16 @@ impl BookSurvey {
                 *e.forms.entry(held_spelling(w).0).or_default() += n;
             }
             Err(Refusal::TooLong) => {
-                s.refused.entry(held_spelling(w)).or_insert((DropClass::TooLong, 0)).1 += n;
+                s.refused
+                    .entry(held_spelling(w))
+                    .or_insert((DropClass::TooLong, 0))
+                    .1 += n;
             }
             Err(Refusal::Spelling) => {
-                s.refused.entry(held_spelling(w)).or_insert((spelling_class(w), 0)).1 += n;
+                s.refused
+                    .entry(held_spelling(w))
+                    .or_insert((spelling_class(w), 0))
+                    .1 += n;
             }
         });
         s

@@ -268,7 +268,10 @@ mod tests {
         for bad in ["[a-]", "c[-a]t", "[-]", "[a--]", "c[^-]t"] {
             let r = reason(&game, bad);
             assert!(r.contains(honest), "{bad}: {r}");
-            assert!(r.contains("- is not a letter under the game policy"), "{bad}: {r}");
+            assert!(
+                r.contains("- is not a letter under the game policy"),
+                "{bad}: {r}"
+            );
             assert!(!r.contains("put - "), "{bad}: {r}");
         }
         // Under raw, - is a letter: first in a class it is matched.
