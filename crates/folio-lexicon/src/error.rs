@@ -170,7 +170,7 @@ pub enum Error {
         /// Books read.
         books: u64,
     },
-    /// One word set given twice to a command that combines sets (the same file under two
+    /// One word set given twice to a command that sums sets (the same file under two
     /// names, or two files of the same bytes): its counts would be summed twice.
     #[error(
         "{} and {} {}: a set is read once; name it once",

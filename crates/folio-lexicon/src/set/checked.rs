@@ -128,13 +128,11 @@ pub fn common_policy<P: AsRef<Path>>(paths: &[P]) -> Result<Policy> {
     Ok(first.map_or_else(Policy::game, |(_, p)| p))
 }
 
-/// Refuses one set given twice to a command that combines sets (the `--set`s of a query,
-/// `union`, `intersect`, `difference`): the same file under two names (`a.fst`, `./a.fst`,
-/// a link; one canonical path) or two files of the same bytes (one SHA-256, hashed only
-/// for files of equal sizes), as ingest tells one book given twice. Summed, its counts
-/// would double; refused rather than read once, since for a difference dropping a repeat
-/// would change the answer. A path that cannot be resolved or read is left to fail, naming
-/// itself, when opened.
+/// Refuses one set given twice to a command that sums sets (the `--set`s of a query,
+/// `union`, `intersect`): the same file under two names (`a.fst`, `./a.fst`, a link; one
+/// canonical path) or two files of the same bytes (one SHA-256, hashed only for files of
+/// equal sizes), as ingest tells one book given twice. Summed, its counts would double.
+/// A path that cannot be resolved or read is left to fail, naming itself, when opened.
 ///
 /// # Errors
 /// [`Error::SetGivenTwice`] naming the first pair found (in the order given).

@@ -326,13 +326,13 @@ impl Command {
         }
     }
 
-    /// The sets this command combines into one answer (a query's `--set`s, the inputs of
-    /// set algebra), where one set given twice would count twice. `compare` reads its two
-    /// sets side by side (a set compared with itself or its copy is simply alike) and
-    /// `stats` reads one.
-    fn combined_paths(&self) -> Vec<PathBuf> {
+    /// The sets whose words and counts this command sums (a query's `--set`s, `union`,
+    /// `intersect`), where one set given twice would count twice. `difference` keeps the
+    /// first set's counts (and a set minus its copy is truly empty: a check that two builds
+    /// agree), `compare` reads its two sets side by side, and `stats` reads one.
+    fn summed_paths(&self) -> Vec<PathBuf> {
         match self {
-            Command::Compare { .. } | Command::Stats { .. } => Vec::new(),
+            Command::Compare { .. } | Command::Stats { .. } | Command::Difference(_) => Vec::new(),
             _ => self.set_paths(),
         }
     }
@@ -340,14 +340,14 @@ impl Command {
 
 /// Runs a `folio words` subcommand.
 ///
-/// One set given twice to a command that combines sets is refused first
+/// One set given twice to a command that sums sets is refused first
 /// (`checked::refuse_repeated_sets`: the same file, or the same bytes). Every set and counts
 /// map is opened with its checksum checked (`folio_lexicon::checked`),
 /// so a flipped byte is an error naming the file; the whole run is `folio_lexicon::guarded`,
 /// so a set crafted to pass the checksum that makes fst panic is an error naming the sets
 /// (exit 2), not a crash.
 pub fn run(c: Command) -> anyhow::Result<Outcome> {
-    checked::refuse_repeated_sets(&c.combined_paths())?;
+    checked::refuse_repeated_sets(&c.summed_paths())?;
     let paths = c.set_paths();
     folio_lexicon::guarded(&paths, || run_inner(c))?
 }
