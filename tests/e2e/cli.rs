@@ -32,11 +32,14 @@ fn dash_as_an_output_is_refused_or_means_stdout() {
     let d = dir.path();
     std::fs::write(d.join("book.txt"), "the whale and the sea\n").unwrap();
     std::fs::write(d.join("list.txt"), "cat\ndog\n").unwrap();
-    folio()
-        .current_dir(d)
-        .args(["words", "import", "list.txt", "-o", "a.fst"])
-        .assert()
-        .success();
+    std::fs::write(d.join("list2.txt"), "dog\n").unwrap();
+    for (list, set) in [("list.txt", "a.fst"), ("list2.txt", "b.fst")] {
+        folio()
+            .current_dir(d)
+            .args(["words", "import", list, "-o", set])
+            .assert()
+            .success();
+    }
     for args in [
         &["ingest", "book.txt", "-o", "-"][..],
         &["words", "import", "list.txt", "-o", "-"],
@@ -56,7 +59,7 @@ fn dash_as_an_output_is_refused_or_means_stdout() {
     assert_eq!(String::from_utf8_lossy(&out.stdout), "CAT\nDOG\n");
     for (args, words) in [
         (
-            &["words", "union", "a.fst", "a.fst", "-o", "-"][..],
+            &["words", "union", "a.fst", "b.fst", "-o", "-"][..],
             "CAT\nDOG\n",
         ),
         (&["words", "difference", "a.fst", "a.fst", "--output=-"], ""),

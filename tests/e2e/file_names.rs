@@ -205,8 +205,14 @@ fn words_union_names_non_utf8_sets_exactly() {
         .args(["words", "import", "list.txt", "-o", "a.fst"])
         .assert()
         .code(0);
+    std::fs::write(dir.path().join("list2.txt"), "cat\neel\n").unwrap();
     let other = name(b"s\xff.fst");
-    std::fs::copy(dir.path().join("a.fst"), dir.path().join(other)).unwrap();
+    folio()
+        .current_dir(dir.path())
+        .args(["words", "import", "list2.txt", "-o"])
+        .arg(other)
+        .assert()
+        .code(0);
     let run = folio()
         .current_dir(dir.path())
         .args(["words", "union", "a.fst"])

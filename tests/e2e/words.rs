@@ -658,6 +658,27 @@ fn options_that_make_no_sense_are_refused() {
             &["top", "0", "--set", set],
             "invalid value '0' for '[N]': must be at least 1: 0 would list no word",
         ),
+        (
+            &["top", "--limit", "0", "--set", set],
+            "invalid value '0' for '--limit <N>': must be at least 1: 0 would list no word",
+        ),
+        (
+            &["compare", set, set, "--limit", "0"],
+            "invalid value '0' for '--limit <N>': must be at least 1: 0 would list no word \
+             (-q prints only the summary",
+        ),
+        (
+            &["compare", set, set, "--top", "0"],
+            "invalid value '0' for '--limit <N>': must be at least 1",
+        ),
+        (
+            &["export", "--set", set, "--counts", "--min-books", "0"],
+            "invalid value '0' for '--min-books <N>': must be at least 1: every word occurs",
+        ),
+        (
+            &["regex", "--set", set, "c.*", "--limit", "0"],
+            "invalid value '0' for '--limit <N>': must be at least 1",
+        ),
     ];
     for (args, why) in cases {
         let o = folio().arg("words").args(*args).output().unwrap();
@@ -909,10 +930,15 @@ fn set_algebra_manifests_and_policies() {
     assert!(!d.join("bc.fst").exists() && !d.join("bc.json").exists());
 
     // A union of sets of one policy keeps it: CAFÉ stays reachable.
+    ingest(
+        &book("e.txt", "the thé is hot\n"),
+        "e.fst",
+        &["--keep-diacritics"],
+    );
     folio()
         .args(["words", "union"])
         .arg(d.join("c.fst"))
-        .arg(d.join("c.fst"))
+        .arg(d.join("e.fst"))
         .arg("-o")
         .arg(d.join("cc.fst"))
         .assert()
@@ -1273,4 +1299,165 @@ fn a_set_as_counts_map_is_refused_and_no_zipf_is_minus_infinity() {
     for text in [&csv, &tsv] {
         assert!(!text.contains("inf") && !text.contains("NaN"), "{text}");
     }
+}
+
+#[test]
+fn a_set_given_twice_is_refused_by_every_command_that_sums_sets() {
+    use folio_lexicon::set::{counts::write_counts, counts_path};
+    let dir = tempfile::tempdir().unwrap();
+    let a = dir.path().join("a.fst");
+    let set = WordSet::from_words(["CAT", "DOG"]).unwrap();
+    std::fs::write(&a, set.as_fst_set().as_fst().as_bytes()).unwrap();
+    write_counts(&counts_path(&a), [("CAT", 3), ("DOG", 9)]).unwrap();
+    let dotted = dir.path().join(".").join("a.fst");
+    let copy = dir.path().join("copy.fst");
+    std::fs::copy(&a, &copy).unwrap();
+    let out = dir.path().join("u.fst");
+    let (a, dotted, copy, out) = (
+        a.to_str().unwrap(),
+        dotted.to_str().unwrap(),
+        copy.to_str().unwrap(),
+        out.to_str().unwrap(),
+    );
+    let cases: &[&[&str]] = &[
+        &["top", "--set", a, "--set", a, "2"],
+        &["top", "--set", a, "--set", dotted, "2"],
+        &["contains", "--set", a, "--set", copy, "cat"],
+        &["prefix", "--set", dotted, "--set", a, "c"],
+        &["export", "--counts", "--set", a, "--set", copy],
+        &["union", a, a, "-o", out],
+        &["intersect", a, copy, "-o", out],
+        &["hooks", "--set", a, "--set", copy, "cat"],
+    ];
+    for args in cases {
+        let o = folio().arg("words").args(*args).output().unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(o.stdout.is_empty(), "{args:?}");
+        assert!(
+            err.contains("are the same file: a set is read once; name it once")
+                || err.contains("hold the same bytes (a copy of one set)"),
+            "{args:?}: {err}"
+        );
+    }
+    assert!(!Path::new(out).exists());
+    let err = String::from_utf8(
+        folio()
+            .args(["words", "union", a, copy, "-o", out])
+            .output()
+            .unwrap()
+            .stderr,
+    )
+    .unwrap();
+    assert!(
+        err.contains(&format!("{a} and {copy} hold the same bytes")),
+        "{err}"
+    );
+    // One set alone still counts once; difference (the first set's counts) and compare
+    // may set a set beside itself or its copy.
+    for other in [a, copy] {
+        folio()
+            .args(["words", "difference", a, other, "-o", "-"])
+            .assert()
+            .success()
+            .stdout("");
+    }
+    folio()
+        .args(["words", "top", "--set", a, "1"])
+        .assert()
+        .success()
+        .stdout("DOG 9\n");
+    folio()
+        .args(["words", "compare", a, copy, "-q"])
+        .assert()
+        .success()
+        .stdout(predicates::str::contains("jaccard  1.0000"));
+}
+
+/// `-o /dev/null`: the summary of union, intersect, difference and import names no file
+/// that was not written (`/dev/null.counts.fst`, `/dev/null.json`).
+#[test]
+fn a_set_written_through_a_device_claims_no_side_file() {
+    use folio_lexicon::set::{counts::write_counts, counts_path};
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, pairs: &[(&str, u64)]| {
+        let p = dir.path().join(name);
+        let set = WordSet::from_words(pairs.iter().map(|(w, _)| w)).unwrap();
+        std::fs::write(&p, set.as_fst_set().as_fst().as_bytes()).unwrap();
+        write_counts(&counts_path(&p), pairs.iter().copied()).unwrap();
+        p
+    };
+    let a = write("a.fst", &[("CAT", 3), ("DOG", 9)]);
+    let b = write("b.fst", &[("CAT", 7), ("FOX", 2)]);
+    for op in ["union", "intersect", "difference"] {
+        let out = stdout_of(
+            folio()
+                .args(["words", op])
+                .arg(&a)
+                .arg(&b)
+                .args(["-o", "/dev/null"]),
+        );
+        assert!(!out.contains("/dev/null.counts.fst"), "{op}: {out}");
+        assert!(
+            out.ends_with(
+                "\ncounts map: none (/dev/null is not a regular file: no counts map or \
+                 manifest written)\n"
+            ),
+            "{op}: {out}"
+        );
+        let json: serde_json::Value = serde_json::from_str(&stdout_of(
+            folio()
+                .args(["words", op, "--json"])
+                .arg(&a)
+                .arg(&b)
+                .args(["-o", "/dev/null"]),
+        ))
+        .unwrap();
+        assert_eq!(json["counts"], serde_json::Value::Null, "{op}: {json}");
+        assert_eq!(json["written_through"], true, "{op}: {json}");
+    }
+    let list: String = (0..150).map(|i| format!("cat\n{i}x\n")).collect();
+    let out = stdout_of(
+        folio()
+            .args(["words", "import", "-", "-o", "/dev/null"])
+            .write_stdin(list),
+    );
+    assert!(!out.contains("/dev/null.json"), "{out}");
+    assert!(
+        out.contains("(the others are not listed: no manifest is written beside /dev/null)"),
+        "{out}"
+    );
+}
+
+/// A `-` in a pattern's class is refused with a reason that suggests no place for it: under
+/// the game policy no placement makes it a member (`[a-]` once said "put - last").
+#[test]
+fn a_dash_in_a_pattern_class_gets_an_honest_message() {
+    let dir = tempfile::tempdir().unwrap();
+    let set = dir.path().join("s.fst");
+    let w = WordSet::from_words(["CAT", "COT"]).unwrap();
+    std::fs::write(&set, w.as_fst_set().as_fst().as_bytes()).unwrap();
+    for pattern in ["[a-]", "c[-a]t"] {
+        let o = folio()
+            .args(["words", "pattern", "--set"])
+            .arg(&set)
+            .arg(pattern)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{pattern}: {err}");
+        assert!(
+            err.contains("a class holds letters and ranges a-z")
+                && err.contains("- is not a letter under the game policy"),
+            "{pattern}: {err}"
+        );
+        assert!(!err.contains("put - last"), "{pattern}: {err}");
+    }
+    folio()
+        .args(["words", "top", "--set"])
+        .arg(&set)
+        .args(["--pattern", "[a-]"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("- is not a letter"));
 }

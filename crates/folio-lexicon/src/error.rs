@@ -170,6 +170,22 @@ pub enum Error {
         /// Books read.
         books: u64,
     },
+    /// One word set given twice to a command that sums sets (the same file under two
+    /// names, or two files of the same bytes): its counts would be summed twice.
+    #[error(
+        "{} and {} {}: a set is read once; name it once",
+        folio_core::file_name::shown(first),
+        folio_core::file_name::shown(again),
+        if *same_file { "are the same file" } else { "hold the same bytes (a copy of one set)" }
+    )]
+    SetGivenTwice {
+        /// The set as first given.
+        first: PathBuf,
+        /// The later name of the same set.
+        again: PathBuf,
+        /// `true`: one file reached twice; `false`: two files of equal bytes.
+        same_file: bool,
+    },
     /// A word set passed its checksum but could not be walked: fst panicked decoding a node
     /// (a file crafted, or written by a broken tool, to pass the check). Raised by
     /// [`crate::guarded`], which every walker of a set runs under.

@@ -80,6 +80,26 @@ pub fn min_books(s: &str) -> Result<usize, String> {
     )
 }
 
+/// `folio words compare --limit N`: how many of the most frequent words only in each set
+/// are shown; `-q` (not 0) is how to see only the summary.
+pub fn compare_limit(s: &str) -> Result<usize, String> {
+    at_least_one(
+        s,
+        "0 would list no word (-q prints only the summary: sizes, shared, only in each, \
+         Jaccard)",
+    )
+}
+
+/// `folio words export --counts --min-books N`: every word of a set with a books map occurs
+/// in at least one book.
+pub fn export_min_books(s: &str) -> Result<u64, String> {
+    at_least_one(
+        s,
+        "every word occurs in at least one book, so 0 would keep the same words as 1 (leave \
+         the option out)",
+    )
+}
+
 /// `folio words top N`: the number of words listed.
 pub fn top_n(s: &str) -> Result<usize, String> {
     at_least_one(s, "0 would list no word")
@@ -122,6 +142,13 @@ mod tests {
         assert!(top_n("x").is_err());
         assert!(max_len("0").unwrap_err().contains("keep no word"));
         assert!(limit("0").unwrap_err().contains("--count"));
+        assert!(compare_limit("0")
+            .unwrap_err()
+            .contains("-q prints only the summary"));
+        assert_eq!(compare_limit("3"), Ok(3));
+        assert!(export_min_books("0")
+            .unwrap_err()
+            .contains("at least one book"));
         assert!(min_count("-1").is_err());
         assert!(output_path("-".into())
             .unwrap_err()

@@ -29,7 +29,7 @@ use crate::hash::FxHashMap;
 use crate::ingest::count::TokenCounts;
 use crate::ingest::manifest::ListsApplied;
 use crate::ingest::merge::KeptKeys;
-use crate::policy::{Policy, PolicyName, Refusal, WordStat, APOSTROPHES};
+use crate::policy::{Policy, PolicyName, Refusal, WordStat, APOSTROPHES, MAX_KEY_LEN};
 
 /// Why a token of running text is not in the word set. The order is the report's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
@@ -197,11 +197,35 @@ pub fn spelling_class(token: &str) -> DropClass {
 /// How many forms of a word the report lists (most frequent first).
 const FORMS_SHOWN: usize = 5;
 
+/// How many characters of a spelling longer than any key ([`MAX_KEY_LEN`]) the report keeps.
+pub const LONG_SPELLING_CHARS: usize = 80;
+
+/// A spelling as the report holds it: as written when it has at most [`MAX_KEY_LEN`]
+/// characters, else its first [`LONG_SPELLING_CHARS`] then `… (N bytes)` (as `import` shows
+/// a long line), so that a book's 300 MB token costs the report a hundred bytes, not copies
+/// of itself. The second value tells cut spellings apart (the Fx hash of the whole
+/// spelling; 0 for one kept whole), so that two long tokens with the same start and length
+/// still count as two words.
+fn held_spelling(w: &str) -> (String, u64) {
+    // Bytes first: a spelling has at least as many bytes as characters.
+    if w.len() <= MAX_KEY_LEN || w.chars().nth(MAX_KEY_LEN).is_none() {
+        return (w.to_string(), 0);
+    }
+    let start = w
+        .char_indices()
+        .nth(LONG_SPELLING_CHARS)
+        .map_or(w, |(at, _)| &w[..at]);
+    let mut h = crate::hash::FxHasher::default();
+    std::hash::Hasher::write(&mut h, w.as_bytes());
+    let hash = std::hash::Hasher::finish(&h);
+    (format!("{start}… ({} bytes)", w.len()), hash | 1)
+}
+
 /// One key (or refused spelling) as seen in the books.
 #[derive(Clone, Debug, Default)]
 struct Seen {
     stat: WordStat,
-    /// Spelling → occurrences.
+    /// Spelling (as [`held_spelling`] holds it) → occurrences.
     forms: BTreeMap<String, u64>,
 }
 
@@ -211,7 +235,8 @@ pub struct BookSurvey {
     tokens: u64,
     boilerplate: u64,
     keys: FxHashMap<String, Seen>,
-    refused: FxHashMap<String, (DropClass, u64)>,
+    /// Refused spellings, as [`held_spelling`] holds them.
+    refused: FxHashMap<(String, u64), (DropClass, u64)>,
 }
 
 impl BookSurvey {
@@ -230,13 +255,19 @@ impl BookSurvey {
                 e.stat.count += n;
                 e.stat.lower_case |= k.lower_case;
                 e.stat.books = 1;
-                *e.forms.entry(w.to_string()).or_default() += n;
+                *e.forms.entry(held_spelling(w).0).or_default() += n;
             }
             Err(Refusal::TooLong) => {
-                s.refused.insert(w.to_string(), (DropClass::TooLong, n));
+                s.refused
+                    .entry(held_spelling(w))
+                    .or_insert((DropClass::TooLong, 0))
+                    .1 += n;
             }
             Err(Refusal::Spelling) => {
-                s.refused.insert(w.to_string(), (spelling_class(w), n));
+                s.refused
+                    .entry(held_spelling(w))
+                    .or_insert((spelling_class(w), 0))
+                    .1 += n;
             }
         });
         s
@@ -257,7 +288,8 @@ pub struct ClassTotal {
 pub struct DroppedWord {
     /// The class it was dropped in.
     pub class: DropClass,
-    /// Its key (or, for classes decided by spelling, the spelling itself).
+    /// Its key (or, for classes decided by spelling and for a token too long for any key,
+    /// the spelling itself; one over [`MAX_KEY_LEN`] characters cut, [`LONG_SPELLING_CHARS`]).
     pub word: String,
     /// Occurrences in the books.
     pub count: u64,
@@ -289,7 +321,7 @@ impl Survey {
     /// by its totals under `policy` and `selection`.
     pub fn merge(books: Vec<BookSurvey>, policy: &Policy, selection: &Selection) -> Survey {
         let mut keys: FxHashMap<String, Seen> = FxHashMap::default();
-        let mut refused: FxHashMap<String, (DropClass, u64, u32)> = FxHashMap::default();
+        let mut refused: FxHashMap<(String, u64), (DropClass, u64, u32)> = FxHashMap::default();
         let mut out = Survey::default();
         for b in books {
             out.tokens += b.tokens;
@@ -331,7 +363,7 @@ impl Survey {
                 }
             }
         }
-        for (w, (class, n, books)) in refused {
+        for ((w, _), (class, n, books)) in refused {
             let forms = BTreeMap::from([(w.clone(), n)]);
             out.push(class, w, n, books, forms);
         }
@@ -539,6 +571,24 @@ mod tests {
     fn survey(text: &str, policy: &Policy, sel: &Selection) -> Survey {
         let tc = TokenCounts::count(text);
         Survey::merge(vec![BookSurvey::of(&tc, policy, 0)], policy, sel)
+    }
+
+    #[test]
+    fn a_spelling_longer_than_any_key_is_held_by_its_start_and_length() {
+        let p = Policy::game();
+        let (a, b) = ("ab".repeat(3000), format!("{}ba", "ab".repeat(2999)));
+        let text = format!("the cat {a} {b} {a} x{} 12", "1".repeat(5000));
+        let s = survey(&text, &p, &Selection::default());
+        let long = s.class(DropClass::TooLong);
+        assert_eq!((long.tokens, long.words), (3, 2));
+        let start = "ab".repeat(40);
+        let words: Vec<_> = s.examples(DropClass::TooLong, 9).collect();
+        assert_eq!(words[0].word, format!("{start}… (6000 bytes)"));
+        assert_eq!(words[0].count, 2);
+        assert_eq!(words[0].forms, [(format!("{start}… (6000 bytes)"), 2)]);
+        let digits: Vec<_> = s.examples(DropClass::Digits, 9).map(|w| &w.word).collect();
+        assert_eq!(digits[1], &format!("x{}… (5001 bytes)", "1".repeat(79)));
+        assert!(s.to_tsv().len() < 2000, "{}", s.to_tsv());
     }
 
     #[test]

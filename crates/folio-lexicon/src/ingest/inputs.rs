@@ -237,7 +237,6 @@ pub(crate) fn dedup(inputs: &[Input]) -> Distinct {
 /// The inputs (by index) whose bytes are those of another input with a lesser name, each
 /// with that name: regular, non-empty files of one size, then of one SHA-256.
 fn same_bytes(inputs: &[Input]) -> std::collections::HashMap<usize, String> {
-    use sha2::{Digest, Sha256};
     let mut by_size: std::collections::HashMap<u64, Vec<usize>> = Default::default();
     for (n, i) in inputs.iter().enumerate() {
         let Source::File(p) = &i.source else { continue };
@@ -258,10 +257,7 @@ fn same_bytes(inputs: &[Input]) -> std::collections::HashMap<usize, String> {
                 let Source::File(p) = &inputs[n].source else {
                     return None;
                 };
-                let mut f = std::fs::File::open(p).ok()?;
-                let mut h = Sha256::new();
-                std::io::copy(&mut f, &mut h).ok()?;
-                Some((n, h.finalize().into()))
+                Some((n, file_sha256(p)?))
             })
             .collect();
         // The least name of each content is the book; the others repeat it.
@@ -278,6 +274,17 @@ fn same_bytes(inputs: &[Input]) -> std::collections::HashMap<usize, String> {
         }
     }
     repeats
+}
+
+/// The SHA-256 of the file at `p`, or `None` when it cannot be read (the caller then lets
+/// the read that matters fail, naming the file). What "the same bytes" means for books
+/// (ingest) and word sets ([`crate::checked::refuse_repeated_sets`]).
+pub(crate) fn file_sha256(p: &Path) -> Option<[u8; 32]> {
+    use sha2::{Digest, Sha256};
+    let mut f = std::fs::File::open(p).ok()?;
+    let mut h = Sha256::new();
+    std::io::copy(&mut f, &mut h).ok()?;
+    Some(h.finalize().into())
 }
 
 /// The most bytes read from a stream (standard input, a pipe, a device): a stream has no

@@ -28,7 +28,7 @@ pub mod decode;
 pub mod drops;
 pub mod elision;
 pub mod html;
-mod inputs;
+pub(crate) mod inputs;
 pub mod journal;
 pub mod manifest;
 pub mod merge;

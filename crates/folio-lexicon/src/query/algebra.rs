@@ -97,9 +97,13 @@ pub struct CombineReport {
     pub output: PathBuf,
     /// Words in it.
     pub words: usize,
-    /// The counts map written beside it (see [`write_combined`] for when).
+    /// The counts map written beside it (see [`write_combined`] for when); `None` when
+    /// none was, among them whenever the output is written through.
     #[serde(serialize_with = "folio_core::file_name::serialize_option")]
     pub counts: Option<PathBuf>,
+    /// The output is a device or FIFO (`-o /dev/null`): the set was written through it, and
+    /// no counts map or manifest was written beside it.
+    pub written_through: bool,
     /// Inputs without a counts map.
     #[serde(serialize_with = "folio_core::file_name::serialize_list")]
     pub sets_without_counts: Vec<PathBuf>,
@@ -156,6 +160,7 @@ pub fn write_combined(inputs: &[PathBuf], op: SetOp, output: &Path) -> Result<Co
         counts: None,
         sets_without_counts: without,
         removed_stale_counts: None,
+        written_through: crate::set::atomic::is_write_through(output),
     };
     // The manifest records the inputs' policy (queries normalise words with it) and how
     // the set was made; it replaces any older manifest beside the output.
@@ -195,7 +200,8 @@ pub fn write_combined(inputs: &[PathBuf], op: SetOp, output: &Path) -> Result<Co
             files.push((&books_out, &books_bytes));
         }
         write_files_atomic(&files)?;
-        report.counts = Some(counts_out);
+        // Beside a device or FIFO nothing was written (`write_files_atomic`).
+        report.counts = (!report.written_through).then_some(counts_out);
     } else {
         refuse_folder(&counts_out)?;
         write_files_atomic(&[(output, &set_bytes), (&manifest_out, &manifest_bytes)])?;

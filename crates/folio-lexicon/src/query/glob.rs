@@ -98,9 +98,7 @@ impl Glob {
                         if chars.peek() == Some(&'-') {
                             chars.next();
                             let Some(h) = chars.next().filter(|&h| h != ']') else {
-                                return Err(bad(format!(
-                                    "range from {m} has no end (write [{m}-Z], or put - last)"
-                                )));
+                                return Err(bad(open_range(policy, m)));
                             };
                             let hi = letter(policy, h).map_err(&bad)?;
                             if hi < lo {
@@ -176,6 +174,21 @@ impl Glob {
     }
 }
 
+/// Why `[m-]` is refused: a `-` after a member always starts a range. Where `-` is a letter
+/// of the policy (`raw`), it is matched by putting it first; elsewhere no placement makes
+/// it a member, and the message says so rather than suggest one.
+fn open_range(policy: &Policy, m: char) -> String {
+    if letter(policy, '-').is_ok() {
+        format!("range from {m} has no end (write [{m}-z], or put - first to match a -)")
+    } else {
+        format!(
+            "range from {m} has no end: a class holds letters and ranges a-z, and - is not a \
+             letter under the {} policy",
+            policy.name
+        )
+    }
+}
+
 /// One class member: a single letter under the policy.
 fn letter(policy: &Policy, c: char) -> Result<char, String> {
     let key = policy.normalize_word(&c.to_string());
@@ -184,6 +197,11 @@ fn letter(policy: &Policy, c: char) -> Result<char, String> {
         (Some(l), None) => Ok(l),
         (Some(_), Some(_)) => Err(format!(
             "class member {c} is more than one letter under the {} policy",
+            policy.name
+        )),
+        _ if c == '-' => Err(format!(
+            "a class holds letters and ranges a-z; - is not a letter under the {} policy (it \
+             only joins the two ends of a range)",
             policy.name
         )),
         _ => Err(format!(
@@ -237,6 +255,32 @@ mod tests {
         for bad in ["c[aeiou", "c[]t", "c]t", "[4]", "[ß]", "[z-a]", "[a-]", ""] {
             assert!(Glob::parse(&p, bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn a_dash_is_refused_without_suggesting_a_place_for_it() {
+        let reason = |p: &Policy, s: &str| match Glob::parse(p, s) {
+            Err(QueryError::BadPattern { reason, .. }) => reason,
+            other => panic!("{s}: {:?}", other.is_ok()),
+        };
+        let game = Policy::game();
+        let honest = "a class holds letters and ranges a-z";
+        for bad in ["[a-]", "c[-a]t", "[-]", "[a--]", "c[^-]t"] {
+            let r = reason(&game, bad);
+            assert!(r.contains(honest), "{bad}: {r}");
+            assert!(
+                r.contains("- is not a letter under the game policy"),
+                "{bad}: {r}"
+            );
+            assert!(!r.contains("put - "), "{bad}: {r}");
+        }
+        // Under raw, - is a letter: first in a class it is matched.
+        let raw = Policy::raw();
+        assert!(Glob::parse(&raw, "c[-a]t").unwrap().matches(b"C-T"));
+        assert_eq!(
+            reason(&raw, "[a-]"),
+            "range from a has no end (write [a-z], or put - first to match a -)"
+        );
     }
 
     /// A reference: a backtracking matcher over characters.

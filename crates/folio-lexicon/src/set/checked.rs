@@ -141,6 +141,60 @@ pub fn common_policy<P: AsRef<Path>>(paths: &[P]) -> Result<Policy> {
     Ok(first.map_or_else(Policy::game, |(_, p)| p))
 }
 
+/// Refuses one set given twice to a command that sums sets (the `--set`s of a query,
+/// `union`, `intersect`): the same file under two names (`a.fst`, `./a.fst`, a link; one
+/// canonical path) or two files of the same bytes (one SHA-256, hashed only for files of
+/// equal sizes), as ingest tells one book given twice. Summed, its counts would double.
+/// A path that cannot be resolved or read is left to fail, naming itself, when opened.
+///
+/// # Errors
+/// [`Error::SetGivenTwice`] naming the first pair found (in the order given).
+pub fn refuse_repeated_sets<P: AsRef<Path>>(paths: &[P]) -> Result<()> {
+    let mut by_path: std::collections::HashMap<std::path::PathBuf, usize> = Default::default();
+    let mut by_size: std::collections::HashMap<u64, Vec<usize>> = Default::default();
+    for (n, p) in paths.iter().enumerate() {
+        let p = p.as_ref();
+        let id = std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
+        if let Some(&first) = by_path.get(&id) {
+            return Err(given_twice(paths, first, n, true));
+        }
+        by_path.insert(id, n);
+        if let Some(m) = std::fs::metadata(p).ok().filter(|m| m.is_file()) {
+            by_size.entry(m.len()).or_default().push(n);
+        }
+    }
+    let mut found: Option<(usize, usize)> = None;
+    for group in by_size.into_values().filter(|g| g.len() > 1) {
+        let mut by_hash: std::collections::HashMap<[u8; 32], usize> = Default::default();
+        for n in group {
+            let Some(hash) = crate::ingest::inputs::file_sha256(paths[n].as_ref()) else {
+                continue;
+            };
+            match by_hash.get(&hash) {
+                Some(&first) if found.is_none_or(|(_, again)| n < again) => {
+                    found = Some((first, n));
+                }
+                Some(_) => {}
+                None => {
+                    by_hash.insert(hash, n);
+                }
+            }
+        }
+    }
+    match found {
+        Some((first, again)) => Err(given_twice(paths, first, again, false)),
+        None => Ok(()),
+    }
+}
+
+fn given_twice<P: AsRef<Path>>(paths: &[P], first: usize, again: usize, same_file: bool) -> Error {
+    Error::SetGivenTwice {
+        first: paths[first].as_ref().to_path_buf(),
+        again: paths[again].as_ref().to_path_buf(),
+        same_file,
+    }
+}
+
 /// Opens and checks every set in `paths`, in order, stopping at the first that fails.
 ///
 /// # Errors
@@ -263,6 +317,33 @@ fn keys_differ(set: &WordSet, map: &CountsMap) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_set_given_twice_by_name_or_by_bytes_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let bytes = WordSet::from_words(["CAT", "DOG"]).unwrap();
+        let bytes = bytes.as_fst_set().as_fst().as_bytes().to_vec();
+        let a = write(dir.path(), "a.fst", &bytes);
+        let copy = write(dir.path(), "copy.fst", &bytes);
+        let other = WordSet::from_words(["CAT", "EMU"]).unwrap();
+        let b = write(dir.path(), "b.fst", other.as_fst_set().as_fst().as_bytes());
+        assert!(refuse_repeated_sets(&[&a, &b]).is_ok());
+        let dotted = dir.path().join(".").join("a.fst");
+        let err = refuse_repeated_sets(&[&a, &b, &dotted]).unwrap_err();
+        assert!(
+            matches!(&err, Error::SetGivenTwice { first, again, same_file: true }
+                if *first == a && *again == dotted),
+            "{err}"
+        );
+        assert!(err.to_string().contains("are the same file"), "{err}");
+        let err = refuse_repeated_sets(&[&b, &a, &copy]).unwrap_err();
+        assert!(
+            matches!(&err, Error::SetGivenTwice { first, again, same_file: false }
+                if *first == a && *again == copy),
+            "{err}"
+        );
+        assert!(err.to_string().contains("hold the same bytes"), "{err}");
+    }
 
     #[test]
     fn a_counts_map_is_not_a_set() {

@@ -74,6 +74,11 @@ pub(super) fn combine(a: Algebra, op: SetOp, w: &mut impl Write) -> anyhow::Resu
     }
     match &r.counts {
         Some(p) => writeln!(w, "counts map: {}", folio_core::file_name::shown(p))?,
+        None if r.written_through => writeln!(
+            w,
+            "counts map: none ({} is not a regular file: no counts map or manifest written)",
+            folio_core::file_name::shown(&r.output)
+        )?,
         None => {
             let names: Vec<_> = r
                 .sets_without_counts

@@ -219,14 +219,23 @@ pub(super) fn import(
         }
     }
     let manifest = manifest_path(output);
+    let through = folio_lexicon::set::atomic::is_write_through(output);
     if r.duplicate_lines.max(r.rejected_lines) > shown {
-        writeln!(
-            w,
-            "  (the first {REPORT_SAMPLE} of each are listed in {})",
-            folio_core::file_name::shown(&manifest)
-        )?;
+        if through {
+            writeln!(
+                w,
+                "  (the others are not listed: no manifest is written beside {})",
+                folio_core::file_name::shown(output)
+            )?;
+        } else {
+            writeln!(
+                w,
+                "  (the first {REPORT_SAMPLE} of each are listed in {})",
+                folio_core::file_name::shown(&manifest)
+            )?;
+        }
     }
-    if folio_lexicon::set::atomic::is_write_through(output) {
+    if through {
         writeln!(w, "counts map: none (a word list has no occurrence counts)")?;
     } else {
         writeln!(

@@ -140,9 +140,15 @@ pub enum Command {
         a: PathBuf,
         /// The second set.
         b: PathBuf,
-        /// How many of the most frequent words only in each to show. Also spelled `--top`
-        /// (its former name).
-        #[arg(long = "limit", alias = "top", value_name = "N", default_value_t = 10)]
+        /// How many of the most frequent words only in each to show, at least 1 (`-q` shows
+        /// only the summary). Also spelled `--top` (its former name).
+        #[arg(
+            long = "limit",
+            alias = "top",
+            value_name = "N",
+            default_value_t = 10,
+            value_parser = super::args::compare_limit
+        )]
         top: usize,
         /// Print one JSON object.
         #[arg(long)]
@@ -272,7 +278,7 @@ pub enum Command {
         )]
         format: folio_lexicon::query::frequency::Format,
         /// Only words that occur in at least N books (needs the books map ingest writes).
-        #[arg(long, value_name = "N", requires = "counts")]
+        #[arg(long, value_name = "N", requires = "counts", value_parser = super::args::export_min_books)]
         min_books: Option<u64>,
     },
     /// Import a plain word list (one word a line, any order; LF, CRLF or lone CR line ends) as
@@ -319,15 +325,29 @@ impl Command {
             Command::Import { .. } => Vec::new(),
         }
     }
+
+    /// The sets whose words and counts this command sums (a query's `--set`s, `union`,
+    /// `intersect`), where one set given twice would count twice. `difference` keeps the
+    /// first set's counts (and a set minus its copy is truly empty: a check that two builds
+    /// agree), `compare` reads its two sets side by side, and `stats` reads one.
+    fn summed_paths(&self) -> Vec<PathBuf> {
+        match self {
+            Command::Compare { .. } | Command::Stats { .. } | Command::Difference(_) => Vec::new(),
+            _ => self.set_paths(),
+        }
+    }
 }
 
 /// Runs a `folio words` subcommand.
 ///
-/// Every set and counts map is opened with its checksum checked (`folio_lexicon::checked`),
+/// One set given twice to a command that sums sets is refused first
+/// (`checked::refuse_repeated_sets`: the same file, or the same bytes). Every set and counts
+/// map is opened with its checksum checked (`folio_lexicon::checked`),
 /// so a flipped byte is an error naming the file; the whole run is `folio_lexicon::guarded`,
 /// so a set crafted to pass the checksum that makes fst panic is an error naming the sets
 /// (exit 2), not a crash.
 pub fn run(c: Command) -> anyhow::Result<Outcome> {
+    checked::refuse_repeated_sets(&c.summed_paths())?;
     let paths = c.set_paths();
     folio_lexicon::guarded(&paths, || run_inner(c))?
 }
