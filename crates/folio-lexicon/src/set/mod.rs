@@ -284,14 +284,14 @@ pub(crate) fn check_footer(bytes: &[u8]) -> std::result::Result<(), fst::Error> 
     }
 }
 
-/// Maps the file at `path` read-only (an empty file gives empty owned bytes). A path that is
-/// not a regular file (a pipe, `/dev/stdin`, `<(cmd)`) has no length to map: it is read
-/// whole into memory instead ([`read_stream`]).
+/// Opens `path` for [`map_file`] and [`read_file`]: the file and its metadata when it is a
+/// regular file, else (a pipe, a device) its bytes read whole as [`read_stream`] reads them.
 ///
 /// # Errors
-/// [`Error::Io`] naming `path` when it is missing, a directory or unreadable; for a stream,
-/// as [`read_stream`].
-pub(crate) fn map_file(path: &Path) -> Result<SetBytes> {
+/// [`Error::Io`] naming `path` when it is missing, a directory or unreadable.
+fn open_regular(
+    path: &Path,
+) -> Result<std::result::Result<(std::fs::File, std::fs::Metadata), SetBytes>> {
     let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
     let meta = file.metadata().map_err(|e| Error::io(path, e))?;
     if meta.is_dir() {
@@ -301,8 +301,23 @@ pub(crate) fn map_file(path: &Path) -> Result<SetBytes> {
         ));
     }
     if !meta.is_file() {
-        return read_stream(path, file);
+        return read_stream(path, file).map(Err);
     }
+    Ok(Ok((file, meta)))
+}
+
+/// Maps the file at `path` read-only (an empty file gives empty owned bytes). A path that is
+/// not a regular file (a pipe, `/dev/stdin`, `<(cmd)`) has no length to map: it is read
+/// whole into memory instead ([`read_stream`]).
+///
+/// # Errors
+/// [`Error::Io`] naming `path` when it is missing, a directory or unreadable; for a stream,
+/// as [`read_stream`].
+pub(crate) fn map_file(path: &Path) -> Result<SetBytes> {
+    let (file, meta) = match open_regular(path)? {
+        Ok(opened) => opened,
+        Err(stream) => return Ok(stream),
+    };
     // An empty file cannot be mapped on every platform; fst reports it as too short.
     if meta.len() == 0 {
         return Ok(SetBytes::Owned(Vec::new()));
@@ -319,17 +334,10 @@ pub(crate) fn map_file(path: &Path) -> Result<SetBytes> {
 /// refused by [`fits_cursor`] without being read whole.
 pub(crate) fn read_file(path: &Path) -> Result<SetBytes> {
     use std::io::Read;
-    let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
-    let meta = file.metadata().map_err(|e| Error::io(path, e))?;
-    if meta.is_dir() {
-        return Err(Error::io(
-            path,
-            std::io::Error::new(std::io::ErrorKind::InvalidInput, "is a directory"),
-        ));
-    }
-    if !meta.is_file() {
-        return read_stream(path, file);
-    }
+    let (file, _) = match open_regular(path)? {
+        Ok(opened) => opened,
+        Err(stream) => return Ok(stream),
+    };
     let mut bytes = Vec::new();
     file.take(u64::from(u32::MAX) + 1)
         .read_to_end(&mut bytes)
