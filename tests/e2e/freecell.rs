@@ -159,6 +159,25 @@ fn binary_and_missing_files() {
         .unwrap();
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stdout).contains(":3:1: binary-input"));
+    // Allowing the finding leaves the game unplayed, so unwon: still invalid.
+    for game in [&["freecell", "check"][..], &["play"][..]] {
+        let out = folio()
+            .args(game)
+            .arg(&p)
+            .args(["--allow", "binary-input"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{game:?}");
+        assert!(String::from_utf8_lossy(&out.stdout).contains("not-won"));
+    }
+    let k = dir.path().join("k.kenken");
+    std::fs::write(&k, b"#game kenken\n\x00").unwrap();
+    folio()
+        .arg("play")
+        .arg(&k)
+        .args(["--allow", "binary-input"])
+        .assert()
+        .code(1);
     folio()
         .args(["freecell", "check", "/nonexistent/x.txt"])
         .assert()

@@ -259,21 +259,14 @@ fn replay_unnamed(file: &str, bytes: &[u8], opts: &Options) -> Report {
 }
 
 /// The verdict of a replay stopped short (an illegal move, a board that differs, a script
-/// that does not read): a `not-won` finding of its own at the finding that stopped it, so
-/// that allowing that finding's rule never makes an unwon game valid. A file not read as
-/// text (`binary-input`) or not read to its end (`too-many-moves`) keeps its one finding.
+/// that does not read, a file not text or not read to its end): a `not-won` finding of its
+/// own at the finding that stopped it, so that allowing that finding's rule never makes an
+/// unwon game valid.
 fn add_not_won(report: &mut Report, text: &str) {
     let Some(stop) = report.findings.first() else {
         return;
     };
-    if report.won()
-        || report.findings.iter().any(|f| {
-            matches!(
-                f.rule.code,
-                code::NOT_WON | code::BINARY_INPUT | code::TOO_MANY_MOVES
-            )
-        })
-    {
+    if report.won() || report.findings.iter().any(|f| f.rule.code == code::NOT_WON) {
         return;
     }
     let loc = stop.loc;

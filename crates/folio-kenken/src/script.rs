@@ -600,27 +600,36 @@ pub fn replay(script: &Script, file: &str) -> Report {
         }
     }
     let solved = check(p, &grid).is_empty();
-    // A file not read to its end had no move replayed: its finding says why, alone.
+    // A file not read to its end had no move replayed.
     let cut_short = findings
         .iter()
-        .any(|f| matches!(f.rule.code, code::TOO_MANY_MOVES | code::TOO_MANY_PROBLEMS));
-    if !solved && !cut_short {
+        .find(|f| matches!(f.rule.code, code::TOO_MANY_MOVES | code::TOO_MANY_PROBLEMS))
+        .map(|f| (f.loc.line, f.loc.col));
+    if !solved {
         // The verdict is a finding of its own, as FreeCell's `not-won`: a session that ends
         // short of a solution is invalid (exit 1) even when every move was legal, and stays
-        // so when its conflicts are allowed. At the last move, else the `#puzzle` line.
-        let (line, col) = script
-            .moves
-            .last()
-            .map_or((id_line(script), 1), |m| (m.line, m.col));
+        // so when its conflicts, or the finding that cut it short, are allowed. At the last
+        // move, else the `#puzzle` line; a session cut short, where it was cut.
+        let (line, col) = cut_short.unwrap_or_else(|| {
+            script
+                .moves
+                .last()
+                .map_or((id_line(script), 1), |m| (m.line, m.col))
+        });
         let filled = grid.iter().filter(|&&d| d != 0).count();
+        let message = if cut_short.is_some() {
+            "the session is not played: it is not read to its end".to_string()
+        } else {
+            format!(
+                "the final grid does not solve the puzzle ({filled} of {} cells filled)",
+                grid.len()
+            )
+        };
         findings.push(finding(
             line as usize,
             col as usize,
             code::NOT_SOLVED,
-            format!(
-                "the final grid does not solve the puzzle ({filled} of {} cells filled)",
-                grid.len()
-            ),
+            message,
             line_text(line),
         ));
     }
@@ -638,33 +647,30 @@ pub fn replay(script: &Script, file: &str) -> Report {
     }
 }
 
-/// The verdict of a session with no puzzle to solve (`no-puzzle`, `bad-puzzle`): `not-solved`
-/// at that finding, so that allowing it never makes the session valid. A file of another
-/// game, not text, or not read to its end keeps its one finding.
+/// The verdict of a session with no puzzle to solve (`no-puzzle`, `bad-puzzle`, a file of
+/// another game, not text, or not read to its end): `not-solved` at the first finding, so
+/// that allowing that finding never makes the session valid.
 fn push_unsolved_without_puzzle<'a>(
     findings: &mut Vec<Finding>,
     line_text: &dyn Fn(u32) -> &'a str,
 ) {
     let Some(loc) = findings
         .iter()
-        .find(|f| matches!(f.rule.code, code::NO_PUZZLE | code::BAD_PUZZLE))
         .map(|f| f.loc)
+        .min_by_key(|l| (l.line, l.col))
     else {
         return;
     };
-    if findings.iter().any(|f| {
-        matches!(
-            f.rule.code,
-            code::WRONG_GAME | code::BINARY_INPUT | code::TOO_MANY_MOVES | code::TOO_MANY_PROBLEMS
-        )
-    }) {
-        return;
-    }
+    let message = if findings.iter().any(|f| f.rule.code == code::BINARY_INPUT) {
+        "the session is not played: the file is not text"
+    } else {
+        "no puzzle to solve: the session has no readable #puzzle"
+    };
     findings.push(finding(
         loc.line as usize,
         loc.col as usize,
         code::NOT_SOLVED,
-        "no puzzle to solve: the session has no readable #puzzle".into(),
+        message.into(),
         line_text(loc.line),
     ));
 }
@@ -740,9 +746,12 @@ mod tests {
         // On one line: at the column of the move over, and no move is replayed.
         let line = "A1=1 ".repeat(MAX_MOVES + 3);
         let r = play(&format!("{HEAD}{line}\n"), "one");
-        assert_eq!((r.moves, r.findings.len()), (0, 1));
+        assert_eq!((r.moves, r.findings.len()), (0, 2));
         let over = &r.findings[0];
         assert_eq!(over.rule.code, "too-many-moves");
+        // The verdict at it: allowing `too-many-moves` leaves the session unsolved.
+        assert_eq!(r.findings[1].rule.code, "not-solved");
+        assert_eq!(r.findings[1].loc, over.loc);
         assert_eq!(
             (over.loc.line, over.loc.col as usize),
             (3, 1 + 5 * MAX_MOVES)
@@ -840,13 +849,15 @@ mod tests {
     }
 
     #[test]
-    fn a_binary_file_is_one_finding_where_the_text_stops() {
+    fn a_binary_file_is_one_finding_where_the_text_stops_and_the_verdict() {
         let mut bytes = format!("{HEAD}A1=1\nB").into_bytes();
         bytes.extend_from_slice(&[0xff, 0xfe, 0, 1, 2]);
         bytes.extend_from_slice(b"\nA1=2\n".repeat(500).as_slice());
         let r = play_bytes(&bytes, "b");
         let codes: Vec<&str> = r.findings.iter().map(|f| f.rule.code).collect();
-        assert_eq!(codes, ["binary-input"]);
+        // The verdict beside it: allowing `binary-input` leaves the session unsolved.
+        assert_eq!(codes, ["binary-input", "not-solved"]);
+        assert_eq!(r.findings[1].loc, r.findings[0].loc);
         // At the NUL (as every game locates it), the two bytes before it one column each.
         assert_eq!((r.findings[0].loc.line, r.findings[0].loc.col), (4, 4));
         // Text is replayed as text, a BOM dropped.
@@ -951,7 +962,7 @@ mod tests {
         let codes: Vec<&str> = r.findings.iter().map(|f| f.rule.code).collect();
         assert_eq!(codes, ["no-puzzle", "not-solved"], "{r}");
         let r = play("#game boggle\n", "s");
-        assert_eq!(r.findings.len(), 1, "{r}");
-        assert_eq!(r.findings[0].rule.code, "wrong-game");
+        let codes: Vec<&str> = r.findings.iter().map(|f| f.rule.code).collect();
+        assert_eq!(codes, ["wrong-game", "not-solved"], "{r}");
     }
 }
