@@ -645,3 +645,55 @@ fn an_output_that_is_a_folder_is_refused_before_the_replay() {
         assert!(!d.join("out-files").exists());
     }
 }
+
+/// A script the folder walk cannot reach — here 1,100 folders deep, past `PATH_MAX` — is an
+/// `unreadable` entry naming the path (exit 2), never silently left out of the run.
+#[cfg(unix)]
+#[test]
+fn a_script_the_walk_cannot_reach_is_unreadable_not_skipped() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    std::fs::create_dir(d.join("deep")).unwrap();
+    let game = "#player1 a A\n#player2 b B\n>a: AEINRST 8H RETAINS +66 66\n";
+    std::fs::write(d.join("deep/top.gcg"), game).unwrap();
+    // Two chains of 550 folders, each made by a path under PATH_MAX, the second moved to the
+    // bottom of the first: x.gcg's path is then about 5,500 bytes.
+    let chain = |n: usize| "dddd/".repeat(n);
+    std::fs::create_dir_all(d.join("deep").join(chain(550))).unwrap();
+    std::fs::create_dir_all(d.join("tail").join(chain(549))).unwrap();
+    std::fs::write(d.join("tail").join(chain(549)).join("x.gcg"), game).unwrap();
+    std::fs::rename(d.join("tail"), d.join("deep").join(chain(550)).join("dddd")).unwrap();
+    let (code, out, err) = play_in(d, &["-q", "deep"]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(
+        out.contains("1 game, 1 move, 0 findings, 1 unreadable"),
+        "{out}"
+    );
+    assert!(
+        err.contains("cannot read deep/dddd/dddd/") && err.contains("File name too long"),
+        "{}",
+        &err[err.len().saturating_sub(300)..]
+    );
+    // Alone, it is still an entry of the run, not "no scripts to replay".
+    std::fs::remove_file(d.join("deep/top.gcg")).unwrap();
+    let (code, out, err) = play_in(d, &["-q", "deep"]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(
+        out.contains("0 games, 0 moves, 0 findings, 1 unreadable"),
+        "{out}"
+    );
+}
+
+/// A script that is a link loop is unreadable (exit 2), not a link to nothing.
+#[cfg(unix)]
+#[test]
+fn a_link_loop_in_a_folder_is_unreadable() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    std::fs::create_dir(d.join("games")).unwrap();
+    std::os::unix::fs::symlink("loop.gcg", d.join("games/loop.gcg")).unwrap();
+    let (code, out, err) = play_in(d, &["-q", "games"]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(out.contains("1 unreadable"), "{out}");
+    assert!(err.contains("cannot read games/loop.gcg"), "{err}");
+}

@@ -156,34 +156,43 @@ fn path_of(bytes: &[u8]) -> PathBuf {
 
 /// Adds the scripts under `dir` to `out`, sorted by name at each level (a stable order on
 /// every machine). Hidden entries (`.git`) are skipped, and symbolic links to folders are
-/// not followed (no loops); a folder that cannot be read is added as itself, so it becomes
-/// that run's unreadable entry rather than silently missing. An entry named as a script
-/// that is not a regular file (a FIFO, a device, a broken link) goes to `skipped`, with why.
+/// not followed (no loops). Whatever the walk cannot list, enter or look at — a folder it
+/// cannot read (`EACCES`), a path longer than `PATH_MAX` (`ENAMETOOLONG`), a link loop
+/// (`ELOOP`), an I/O error — is added as itself, so reading it fails and it becomes that
+/// run's `unreadable` entry naming the path (exit 2), never silently missing. An entry named
+/// as a script that is not a regular file (a FIFO, a device, a link to nothing) goes to
+/// `skipped`, with why.
 fn walk(
     dir: &Path,
     extensions: &[&str],
     out: &mut Vec<PathBuf>,
     skipped: &mut Vec<(PathBuf, String)>,
 ) {
-    let mut children: Vec<_> = match std::fs::read_dir(dir) {
-        Ok(rd) => rd.filter_map(Result::ok).map(|e| e.path()).collect(),
+    // The folder is read whole, then closed, before going down: one open folder at a time.
+    let listed: std::io::Result<Vec<_>> = std::fs::read_dir(dir)
+        .and_then(|rd| rd.map(|e| e.map(|e| (e.path(), e.file_type()))).collect());
+    let mut children = match listed {
+        Ok(children) => children,
         Err(_) => {
             out.push(dir.to_path_buf());
             return;
         }
     };
-    children.sort();
-    for child in children {
+    children.sort_by(|a, b| a.0.cmp(&b.0));
+    for (child, ty) in children {
         let hidden = child
             .file_name()
             .is_some_and(|n| n.to_string_lossy().starts_with('.'));
         if hidden {
             continue;
         }
-        let Ok(meta) = std::fs::symlink_metadata(&child) else {
+        // The entry's type comes from the folder's listing where the file system gives it;
+        // looking it up by path fails past `PATH_MAX`, and then the entry is unreadable.
+        let Ok(ty) = ty else {
+            out.push(child);
             continue;
         };
-        if meta.is_dir() {
+        if ty.is_dir() {
             walk(&child, extensions, out, skipped);
         } else if is_script(&child, extensions) {
             match std::fs::metadata(&child) {
@@ -194,10 +203,11 @@ fn walk(
                     let why = format!("not a regular file ({})", super::lexicon::kind(&m));
                     skipped.push((child, why));
                 }
-                Err(_) if meta.is_symlink() => {
+                Err(e) if ty.is_symlink() && e.kind() == std::io::ErrorKind::NotFound => {
                     skipped.push((child, "a symbolic link to nothing".into()));
                 }
-                Err(e) => skipped.push((child, format!("cannot be read: {e}"))),
+                // Read again by the run, which names it and the error.
+                Err(_) => out.push(child),
             }
         }
     }
