@@ -62,6 +62,52 @@ fn a_missing_path_is_an_error_naming_it() {
     assert!(!dir.path().join("g.fst").exists());
 }
 
+/// A link to nothing inside a folder is skipped with a warning, as `folio play` skips one,
+/// and the other books are read (before, the whole run stopped, exit 2); named on the
+/// command line, it is still an error naming it. A FIFO in the folder is skipped too.
+#[cfg(unix)]
+#[test]
+fn a_link_to_nothing_in_a_folder_is_skipped_but_named_is_an_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::create_dir(d.join("dl")).unwrap();
+    write(&d.join("dl"), "book.txt", BOOK);
+    std::os::unix::fs::symlink("/nonexistent", d.join("dl/stale.txt")).unwrap();
+    let made_fifo = std::process::Command::new("mkfifo")
+        .arg(d.join("dl/pipe.txt"))
+        .status()
+        .is_ok_and(|s| s.success());
+    let out = folio()
+        .current_dir(d)
+        .args(["ingest", "-q", "dl", "-o", "dl.fst"])
+        .output()
+        .unwrap();
+    let err = stderr_of(&out);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(
+        err.contains("folio: warning: dl/stale.txt: skipped: a symbolic link to nothing"),
+        "{err}"
+    );
+    if made_fifo {
+        assert!(
+            err.contains("dl/pipe.txt: skipped: not a regular file"),
+            "{err}"
+        );
+    }
+    let set = WordSet::open(d.join("dl.fst")).unwrap();
+    assert!(set.contains(b"WHALE"));
+
+    let out = folio()
+        .current_dir(d)
+        .args(["ingest", "-q", "dl/stale.txt", "-o", "named.fst"])
+        .output()
+        .unwrap();
+    let err = stderr_of(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("dl/stale.txt: No such file"), "{err}");
+    assert!(!d.join("named.fst").exists());
+}
+
 #[test]
 fn empty_binary_and_txt_less_inputs_are_skipped_and_nothing_usable_exits_2() {
     let dir = tempfile::tempdir().unwrap();

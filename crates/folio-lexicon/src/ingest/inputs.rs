@@ -63,12 +63,17 @@ pub fn expand_inputs(args: &[OsString]) -> Result<(Vec<Input>, Vec<Skipped>)> {
                     reason: "folder holds no .txt file".into(),
                 });
             }
-            skipped.extend(special.into_iter().map(|p| {
+            skipped.extend(special.into_iter().map(|(p, kind)| {
+                let reason = match kind {
+                    Special::NotRegular => {
+                        "not a regular file (a FIFO, socket or device found in a folder); \
+                         name it on the command line to read it"
+                    }
+                    Special::LinkToNothing => "a symbolic link to nothing",
+                };
                 Skipped {
                     path: folio_core::file_name::shown(&p).into_owned(),
-                    reason: "not a regular file (a FIFO, socket or device found in a folder); \
-                         name it on the command line to read it"
-                        .into(),
+                    reason: reason.into(),
                 }
             }));
             inputs.extend(found.into_iter().map(|p| Input {
@@ -85,6 +90,15 @@ pub fn expand_inputs(args: &[OsString]) -> Result<(Vec<Input>, Vec<Skipped>)> {
     Ok((inputs, skipped))
 }
 
+/// Why a `*.txt` entry found in a folder is not a book.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Special {
+    /// A FIFO, socket or device (or a link to one).
+    NotRegular,
+    /// A symbolic link whose target does not exist.
+    LinkToNothing,
+}
+
 /// Collects the `*.txt` files under `dir`, following symbolic links to folders. A folder
 /// reached again (a link to a parent, two links to one folder) is not read twice, so a link
 /// cycle cannot make the walk endless; folders are told apart by device and inode.
@@ -97,9 +111,15 @@ pub fn expand_inputs(args: &[OsString]) -> Result<(Vec<Input>, Vec<Skipped>)> {
 ///
 /// Only regular files (or links to them) are books: a FIFO, socket or device named `*.txt`
 /// goes to `special` instead (opening a FIFO waits for a writer, so reading one found in a
-/// folder would hang the run; ripgrep's walk leaves them out too). A broken link stays in
-/// `out`, so that reading it fails naming it.
-fn collect_txt(dir: &Path, out: &mut Vec<PathBuf>, special: &mut Vec<PathBuf>) -> Result<()> {
+/// folder would hang the run; ripgrep's walk leaves them out too), and so does a link to
+/// nothing (as `folio play` skips one: a stale link in a library is not a missing book).
+/// Any other link that cannot be followed (a loop) stays in `out`, so that reading it
+/// fails naming it. A file named on the command line is never skipped this way.
+fn collect_txt(
+    dir: &Path,
+    out: &mut Vec<PathBuf>,
+    special: &mut Vec<(PathBuf, Special)>,
+) -> Result<()> {
     let mut visited = HashSet::new();
     let root = std::fs::metadata(dir).map_err(|e| Error::io(dir, e))?;
     visited.insert(folder_id(dir, &root)?);
@@ -125,12 +145,21 @@ fn collect_txt(dir: &Path, out: &mut Vec<PathBuf>, special: &mut Vec<PathBuf>) -
                 .extension()
                 .is_some_and(|e| e.eq_ignore_ascii_case("txt"))
             {
-                let regular = ty.is_file()
-                    || (ty.is_symlink() && std::fs::metadata(&path).map_or(true, |m| m.is_file()));
-                if regular {
-                    out.push(path);
+                let target = if ty.is_symlink() {
+                    Some(std::fs::metadata(&path))
                 } else {
-                    special.push(path);
+                    None
+                };
+                match target {
+                    None if ty.is_file() => out.push(path),
+                    None => special.push((path, Special::NotRegular)),
+                    Some(Ok(m)) if m.is_file() => out.push(path),
+                    Some(Ok(_)) => special.push((path, Special::NotRegular)),
+                    Some(Err(e)) if e.kind() == std::io::ErrorKind::NotFound => {
+                        special.push((path, Special::LinkToNothing));
+                    }
+                    // Read later, failing with its own error and its name.
+                    Some(Err(_)) => out.push(path),
                 }
             }
         }
