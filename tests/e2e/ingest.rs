@@ -917,3 +917,37 @@ fn a_copy_of_a_book_under_another_name_counts_once() {
     );
     assert!(!d.join("two.fst").exists());
 }
+
+/// `--temp-dir` without `--memory` or `--partial` would do nothing (no run is written to a
+/// temporary folder): refused, exit 2, saying so, before any book is read or output written.
+#[test]
+fn temp_dir_without_memory_or_partial_is_a_usage_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let book = write(d, "book.txt", BOOK);
+    let out = folio()
+        .args(["ingest", "-q"])
+        .arg(&book)
+        .arg("-o")
+        .arg(d.join("x.fst"))
+        .args(["--temp-dir", "/nonexistent"])
+        .output()
+        .unwrap();
+    let err = stderr_of(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("--temp-dir only matters with --memory or --partial"),
+        "{err}"
+    );
+    assert!(!d.join("x.fst").exists());
+    // With --memory it is used (and a writable folder is accepted).
+    let tmp = d.join("tmp");
+    std::fs::create_dir(&tmp).unwrap();
+    ingest_one(
+        &book,
+        d,
+        "m.fst",
+        &["--memory", "64M", "--temp-dir", tmp.to_str().unwrap()],
+    );
+    assert!(d.join("m.fst").exists());
+}

@@ -88,7 +88,8 @@ pub struct Args {
     /// (docs/ingest-scale.md, "Resuming"), so an output inside it is refused.
     #[arg(long, value_name = "DIR", requires = "memory")]
     work: Option<PathBuf>,
-    /// Where temporary runs go [default: $TMPDIR, else /tmp].
+    /// Where temporary runs go, with --memory or --partial (without either nothing is
+    /// written there, so the option is refused: exit 2) [default: $TMPDIR, else /tmp].
     #[arg(long, value_name = "DIR")]
     temp_dir: Option<PathBuf>,
     /// The books' language (ISO 639-1 code), or `auto` to read it from each book's Project
@@ -131,6 +132,13 @@ impl Args {
     /// Refuses options that would be accepted and do nothing, or leave the set empty by
     /// construction, before any book is read.
     fn check(&self) -> anyhow::Result<()> {
+        // Said here, not by clap's `requires`: its message would not name --temp-dir.
+        if self.temp_dir.is_some() && self.memory.is_none() && !self.partial {
+            anyhow::bail!(
+                "--temp-dir only matters with --memory or --partial: without them no run is \
+                 written to a temporary folder; drop the flag, or add --memory SIZE"
+            );
+        }
         if self.policy == PolicyName::Raw {
             for (given, flag) in [
                 (self.keep_diacritics, "--keep-diacritics"),
