@@ -212,6 +212,15 @@ fn man_pages_exist_for_every_command_the_pages_name() {
         .clone();
     let page = String::from_utf8(page).unwrap();
     assert!(page.contains(".TH folio-words-import 1"), "{page}");
+    // The same `.TH` fields as folio(1): source `folio VERSION`, not the bare `import `.
+    let th = page.lines().find(|l| l.starts_with(".TH ")).unwrap();
+    assert_eq!(
+        th,
+        format!(
+            ".TH folio-words-import 1  \"folio {}\" ",
+            env!("CARGO_PKG_VERSION")
+        )
+    );
     assert!(page.contains("\\-\\-min\\-len"), "{page}");
     let err = folio().args(["man", "wordz"]).assert().code(2);
     let err = String::from_utf8(err.get_output().stderr.clone()).unwrap();

@@ -256,3 +256,29 @@ fn outputs_and_failed_opens_name_non_utf8_paths_exactly() {
     assert!(err.contains(r"s\xFF\xFE.fst"), "{err}");
     assert!(!err.contains('\u{FFFD}'), "{err}");
 }
+
+/// A file name holding a line break, in JUnit: the attributes carry it as `&#10;`, so a real
+/// XML parser reads the name back exactly (a raw LF would be normalised to a space).
+#[test]
+fn junit_attributes_keep_a_line_break_in_a_file_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = b"new\nline.gcg";
+    std::fs::write(dir.path().join(name(file)), GAME).unwrap();
+    let (code, out) = play(dir.path(), &["--format", "junit"], file);
+    assert_eq!(code, Some(1));
+    assert!(
+        out.contains("<testsuite name=\"new&#10;line.gcg\""),
+        "{out}"
+    );
+    let doc = roxmltree::Document::parse(&out).expect("well-formed XML");
+    let suite = doc
+        .descendants()
+        .find(|n| n.has_tag_name("testsuite"))
+        .unwrap();
+    assert_eq!(suite.attribute("name"), Some("new\nline.gcg"));
+    let case = suite
+        .descendants()
+        .find(|n| n.has_tag_name("testcase"))
+        .unwrap();
+    assert_eq!(case.attribute("name"), Some("new\nline.gcg:4:18 score"));
+}

@@ -45,7 +45,7 @@ fn fix_writes_the_rules_numbers_and_keeps_every_other_byte() {
     // The exit status is the original record's verdict.
     assert_eq!(out.status.code(), Some(1));
     let said = String::from_utf8_lossy(&out.stderr);
-    assert!(said.contains("4 number(s) corrected"), "{said}");
+    assert!(said.contains("4 numbers corrected"), "{said}");
 
     let before = std::fs::read(MISSCORED).unwrap();
     let after = std::fs::read(&fixed).unwrap();

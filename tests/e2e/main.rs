@@ -20,6 +20,7 @@ mod not_text;
 mod notes;
 mod play;
 mod play_ci;
+mod plurals;
 mod polish;
 mod quiet;
 mod refusals;

@@ -128,7 +128,7 @@ fn a_german_set_under_english_tiles_is_told_to_drop_lang_de() {
 
 /// `play --fix X --html X` (or `--write-gcg X`): two outputs on one file are a usage error
 /// before any replay, not a fixed record silently replaced by the page while stderr says
-/// "X: N number(s) corrected".
+/// "X: N numbers corrected".
 #[test]
 fn fix_and_another_output_on_one_file_is_refused() {
     let dir = tempfile::tempdir().unwrap();
@@ -257,7 +257,7 @@ fn render_draws_a_german_cgp_with_tileset_german() {
 }
 
 /// `--fix` on a record that does not parse: the copy is written as the record was, and
-/// stderr says none of its numbers was checked, not "0 number(s) corrected".
+/// stderr says none of its numbers was checked, not "0 numbers corrected".
 #[test]
 fn fix_of_an_unparsable_record_says_nothing_was_checked() {
     let dir = tempfile::tempdir().unwrap();
@@ -274,7 +274,7 @@ fn fix_of_an_unparsable_record_says_nothing_was_checked() {
         .code(1);
     let err = String::from_utf8_lossy(&assert.get_output().stderr).into_owned();
     assert!(err.contains("none of its numbers was checked"), "{err}");
-    assert!(!err.contains("0 number(s) corrected"), "{err}");
+    assert!(!err.contains("0 numbers corrected"), "{err}");
     assert_eq!(std::fs::read_to_string(&out).unwrap(), text);
 }
 

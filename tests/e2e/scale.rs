@@ -409,7 +409,7 @@ fn an_interrupted_ingest_resumes_from_its_work_folder_to_the_same_bytes() {
     );
     assert_eq!(json["inputs"], 45);
     assert!(
-        err.contains(&format!("resumed {resumed} book(s)"))
+        err.contains(&format!("resumed {resumed} books"))
             && err.contains(&format!("counted {}", 45 - resumed)),
         "{err}"
     );

@@ -778,3 +778,57 @@ fn sigterm_drains_and_stops() {
     assert!(whole.lines().all(|l| l == "false"), "{whole:?}");
     assert!(served.log().contains("stopped"), "{}", served.log());
 }
+
+/// One port for both listeners is a usage error said before anything binds, and names the
+/// port, not the books folder.
+#[test]
+fn the_same_port_for_both_listeners_is_a_usage_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_folio"))
+        .args([
+            "serve",
+            "--port",
+            "14000",
+            "--http-port",
+            "14000",
+            "--books",
+        ])
+        .arg(dir.path())
+        .arg("--cache-dir")
+        .arg(dir.path().join("cache"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("--port and --http-port are both 14000"),
+        "{err}"
+    );
+    assert!(!dir.path().join("cache").exists(), "nothing was set up");
+}
+
+/// A port already taken: the error names the address, not the books folder.
+#[test]
+fn a_port_taken_is_named_by_its_address_not_the_books_folder() {
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = taken.local_addr().unwrap().port().to_string();
+    let dir = tempfile::tempdir().unwrap();
+    let books = dir.path().join("shelf");
+    std::fs::create_dir(&books).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_folio"))
+        .args(["serve", "--port", &port, "--http-port", "0", "--books"])
+        .arg(&books)
+        .arg("--cache-dir")
+        .arg(dir.path().join("cache"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(&format!(
+            "cannot serve: line protocol on 127.0.0.1:{port}: "
+        )),
+        "{err}"
+    );
+    assert!(!err.contains("shelf"), "{err}");
+}

@@ -31,3 +31,55 @@ pub mod script;
 
 pub use lexicon::{Lexicon, WordList};
 pub use rng::SplitMix64;
+
+/// A count with its noun, singular for 1 and plural otherwise: `plural(1, "word", "words")`
+/// is `"1 word"`, `plural(0, "word", "words")` is `"0 words"`. Every message that counts
+/// something goes through it, so no message reads `1 words` or `book(s)`.
+///
+/// ```
+/// assert_eq!(folio_core::plural(1, "book", "books"), "1 book");
+/// assert_eq!(folio_core::plural(2, "run", "runs"), "2 runs");
+/// ```
+pub fn plural<N: Count>(n: N, one: &str, many: &str) -> String {
+    format!("{n} {}", noun(n, one, many))
+}
+
+/// A number [`plural`] and [`noun`] count with: any integer type.
+pub trait Count: Copy + std::fmt::Display {
+    /// Whether the count is exactly one (takes the singular).
+    fn is_one(self) -> bool;
+}
+
+macro_rules! count_impl {
+    ($($t:ty),*) => {$(
+        impl Count for $t {
+            fn is_one(self) -> bool {
+                self == 1
+            }
+        }
+    )*};
+}
+count_impl!(u8, u16, u32, u64, u128, usize, i8, i16, i32, i64, i128, isize);
+
+/// The noun alone, for a count written elsewhere: `noun(1, "word", "words")` is `"word"`.
+pub fn noun<'a, N: Count>(n: N, one: &'a str, many: &'a str) -> &'a str {
+    if n.is_one() {
+        one
+    } else {
+        many
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{noun, plural};
+
+    #[test]
+    fn plural_reads_one_and_many() {
+        assert_eq!(plural(1u32, "word", "words"), "1 word");
+        assert_eq!(plural(0u32, "word", "words"), "0 words");
+        assert_eq!(plural(2usize, "violation", "violations"), "2 violations");
+        assert_eq!(noun(1u8, "is", "are"), "is");
+        assert_eq!(noun(3u8, "is", "are"), "are");
+    }
+}

@@ -109,7 +109,7 @@ pub enum MoveError {
     #[error("cards cannot be taken back from the foundation")]
     FromFoundation,
     /// The card is not the next one of its suit.
-    #[error("{card} cannot go home: its foundation holds {height} card(s)")]
+    #[error("{card} cannot go home: its foundation holds {}", folio_core::plural(*.height, "card", "cards"))]
     FoundationOrder {
         /// The card.
         card: Card,
@@ -133,7 +133,7 @@ pub enum MoveError {
         onto: Card,
     },
     /// The moved cards are not a run in alternating colours.
-    #[error("{count} cards are not a run (the top run is {run} card(s))")]
+    #[error("{count} cards are not a run (the top run is {})", folio_core::plural(*.run, "card", "cards"))]
     NotARun {
         /// Cards asked for.
         count: usize,

@@ -27,7 +27,7 @@ pub enum BagError {
         limit: u32,
     },
     /// More tiles were asked for than the bag holds.
-    #[error("the bag holds {have} tiles, {want} were asked for")]
+    #[error("the bag holds {}, {want} {} asked for", folio_core::plural(*.have, "tile", "tiles"), folio_core::noun(*.want, "was", "were"))]
     TooFew {
         /// Tiles in the bag.
         have: usize,

@@ -93,7 +93,7 @@ pub enum Rule {
         expected: String,
     },
     /// An exchange when the bag is too small (rule set's `exchange_min_bag`).
-    #[error("exchange with {bag} tiles in the bag: at least {min} are needed")]
+    #[error("exchange with {} in the bag: at least {min} {} needed", folio_core::plural(*.bag, "tile", "tiles"), folio_core::noun(*.min, "is", "are"))]
     ExchangeBagTooSmall {
         /// Tiles in the bag.
         bag: usize,
@@ -101,7 +101,7 @@ pub enum Rule {
         min: usize,
     },
     /// An exchange of more tiles than the rack holds.
-    #[error("exchange of {count} tiles from a rack of {rack}")]
+    #[error("exchange of {} from a rack of {rack}", folio_core::plural(*.count, "tile", "tiles"))]
     ExchangeTooMany {
         /// Tiles exchanged.
         count: usize,
@@ -122,7 +122,7 @@ pub enum Rule {
         size: usize,
     },
     /// A play uses more tiles than the mover holds.
-    #[error("the play uses {used} tiles but the rack holds {rack}")]
+    #[error("the play uses {} but the rack holds {rack}", folio_core::plural(*.used, "tile", "tiles"))]
     TooManyTiles {
         /// Tiles placed.
         used: usize,
@@ -260,7 +260,7 @@ pub enum Rule {
     #[error("challenge bonus must not be negative ({0:+})")]
     NegativeChallengeBonus(i32),
     /// An event by a seat the rule set does not allow (more players than it seats).
-    #[error("{players} players: the {rules} rules seat {min} to {max}")]
+    #[error("{}: the {rules} rules seat {min} to {max}", folio_core::plural(*.players, "player", "players"))]
     PlayerCount {
         /// Players declared.
         players: usize,

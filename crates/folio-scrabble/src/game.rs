@@ -73,7 +73,7 @@ pub struct GameEnd {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum GameError {
     /// The rule set does not allow this many players.
-    #[error("{count} players; the rules allow {min} to {max}")]
+    #[error("{}; the rules allow {min} to {max}", folio_core::plural(*.count, "player", "players"))]
     Players {
         /// Players asked for.
         count: usize,
@@ -95,7 +95,7 @@ pub enum GameError {
         tile: Tile,
     },
     /// An exchange with too few tiles in the bag.
-    #[error("exchanges need at least {need} tiles in the bag; it holds {bag}")]
+    #[error("exchanges need at least {} in the bag; it holds {bag}", folio_core::plural(*.need, "tile", "tiles"))]
     ExchangeRefused {
         /// Tiles in the bag.
         bag: usize,

@@ -64,7 +64,7 @@ pub enum ParseErrorKind {
     #[error("#{} given twice (the first value is kept)", clipped(.0, QUOTED_CHARS))]
     RedundantPragma(String),
     /// `#game-type` other than `classic` (MAGPIE: `UNRECOGNIZED_GAME_VARIANT`).
-    #[error("unrecognised game variant {} (only classic is replayed)", quoted(.0))]
+    #[error("unrecognised game variant {}: replayed as classic", quoted(.0))]
     UnknownGameType(String),
     /// `#game` other than `scrabble` or `boggle` (folio).
     #[error("unknown game {} (expected scrabble or boggle)", quoted(.0))]

@@ -340,8 +340,10 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
                     format!("the {} tile set has no {t} tile", self.rules.tile_set.name)
                 } else {
                     format!(
-                        "{} {t} written, {} of the {total} {t} in the set are not on the board",
-                        want[i], have[i]
+                        "{} {t} written, {} of the {total} {t} in the set {} not on the board",
+                        want[i],
+                        have[i],
+                        folio_core::noun(have[i], "is", "are")
                     )
                 };
                 self.find(

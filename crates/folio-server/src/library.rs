@@ -105,7 +105,12 @@ impl Library {
     /// # Errors
     /// When `books` is not a folder, or `cache` cannot be created.
     pub fn new(books: &Path, cache: &Path, policy: Policy) -> std::io::Result<Library> {
-        let books = std::fs::canonicalize(books)?;
+        let books = std::fs::canonicalize(books).map_err(|e| {
+            std::io::Error::new(
+                e.kind(),
+                format!("books folder {}: {e}", folio_core::file_name::shown(books)),
+            )
+        })?;
         if !books.is_dir() {
             return Err(std::io::Error::new(
                 std::io::ErrorKind::NotADirectory,

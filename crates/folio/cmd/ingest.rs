@@ -388,9 +388,10 @@ fn summary(s: &Survey, path: &std::path::Path) -> String {
     let _ = writeln!(out, "  words read        {:>9}", s.tokens());
     let _ = writeln!(
         out,
-        "  kept              {:>9}  ({} distinct words)",
+        "  kept              {:>9}  ({} distinct {})",
         s.kept_tokens(),
-        s.kept_words()
+        s.kept_words(),
+        folio_core::noun(s.kept_words(), "word", "words")
     );
     for c in DropClass::ALL {
         let t = s.class(c);
@@ -413,8 +414,8 @@ fn summary(s: &Survey, path: &std::path::Path) -> String {
     if !s.included().is_empty() {
         let _ = writeln!(
             out,
-            "  (kept by --include: {} words, e.g. {})",
-            s.included().len(),
+            "  (kept by --include: {}, e.g. {})",
+            folio_core::plural(s.included().len(), "word", "words"),
             s.included()
                 .iter()
                 .take(4)
@@ -486,15 +487,15 @@ pub(crate) fn options_used(
     if let Some(l) = &manifest.lists {
         if !l.include.is_empty() {
             o.push_str(&format!(
-                ", --include {} words ({} brought back)",
-                l.include.len(),
+                ", --include {} ({} brought back)",
+                folio_core::plural(l.include.len(), "word", "words"),
                 l.included.len()
             ));
         }
         if !l.exclude.is_empty() {
             o.push_str(&format!(
-                ", --exclude {} words ({} removed)",
-                l.exclude.len(),
+                ", --exclude {} ({} removed)",
+                folio_core::plural(l.exclude.len(), "word", "words"),
                 l.excluded.len()
             ));
         }

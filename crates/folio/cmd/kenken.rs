@@ -232,7 +232,10 @@ fn load(arg: &PuzzleArg) -> anyhow::Result<Entry> {
     };
     let total = entries.len();
     match arg.index {
-        Some(i) if i == 0 || i > total => bail!("--index {i}: {name} holds {total} puzzle(s)"),
+        Some(i) if i == 0 || i > total => bail!(
+            "--index {i}: {name} holds {}",
+            folio_core::plural(total, "puzzle", "puzzles")
+        ),
         Some(i) => Ok(entries.into_iter().nth(i - 1).expect("checked")),
         None if total > 1 => bail!("{name} holds {total} puzzles: choose one with --index N"),
         None => Ok(entries.into_iter().next().expect("at least one")),
@@ -328,9 +331,9 @@ fn solve(a: SolveArgs) -> anyhow::Result<Outcome> {
         }
         let how_many = match verdict {
             Verdict::Unknown => format!(
-                "unknown: limit reached ({} states searched, {} solution(s) found; raise \
-                 --max-states)",
-                found.states, found.count
+                "unknown: limit reached ({} searched, {} found; raise --max-states)",
+                folio_core::plural(found.states, "state", "states"),
+                folio_core::plural(found.count, "solution", "solutions")
             ),
             Verdict::None => String::new(),
             Verdict::Unique => "unique solution".to_string(),
@@ -402,7 +405,10 @@ fn check_cmd(a: CheckArgs) -> anyhow::Result<Outcome> {
         for x in &v {
             out.push_str(&format!("{}: {}: {x}\n", x.cell().name(), x.rule()));
         }
-        out.push_str(&format!("not solved: {} violation(s)\n", v.len()));
+        out.push_str(&format!(
+            "not solved: {}\n",
+            folio_core::plural(v.len(), "violation", "violations")
+        ));
     }
     emit(&out)?;
     Ok(if v.is_empty() {

@@ -31,11 +31,12 @@ pub fn run(args: &Args, root: Command) -> Result<Outcome> {
     let mut root = root.disable_help_subcommand(true);
     // Built once, so each command's display name is its page's (`folio-words`).
     root.build();
+    let source = source(&root);
     match &args.dir {
-        Some(dir) => write_all(&root, dir)?,
+        Some(dir) => write_all(&root, &source, dir)?,
         None => {
             let mut out = super::stdout();
-            render(find(&root, &args.command)?, &mut out)?;
+            page(find(&root, &args.command)?, &source).render(&mut out)?;
             out.flush()?;
         }
     }
@@ -71,16 +72,28 @@ fn find<'a>(root: &'a Command, path: &[String]) -> Result<&'a Command> {
     Ok(cmd)
 }
 
-fn render(cmd: &Command, out: &mut dyn Write) -> std::io::Result<()> {
-    clap_mangen::Man::new(cmd.clone()).render(out)
+/// The `.TH` source field of every page: folio's name and version (`folio 0.1.0`), as
+/// clap_mangen gives the top-level page; a command's own (`import `, no version) would not
+/// say which program or release the page documents.
+fn source(root: &Command) -> String {
+    format!(
+        "{} {}",
+        root.get_name(),
+        root.get_version().unwrap_or_default()
+    )
+}
+
+/// `cmd`'s page, its `.TH` line as the top-level page's (title, section 1, source).
+fn page(cmd: &Command, source: &str) -> clap_mangen::Man {
+    clap_mangen::Man::new(cmd.clone()).source(source)
 }
 
 /// Writes `cmd`'s page and those of all its commands into `dir`.
-fn write_all(cmd: &Command, dir: &Path) -> Result<()> {
+fn write_all(cmd: &Command, source: &str, dir: &Path) -> Result<()> {
     std::fs::create_dir_all(dir)
         .with_context(|| format!("cannot create {}", folio_core::file_name::shown(dir)))?;
     let mut pages = Vec::new();
-    collect(cmd, &mut pages)?;
+    collect(cmd, source, &mut pages)?;
     for (name, bytes) in &pages {
         folio_lexicon::set::atomic::write_bytes_atomic(&dir.join(name), bytes)?;
     }
@@ -95,13 +108,13 @@ fn write_all(cmd: &Command, dir: &Path) -> Result<()> {
 }
 
 /// Each page's file name (`folio-words.1`) and roff, `cmd`'s first.
-fn collect(cmd: &Command, pages: &mut Vec<(String, Vec<u8>)>) -> std::io::Result<()> {
-    let man = clap_mangen::Man::new(cmd.clone());
+fn collect(cmd: &Command, source: &str, pages: &mut Vec<(String, Vec<u8>)>) -> std::io::Result<()> {
+    let man = page(cmd, source);
     let mut bytes = Vec::new();
     man.render(&mut bytes)?;
     pages.push((man.get_filename(), bytes));
     for sub in cmd.get_subcommands().filter(|s| !s.is_hide_set()) {
-        collect(sub, pages)?;
+        collect(sub, source, pages)?;
     }
     Ok(())
 }
@@ -112,6 +125,7 @@ mod tests {
 
     fn root() -> Command {
         let mut c = Command::new("folio")
+            .version("0.1.0")
             .subcommand(Command::new("words").subcommand(Command::new("import")))
             .disable_help_subcommand(true);
         c.build();
@@ -121,9 +135,31 @@ mod tests {
     #[test]
     fn a_page_per_command_named_as_the_subcommands_sections_name_it() {
         let mut pages = Vec::new();
-        collect(&root(), &mut pages).unwrap();
+        let r = root();
+        collect(&r, &source(&r), &mut pages).unwrap();
         let names: Vec<&str> = pages.iter().map(|p| p.0.as_str()).collect();
         assert_eq!(names, ["folio.1", "folio-words.1", "folio-words-import.1"]);
+    }
+
+    /// A command's page has the top-level page's `.TH` fields: section 1, no date, source
+    /// `folio VERSION` (not the command's bare name, `import `).
+    #[test]
+    fn a_command_page_th_line_is_like_the_top_level_one() {
+        let r = root();
+        let mut pages = Vec::new();
+        collect(&r, &source(&r), &mut pages).unwrap();
+        let th = |bytes: &[u8]| {
+            String::from_utf8_lossy(bytes)
+                .lines()
+                .find(|l| l.starts_with(".TH "))
+                .unwrap()
+                .to_string()
+        };
+        assert_eq!(th(&pages[0].1), ".TH folio 1  \"folio 0.1.0\" ");
+        assert_eq!(
+            th(&pages[2].1),
+            ".TH folio-words-import 1  \"folio 0.1.0\" "
+        );
     }
 
     #[test]

@@ -103,8 +103,9 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
         )?;
         if !args.quiet {
             eprintln!(
-                "folio: merged {} partial(s) of {books} book(s) into {} in {:.2}s",
-                args.partials.len(),
+                "folio: merged {} of {} into {} in {:.2}s",
+                folio_core::plural(args.partials.len(), "partial", "partials"),
+                folio_core::plural(books, "book", "books"),
                 folio_core::file_name::shown(&args.output),
                 started.elapsed().as_secs_f64()
             );

@@ -189,11 +189,11 @@ fn refuse_kenken_puzzle(name: &str, bytes: &[u8]) -> anyhow::Result<()> {
     }
     let shown = folio_core::quote::shown(name);
     bail!(
-        "{shown} is a KenKen puzzle file ({} puzzle(s)): render draws a KenKen puzzle from its \
+        "{shown} is a KenKen puzzle file ({}): render draws a KenKen puzzle from its \
          Keen ID (`folio kenken convert {shown} --to keen`, then `folio render 'ID' --svg \
          OUT.svg`), or a session's final grid (a `#game kenken` script with its `#puzzle ID`); \
          `folio kenken show` draws it as text",
-        puzzles.len()
+        folio_core::plural(puzzles.len(), "puzzle", "puzzles")
     )
 }
 

@@ -56,6 +56,11 @@ pub struct Args {
 
 /// Runs the server until SIGINT or SIGTERM.
 pub fn run(args: Args) -> anyhow::Result<Outcome> {
+    // One port for both listeners is a usage error, said before anything binds (not the
+    // second bind's "Address already in use"); port 0 takes a free port for each.
+    if let Some(clash) = same_port(args.port, args.http_port, args.no_http) {
+        anyhow::bail!("--port and --http-port are both {clash}");
+    }
     folio_server::run::init_logging(args.log_json);
     let fds = folio_server::run::raise_fd_limit();
     let cache = match args.cache_dir {
@@ -87,10 +92,11 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
     }
     let runtime = runtime.build().context("starting the async runtime")?;
     runtime.block_on(async move {
-        let books = config.books.clone();
+        // Each error of `bind` names what failed (the books folder, the cache folder, or the
+        // address a listener could not take): no path is put in front of it.
         let server = folio_server::Server::bind(config)
             .await
-            .with_context(|| format!("{}: cannot serve", folio_core::file_name::shown(&books)))?;
+            .context("cannot serve")?;
         let line = server.line_addr()?;
         let mut out = crate::cmd::stdout();
         writeln!(out, "line {line}")?;
@@ -104,4 +110,23 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
         anyhow::Ok(())
     })?;
     Ok(Outcome::Ok)
+}
+
+/// The port both listeners would be given, when they would be given the same one (HTTP on,
+/// and not 0, which takes any free port).
+fn same_port(port: u16, http_port: u16, no_http: bool) -> Option<u16> {
+    (!no_http && port != 0 && port == http_port).then_some(port)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::same_port;
+
+    #[test]
+    fn one_port_for_both_listeners_is_a_clash() {
+        assert_eq!(same_port(14000, 14000, false), Some(14000));
+        assert_eq!(same_port(14000, 14000, true), None);
+        assert_eq!(same_port(0, 0, false), None);
+        assert_eq!(same_port(4000, 8080, false), None);
+    }
 }

@@ -229,18 +229,22 @@ impl Work {
             let run_path = dir.join(&run.run);
             let again = |why: String| {
                 format!(
-                    "{}: {why}: its {} book(s) are counted again",
+                    "{}: {why}: its {} counted again",
                     folio_core::file_name::shown(&run_path),
-                    run.books.len()
+                    match run.books.len() {
+                        1 => "book is".to_string(),
+                        n => format!("{n} books are"),
+                    }
                 )
             };
             let note = match changed {
                 Some(b) if !now.contains_key(&b.path) => Some(format!(
                     "{}: holds {}, which is not among the inputs now: the run is dropped, and \
-                     the {still} of its {} book(s) still given are counted again",
+                     the {still} of its {} still given {} counted again",
                     folio_core::file_name::shown(&run_path),
                     folio_core::quote::quoted(&b.path),
-                    run.books.len()
+                    folio_core::plural(run.books.len(), "book", "books"),
+                    folio_core::noun(still, "is", "are")
                 )),
                 Some(b) => Some(again(format!(
                     "holds {}, which has changed since (size or modification time)",

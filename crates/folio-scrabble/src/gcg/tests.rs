@@ -508,3 +508,20 @@ fn more_events_than_any_game_is_refused_at_the_limit() {
         ParseErrorKind::TooManyProblems(MAX_PROBLEMS)
     );
 }
+
+/// An unknown `#game-type` is kept as an issue whose text says what happens: the record is
+/// replayed as classic (not "only classic is replayed", which reads as a refusal).
+#[test]
+fn unknown_game_type_says_it_is_replayed_as_classic() {
+    let s = ok("#game-type lonify\n>Joel: DROWNUG 8G WOUND +28 28\n");
+    let issue = s
+        .issues
+        .iter()
+        .find(|e| e.kind.code() == "unknown-game-variant")
+        .expect("an issue");
+    assert!(!issue.kind.is_fatal());
+    assert_eq!(
+        issue.kind.to_string(),
+        "unrecognised game variant \"lonify\": replayed as classic"
+    );
+}

@@ -149,8 +149,8 @@ pub(super) fn run(args: Args) -> anyhow::Result<Outcome> {
         let dir = w.dir().to_path_buf();
         if run.resumed > 0 && !args.quiet {
             eprintln!(
-                "folio: resumed {} book(s) from {}; counted {}",
-                run.resumed,
+                "folio: resumed {} from {}; counted {}",
+                folio_core::plural(run.resumed, "book", "books"),
                 folio_core::file_name::shown(&dir),
                 run.books
             );
@@ -196,12 +196,12 @@ pub(super) fn run(args: Args) -> anyhow::Result<Outcome> {
             }
             if !args.quiet {
                 eprintln!(
-                    "folio: wrote partial {}: {} book(s), {:.1} MB in {secs:.2}s ({} run(s)); \
+                    "folio: wrote partial {}: {}, {:.1} MB in {secs:.2}s ({}); \
                      merge partials with `folio merge`",
                     folio_core::file_name::shown(&args.output),
-                    run.books + run.resumed,
+                    folio_core::plural(run.books + run.resumed, "book", "books"),
                     bytes as f64 / 1e6,
-                    run.runs
+                    folio_core::plural(run.runs, "run", "runs")
                 );
             }
         }
@@ -327,18 +327,18 @@ pub(crate) fn summary(
             _ => "no counts map or manifest written".to_string(),
         };
         eprintln!(
-            "folio: {verb} {} book(s), {:.1} MB, {} words read -> {} words ({} policy{}) in {:.2}s \
-             ({:.0} MB/s): {} ({} bytes), {companions}",
-            t.inputs,
+            "folio: {verb} {}, {:.1} MB, {} read -> {} ({} policy{}) in {:.2}s \
+             ({:.0} MB/s): {} ({}), {companions}",
+            folio_core::plural(t.inputs, "book", "books"),
             t.bytes as f64 / 1e6,
-            t.tokens,
-            t.words,
+            folio_core::plural(t.tokens, "word", "words"),
+            folio_core::plural(t.words, "word", "words"),
             policy.name,
             extra.options,
             secs,
             t.bytes as f64 / 1e6 / secs.max(1e-9),
             folio_core::file_name::shown(&paths.set),
-            t.set_bytes,
+            folio_core::plural(t.set_bytes, "byte", "bytes"),
         );
     }
     Ok(())

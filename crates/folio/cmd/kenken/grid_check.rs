@@ -39,7 +39,7 @@ struct GridReport {
     /// `kenken check` has always printed them), with the index of its finding in
     /// `findings` (in position order).
     lines: Vec<(String, usize)>,
-    /// `solved`, or `not solved: N violation(s)`.
+    /// `solved`, or `not solved: 1 violation` / `not solved: N violations`.
     verdict: String,
 }
 
@@ -187,7 +187,10 @@ impl ScriptedGame<WordSet> for GridCheck {
         report.verdict = if report.solved {
             "solved\n".to_string()
         } else {
-            format!("not solved: {} violation(s)\n", violations.len())
+            format!(
+                "not solved: {}\n",
+                folio_core::plural(violations.len(), "violation", "violations")
+            )
         };
         Ok(Box::new(report))
     }

@@ -98,8 +98,20 @@ impl Sink for Sarif {
 /// the suite's `<system-out>`.
 pub struct Junit;
 
-/// `s` as XML 1.0 character data or attribute value: markup escaped, and the characters
-/// XML 1.0 forbids (C0 controls but tab, CR, LF; U+FFFE, U+FFFF) shown as `\u{…}`.
+/// `s` as an XML 1.0 attribute value: as [`xml`], and tab, LF and CR written as the
+/// character references `&#9;`, `&#10;`, `&#13;`, which a parser keeps (a raw one in an
+/// attribute is normalised to a space, so `new⏎line.gcg` would read `new line.gcg`).
+pub fn xml_attr(s: &str) -> String {
+    let text = xml(s);
+    if !text.contains(['\t', '\n']) {
+        return text;
+    }
+    text.replace('\t', "&#9;").replace('\n', "&#10;")
+}
+
+/// `s` as XML 1.0 character data: markup escaped, CR as `&#13;`, and the characters XML 1.0
+/// forbids (C0 controls but tab, CR, LF; U+FFFE, U+FFFF) shown as `\u{…}` (ESC is `\u{1b}`).
+/// An attribute value goes through [`xml_attr`].
 pub fn xml(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
@@ -109,7 +121,9 @@ pub fn xml(s: &str) -> String {
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&apos;"),
-            '\t' | '\n' | '\r' => out.push(c),
+            // A parser turns a raw CR (or CR LF) into LF: the reference keeps it.
+            '\r' => out.push_str("&#13;"),
+            '\t' | '\n' => out.push(c),
             c if (c as u32) < 0x20 || c == '\u{fffe}' || c == '\u{ffff}' => {
                 out.push_str(&format!("\\u{{{:x}}}", c as u32));
             }
@@ -128,7 +142,7 @@ impl Sink for Junit {
     }
 
     fn entry(&mut self, entry: &Entry, buf: &mut Vec<u8>) -> std::io::Result<()> {
-        let file = xml(&entry.file);
+        let file = xml_attr(&entry.file);
         let class = format!("folio.{}", entry.game.unwrap_or("play"));
         let errors: Vec<&Item> = entry
             .items
@@ -144,8 +158,8 @@ impl Sink for Junit {
                 writeln!(
                     buf,
                     "    <testcase name=\"{file}\" classname=\"{class}\">\n      <error message=\"{}\" type=\"{}\"/>\n    </testcase>",
-                    xml(message),
-                    entry.items.first().map_or("internal-error", |i| i.rule.as_str())
+                    xml_attr(message),
+                    xml_attr(entry.items.first().map_or("internal-error", |i| i.rule.as_str()))
                 )?;
             }
             Body::Report { .. } => {
@@ -164,9 +178,9 @@ impl Sink for Junit {
                         "    <testcase name=\"{file}:{}:{} {}\" classname=\"{class}\">\n      <failure message=\"{}\" type=\"{}\">{}</failure>\n    </testcase>",
                         item.line,
                         item.col,
-                        xml(&item.rule),
-                        xml(&item.message),
-                        xml(&item.rule),
+                        xml_attr(&item.rule),
+                        xml_attr(&item.message),
+                        xml_attr(&item.rule),
                         xml(&format!("{}:{}:{}: {}\n{}", item.file, item.line, item.col, item.message, item.text)),
                     )?;
                 }
@@ -214,5 +228,21 @@ mod tests {
             xml("<a & \"b\">\u{1b}[2J"),
             "&lt;a &amp; &quot;b&quot;&gt;\\u{1b}[2J"
         );
+    }
+
+    /// In an attribute, tab, LF and CR are character references (a parser would read a raw
+    /// one as a space); other C0 controls are shown as `\u{…}`, as in text.
+    #[test]
+    fn xml_attributes_keep_line_breaks_and_tabs() {
+        let name = "new\nline\r\tx\u{7}.gcg";
+        let attr = xml_attr(name);
+        assert_eq!(attr, "new&#10;line&#13;&#9;x\\u{7}.gcg");
+        let doc = format!("<t a=\"{attr}\"/>");
+        let parsed = roxmltree::Document::parse(&doc).expect("well-formed XML");
+        assert_eq!(
+            parsed.root_element().attribute("a"),
+            Some("new\nline\r\tx\\u{7}.gcg")
+        );
+        assert_eq!(xml("a\nb\r"), "a\nb&#13;", "text keeps its line breaks");
     }
 }

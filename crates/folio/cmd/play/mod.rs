@@ -638,8 +638,9 @@ impl Runner<'_> {
                 .is_none_or(|s| s != "not-replayed");
             if replayed {
                 eprintln!(
-                    "folio: {}: {changed} number(s) corrected from {name}",
-                    folio_core::file_name::shown(out)
+                    "folio: {}: {} corrected from {name}",
+                    folio_core::file_name::shown(out),
+                    folio_core::plural(changed, "number", "numbers")
                 );
             } else {
                 eprintln!(
