@@ -80,3 +80,27 @@ fn kenken_check_counts_violations() {
     );
     assert!(out.ends_with("not solved: 4 violations\n"), "{out}");
 }
+
+#[test]
+fn word_set_commands_count_one_word_in_the_singular() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("one.txt"), "whale\n").unwrap();
+    std::fs::write(dir.path().join("two.txt"), "whale zebra\n").unwrap();
+    stderr_of(&["ingest", "one.txt", "-o", "one.fst"], dir.path(), 0);
+    stderr_of(&["ingest", "two.txt", "-o", "two.fst"], dir.path(), 0);
+    let (_, err) = stderr_of(
+        &["words", "export", "--set", "one.fst", "-o", "out.txt"],
+        dir.path(),
+        0,
+    );
+    assert!(err.contains("wrote 1 word to "), "{err}");
+    let (out, _) = stderr_of(&["words", "compare", "one.fst", "two.fst"], dir.path(), 0);
+    assert!(out.contains("(1 word)"), "{out}");
+    let (out, _) = stderr_of(
+        &["words", "intersect", "one.fst", "two.fst", "-o", "i.fst"],
+        dir.path(),
+        0,
+    );
+    assert!(out.contains(": 1 word -> "), "{out}");
+    assert!(!out.contains("1 words"), "{out}");
+}

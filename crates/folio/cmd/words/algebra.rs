@@ -63,10 +63,10 @@ pub(super) fn combine(a: Algebra, op: SetOp, w: &mut impl Write) -> anyhow::Resu
     }
     writeln!(
         w,
-        "{} of {} sets: {} words -> {}",
+        "{} of {} sets: {} -> {}",
         op.name(),
         a.sets.len(),
-        r.words,
+        folio_core::plural(r.words, "word", "words"),
         folio_core::file_name::shown(&r.output)
     )?;
     if a.quiet {

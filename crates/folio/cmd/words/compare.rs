@@ -63,15 +63,15 @@ pub(super) fn compare(
     }
     writeln!(
         w,
-        "A        {} ({} words)",
+        "A        {} ({})",
         folio_core::file_name::shown(a),
-        sets[0].len()
+        folio_core::plural(sets[0].len(), "word", "words")
     )?;
     writeln!(
         w,
-        "B        {} ({} words)",
+        "B        {} ({})",
         folio_core::file_name::shown(b),
-        sets[1].len()
+        folio_core::plural(sets[1].len(), "word", "words")
     )?;
     writeln!(w, "shared   {shared}")?;
     writeln!(w, "only A   {}", only_a.len())?;

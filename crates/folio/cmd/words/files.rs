@@ -56,8 +56,8 @@ pub(super) fn export(
             Some(path) => {
                 folio_lexicon::set::atomic::write_atomic(&path, |mut f| write(&mut f))?;
                 eprintln!(
-                    "wrote {} words to {}",
-                    rows.len(),
+                    "wrote {} to {}",
+                    folio_core::plural(rows.len(), "word", "words"),
                     folio_core::file_name::shown(&path)
                 );
             }
@@ -70,8 +70,8 @@ pub(super) fn export(
         Some(path) => {
             folio_lexicon::set::atomic::write_atomic(&path, |f| write_export(&set, json, f))?;
             eprintln!(
-                "wrote {} words to {}",
-                set.len(),
+                "wrote {} to {}",
+                folio_core::plural(set.len(), "word", "words"),
                 folio_core::file_name::shown(&path)
             );
         }
