@@ -779,25 +779,34 @@ fn sigterm_drains_and_stops() {
     assert!(served.log().contains("stopped"), "{}", served.log());
 }
 
+/// `folio serve` with `ports`, books from `books` and the cache in `dir/cache`, run to its
+/// exit (for refusals: it never gets to serve).
+fn serve_to_exit(
+    ports: &[&str],
+    books: &std::path::Path,
+    dir: &std::path::Path,
+) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_folio"))
+        .arg("serve")
+        .args(ports)
+        .arg("--books")
+        .arg(books)
+        .arg("--cache-dir")
+        .arg(dir.join("cache"))
+        .output()
+        .unwrap()
+}
+
 /// One port for both listeners is a usage error said before anything binds, and names the
 /// port, not the books folder.
 #[test]
 fn the_same_port_for_both_listeners_is_a_usage_error() {
     let dir = tempfile::tempdir().unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_folio"))
-        .args([
-            "serve",
-            "--port",
-            "14000",
-            "--http-port",
-            "14000",
-            "--books",
-        ])
-        .arg(dir.path())
-        .arg("--cache-dir")
-        .arg(dir.path().join("cache"))
-        .output()
-        .unwrap();
+    let out = serve_to_exit(
+        &["--port", "14000", "--http-port", "14000"],
+        dir.path(),
+        dir.path(),
+    );
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
@@ -815,13 +824,7 @@ fn a_port_taken_is_named_by_its_address_not_the_books_folder() {
     let dir = tempfile::tempdir().unwrap();
     let books = dir.path().join("shelf");
     std::fs::create_dir(&books).unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_folio"))
-        .args(["serve", "--port", &port, "--http-port", "0", "--books"])
-        .arg(&books)
-        .arg("--cache-dir")
-        .arg(dir.path().join("cache"))
-        .output()
-        .unwrap();
+    let out = serve_to_exit(&["--port", &port, "--http-port", "0"], &books, dir.path());
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
