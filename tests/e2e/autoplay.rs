@@ -343,3 +343,59 @@ fn the_record_never_replaces_the_word_set() {
     }
     assert_eq!(std::fs::read(d.join("s.fst")).unwrap(), before);
 }
+
+/// Records go where the user said, and a folder of records is never written through a link
+/// planted in it (run as root, `game-2.gcg -> /etc/passwd` once replaced the password file);
+/// `-o -` prints the one record, and an existing folder takes one game as `game-SEED.gcg`.
+#[test]
+fn records_go_where_asked_and_never_through_a_link() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(d.join("list.txt"), "cat\nat\nta\n").unwrap();
+    folio()
+        .current_dir(d)
+        .args(["words", "import", "list.txt", "-o", "s.fst"])
+        .assert()
+        .success();
+    let autoplay = |args: &[&str]| {
+        folio()
+            .current_dir(d)
+            .args(["autoplay", "--set", "s.fst"])
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    std::fs::create_dir(d.join("out")).unwrap();
+    std::fs::write(d.join("precious.txt"), "precious").unwrap();
+    std::os::unix::fs::symlink("../precious.txt", d.join("out/game-2.gcg")).unwrap();
+    let o = autoplay(&["--seed", "1", "--games", "2", "-o", "out"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("game-2.gcg: a symbolic link where folio writes a record"),
+        "{err}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(d.join("precious.txt")).unwrap(),
+        "precious"
+    );
+    assert!(
+        !d.join("out/game-1.gcg").exists(),
+        "nothing written before the refusal"
+    );
+
+    let o = autoplay(&["--seed", "7", "-o", "out"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{err}");
+    assert!(err.contains("1 game under standard rules"), "{err}");
+    let record = std::fs::read(d.join("out/game-7.gcg")).unwrap();
+    assert!(String::from_utf8_lossy(&record).contains("#seed 7\n"));
+
+    let o = autoplay(&["--seed", "7", "-o", "-"]);
+    assert!(o.status.success());
+    assert_eq!(o.stdout, record, "-o - prints the same record");
+    assert!(!d.join("-").exists(), "no file named -");
+    let o = autoplay(&["--seed", "7", "--games", "2", "-o", "-"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("-o -: --games 2 writes a folder"));
+}

@@ -168,6 +168,38 @@ fn completions_into_a_closed_pipe_or_a_full_disk_do_not_panic() {
     assert!(!err.contains("panicked"), "{err}");
 }
 
+/// `folio man --dir` never writes a page through a link planted in the folder (the file it
+/// named was replaced), and writes nothing then.
+#[cfg(unix)]
+#[test]
+fn man_pages_are_never_written_through_a_link() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::create_dir(d.join("man")).unwrap();
+    std::fs::write(d.join("precious"), "precious").unwrap();
+    std::os::unix::fs::symlink("../precious", d.join("man/folio-words.1")).unwrap();
+    let o = folio()
+        .args(["man", "--dir"])
+        .arg(d.join("man"))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("folio-words.1: a symbolic link where folio writes a man page"),
+        "{err}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(d.join("precious")).unwrap(),
+        "precious"
+    );
+    assert_eq!(
+        std::fs::read_dir(d.join("man")).unwrap().count(),
+        1,
+        "nothing written"
+    );
+}
+
 /// Every page folio(1)'s SUBCOMMANDS sections name exists: `folio man words import` prints
 /// one, `folio man --dir` writes them all, and each lists its command's options.
 #[test]

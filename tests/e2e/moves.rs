@@ -105,6 +105,46 @@ fn a_record_gives_the_position_before_the_turn_asked_for() {
     );
 }
 
+/// A record whose play before the turn cannot be set up is named as the replay names it,
+/// `FILE:LINE:COL` at the play's coordinate, without a `--turn` the user never gave.
+#[test]
+fn a_record_that_cannot_be_set_up_is_located_as_the_replay_locates_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let set = import(dir.path(), "HORN\nHORNS\n");
+    let gcg = dir.path().join("g.gcg");
+    std::fs::write(
+        &gcg,
+        "#player1 A A\n#player2 B B\n>A: HNORSXY 8F HORN +14 14\n>B: AFMSTUV 8M FARM +9 9\n",
+    )
+    .unwrap();
+    let o = folio()
+        .arg("moves")
+        .arg(&gcg)
+        .arg("--set")
+        .arg(&set)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("g.gcg:4:13: the play 8M FARM cannot be set up"),
+        "{err}"
+    );
+    assert!(!err.contains("--turn"), "{err}");
+    let o = folio()
+        .arg("moves")
+        .arg(&gcg)
+        .args(["--turn", "9", "--set"])
+        .arg(&set)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("g.gcg: --turn 9: the record has 2 events"),
+        "{err}"
+    );
+}
+
 #[test]
 fn bad_positions_and_racks_are_clear_errors() {
     let dir = tempfile::tempdir().unwrap();

@@ -616,6 +616,39 @@ fn pages_go_only_in_folios_own_folder() {
     assert_eq!(names(&d.join("e-files")).len(), 2);
 }
 
+/// OUT itself is the user's path: a symbolic link there is followed as by every output (the
+/// file it names is replaced, the link stays a link), for one script's page as for several
+/// scripts' index (one page once refused what the index wrote through).
+#[cfg(unix)]
+#[test]
+fn the_html_output_follows_a_link_as_every_output_does() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let scripts: Vec<PathBuf> = test_scripts().into_iter().take(2).collect();
+    for (name, run) in [("one", &scripts[..1]), ("two", &scripts[..])] {
+        let real = d.join(format!("{name}-real.html"));
+        std::fs::write(&real, "old").unwrap();
+        let link = d.join(format!("{name}.html"));
+        std::os::unix::fs::symlink(&real, &link).unwrap();
+        let o = folio()
+            .arg("play")
+            .arg("-q")
+            .args(run)
+            .arg("--html")
+            .arg(&link)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(matches!(o.status.code(), Some(0 | 1)), "{name}: {err}");
+        assert!(
+            std::fs::symlink_metadata(&link).unwrap().is_symlink(),
+            "{name}"
+        );
+        let page = std::fs::read_to_string(&real).unwrap();
+        assert!(page.starts_with("<!DOCTYPE html>"), "{name}: {page:.40}");
+    }
+}
+
 /// A folder (or device) given where a script is expected is said to be one, not read as a
 /// board string; with `--game` the name is a position written out, as before.
 #[test]
@@ -640,6 +673,39 @@ fn render_says_a_folder_is_no_script() {
         .args(["render", "abcd", "--game", "boggle", "--svg", "b.svg"])
         .assert()
         .success();
+}
+
+/// Positions that are no position get words a user can act on: an empty one is called
+/// empty (not "0 cells"), a deal past i64 is out of range (not "too large to fit in target
+/// type"), and a folder that cannot be written says so once.
+#[test]
+fn render_names_what_is_wrong_with_a_position_or_output() {
+    let tmp = tempfile::tempdir().unwrap();
+    let said = |args: &[&str]| {
+        let o = folio()
+            .current_dir(tmp.path())
+            .arg("render")
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        String::from_utf8_lossy(&o.stderr).into_owned()
+    };
+    let err = said(&["", "--svg", "r.svg"]);
+    assert!(err.contains("an empty position"), "{err}");
+    let err = said(&["99999999999999999999", "--svg", "r.svg"]);
+    assert!(
+        err.contains("deal 99999999999999999999 is out of range (deals are 1..=8589934591"),
+        "{err}"
+    );
+    std::fs::create_dir(tmp.path().join("adir")).unwrap();
+    let err = said(&["617", "--svg", "adir"]);
+    assert!(
+        err.contains("cannot write the picture: adir: is a directory"),
+        "{err}"
+    );
+    let err = said(&["617", "--svg", ""]);
+    assert!(err.contains("an empty path names no file"), "{err}");
 }
 
 /// `--svg /dev/stdout` writes through to standard output when it is a pipe, whose

@@ -128,7 +128,7 @@ pub enum BoardError {
         offset: usize,
     },
     /// The number of cells does not fit the rows and columns asked for, or no square.
-    #[error("{cells} cells do not make a {expected} board")]
+    #[error("{} cannot make a {expected} board", folio_core::plural(*.cells, "cell", "cells"))]
     WrongSize {
         /// Cells read (one per character; `qu` read as one cell was also tried).
         cells: usize,

@@ -68,7 +68,31 @@ pub fn router(library: Arc<Library>, config: Arc<Config>) -> Router {
             )
         })
         .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(axum::middleware::from_fn(refuse_announced_large))
         .with_state(App { library, config })
+}
+
+/// Refuses a request whose `Content-Length` announces more than [`MAX_BODY`] bytes with 413
+/// on its header, before reading any of the body: the body limit alone waits for the bytes,
+/// so a client announcing 2 MB and sending none held its connection until the idle timeout.
+async fn refuse_announced_large(
+    req: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let announced = req
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|s| s.trim().parse::<u64>().ok());
+    match announced {
+        Some(n) if n > MAX_BODY as u64 => ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "body-too-large",
+            format!("the request announces a body of {n} bytes; at most {MAX_BODY} are taken"),
+        )
+        .into_response(),
+        _ => next.run(req).await,
+    }
 }
 
 /// An error answer: a status and a JSON body.

@@ -105,6 +105,23 @@ pub fn top_n(s: &str) -> Result<usize, String> {
     at_least_one(s, "0 would list no word")
 }
 
+/// A FreeCell deal number: any `i64` (the deal's own range, 1..=2^33-1 or -1 and -2, is
+/// judged by `folio_freecell::deal`); a number past `i64` is out of range in those words,
+/// not clap's "number too large to fit in target type".
+pub fn deal_number(s: &str) -> Result<i64, String> {
+    let range = format!(
+        "1..={}, or the joke deals -1 and -2",
+        folio_freecell::deal::MAX_DEAL
+    );
+    s.trim().parse().map_err(|e: std::num::ParseIntError| {
+        use std::num::IntErrorKind::{NegOverflow, PosOverflow};
+        match e.kind() {
+            PosOverflow | NegOverflow => format!("deal {s} is out of range (deals are {range})"),
+            _ => format!("a deal is a number ({range})"),
+        }
+    })
+}
+
 /// `-o OUT` of a command that writes files (fst sets with their counts and manifest beside
 /// them, a GCG record): `-` is refused rather than taken for a file named `-` (standard
 /// output cannot hold them; `-` means standard input or output everywhere else).
@@ -116,6 +133,10 @@ pub fn output_file() -> impl clap::builder::TypedValueParser<Value = std::path::
 }
 
 fn output_path(s: std::ffi::OsString) -> Result<std::path::PathBuf, String> {
+    // An unset variable (`--svg "$OUT"`): refused before any work, not after it.
+    if s.is_empty() {
+        return Err("an empty path names no file; name one".into());
+    }
     if s == "-" {
         return Err(
             "`-` is not taken for standard output here: this option writes a file \
@@ -154,6 +175,14 @@ mod tests {
             .unwrap_err()
             .contains("standard output"));
         assert_eq!(output_path("-x.fst".into()), Ok("-x.fst".into()));
+        assert!(output_path("".into()).unwrap_err().contains("empty path"));
+        assert_eq!(deal_number("-2"), Ok(-2));
+        assert!(deal_number("99999999999999999999")
+            .unwrap_err()
+            .starts_with("deal 99999999999999999999 is out of range (deals are 1..=8589934591"));
+        assert!(deal_number("x")
+            .unwrap_err()
+            .starts_with("a deal is a number"));
     }
 }
 

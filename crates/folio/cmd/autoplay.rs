@@ -38,8 +38,9 @@ pub struct Args {
     /// and each game is written to it as `game-SEED.gcg`.
     #[arg(long, value_name = "N", default_value_t = 1)]
     games: u64,
-    /// Where to write the record (a folder with --games N > 1); none: print the record (one
-    /// game) or only the summary.
+    /// Where to write the record: a file, or a folder (with --games N > 1, or a folder that
+    /// exists) that gets `game-SEED.gcg`; none or `-`: print the record (one game), only the
+    /// summary (several).
     #[arg(short, long, value_name = "OUT")]
     output: Option<PathBuf>,
 }
@@ -67,23 +68,19 @@ pub fn run(a: Args) -> anyhow::Result<Outcome> {
     if a.games == 0 {
         bail!("--games 0: play at least one game");
     }
-    if let Some(out) = &a.output {
+    let out = Out::of(a.output.as_deref(), a.games)?;
+    if let Out::File(path) | Out::Folder(path) = &out {
         // The record never replaces the word set or its side files.
         let p = folio_lexicon::set::OutputPaths::for_set(&a.set);
         super::refuse_overwriting_inputs(
-            std::slice::from_ref(out),
+            std::slice::from_ref(path),
             &[p.set, p.counts, p.books, p.manifest],
         )?;
     }
-    if let Some(out) = a.output.as_ref().filter(|_| a.games > 1) {
-        // Several games make a folder of records: a file there is refused before any game
-        // is played (it once failed after all of them, as "File exists (os error 17)").
-        if out.exists() && !out.is_dir() {
-            bail!(
-                "-o {}: not a folder; --games {} writes a folder of records (game-SEED.gcg)",
-                folio_core::file_name::shown(out),
-                a.games
-            );
+    if let Out::Folder(dir) = &out {
+        // Refused before any game is played, nothing written.
+        for i in 0..a.games.min(MAX_CHECKED) {
+            record_path(dir, a.seed.saturating_add(i))?;
         }
     }
     let set = folio_lexicon::checked::open_set(&a.set)?;
@@ -109,20 +106,21 @@ pub fn run(a: Args) -> anyhow::Result<Outcome> {
             .collect::<Result<Vec<_>, _>>()
     })??;
     let secs = start.elapsed().as_secs_f64();
-    match (&a.output, games.as_slice()) {
-        (Some(out), [one]) => {
-            folio_lexicon::set::atomic::write_bytes_atomic(out, one.to_gcg().as_bytes())?
+    match (&out, games.as_slice()) {
+        (Out::File(path), [one]) => {
+            folio_lexicon::set::atomic::write_bytes_atomic(path, one.to_gcg().as_bytes())?
         }
-        (Some(dir), many) => {
+        (Out::Folder(dir), many) => {
             std::fs::create_dir_all(dir)
                 .with_context(|| folio_core::file_name::shown(dir).to_string())?;
             for g in many {
-                let path = dir.join(format!("game-{}.gcg", g.seed));
+                // Checked again: a link may have been made while the games were played.
+                let path = record_path(dir, g.seed)?;
                 folio_lexicon::set::atomic::write_bytes_atomic(&path, g.to_gcg().as_bytes())?;
             }
         }
-        (None, [one]) => write!(crate::cmd::stdout(), "{}", one.to_gcg())?,
-        (None, _) => {}
+        (Out::Stdout, [one]) => write!(crate::cmd::stdout(), "{}", one.to_gcg())?,
+        _ => {}
     }
     let n = games.len() as f64;
     let means: Vec<String> = (0..a.players)
@@ -132,12 +130,124 @@ pub fn run(a: Args) -> anyhow::Result<Outcome> {
         })
         .collect();
     eprintln!(
-        "{} games under {} rules ({} strategy): mean score {}; {:.1} games/s",
-        games.len(),
+        "{} under {} rules ({} strategy): mean score {}; {:.1} games/s",
+        folio_core::plural(games.len(), "game", "games"),
         rules.name,
         a.strategy,
         means.join(", "),
         n / secs
     );
     Ok(Outcome::Ok)
+}
+
+/// Where `folio autoplay` writes its records.
+#[derive(Debug, PartialEq, Eq)]
+enum Out {
+    /// Print the one record on stdout (no -o, or `-o -`).
+    Stdout,
+    /// Several games and no -o: the summary alone.
+    Nowhere,
+    /// The one record, atomically, to this file.
+    File(PathBuf),
+    /// A folder of `game-SEED.gcg` records.
+    Folder(PathBuf),
+}
+
+/// Seeds whose record path is checked before the games are played (every one is checked
+/// again just before it is written).
+const MAX_CHECKED: u64 = 100_000;
+
+impl Out {
+    /// Where `-o` (if any) sends the records of `games` games.
+    ///
+    /// # Errors
+    /// `-o -` with several games (stdout holds one record), or a path that is not a folder
+    /// with several games (refused before any game is played: it once failed after all of
+    /// them, as "File exists (os error 17)").
+    fn of(output: Option<&std::path::Path>, games: u64) -> anyhow::Result<Out> {
+        match output {
+            None if games == 1 => Ok(Out::Stdout),
+            None => Ok(Out::Nowhere),
+            Some(p) if p.as_os_str() == "-" => {
+                if games > 1 {
+                    bail!(
+                        "-o -: --games {games} writes a folder of records (game-SEED.gcg); \
+                         standard output takes one record: give a folder, or no -o for the \
+                         summary alone"
+                    );
+                }
+                Ok(Out::Stdout)
+            }
+            Some(p) if p.is_dir() => Ok(Out::Folder(p.to_path_buf())),
+            Some(p) if games > 1 => {
+                if p.symlink_metadata().is_ok() {
+                    bail!(
+                        "-o {}: not a folder; --games {games} writes a folder of records \
+                         (game-SEED.gcg)",
+                        folio_core::file_name::shown(p)
+                    );
+                }
+                Ok(Out::Folder(p.to_path_buf()))
+            }
+            Some(p) => Ok(Out::File(p.to_path_buf())),
+        }
+    }
+}
+
+/// The record of game `seed` in the folder `dir`: `game-SEED.gcg`, which may be a regular
+/// file (replaced) or nothing yet.
+///
+/// # Errors
+/// The name is taken by a symbolic link, a folder or anything else that is not a regular
+/// file ([`super::in_folder::check_writable`]).
+fn record_path(dir: &std::path::Path, seed: u64) -> anyhow::Result<PathBuf> {
+    let path = dir.join(format!("game-{seed}.gcg"));
+    super::in_folder::check_writable(&path, "a record")?;
+    Ok(path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dash_is_stdout_for_one_game_and_refused_for_several() {
+        let dash = std::path::Path::new("-");
+        assert_eq!(Out::of(Some(dash), 1).unwrap(), Out::Stdout);
+        assert_eq!(Out::of(None, 1).unwrap(), Out::Stdout);
+        assert_eq!(Out::of(None, 3).unwrap(), Out::Nowhere);
+        let e = Out::of(Some(dash), 3).unwrap_err().to_string();
+        assert!(e.starts_with("-o -: --games 3 writes a folder"), "{e}");
+    }
+
+    #[test]
+    fn an_existing_folder_takes_one_game_as_a_record_in_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        assert_eq!(Out::of(Some(d), 1).unwrap(), Out::Folder(d.to_path_buf()));
+        let new = d.join("new");
+        assert_eq!(Out::of(Some(&new), 1).unwrap(), Out::File(new.clone()));
+        assert_eq!(Out::of(Some(&new), 2).unwrap(), Out::Folder(new));
+        let file = d.join("f.gcg");
+        std::fs::write(&file, "").unwrap();
+        assert!(Out::of(Some(&file), 2).is_err());
+    }
+
+    #[test]
+    fn a_record_is_never_written_through_a_link_or_over_a_folder() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        std::os::unix::fs::symlink("elsewhere.txt", d.join("game-1.gcg")).unwrap();
+        std::fs::create_dir(d.join("game-2.gcg")).unwrap();
+        std::fs::write(d.join("game-3.gcg"), "old").unwrap();
+        let e = record_path(d, 1).unwrap_err().to_string();
+        assert!(
+            e.contains("a symbolic link where folio writes a record"),
+            "{e}"
+        );
+        let e = record_path(d, 2).unwrap_err().to_string();
+        assert!(e.contains("not a regular file"), "{e}");
+        assert_eq!(record_path(d, 3).unwrap(), d.join("game-3.gcg"));
+        assert_eq!(record_path(d, 4).unwrap(), d.join("game-4.gcg"));
+    }
 }

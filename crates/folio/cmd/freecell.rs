@@ -35,7 +35,7 @@ pub enum Command {
 #[derive(clap::Args)]
 pub struct DealArgs {
     /// The deal number.
-    #[arg(allow_negative_numbers = true)]
+    #[arg(allow_negative_numbers = true, value_parser = super::args::deal_number)]
     n: i64,
     /// Print JSON (`deal`, `columns`) instead of text.
     #[arg(long)]
@@ -50,7 +50,7 @@ pub struct CheckArgs {
     #[arg(value_name = "SOLUTION", required = true)]
     solutions: Vec<PathBuf>,
     /// The deal, when the file does not name one.
-    #[arg(long, allow_negative_numbers = true)]
+    #[arg(long, allow_negative_numbers = true, value_parser = super::args::deal_number)]
     deal: Option<i64>,
     /// Free cells (0..=8), when the file does not say; default 4.
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u8).range(0..=8))]
@@ -69,7 +69,7 @@ pub struct CheckArgs {
 #[derive(clap::Args)]
 pub struct SolveArgs {
     /// The deal number.
-    #[arg(allow_negative_numbers = true)]
+    #[arg(allow_negative_numbers = true, value_parser = super::args::deal_number)]
     n: i64,
     /// Free cells (0..=8).
     #[arg(long, default_value_t = 4, value_name = "K", value_parser = clap::value_parser!(u8).range(0..=8))]

@@ -94,6 +94,10 @@ fn write_all(cmd: &Command, source: &str, dir: &Path) -> Result<()> {
         .with_context(|| format!("cannot create {}", folio_core::file_name::shown(dir)))?;
     let mut pages = Vec::new();
     collect(cmd, source, &mut pages)?;
+    for (name, _) in &pages {
+        // Before any page is written: a link or folder of a page's name is not folio's.
+        super::in_folder::check_writable(&dir.join(name), "a man page")?;
+    }
     for (name, bytes) in &pages {
         folio_lexicon::set::atomic::write_bytes_atomic(&dir.join(name), bytes)?;
     }

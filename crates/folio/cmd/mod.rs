@@ -6,6 +6,7 @@ pub mod args;
 pub mod autoplay;
 pub mod boggle;
 pub mod freecell;
+mod in_folder;
 pub mod ingest;
 pub mod kenken;
 pub mod man;

@@ -6,7 +6,7 @@ use anyhow::{bail, Context};
 use folio_core::quote::quoted;
 use folio_scrabble::movegen::board_text;
 use folio_scrabble::movegen::cgp::Cgp;
-use folio_scrabble::movegen::{GamePosition, Generator, Rack};
+use folio_scrabble::movegen::{GamePosition, Generator, PositionError, Rack};
 use folio_scrabble::replay::rules_for;
 use folio_scrabble::script::RulesName;
 use folio_scrabble::tile::{Tile, TILE_KINDS};
@@ -168,8 +168,8 @@ pub fn run(a: Args) -> anyhow::Result<Outcome> {
             ));
         }
         out.push_str(&format!(
-            "{} plays for {rack} under {} rules{}\n",
-            plays.len(),
+            "{} for {rack} under {} rules{}\n",
+            folio_core::plural(plays.len(), "play", "plays"),
             pos.rules.name,
             if shown.len() < plays.len() {
                 format!(" ({} shown)", shown.len())
@@ -244,6 +244,12 @@ fn from_script(a: &Args, rules_name: Option<RulesName>) -> anyhow::Result<GamePo
     let script = folio_scrabble::parse(&bytes, &a.position).map_err(|e| anyhow::anyhow!("{e}"))?;
     let rules = rules_for(&script, rules_name);
     let turn = a.turn.unwrap_or(script.events.len() + 1);
-    GamePosition::from_script(&script, rules, turn)
-        .with_context(|| format!("{}: --turn {turn}", a.position))
+    GamePosition::from_script(&script, rules, turn).map_err(|e| match e {
+        // `FILE:LINE:COL: …` as the replay says it (the turn is the default one when no
+        // --turn was given: naming it would point at an option the user never wrote).
+        PositionError::Illegal { .. } => anyhow::anyhow!("{}:{e}", a.position),
+        PositionError::TurnOutOfRange { .. } => {
+            anyhow::anyhow!("{}: --turn {turn}: {e}", a.position)
+        }
+    })
 }

@@ -69,14 +69,17 @@ pub fn run(a: Args) -> anyhow::Result<Outcome> {
     // position written out.
     if a.game.is_none() {
         if let Ok(meta) = std::fs::metadata(&a.position) {
-            if !meta.is_file() {
-                let what = if meta.is_dir() {
-                    "a folder"
-                } else {
-                    "not a regular file"
-                };
+            if meta.is_dir() {
                 bail!(
-                    "{} is {what}, not a script file (give --game to read it as a position)",
+                    "{} is a folder, not a script file: render draws one game (`folio play \
+                     FOLDER --html OUT.html` draws every script of a folder)",
+                    quoted(&a.position)
+                );
+            }
+            if !meta.is_file() {
+                bail!(
+                    "{} is not a regular file, not a script file (give --game to read it as \
+                     a position)",
                     quoted(&a.position)
                 );
             }
@@ -117,7 +120,8 @@ pub fn run(a: Args) -> anyhow::Result<Outcome> {
         &a.svg,
         folio_render::svg_document(svg).as_bytes(),
     )
-    .with_context(|| format!("cannot write {}", folio_core::file_name::shown(&a.svg)))?;
+    // The library's error names the file.
+    .context("cannot write the picture")?;
     Ok(Outcome::Ok)
 }
 
@@ -211,6 +215,12 @@ fn scrabble_only_flag(a: &Args) -> Option<&'static str> {
 /// Draws a position written out: CGP, a Boggle board, a Keen ID or a deal number.
 fn from_text(a: &Args) -> anyhow::Result<maud::Markup> {
     let text = a.position.trim();
+    if text.is_empty() {
+        bail!(
+            "an empty position: give a script file, a CGP string, a Boggle board, a Keen ID or \
+             a FreeCell deal number"
+        );
+    }
     if text == "-" {
         bail!("- (stdin): folio render reads a position from a file or from the command line, not stdin: save it to a file first");
     }
@@ -281,9 +291,8 @@ fn from_text(a: &Args) -> anyhow::Result<maud::Markup> {
             )
         }
         Game::Freecell => {
-            let n: i64 = text
-                .parse()
-                .with_context(|| format!("FreeCell deal {what}: a deal is a number"))?;
+            let n = super::args::deal_number(text)
+                .map_err(|e| anyhow::anyhow!("FreeCell deal {what}: {e}"))?;
             let cascades =
                 folio_freecell::deal::deal(n).with_context(|| format!("FreeCell deal {what}"))?;
             let pos = folio_freecell::Position::new(&cascades, 4)

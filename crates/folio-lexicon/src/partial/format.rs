@@ -416,7 +416,10 @@ impl<R: Read> PartialReader<R> {
         let n = self.varint()?;
         let books = self.header.inputs.len() as u64;
         if n == 0 || n > books {
-            return Err(Fault::Bad(format!("{n} books (the header lists {books})")));
+            return Err(Fault::Bad(format!(
+                "{} (the header lists {books})",
+                folio_core::plural(n, "book", "books")
+            )));
         }
         rec.books.clear();
         let mut next = 0u64;

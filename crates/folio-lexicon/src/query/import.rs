@@ -181,12 +181,22 @@ impl ImportList {
                 reject(
                     &mut report,
                     t,
-                    format!("{n} letters, under --min-len {min}"),
+                    format!(
+                        "{}, under --min-len {min}",
+                        folio_core::plural(n, "letter", "letters")
+                    ),
                 );
                 continue;
             }
             if let Some(max) = opts.max_len.filter(|&m| n > m) {
-                reject(&mut report, t, format!("{n} letters, over --max-len {max}"));
+                reject(
+                    &mut report,
+                    t,
+                    format!(
+                        "{}, over --max-len {max}",
+                        folio_core::plural(n, "letter", "letters")
+                    ),
+                );
                 continue;
             }
             // No set holds a longer key, whatever the options: it bounds the builders.

@@ -115,7 +115,10 @@ pub fn parse_board(text: &str) -> Result<Board, BoardTextError> {
         return Err(BoardTextError {
             line: text.lines().count() + 1,
             column: 1,
-            what: format!("{rows} rows; the board has {SIZE}"),
+            what: format!(
+                "{}; the board has {SIZE}",
+                folio_core::plural(rows, "row", "rows")
+            ),
         });
     }
     Ok(board)

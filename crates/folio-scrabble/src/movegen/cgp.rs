@@ -52,7 +52,7 @@ pub enum CgpErrorKind {
     #[error("missing the {0} (want BOARD RACKS SCORES SCORELESS-TURNS [OPTIONS])")]
     Missing(&'static str),
     /// The board does not have 15 rows.
-    #[error("the board has {0} rows; it needs 15")]
+    #[error("the board has {}; it needs 15", folio_core::plural(*.0, "row", "rows"))]
     Rows(usize),
     /// A row does not cover 15 squares.
     #[error("row {row} covers {width} squares; it needs 15")]

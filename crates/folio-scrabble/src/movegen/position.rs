@@ -84,7 +84,15 @@ impl GamePosition {
                     let p = placement(&pos.board, coord, word);
                     let mv = rules.evaluate(&pos.board, &p, NO_LEXICON).map_err(|err| {
                         PositionError::Illegal {
-                            loc: e.loc,
+                            // The move's column, as the replay's finding gives it.
+                            loc: Loc::new(
+                                e.loc.line,
+                                if e.cols.body == 0 {
+                                    e.loc.col
+                                } else {
+                                    e.cols.body
+                                },
+                            ),
                             play: p.to_string(),
                             reason: err.to_string(),
                         }

@@ -175,6 +175,31 @@ fn a_body_past_the_limit_is_413_in_json() {
 }
 
 #[test]
+fn a_body_announced_past_the_limit_is_413_before_it_is_sent() {
+    use std::io::{Read, Write};
+    let s = start(|_| {});
+    let mut c = std::net::TcpStream::connect(s.http).unwrap();
+    // Only the head: the server must answer without waiting for the 2 MB announced.
+    c.write_all(
+        b"POST /v1/check HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\
+          Content-Length: 2000000\r\n\r\n",
+    )
+    .unwrap();
+    c.set_read_timeout(Some(std::time::Duration::from_secs(30)))
+        .unwrap();
+    let mut answer = Vec::new();
+    let mut buf = [0u8; 4096];
+    while !answer.ends_with(b"}") {
+        let n = c.read(&mut buf).expect("an answer before the body is sent");
+        assert!(n > 0, "closed without an answer: {answer:?}");
+        answer.extend_from_slice(&buf[..n]);
+    }
+    let text = String::from_utf8_lossy(&answer);
+    assert!(text.starts_with("HTTP/1.1 413"), "{text}");
+    assert!(text.contains(r#""code":"body-too-large""#), "{text}");
+}
+
+#[test]
 fn a_body_sent_as_text_is_415_in_json() {
     let s = start(|_| {});
     let (status, _, body) = crate::common::request_typed(

@@ -130,15 +130,11 @@ impl Html {
             names.extend(self.written.borrow().iter().cloned());
             self.write_manifest(&names)?;
         }
-        for (path, _) in &pages {
-            // The atomic writer follows a link: a page is never written through one.
-            if std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) {
-                bail!(
-                    "{}: a symbolic link where folio writes a page; refusing to write through \
-                     it (remove it)",
-                    folio_core::file_name::shown(path)
-                );
-            }
+        // The atomic writer follows a link: a page in the folder is never written through
+        // one. OUT itself (one script's page) is the user's path and follows a link as every
+        // -o does (the index of several scripts always did).
+        for (path, _) in pages.iter().filter(|_| self.dir.is_some()) {
+            super::super::in_folder::check_writable(path, "a page")?;
         }
         let files: Vec<(&Path, &[u8])> = pages
             .iter()
@@ -179,10 +175,9 @@ impl Html {
         let single_with_page = self.dir.is_none() && entries.iter().all(|e| e.href.is_some());
         if !single_with_page {
             let html = folio_render::index(&entries);
+            // The library's error names the file.
             folio_lexicon::set::atomic::write_bytes_atomic(&self.out, html.as_bytes())
-                .with_context(|| {
-                    format!("cannot write {}", folio_core::file_name::shown(&self.out))
-                })?;
+                .context("cannot write the HTML index")?;
         }
         self.remove_stale_pages()
     }
@@ -236,7 +231,7 @@ impl Html {
         }
         let path = self.files_dir.join(MANIFEST);
         folio_lexicon::set::atomic::write_bytes_atomic(&path, text.as_bytes())
-            .with_context(|| format!("cannot write {}", folio_core::file_name::shown(&path)))
+            .context("cannot write the list of pages")
     }
 }
 
