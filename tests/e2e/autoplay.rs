@@ -316,18 +316,25 @@ fn german_games_from_german_books_replay_clean() {
         ));
 }
 
+/// A folder holding `s.fst`, a word set of three words (games of passes and exchanges,
+/// quick to play).
+fn tiny_set() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("list.txt"), "cat\nat\nta\n").unwrap();
+    folio()
+        .current_dir(dir.path())
+        .args(["words", "import", "list.txt", "-o", "s.fst"])
+        .assert()
+        .success();
+    dir
+}
+
 /// `-o` naming the word set itself (or its manifest) is refused before any game is played:
 /// the record once replaced the set it was played with.
 #[test]
 fn the_record_never_replaces_the_word_set() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = tiny_set();
     let d = dir.path();
-    std::fs::write(d.join("list.txt"), "cat\nat\nta\n").unwrap();
-    folio()
-        .current_dir(d)
-        .args(["words", "import", "list.txt", "-o", "s.fst"])
-        .assert()
-        .success();
     let before = std::fs::read(d.join("s.fst")).unwrap();
     for out in ["s.fst", "s.json"] {
         let o = folio()
@@ -349,14 +356,8 @@ fn the_record_never_replaces_the_word_set() {
 /// `-o -` prints the one record, and an existing folder takes one game as `game-SEED.gcg`.
 #[test]
 fn records_go_where_asked_and_never_through_a_link() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = tiny_set();
     let d = dir.path();
-    std::fs::write(d.join("list.txt"), "cat\nat\nta\n").unwrap();
-    folio()
-        .current_dir(d)
-        .args(["words", "import", "list.txt", "-o", "s.fst"])
-        .assert()
-        .success();
     let autoplay = |args: &[&str]| {
         folio()
             .current_dir(d)
