@@ -19,6 +19,11 @@ pub enum Rule {
         /// Why it is rejected.
         rejection: Rejection,
     },
+    /// A pragma folio does not know (`#bogus 1`): the round is replayed without it.
+    UnknownPragma {
+        /// The pragma's name, without `#`.
+        name: String,
+    },
     /// A `#score` claim differs from the replay's total.
     ClaimedScore {
         /// The player's nick.
@@ -38,6 +43,10 @@ impl fmt::Display for Rule {
                 word,
                 rejection,
             } => write!(f, "{}: {word} {rejection}", clipped(player, QUOTED_CHARS)),
+            // The words of the script error it was before it stopped being one.
+            Rule::UnknownPragma { name } => {
+                super::error::ScriptError::UnknownPragma(name.clone()).fmt(f)
+            }
             Rule::ClaimedScore {
                 player,
                 claimed,
@@ -56,7 +65,10 @@ folio_core::rule_codes! {
         /// The stable rule code: a rejected word's is its rejection's (`not-on-board`).
         pub fn code;
         via { Rule::Rejected { rejection, .. } => rejection.code() }
-        codes { Rule::ClaimedScore { .. } => "claimed-score" }
+        codes {
+            Rule::ClaimedScore { .. } => "claimed-score",
+            Rule::UnknownPragma { .. } => "unknown-pragma",
+        }
     }
 }
 

@@ -49,15 +49,22 @@ pub fn check<T: AsRef<[u8]> + ?Sized>(
     let (script, mut errors) = parse::read(text).map_err(|e| Located::all_at(e, path))?;
     // The checks of the whole script run on the lines that read, so that one run reports
     // every error; that a board or a player is missing follows from a bad line, if any.
+    // Unknown pragmas do not stop the replay; a round that cannot be replayed lists them
+    // with its errors, as every finding is listed in one run.
+    let unknown = || script.unknown_as_errors();
     match game::validate(&script, normalize) {
         Ok(game) if errors.is_empty() => Ok((script, game)),
-        Ok(_) => Err(Located::all_at(errors, path)),
+        Ok(_) => {
+            errors.extend(unknown());
+            Err(Located::all_at(errors, path))
+        }
         Err(more) => {
             let consequence = !errors.is_empty();
             errors.extend(
                 more.into_iter()
                     .filter(|e| !(consequence && e.kind.is_absence())),
             );
+            errors.extend(unknown());
             Err(Located::all_at(errors, path))
         }
     }
@@ -75,15 +82,23 @@ where
     T: AsRef<[u8]> + ?Sized,
     L: Lexicon + ?Sized,
 {
-    let (_, game) = check(path, text, &|w| lexicon.normalize(w))?;
-    Ok(play(path, text.as_ref(), &game, lexicon, label))
+    let (script, game) = check(path, text, &|w| lexicon.normalize(w))?;
+    Ok(play(
+        path,
+        text.as_ref(),
+        &game,
+        &script.unknown_pragmas,
+        lexicon,
+        label,
+    ))
 }
 
-/// Plays a checked round.
+/// Plays a checked round; its `unknown` pragmas are findings beside the replay's.
 fn play<L: Lexicon + ?Sized>(
     path: &str,
     text: &[u8],
     game: &game::Game,
+    unknown: &[parse::Spanned<String>],
     lexicon: &L,
     label: &str,
 ) -> Report {
@@ -104,6 +119,7 @@ fn play<L: Lexicon + ?Sized>(
             let words = p.words.iter().map(|(_, _, loc)| loc.line);
             words.chain(p.claimed.iter().map(|c| c.pos.line))
         })
+        .chain(unknown.iter().map(|u| u.pos.line))
         .collect();
     let lines: std::collections::HashMap<u32, std::borrow::Cow<'_, str>> = each_line(text)
         .enumerate()
@@ -123,7 +139,10 @@ fn play<L: Lexicon + ?Sized>(
         }
     };
 
-    let mut findings = Vec::new();
+    let mut findings: Vec<Finding> = unknown
+        .iter()
+        .map(|u| finding(u.pos, Rule::UnknownPragma { name: u.value.clone() }))
+        .collect();
     let mut players = Vec::with_capacity(game.players.len());
     for (p, r) in game.players.iter().zip(result.players) {
         let mut words = Vec::with_capacity(p.words.len());

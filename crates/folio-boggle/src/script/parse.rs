@@ -65,6 +65,9 @@ pub struct Script {
     pub lexicon: Option<Spanned<String>>,
     /// Players.
     pub players: Vec<PlayerSpec>,
+    /// Pragmas folio does not know (`#bogus 1`), by name: each is a finding of the round
+    /// (`unknown-pragma`, a warning by default), and the round is replayed without them.
+    pub unknown_pragmas: Vec<Spanned<String>>,
 }
 
 /// Whether `text` (a `str` or bytes) is a Boggle script: its first non-blank line is
@@ -112,11 +115,31 @@ fn nick_problem(nick: &str) -> Option<(usize, &'static str)> {
 /// # Errors
 /// A [`Located`] error for each malformed line, in line order (every line is read, so that
 /// one run shows them all); only the first when the script does not start with
-/// `#game boggle`, since the rest would then mean nothing.
+/// `#game boggle`, since the rest would then mean nothing. An unknown pragma is one of
+/// them here, a strict parse; [`super::play_script`] replays the round without it and
+/// reports it as a finding.
 pub fn parse<T: AsRef<[u8]> + ?Sized>(text: &T) -> Result<Script, Vec<Located>> {
     match read(text) {
-        Ok((script, errors)) if errors.is_empty() => Ok(script),
-        Ok((_, errors)) | Err(errors) => Err(errors),
+        Ok((script, errors)) if errors.is_empty() && script.unknown_pragmas.is_empty() => {
+            Ok(script)
+        }
+        Ok((script, mut errors)) => {
+            errors.extend(script.unknown_as_errors());
+            errors.sort_by_key(|e| (e.line, e.col));
+            Err(errors)
+        }
+        Err(errors) => Err(errors),
+    }
+}
+
+impl Script {
+    /// The unknown pragmas as the script errors they are to a strict parse.
+    pub(crate) fn unknown_as_errors(&self) -> impl Iterator<Item = Located> + '_ {
+        self.unknown_pragmas.iter().map(|p| Located {
+            line: p.pos.line,
+            col: p.pos.col,
+            kind: ScriptError::UnknownPragma(p.value.clone()),
+        })
     }
 }
 
@@ -195,6 +218,26 @@ pub(crate) fn read<T: AsRef<[u8]> + ?Sized>(
             continue;
         }
         if let Err(e) = parse_line(&mut script, &mut reading, line_no, line, trimmed) {
+            // A pragma folio does not know is no reason not to check the round: it once
+            // turned every check off, and a round of made-up words exited 0.
+            if let ScriptError::UnknownPragma(name) = e.kind {
+                script.unknown_pragmas.push(Spanned {
+                    value: name,
+                    pos: Loc {
+                        line: e.line,
+                        col: e.col,
+                    },
+                });
+                if script.unknown_pragmas.len() > MAX_PROBLEMS {
+                    errors.push(Located {
+                        line: line_no,
+                        col: 1,
+                        kind: ScriptError::TooManyProblems(MAX_PROBLEMS),
+                    });
+                    break;
+                }
+                continue;
+            }
             let over = matches!(
                 e.kind,
                 ScriptError::TooManyWords(_) | ScriptError::TooManyPlayers(_)

@@ -247,6 +247,27 @@ mod tests {
         assert!(out.ends_with("not listed: 1 allowed\n"), "{out}");
     }
 
+    /// A pragma folio does not know is a finding beside the replay's, not a reason to skip
+    /// the replay: a round with one once checked no word and exited 0.
+    #[test]
+    fn an_unknown_pragma_does_not_turn_the_checks_off() {
+        let text = "#game boggle\n#bogus 1\n#board PERS/LATG/SINE/TERS\n#player a\n\
+                    >a: zzzz\n#score a 1000\n";
+        let report = super::super::play_script("r.boggle", text, &WordList::new(["PERSE"]), "w")
+            .expect("replays");
+        let codes: Vec<(u32, &str)> = report
+            .findings
+            .iter()
+            .map(|f| (f.loc.line, f.rule.code()))
+            .collect();
+        assert_eq!(
+            codes,
+            [(2, "unknown-pragma"), (5, "not-on-board"), (6, "claimed-score")]
+        );
+        let text = ScriptReport::to_text(&report);
+        assert!(text.contains("unknown pragma `#bogus`"), "{text}");
+    }
+
     /// The transcript lists the findings as the caller weighs them: allowed ones counted
     /// apart, warnings marked, the count that of those listed.
     #[test]
