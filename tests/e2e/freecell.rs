@@ -95,6 +95,47 @@ fn deal_11982_is_unsolvable_with_four_cells_and_solved_with_five() {
         .unwrap();
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["solvable"], true);
+    // As text the verdict goes to stderr: stdout holds a solution or nothing.
+    let out = folio()
+        .args(["freecell", "solve", "11982"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("deal 11982: unsolvable with 4 free cells"),
+        "{err}"
+    );
+}
+
+/// An option that says other than the file is a finding, not dropped in silence: a 5-cell
+/// solution checked "with --freecells 4" once said won.
+#[test]
+fn an_option_the_file_overrides_is_a_finding() {
+    let out = folio()
+        .args(["freecell", "solve", "11982", "--freecells", "5"])
+        .output()
+        .unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("s5.txt");
+    std::fs::write(&p, &out.stdout).unwrap();
+    folio()
+        .args(["freecell", "check", "-q"])
+        .arg(&p)
+        .assert()
+        .code(0);
+    let o = folio()
+        .args(["freecell", "check", "--freecells", "4", "--deal", "11982"])
+        .arg(&p)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("--freecells 4, but the file says 5: the file's is replayed"),
+        "{text}"
+    );
 }
 
 #[test]

@@ -38,6 +38,8 @@ folio_core::rule_codes! {
         MISSING_DEAL = "missing-deal",
         /// The printed start is not the deal named.
         START_MISMATCH = "start-mismatch",
+        /// An option (`--deal`, `--freecells`, `--autoplay`) says other than the file.
+        OPTION_MISMATCH = "option-mismatch",
         /// After a move the file prints another board.
         BOARD_MISMATCH = "board-mismatch",
         /// A move names a cascade or cell the layout has not.

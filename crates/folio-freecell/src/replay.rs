@@ -346,6 +346,40 @@ fn play_script(file: &str, bytes: &[u8], opts: &Options) -> Report {
         Autoplay::Ms
     };
     report.autoplay = script.autoplay.or(opts.autoplay).unwrap_or(default_auto);
+    // The file wins, but an option the user typed is not dropped in silence: checking a
+    // 5-cell solution "with --freecells 4" once said won.
+    for (option, given, file) in [
+        (
+            "--deal",
+            opts.deal.map(|d| d.to_string()),
+            script.deal.map(|d| d.to_string()),
+        ),
+        (
+            "--freecells",
+            opts.freecells.map(|k| k.to_string()),
+            script.freecells.map(|k| k.to_string()),
+        ),
+        (
+            "--autoplay",
+            opts.autoplay.map(|a| a.name().to_string()),
+            script.autoplay.map(|a| a.name().to_string()),
+        ),
+    ] {
+        if let (Some(given), Some(file)) = (given, file) {
+            if given != file {
+                report.findings.push(Finding::coded(
+                    "",
+                    folio_core::script::Loc::new(1, 1),
+                    code::OPTION_MISMATCH,
+                    format!(
+                        "{option} {given}, but the file says {file}: the file's is replayed \
+                         (what a file says wins over the options)"
+                    ),
+                    String::new(),
+                ));
+            }
+        }
+    }
     let empty = script.empty_target.unwrap_or(EmptyTarget::Most);
     let mut pos = match start(&script, &report) {
         Ok(p) => p,

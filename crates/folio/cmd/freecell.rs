@@ -201,13 +201,14 @@ fn solve(a: SolveArgs) -> anyhow::Result<Outcome> {
         } else {
             "state limit reached"
         };
-        writeln!(
-            crate::cmd::stdout(),
+        // On stderr: stdout holds a solution or nothing, so `solve N > N.txt` never leaves
+        // a file that `check` reads as a broken script (the exit status says it too).
+        eprintln!(
             "deal {}: {verdict} with {} ({why}: {} states)",
             a.n,
             folio_freecell::replay::free_cells(cells),
             out.states
-        )?;
+        );
     }
     Ok(if solvable == Some(true) {
         Outcome::Ok

@@ -141,7 +141,14 @@ fn play<L: Lexicon + ?Sized>(
 
     let mut findings: Vec<Finding> = unknown
         .iter()
-        .map(|u| finding(u.pos, Rule::UnknownPragma { name: u.value.clone() }))
+        .map(|u| {
+            finding(
+                u.pos,
+                Rule::UnknownPragma {
+                    name: u.value.clone(),
+                },
+            )
+        })
         .collect();
     let mut players = Vec::with_capacity(game.players.len());
     for (p, r) in game.players.iter().zip(result.players) {

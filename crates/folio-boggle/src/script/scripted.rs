@@ -262,7 +262,11 @@ mod tests {
             .collect();
         assert_eq!(
             codes,
-            [(2, "unknown-pragma"), (5, "not-on-board"), (6, "claimed-score")]
+            [
+                (2, "unknown-pragma"),
+                (5, "not-on-board"),
+                (6, "claimed-score")
+            ]
         );
         let text = ScriptReport::to_text(&report);
         assert!(text.contains("unknown pragma `#bogus`"), "{text}");
