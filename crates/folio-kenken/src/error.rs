@@ -55,7 +55,7 @@ pub enum PuzzleError {
         cage: usize,
     },
     /// − or ÷ on other than two cells, `=` on other than one.
-    #[error("cage {}: {op} takes {} cells, not {cells}", cage + 1, op.arity().unwrap_or(0))]
+    #[error("cage {}: {op} takes {}, not {cells}", cage + 1, folio_core::plural(op.arity().unwrap_or(0), "cell", "cells"))]
     Arity {
         /// The cage.
         cage: usize,
@@ -65,7 +65,7 @@ pub enum PuzzleError {
         cells: usize,
     },
     /// No digits `1..=size` (distinct in each row and column) reach the target.
-    #[error("cage {} ({clue}, {cells} cells) cannot be met with digits 1 to {size}", cage + 1)]
+    #[error("cage {} ({clue}, {}) cannot be met with digits 1 to {size}", cage + 1, folio_core::plural(*.cells, "cell", "cells"))]
     Unreachable {
         /// The cage.
         cage: usize,

@@ -238,6 +238,15 @@ mod tests {
             ),
             Err(PuzzleError::Arity { cage: 0, .. })
         ));
+        let given_pair = Puzzle::new(
+            2,
+            vec![
+                Cage::new(Op::Given, 1, vec![0, 1]),
+                Cage::new(Op::Add, 3, vec![2, 3]),
+            ],
+        );
+        let said = given_pair.unwrap_err().to_string();
+        assert!(said.ends_with("takes 1 cell, not 2"), "{said}");
         assert!(matches!(
             Puzzle::new(2, vec![domino(Op::Add, 9, 0, 1), domino(Op::Sub, 1, 2, 3)]),
             Err(PuzzleError::Unreachable { cage: 0, .. })
