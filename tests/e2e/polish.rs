@@ -67,7 +67,7 @@ fn an_unknown_rule_code_is_a_usage_error_listing_the_known_ones() {
     let (code, _, err) = run_in(d, &["play", "b.gcg"]);
     assert_eq!(code, 2);
     assert!(
-        err.contains("folio.toml [play]") && err.contains("--warn scroe: unknown rule code"),
+        err.contains("folio.toml [play]: \"scroe\" in warn: unknown rule code"),
         "{err}"
     );
     std::fs::remove_file(d.join("folio.toml")).unwrap();

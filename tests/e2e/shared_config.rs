@@ -76,7 +76,7 @@ fn a_code_no_game_knows_or_a_foreign_one_on_the_command_line_is_a_usage_error() 
     let (code, err) = run_in(tmp.path(), &["kenken", "replay", &kenken]);
     assert_eq!(code, 2, "{err}");
     assert!(
-        err.contains("folio.toml [play]: --allow scroe: unknown rule code"),
+        err.contains("folio.toml [play]: \"scroe\" in allow: unknown rule code"),
         "{err}"
     );
 }

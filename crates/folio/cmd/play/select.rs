@@ -174,6 +174,23 @@ impl Selection {
         other: Option<&BTreeSet<&str>>,
     ) -> anyhow::Result<()> {
         let mut seen: BTreeMap<&str, &str> = BTreeMap::new();
+        // A code is named as the user wrote it: `--allow scroe` on the command line, `"scroe"
+        // in allow` from folio.toml (which has no flags to name).
+        let from_file = other.is_some();
+        let named = |flag: &str, code: &str| {
+            if from_file {
+                format!("{} in {flag}", folio_core::quote::quoted(code))
+            } else {
+                format!("--{flag} {code}")
+            }
+        };
+        let list = |flag: &str| {
+            if from_file {
+                flag.to_string()
+            } else {
+                format!("--{flag}")
+            }
+        };
         for (flag, codes, level) in [
             ("deny", &lists.deny, Some(Severity::Error)),
             ("warn", &lists.warn, Some(Severity::Warning)),
@@ -185,31 +202,37 @@ impl Selection {
                         .bytes()
                         .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
                 {
-                    bail!(
-                        "--{flag} {}: a rule code is kebab-case (`unknown-word`)",
-                        folio_core::quote::quoted(code)
-                    );
+                    let code = if from_file {
+                        named(flag, code)
+                    } else {
+                        format!("--{flag} {}", folio_core::quote::quoted(code))
+                    };
+                    bail!("{code}: a rule code is kebab-case (`unknown-word`)");
                 }
                 if !known.contains(code.as_str()) {
                     if other.is_some_and(|o| o.contains(code.as_str())) {
                         continue;
                     }
-                    bail!("--{flag} {code}: {}", unknown_code(code, known));
+                    bail!("{}: {}", named(flag, code), unknown_code(code, known));
                 }
                 if FIXED.contains(&code.as_str()) {
-                    bail!("--{flag} {code}: {code} is always an error (folio could not check the file)");
+                    bail!(
+                        "{}: {code} is always an error (folio could not check the file)",
+                        named(flag, code)
+                    );
                 }
                 if let Some((_, what)) = VERDICTS.iter().find(|(v, _)| v == code) {
                     if level != Some(Severity::Error) {
                         bail!(
-                            "--{flag} {code}: {code} is the verdict ({what}): always an \
-                             error, so the run is invalid (exit 1) whatever is allowed"
+                            "{}: {code} is the verdict ({what}): always an error, so the run \
+                             is invalid (exit 1) whatever is allowed",
+                            named(flag, code)
                         );
                     }
                 }
                 if let Some(other) = seen.insert(code.as_str(), flag) {
                     if other != flag {
-                        bail!("{code} is given to both --{other} and --{flag}");
+                        bail!("{code} is given to both {} and {}", list(other), list(flag));
                     }
                 }
                 self.overrides.insert(code.clone(), level);
@@ -306,7 +329,7 @@ mod tests {
             Selection::load(tmp.path(), &Lists::default(), &known(), &known()).unwrap_err()
         );
         assert!(
-            e.contains("folio.toml") && e.contains("--warn not-a-rule: unknown"),
+            e.contains("folio.toml") && e.contains("\"not-a-rule\" in warn: unknown"),
             "{e}"
         );
     }
@@ -334,7 +357,7 @@ mod tests {
             "{:#}",
             Selection::load(tmp.path(), &Lists::default(), &only, &known()).unwrap_err()
         );
-        assert!(e.contains("--allow scroe: unknown rule code"), "{e}");
+        assert!(e.contains("\"scroe\" in allow: unknown rule code"), "{e}");
     }
 
     fn lists(deny: &[&str], warn: &[&str], allow: &[&str]) -> Lists {
