@@ -78,6 +78,34 @@ pub enum PuzzleError {
     },
 }
 
+impl PuzzleError {
+    /// The cage the error is about (0-based), when it is about one cage.
+    pub fn cage(&self) -> Option<usize> {
+        match self {
+            PuzzleError::EmptyCage { cage }
+            | PuzzleError::CellOutOfGrid { cage, .. }
+            | PuzzleError::Disconnected { cage }
+            | PuzzleError::Arity { cage, .. }
+            | PuzzleError::Unreachable { cage, .. } => Some(*cage),
+            _ => None,
+        }
+    }
+
+    /// The message with the cage called as the puzzle's text names it (`cage "b"`), not by
+    /// its number (`cage 2`): a format whose cages have names (the text grid's letters).
+    pub fn naming_cage(&self, name: &str) -> String {
+        let message = self.to_string();
+        match self.cage() {
+            Some(k) => message.replacen(
+                &format!("cage {}", k + 1),
+                &format!("cage {}", folio_core::quote::quoted(name)),
+                1,
+            ),
+            None => message,
+        }
+    }
+}
+
 /// A text that does not parse (or parses into no valid puzzle), with where: 1-based line and
 /// column (columns count characters), and what.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]

@@ -109,7 +109,12 @@ pub(crate) fn from_named_grid(
             }
             _ => (1, 1),
         };
-        ParseError::new(line, col, e.into())
+        // The user named the cages (`a`, `b`): say which by its name, not its number.
+        let kind = match e.cage() {
+            Some(k) => ParseErrorKind::Layout(e.naming_cage(&grid.cells[members[k][0]].0)),
+            None => e.into(),
+        };
+        ParseError::new(line, col, kind)
     })
 }
 
@@ -375,6 +380,17 @@ mod tests {
         assert_eq!((e.line, e.col), (3, 1), "{e}");
         let e = parse_text("kenken 2\nab\nba\na 3+\nb 3+\n").unwrap_err();
         assert_eq!(e.line, 2, "{e}");
+        // The cage is called by the name the text gives it, not by a number.
+        assert!(
+            e.to_string()
+                .ends_with(r#"cage "a" is not connected: its cells must touch side to side"#),
+            "{e}"
+        );
+        let e = parse_text("kenken 2\nab\nab\na 3=\nb 3+\n").unwrap_err();
+        assert!(
+            e.to_string().contains(r#"cage "a": = takes 1 cell, not 2"#),
+            "{e}"
+        );
         let e = parse_text("kenken 2\nab\nac\na 3+\nb 2?\nc 1\n").unwrap_err();
         assert_eq!((e.line, e.col), (5, 3), "{e}");
         let e = parse_text("kenken 0\n").unwrap_err();
