@@ -414,7 +414,7 @@ fn an_impossible_sum_of_whole_rows_is_refused_at_once() {
     std::fs::write(&p, WHOLE_ROWS).unwrap();
     let (_, err) = run(&["kenken", "solve", p.to_str().unwrap()], 2);
     assert!(
-        err.contains("cage 1 (181+, 36 cells) cannot be met with digits 1 to 9"),
+        err.contains(r#"cage "a" (181+, 36 cells) cannot be met with digits 1 to 9"#),
         "{err}"
     );
 }
