@@ -918,6 +918,55 @@ fn a_copy_of_a_book_under_another_name_counts_once() {
     assert!(!d.join("two.fst").exists());
 }
 
+/// The trial's case: a book read from stdin and the same bytes given as a file are one book,
+/// in every mode that reads stdin. Stdin is the copy skipped (the book keeps its file's
+/// name), `--min-books 2` is refused (one book read), and the set is the file's alone.
+#[test]
+fn a_book_on_stdin_and_its_file_count_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write(d, "book.txt", BOOK);
+    ingest_one(&d.join("book.txt"), d, "alone.fst", &[]);
+    let ingest = |extra: &[&str]| {
+        folio()
+            .current_dir(d)
+            .args(["ingest", "-", "book.txt"])
+            .args(extra)
+            .write_stdin(BOOK)
+            .output()
+            .unwrap()
+    };
+    let warning = "folio: warning: -: skipped: the same bytes as \"book.txt\" (the same \
+                   SHA-256): a book is counted once";
+    for mode in [&[][..], &["--memory", "1M"]] {
+        let out = ingest(&[&["-o", "t2.fst", "--min-books", "2"], mode].concat());
+        let err = stderr_of(&out);
+        assert_eq!(out.status.code(), Some(2), "{mode:?}: {err}");
+        assert!(
+            err.contains("--min-books 2 but only 1 book was read"),
+            "{mode:?}: {err}"
+        );
+        assert!(!d.join("t2.fst").exists());
+    }
+    for (mode, out) in [
+        (&["-o", "plain.fst"][..], "plain"),
+        (&["-o", "mem.fst", "--memory", "1M"], "mem"),
+    ] {
+        let run = ingest(mode);
+        assert!(run.status.success(), "{mode:?}: {}", stderr_of(&run));
+        assert!(stderr_of(&run).contains(warning), "{}", stderr_of(&run));
+        for ext in ["fst", "counts.fst", "books.fst"] {
+            assert_same_bytes(d, &format!("alone.{ext}"), &format!("{out}.{ext}"));
+        }
+        let manifest = std::fs::read_to_string(d.join(format!("{out}.json"))).unwrap();
+        assert!(manifest.contains("\"inputs\": 1"), "{manifest}");
+    }
+    let run = ingest(&["--partial", "-o", "both.part"]);
+    assert!(run.status.success(), "{}", stderr_of(&run));
+    assert!(stderr_of(&run).contains(warning), "{}", stderr_of(&run));
+    assert!(stderr_of(&run).contains("1 book,"), "{}", stderr_of(&run));
+}
+
 /// `--temp-dir` without `--memory` or `--partial` would do nothing (no run is written to a
 /// temporary folder): refused, exit 2, saying so, before any book is read or output written.
 #[test]

@@ -212,6 +212,9 @@ pub(crate) struct Distinct {
 ///   book they repeat, so a book counts once in every count (`--min-books` included).
 ///   Only files of equal sizes are hashed to find them (most libraries have few such
 ///   pairs); a file that cannot be read here is left to fail, naming itself, when read.
+///   Standard input takes part too (read ahead for it, see [`stdin_ahead`], when a file
+///   is given beside it); a copy read from it is the one skipped, so the book keeps the
+///   name of its file.
 ///
 /// Both choices depend on the names only, never on the order given, so the manifest does
 /// not either; every path of ingest (in memory, `--memory`, `--partial`, the work folder's
@@ -263,18 +266,25 @@ pub(crate) fn dedup(inputs: &[Input]) -> Distinct {
     }
 }
 
-/// The inputs (by index) whose bytes are those of another input with a lesser name, each
-/// with that name: regular, non-empty files of one size, then of one SHA-256.
+/// The inputs (by index) whose bytes are those of another input with a lesser name (standard
+/// input counting as the greatest), each with that name: regular, non-empty files and
+/// standard input of one size, then of one SHA-256.
 fn same_bytes(inputs: &[Input]) -> std::collections::HashMap<usize, String> {
     let mut by_size: std::collections::HashMap<u64, Vec<usize>> = Default::default();
+    // Standard input is read ahead only when there is a file it could repeat.
+    let files = inputs.iter().any(|i| matches!(i.source, Source::File(_)));
     for (n, i) in inputs.iter().enumerate() {
-        let Source::File(p) = &i.source else { continue };
-        // Only regular files: reading a FIFO here would take what the book read needs.
-        if let Some(m) = std::fs::metadata(p)
-            .ok()
-            .filter(|m| m.is_file() && m.len() > 0)
-        {
-            by_size.entry(m.len()).or_default().push(n);
+        let len = match &i.source {
+            // Only regular files: reading a FIFO here would take what the book read needs.
+            Source::File(p) => std::fs::metadata(p)
+                .ok()
+                .filter(std::fs::Metadata::is_file)
+                .map(|m| m.len()),
+            Source::Stdin if files => stdin_ahead(true, |b| b.len() as u64),
+            Source::Stdin => None,
+        };
+        if let Some(len) = len.filter(|&l| l > 0) {
+            by_size.entry(len).or_default().push(n);
         }
     }
     let mut repeats = std::collections::HashMap::new();
@@ -282,15 +292,15 @@ fn same_bytes(inputs: &[Input]) -> std::collections::HashMap<usize, String> {
         let mut by_hash: std::collections::HashMap<[u8; 32], usize> = Default::default();
         let mut hashed: Vec<(usize, [u8; 32])> = group
             .into_iter()
-            .filter_map(|n| {
-                let Source::File(p) = &inputs[n].source else {
-                    return None;
-                };
-                Some((n, file_sha256(p)?))
+            .filter_map(|n| match &inputs[n].source {
+                Source::File(p) => Some((n, file_sha256(p)?)),
+                Source::Stdin => Some((n, stdin_ahead(false, sha256)?)),
             })
             .collect();
-        // The least name of each content is the book; the others repeat it.
-        hashed.sort_by(|a, b| inputs[a.0].label.cmp(&inputs[b.0].label));
+        // The least name of each content is the book; the others repeat it. A file is
+        // the book rather than stdin (`-`, less than any name but no name of a book).
+        let key = |n: usize| (inputs[n].source == Source::Stdin, &inputs[n].label);
+        hashed.sort_by(|a, b| key(a.0).cmp(&key(b.0)));
         for (n, hash) in hashed {
             match by_hash.get(&hash) {
                 Some(&first) => {
@@ -303,6 +313,40 @@ fn same_bytes(inputs: &[Input]) -> std::collections::HashMap<usize, String> {
         }
     }
     repeats
+}
+
+/// Standard input read ahead of the run (by [`same_bytes`], to compare it with the files),
+/// or the error reading it gave, until [`read_all`] takes it: a stream can be read once.
+static STDIN_AHEAD: std::sync::Mutex<Option<std::io::Result<Vec<u8>>>> =
+    std::sync::Mutex::new(None);
+
+/// `f` of the bytes of standard input read ahead, reading them first when `read` says so
+/// and they were not yet read; `None` when they are not there (not read, or the read
+/// failed: [`read_all`] then reports the error, naming `-`).
+fn stdin_ahead<T>(read: bool, f: impl FnOnce(&[u8]) -> T) -> Option<T> {
+    let mut ahead = STDIN_AHEAD.lock().unwrap_or_else(|e| e.into_inner());
+    if ahead.is_none() && read {
+        let mut buf = Vec::new();
+        *ahead = Some(read_stream(std::io::stdin().lock(), &mut buf).map(|()| buf));
+    }
+    match ahead.as_ref()? {
+        Ok(bytes) => Some(f(bytes)),
+        Err(_) => None,
+    }
+}
+
+/// The size of an input when known before reading it (a file's, or standard input's when
+/// read ahead), else 0: books are counted largest first.
+pub(crate) fn known_len(input: &Input) -> u64 {
+    match &input.source {
+        Source::File(p) => std::fs::metadata(p).map_or(0, |m| m.len()),
+        Source::Stdin => stdin_ahead(false, |b| b.len() as u64).unwrap_or(0),
+    }
+}
+
+fn sha256(bytes: &[u8]) -> [u8; 32] {
+    use sha2::{Digest, Sha256};
+    Sha256::digest(bytes).into()
 }
 
 /// The SHA-256 of the file at `p`, or `None` when it cannot be read (the caller then lets
@@ -360,7 +404,13 @@ pub(crate) fn read_all(input: &Input, buf: &mut Vec<u8>) -> Result<()> {
             f.read_to_end(buf).map_err(|e| Error::io(p, e))?;
         }
         Source::Stdin => {
-            read_stream(std::io::stdin().lock(), buf).map_err(|e| Error::io("-", e))?;
+            let ahead = STDIN_AHEAD.lock().unwrap_or_else(|e| e.into_inner()).take();
+            match ahead {
+                Some(read) => *buf = read.map_err(|e| Error::io("-", e))?,
+                None => {
+                    read_stream(std::io::stdin().lock(), buf).map_err(|e| Error::io("-", e))?;
+                }
+            }
         }
     }
     Ok(())

@@ -165,10 +165,7 @@ pub fn ingest_extra(
     skipped.extend(distinct.same_bytes);
     // Largest first: the last books to be counted are then small ones, so no thread waits
     // long for another at the end. (Results are sorted by path below: order-independent.)
-    inputs.sort_by_cached_key(|i| match &i.source {
-        Source::File(p) => std::cmp::Reverse(std::fs::metadata(p).map_or(0, |m| m.len())),
-        Source::Stdin => std::cmp::Reverse(0),
-    });
+    inputs.sort_by_cached_key(|i| std::cmp::Reverse(inputs::known_len(i)));
     let buffers = Buffers::default();
     let outcomes: Vec<Result<Outcome>> = inputs
         .par_iter()
