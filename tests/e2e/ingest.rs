@@ -614,6 +614,52 @@ fn utf16_with_a_byte_order_mark_is_read() {
     assert!(manifest.contains("\"utf-16le\""), "{manifest}");
 }
 
+/// Malformed UTF-16 (an odd final byte, an unpaired surrogate) is read, and a warning names
+/// the file, what is wrong and its byte offset, as a Windows-1252 book is warned about.
+#[test]
+fn malformed_utf16_is_read_with_a_warning_naming_the_place() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let text = std::str::from_utf8(BOOK).unwrap();
+    let units: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
+    let mark_and = |tail: &[u8]| -> Vec<u8> { [&[0xFF, 0xFE][..], &units, tail].concat() };
+    let end = 2 + units.len();
+    write(d, "odd.txt", &mark_and(b"x"));
+    write(
+        d,
+        "surrogate.txt",
+        &mark_and(&[0x00, 0xD8, b'a', 0, 0x00, 0xDC]),
+    );
+    write(d, "good.txt", &mark_and(b""));
+    let out = folio()
+        .current_dir(d)
+        .args([
+            "ingest",
+            "odd.txt",
+            "surrogate.txt",
+            "good.txt",
+            "-o",
+            "u.fst",
+        ])
+        .output()
+        .unwrap();
+    let err = stderr_of(&out);
+    assert!(out.status.success(), "{err}");
+    for warning in [
+        format!(
+            "folio: warning: odd.txt: not valid UTF-16LE: an odd final byte (half a code unit) \
+             at byte offset {end}; decoded as U+FFFD"
+        ),
+        format!(
+            "folio: warning: surrogate.txt: not valid UTF-16LE: an unpaired surrogate at byte \
+             offset {end} (the first of 2 malformed places); decoded as U+FFFD"
+        ),
+    ] {
+        assert!(err.contains(&warning), "{warning}\n{err}");
+    }
+    assert!(!err.contains("good.txt"), "{err}");
+}
+
 /// A book whose lines end with a lone `\r` (classic Mac OS text) has its Project Gutenberg
 /// markers found like its LF copy: it was read as one line, kept whole, license and all.
 #[test]

@@ -411,6 +411,24 @@ fn book(
             ),
         });
     }
+    if let Some(e) = decode::utf16_errors(bytes) {
+        notes.push(Note {
+            path: input.label.clone(),
+            message: format!(
+                "not valid {}: {} at byte offset {}{}; decoded as U+FFFD",
+                encoding.name().to_uppercase(),
+                e.first.describe(),
+                e.offset,
+                match e.count {
+                    1 => String::new(),
+                    n => format!(
+                        " (the first of {})",
+                        folio_core::plural(n, "malformed place", "malformed places")
+                    ),
+                },
+            ),
+        });
+    }
     let named_html = [".htm", ".html", ".xhtml"]
         .iter()
         .any(|e| label.ends_with(e));
