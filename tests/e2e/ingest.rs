@@ -154,6 +154,50 @@ fn empty_binary_and_txt_less_inputs_are_skipped_and_nothing_usable_exits_2() {
     assert_eq!(manifest["skipped"][0]["path"], binary.display().to_string());
 }
 
+/// A folder is walked for `.txt` files only; one holding only HTML (or EPUB) books says how
+/// many it holds and that naming them reads them, rather than just "no .txt file".
+#[test]
+fn a_folder_of_html_books_says_to_name_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let html = b"<html><body><p>Call me Ishmael. The whale.</p></body></html>";
+    let hf = d.join("hf2");
+    std::fs::create_dir(&hf).unwrap();
+    write(&hf, "a.htm", html);
+    let run = |input: &str| {
+        folio()
+            .current_dir(d)
+            .args(["ingest", input, "-o", "h.fst"])
+            .output()
+            .unwrap()
+    };
+    let out = run("hf2");
+    assert_eq!(out.status.code(), Some(2), "{}", stderr_of(&out));
+    assert!(
+        stderr_of(&out).contains(
+            "hf2: folder holds no .txt file (1 .htm file: name it to ingest it as an HTML book)"
+        ),
+        "{}",
+        stderr_of(&out)
+    );
+    write(&hf, "b.htm", html);
+    write(&hf, "c.epub", b"PK");
+    let out = run("hf2");
+    assert_eq!(out.status.code(), Some(2), "{}", stderr_of(&out));
+    assert!(
+        stderr_of(&out).contains(
+            "hf2: folder holds no .txt file (1 .epub file, 2 .htm files: name them to ingest \
+             them as HTML and EPUB books)"
+        ),
+        "{}",
+        stderr_of(&out)
+    );
+    // Named, as the hint says, an HTML book is read.
+    let out = run("hf2/a.htm");
+    assert!(out.status.success(), "{}", stderr_of(&out));
+    assert!(WordSet::open(&d.join("h.fst")).unwrap().contains(b"WHALE"));
+}
+
 #[test]
 fn a_book_gives_a_set_counts_and_manifest() {
     let dir = tempfile::tempdir().unwrap();

@@ -54,13 +54,17 @@ pub fn expand_inputs(args: &[OsString]) -> Result<(Vec<Input>, Vec<Skipped>)> {
         if meta.is_dir() {
             let mut found = Vec::new();
             let mut special = Vec::new();
-            collect_txt(&path, &mut found, &mut special)?;
+            let mut other_books = std::collections::BTreeMap::new();
+            collect_txt(&path, &mut found, &mut special, &mut other_books)?;
             found.sort();
             special.sort();
             if found.is_empty() && special.is_empty() {
                 skipped.push(Skipped {
                     path: folio_core::file_name::shown(&path).into_owned(),
-                    reason: "folder holds no .txt file".into(),
+                    reason: format!(
+                        "folder holds no .txt file{}",
+                        other_books_hint(&other_books)
+                    ),
                 });
             }
             skipped.extend(special.into_iter().map(|(p, kind)| {
@@ -90,6 +94,35 @@ pub fn expand_inputs(args: &[OsString]) -> Result<(Vec<Input>, Vec<Skipped>)> {
     Ok((inputs, skipped))
 }
 
+/// The extensions of books read only when named (HTML and EPUB): a folder is walked for
+/// `*.txt` files alone (docs/policy.md §7), so a folder of them gets a hint, not a read.
+const NAMED_ONLY: [&str; 4] = ["htm", "html", "xhtml", "epub"];
+
+/// What a folder without `.txt` files holds that could be read if named: ` (2 .htm files:
+/// name them to ingest them as HTML books)`, or nothing when it holds none.
+fn other_books_hint(found: &std::collections::BTreeMap<&'static str, usize>) -> String {
+    if found.is_empty() {
+        return String::new();
+    }
+    let counts: Vec<String> = found
+        .iter()
+        .map(|(ext, &n)| folio_core::plural(n, &format!(".{ext} file"), &format!(".{ext} files")))
+        .collect();
+    let epub = found.contains_key("epub");
+    let html = found.len() > usize::from(epub);
+    let kind = match (html, epub) {
+        (true, true) => "HTML and EPUB",
+        (false, true) => "EPUB",
+        _ => "HTML",
+    };
+    let what = if found.values().sum::<usize>() == 1 {
+        format!("name it to ingest it as an {kind} book")
+    } else {
+        format!("name them to ingest them as {kind} books")
+    };
+    format!(" ({}: {what})", counts.join(", "))
+}
+
 /// Why a `*.txt` entry found in a folder is not a book.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum Special {
@@ -115,10 +148,14 @@ enum Special {
 /// nothing (as `folio play` skips one: a stale link in a library is not a missing book).
 /// Any other link that cannot be followed (a loop) stays in `out`, so that reading it
 /// fails naming it. A file named on the command line is never skipped this way.
+///
+/// Entries named like books read only when named (`.htm`, `.epub`: [`NAMED_ONLY`]) are
+/// counted in `other_books` by extension, for the hint of a folder without `.txt` files.
 fn collect_txt(
     dir: &Path,
     out: &mut Vec<PathBuf>,
     special: &mut Vec<(PathBuf, Special)>,
+    other_books: &mut std::collections::BTreeMap<&'static str, usize>,
 ) -> Result<()> {
     let mut visited = HashSet::new();
     let root = std::fs::metadata(dir).map_err(|e| Error::io(dir, e))?;
@@ -141,6 +178,11 @@ fn collect_txt(
                 if visited.insert(folder_id(&path, &meta)?) {
                     stack.push(path);
                 }
+            } else if let Some(ext) = path
+                .extension()
+                .and_then(|e| NAMED_ONLY.into_iter().find(|n| e.eq_ignore_ascii_case(n)))
+            {
+                *other_books.entry(ext).or_default() += 1;
             } else if path
                 .extension()
                 .is_some_and(|e| e.eq_ignore_ascii_case("txt"))
