@@ -638,6 +638,30 @@ fn an_output_that_is_an_input_is_refused() {
     }
 }
 
+/// The refusal names the output first, then the input it is the same file as: a book that
+/// is a link to the set's manifest once read "inlink.txt: is an input of this command;
+/// refusing to overwrite it with real.json", backwards.
+#[cfg(unix)]
+#[test]
+fn an_output_that_is_an_input_is_named_as_the_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write(d, "real.json", BOOK);
+    std::os::unix::fs::symlink("real.json", d.join("inlink.txt")).unwrap();
+    let out = folio()
+        .current_dir(d)
+        .args(["ingest", "inlink.txt", "-o", "real.fst"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr_of(&out),
+        "folio: error: real.json (an output) is the same file as the input inlink.txt; \
+         refusing to overwrite an input\n"
+    );
+    assert_eq!(std::fs::read(d.join("real.json")).unwrap(), BOOK);
+}
+
 /// A book saved as UTF-16 with a byte-order mark (Windows "Unicode" text) is read as text,
 /// and gives the same words as its UTF-8 copy; the manifest names the encoding.
 #[test]
