@@ -1081,6 +1081,48 @@ fn a_book_on_stdin_and_its_file_count_once() {
     assert!(stderr_of(&run).contains("1 book,"), "{}", stderr_of(&run));
 }
 
+/// A partial named twice (as typed, or through another spelling or a link) is refused as
+/// such, not as a partial holding a book that it holds too.
+#[cfg(unix)]
+#[test]
+fn a_partial_named_twice_is_refused_as_named_twice() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write(d, "book.txt", BOOK);
+    folio()
+        .current_dir(d)
+        .args(["ingest", "-q", "--partial", "-o", "a.part", "book.txt"])
+        .assert()
+        .success();
+    std::os::unix::fs::symlink("a.part", d.join("link.part")).unwrap();
+    for (second, said) in [
+        (
+            "a.part",
+            "a.part: cannot merge this partial: the same partial is named twice: give each \
+             partial once",
+        ),
+        (
+            "./a.part",
+            "./a.part: cannot merge this partial: the same partial as a.part, named twice: \
+             give each partial once",
+        ),
+        (
+            "link.part",
+            "link.part: cannot merge this partial: the same partial as a.part, named twice: \
+             give each partial once",
+        ),
+    ] {
+        let out = folio()
+            .current_dir(d)
+            .args(["merge", "a.part", second, "-o", "x.fst"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{second}");
+        assert_eq!(stderr_of(&out), format!("folio: error: {said}\n"));
+        assert!(!d.join("x.fst").exists());
+    }
+}
+
 /// `--temp-dir` without `--memory` or `--partial` would do nothing (no run is written to a
 /// temporary folder): refused, exit 2, saying so, before any book is read or output written.
 #[test]
