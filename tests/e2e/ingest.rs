@@ -195,7 +195,7 @@ fn a_folder_of_html_books_says_to_name_them() {
     // Named, as the hint says, an HTML book is read.
     let out = run("hf2/a.htm");
     assert!(out.status.success(), "{}", stderr_of(&out));
-    assert!(WordSet::open(&d.join("h.fst")).unwrap().contains(b"WHALE"));
+    assert!(WordSet::open(d.join("h.fst")).unwrap().contains(b"WHALE"));
 }
 
 #[test]
