@@ -154,6 +154,50 @@ fn empty_binary_and_txt_less_inputs_are_skipped_and_nothing_usable_exits_2() {
     assert_eq!(manifest["skipped"][0]["path"], binary.display().to_string());
 }
 
+/// A folder is walked for `.txt` files only; one holding only HTML (or EPUB) books says how
+/// many it holds and that naming them reads them, rather than just "no .txt file".
+#[test]
+fn a_folder_of_html_books_says_to_name_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let html = b"<html><body><p>Call me Ishmael. The whale.</p></body></html>";
+    let hf = d.join("hf2");
+    std::fs::create_dir(&hf).unwrap();
+    write(&hf, "a.htm", html);
+    let run = |input: &str| {
+        folio()
+            .current_dir(d)
+            .args(["ingest", input, "-o", "h.fst"])
+            .output()
+            .unwrap()
+    };
+    let out = run("hf2");
+    assert_eq!(out.status.code(), Some(2), "{}", stderr_of(&out));
+    assert!(
+        stderr_of(&out).contains(
+            "hf2: folder holds no .txt file (1 .htm file: name it to ingest it as an HTML book)"
+        ),
+        "{}",
+        stderr_of(&out)
+    );
+    write(&hf, "b.htm", html);
+    write(&hf, "c.epub", b"PK");
+    let out = run("hf2");
+    assert_eq!(out.status.code(), Some(2), "{}", stderr_of(&out));
+    assert!(
+        stderr_of(&out).contains(
+            "hf2: folder holds no .txt file (1 .epub file, 2 .htm files: name them to ingest \
+             them as HTML and EPUB books)"
+        ),
+        "{}",
+        stderr_of(&out)
+    );
+    // Named, as the hint says, an HTML book is read.
+    let out = run("hf2/a.htm");
+    assert!(out.status.success(), "{}", stderr_of(&out));
+    assert!(WordSet::open(d.join("h.fst")).unwrap().contains(b"WHALE"));
+}
+
 #[test]
 fn a_book_gives_a_set_counts_and_manifest() {
     let dir = tempfile::tempdir().unwrap();
@@ -594,6 +638,30 @@ fn an_output_that_is_an_input_is_refused() {
     }
 }
 
+/// The refusal names the output first, then the input it is the same file as: a book that
+/// is a link to the set's manifest once read "inlink.txt: is an input of this command;
+/// refusing to overwrite it with real.json", backwards.
+#[cfg(unix)]
+#[test]
+fn an_output_that_is_an_input_is_named_as_the_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write(d, "real.json", BOOK);
+    std::os::unix::fs::symlink("real.json", d.join("inlink.txt")).unwrap();
+    let out = folio()
+        .current_dir(d)
+        .args(["ingest", "inlink.txt", "-o", "real.fst"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr_of(&out),
+        "folio: error: real.json (an output) is the same file as the input inlink.txt; \
+         refusing to overwrite an input\n"
+    );
+    assert_eq!(std::fs::read(d.join("real.json")).unwrap(), BOOK);
+}
+
 /// A book saved as UTF-16 with a byte-order mark (Windows "Unicode" text) is read as text,
 /// and gives the same words as its UTF-8 copy; the manifest names the encoding.
 #[test]
@@ -612,6 +680,52 @@ fn utf16_with_a_byte_order_mark_is_read() {
     assert_same_bytes(d, "a.fst", "b.fst");
     let manifest = std::fs::read_to_string(d.join("b.json")).unwrap();
     assert!(manifest.contains("\"utf-16le\""), "{manifest}");
+}
+
+/// Malformed UTF-16 (an odd final byte, an unpaired surrogate) is read, and a warning names
+/// the file, what is wrong and its byte offset, as a Windows-1252 book is warned about.
+#[test]
+fn malformed_utf16_is_read_with_a_warning_naming_the_place() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let text = std::str::from_utf8(BOOK).unwrap();
+    let units: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
+    let mark_and = |tail: &[u8]| -> Vec<u8> { [&[0xFF, 0xFE][..], &units, tail].concat() };
+    let end = 2 + units.len();
+    write(d, "odd.txt", &mark_and(b"x"));
+    write(
+        d,
+        "surrogate.txt",
+        &mark_and(&[0x00, 0xD8, b'a', 0, 0x00, 0xDC]),
+    );
+    write(d, "good.txt", &mark_and(b""));
+    let out = folio()
+        .current_dir(d)
+        .args([
+            "ingest",
+            "odd.txt",
+            "surrogate.txt",
+            "good.txt",
+            "-o",
+            "u.fst",
+        ])
+        .output()
+        .unwrap();
+    let err = stderr_of(&out);
+    assert!(out.status.success(), "{err}");
+    for warning in [
+        format!(
+            "folio: warning: odd.txt: not valid UTF-16LE: an odd final byte (half a code unit) \
+             at byte offset {end}; decoded as U+FFFD"
+        ),
+        format!(
+            "folio: warning: surrogate.txt: not valid UTF-16LE: an unpaired surrogate at byte \
+             offset {end} (the first of 2 malformed places); decoded as U+FFFD"
+        ),
+    ] {
+        assert!(err.contains(&warning), "{warning}\n{err}");
+    }
+    assert!(!err.contains("good.txt"), "{err}");
 }
 
 /// A book whose lines end with a lone `\r` (classic Mac OS text) has its Project Gutenberg
@@ -916,6 +1030,97 @@ fn a_copy_of_a_book_under_another_name_counts_once() {
         stderr_of(&out)
     );
     assert!(!d.join("two.fst").exists());
+}
+
+/// The trial's case: a book read from stdin and the same bytes given as a file are one book,
+/// in every mode that reads stdin. Stdin is the copy skipped (the book keeps its file's
+/// name), `--min-books 2` is refused (one book read), and the set is the file's alone.
+#[test]
+fn a_book_on_stdin_and_its_file_count_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write(d, "book.txt", BOOK);
+    ingest_one(&d.join("book.txt"), d, "alone.fst", &[]);
+    let ingest = |extra: &[&str]| {
+        folio()
+            .current_dir(d)
+            .args(["ingest", "-", "book.txt"])
+            .args(extra)
+            .write_stdin(BOOK)
+            .output()
+            .unwrap()
+    };
+    let warning = "folio: warning: -: skipped: the same bytes as \"book.txt\" (the same \
+                   SHA-256): a book is counted once";
+    for mode in [&[][..], &["--memory", "1M"]] {
+        let out = ingest(&[&["-o", "t2.fst", "--min-books", "2"], mode].concat());
+        let err = stderr_of(&out);
+        assert_eq!(out.status.code(), Some(2), "{mode:?}: {err}");
+        assert!(
+            err.contains("--min-books 2 but only 1 book was read"),
+            "{mode:?}: {err}"
+        );
+        assert!(!d.join("t2.fst").exists());
+    }
+    for (mode, out) in [
+        (&["-o", "plain.fst"][..], "plain"),
+        (&["-o", "mem.fst", "--memory", "1M"], "mem"),
+    ] {
+        let run = ingest(mode);
+        assert!(run.status.success(), "{mode:?}: {}", stderr_of(&run));
+        assert!(stderr_of(&run).contains(warning), "{}", stderr_of(&run));
+        for ext in ["fst", "counts.fst", "books.fst"] {
+            assert_same_bytes(d, &format!("alone.{ext}"), &format!("{out}.{ext}"));
+        }
+        let manifest = std::fs::read_to_string(d.join(format!("{out}.json"))).unwrap();
+        assert!(manifest.contains("\"inputs\": 1"), "{manifest}");
+    }
+    let run = ingest(&["--partial", "-o", "both.part"]);
+    assert!(run.status.success(), "{}", stderr_of(&run));
+    assert!(stderr_of(&run).contains(warning), "{}", stderr_of(&run));
+    assert!(stderr_of(&run).contains("1 book,"), "{}", stderr_of(&run));
+}
+
+/// A partial named twice (as typed, or through another spelling or a link) is refused as
+/// such, not as a partial holding a book that it holds too.
+#[cfg(unix)]
+#[test]
+fn a_partial_named_twice_is_refused_as_named_twice() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write(d, "book.txt", BOOK);
+    folio()
+        .current_dir(d)
+        .args(["ingest", "-q", "--partial", "-o", "a.part", "book.txt"])
+        .assert()
+        .success();
+    std::os::unix::fs::symlink("a.part", d.join("link.part")).unwrap();
+    for (second, said) in [
+        (
+            "a.part",
+            "a.part: cannot merge this partial: the same partial is named twice: give each \
+             partial once",
+        ),
+        (
+            "./a.part",
+            "./a.part: cannot merge this partial: the same partial as a.part, named twice: \
+             give each partial once",
+        ),
+        (
+            "link.part",
+            "link.part: cannot merge this partial: the same partial as a.part, named twice: \
+             give each partial once",
+        ),
+    ] {
+        let out = folio()
+            .current_dir(d)
+            .args(["merge", "a.part", second, "-o", "x.fst"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{second}");
+        assert_eq!(stderr_of(&out), format!("folio: error: {said}\n"));
+        assert!(!d.join("x.fst").exists());
+    }
 }
 
 /// `--temp-dir` without `--memory` or `--partial` would do nothing (no run is written to a

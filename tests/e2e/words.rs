@@ -397,7 +397,7 @@ fn algebra_does_not_write_over_an_inputs_counts_map() {
     assert_eq!(o.status.code(), Some(2));
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(
-        err.contains("b.counts.fst: is an input of this command"),
+        err.contains("b.counts.fst is both an input and an output of this command"),
         "{err}"
     );
     assert_eq!(

@@ -233,26 +233,35 @@ pub fn memory_size(s: &str) -> Result<u64, String> {
 pub fn memory_size_within(s: &str, physical: Option<u64>) -> Result<u64, String> {
     let t = s.trim();
     let (num, unit) = match t.char_indices().find(|(_, c)| c.is_ascii_alphabetic()) {
-        Some((i, _)) => (&t[..i], t[i..].to_ascii_uppercase()),
-        None => (t, String::new()),
+        Some((i, _)) => (&t[..i], &t[i..]),
+        None => (t, ""),
     };
-    let shift = match unit.trim_end_matches(['B', 'I']) {
+    let not_a_size = || {
+        format!(
+            "{} is not a size (512M, 2G, 1048576)",
+            folio_core::quote::quoted(s)
+        )
+    };
+    // No number at all (`abc`): not a size, whatever its letters.
+    if num.trim().is_empty() {
+        return Err(not_a_size());
+    }
+    let shift = match unit.to_ascii_uppercase().trim_end_matches(['B', 'I']) {
         "" => 0,
         "K" => 10,
         "M" => 20,
         "G" => 30,
         "T" => 40,
         "P" => 50,
+        // Named as typed (`12q`: "q", not "Q"), so the user finds it in the command.
         _ => {
             return Err(format!(
-                "unknown unit {unit:?}: give bytes or K, M, G, T, P (512M, 2G)"
+                "unknown unit {}: give bytes or K, M, G, T, P (512M, 2G)",
+                folio_core::quote::quoted(unit)
             ))
         }
     };
-    let n: f64 = num
-        .trim()
-        .parse()
-        .map_err(|_| format!("{s:?} is not a size (512M, 2G, 1048576)"))?;
+    let n: f64 = num.trim().parse().map_err(|_| not_a_size())?;
     let bytes = n * (1u64 << shift) as f64;
     if bytes.is_nan() || bytes < MEMORY_MIN as f64 {
         return Err(format!(
@@ -295,6 +304,24 @@ mod memory_tests {
         }
         assert!(memory_size("12Q").unwrap_err().contains("unknown unit"));
         assert!(memory_size("lots").is_err());
+    }
+
+    /// A message quotes what the user typed, as typed: `12q` is not shown as `"Q"`, and
+    /// letters without a number are not a size rather than a unit.
+    #[test]
+    fn a_bad_size_is_echoed_as_typed() {
+        assert_eq!(
+            memory_size("12qb").unwrap_err(),
+            "unknown unit \"qb\": give bytes or K, M, G, T, P (512M, 2G)"
+        );
+        assert_eq!(
+            memory_size("abc").unwrap_err(),
+            "\"abc\" is not a size (512M, 2G, 1048576)"
+        );
+        assert_eq!(
+            memory_size("1.2.3m").unwrap_err(),
+            "\"1.2.3m\" is not a size (512M, 2G, 1048576)"
+        );
         assert!(memory_size("NaNM").is_err());
     }
 

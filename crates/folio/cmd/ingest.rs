@@ -22,8 +22,8 @@ pub(crate) mod scale;
     after_help = "Outputs: OUT.fst (fst::Set), OUT.counts.fst (fst::Map word -> \
 occurrences), OUT.json (manifest). The word-list policy is described in docs/policy.md.\n\n\
 A book counts once: a file given twice is read once, and a copy under another name (the same \
-bytes, the same SHA-256) is skipped with a warning naming the book it repeats, so --min-books \
-counts distinct books (docs/words.md, \"One book, one count\").\n\n\
+bytes, the same SHA-256; stdin included) is skipped with a warning naming the book it \
+repeats, so --min-books counts distinct books (docs/words.md, \"One book, one count\").\n\n\
 Exit status: 0 the outputs were written; 2 usage or I/O error (an unreadable book, an output \
 that cannot be written, an interrupted run: with --work DIR, the same command resumes it)."
 )]

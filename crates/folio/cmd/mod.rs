@@ -98,7 +98,8 @@ pub(crate) fn note_write_through(set: &std::path::Path) {
 /// Refuses to write an output that is one of the inputs (`folio words export --set g.fst -o
 /// g.fst`, `folio ingest book.txt -o book.txt`, `folio play s.gcg --write-gcg s.gcg`): the
 /// input would be destroyed. Paths are compared canonicalised; an output not there yet
-/// cannot be an input.
+/// cannot be an input. The message names the output, then the input it is (`real.json (an
+/// output) is the same file as the input inlink.txt`).
 pub(crate) fn refuse_overwriting_inputs(
     outputs: &[std::path::PathBuf],
     inputs: &[std::path::PathBuf],
@@ -109,10 +110,20 @@ pub(crate) fn refuse_overwriting_inputs(
         };
         for input in inputs {
             if std::fs::canonicalize(input).is_ok_and(|c| c == out_canonical) {
-                anyhow::bail!(
-                    "{}: is an input of this command; refusing to overwrite it with {}",
+                // The output first: it is what would be written, and the input what is lost.
+                let (out, input) = (
+                    folio_core::file_name::shown(out),
                     folio_core::file_name::shown(input),
-                    folio_core::file_name::shown(out)
+                );
+                if out == input {
+                    anyhow::bail!(
+                        "{out} is both an input and an output of this command; refusing to \
+                         overwrite an input"
+                    );
+                }
+                anyhow::bail!(
+                    "{out} (an output) is the same file as the input {input}; refusing to \
+                     overwrite an input"
                 );
             }
         }

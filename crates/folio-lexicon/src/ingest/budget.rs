@@ -22,7 +22,7 @@ use rayon::prelude::*;
 
 mod batch;
 
-use super::{dedup, read_book, Book, Buffers, Input, Note, Outcome, Reading, Source};
+use super::{dedup, read_book, Book, Buffers, Input, Note, Outcome, Reading};
 use crate::error::{Error, Result};
 use crate::ingest::book_counts::{bucket, BookCounts};
 use crate::ingest::drops::Selection;
@@ -222,10 +222,7 @@ pub fn ingest_resumable(
     if let Some(w) = &work {
         inputs.retain(|i| !w.is_done(i));
     }
-    inputs.sort_by_cached_key(|i| match &i.source {
-        Source::File(p) => std::cmp::Reverse(std::fs::metadata(p).map_or(0, |m| m.len())),
-        Source::Stdin => std::cmp::Reverse(0),
-    });
+    inputs.sort_by_cached_key(|i| std::cmp::Reverse(super::inputs::known_len(i)));
     let scratch = &streaming.scratch;
     let dir = tempfile::Builder::new()
         .prefix("folio-ingest-")

@@ -91,6 +91,82 @@ pub fn utf16_with_bom(bytes: &[u8]) -> Option<Result<(String, Encoding), usize>>
     })
 }
 
+/// What is wrong in a UTF-16 text: each place became U+FFFD when it was decoded
+/// ([`utf16_with_bom`]), so ingest warns about it as about any text it had to guess at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Utf16Errors {
+    /// Byte offset (in the file, the byte-order mark included) of the first malformed place.
+    pub offset: usize,
+    /// What the first one is.
+    pub first: Utf16Error,
+    /// How many places were replaced in all.
+    pub count: usize,
+}
+
+/// One malformed place of a UTF-16 text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Utf16Error {
+    /// A high surrogate not followed by a low one, or a low one alone.
+    UnpairedSurrogate,
+    /// An odd byte at the end: half a code unit.
+    OddFinalByte,
+}
+
+impl Utf16Error {
+    /// The words used in warnings (`an unpaired surrogate`).
+    pub fn describe(self) -> &'static str {
+        match self {
+            Utf16Error::UnpairedSurrogate => "an unpaired surrogate",
+            Utf16Error::OddFinalByte => "an odd final byte (half a code unit)",
+        }
+    }
+}
+
+/// The malformed places of UTF-16 text with a byte-order mark (`None` when there are none,
+/// or `bytes` have no mark): unpaired surrogates and an odd final byte. One pass over the
+/// code units, made only for UTF-16 books (rare), so the common path pays nothing.
+pub fn utf16_errors(bytes: &[u8]) -> Option<Utf16Errors> {
+    let big_endian = match bytes.get(..2)? {
+        [0xFF, 0xFE] => false,
+        [0xFE, 0xFF] => true,
+        _ => return None,
+    };
+    let body = &bytes[2..];
+    let pairs = body.chunks_exact(2);
+    let odd = !pairs.remainder().is_empty();
+    let units = pairs.map(|p| {
+        let b = [p[0], p[1]];
+        if big_endian {
+            u16::from_be_bytes(b)
+        } else {
+            u16::from_le_bytes(b)
+        }
+    });
+    let (mut at, mut first, mut count) = (0usize, None, 0usize);
+    for c in char::decode_utf16(units) {
+        match c {
+            Ok(c) => at += c.len_utf16(),
+            Err(_) => {
+                // An error takes one unit: a high surrogate before a non-low unit leaves
+                // that unit to be decoded on its own, as encoding_rs does.
+                first.get_or_insert(2 + 2 * at);
+                count += 1;
+                at += 1;
+            }
+        }
+    }
+    let (offset, kind) = match first {
+        Some(offset) => (offset, Utf16Error::UnpairedSurrogate),
+        None if odd => (bytes.len() - 1, Utf16Error::OddFinalByte),
+        None => return None,
+    };
+    Some(Utf16Errors {
+        offset,
+        first: kind,
+        count: count + usize::from(odd),
+    })
+}
+
 /// Whether bytes that are not text (they hold NUL bytes) look like UTF-16 without a
 /// byte-order mark: in their first 512 bytes, taken in pairs, nine in ten pairs or more have
 /// a NUL in one place (the high byte of a Latin-1 character) and not in the other. Only a
@@ -264,6 +340,57 @@ mod tests {
             decode(&[0xFF, 0xFE, b'a', 0, 0, 0]),
             Err(NotText::Binary { offset: 4 })
         );
+    }
+
+    /// Every place [`utf16_errors`] finds is one U+FFFD of the decoded text, the first at
+    /// its byte offset; well-formed UTF-16 has none.
+    #[test]
+    fn malformed_utf16_is_found_where_it_was_replaced() {
+        let le = |units: &[u16]| -> Vec<u8> {
+            [0xFF, 0xFE]
+                .into_iter()
+                .chain(units.iter().flat_map(|u| u.to_le_bytes()))
+                .collect()
+        };
+        let good: Vec<u16> = "Café 😀 tea".encode_utf16().collect();
+        assert_eq!(utf16_errors(&le(&good)), None);
+        assert_eq!(utf16_errors(b"plain text"), None);
+        // An odd final byte.
+        let mut odd = le(&good);
+        odd.push(b'x');
+        assert_eq!(
+            utf16_errors(&odd),
+            Some(Utf16Errors {
+                offset: odd.len() - 1,
+                first: Utf16Error::OddFinalByte,
+                count: 1
+            })
+        );
+        // A lone high surrogate before a letter, then a lone low one at the end; an odd
+        // byte after them.
+        let units = [u16::from(b'a'), 0xD800, u16::from(b'b'), 0xDC00];
+        let mut bytes = le(&units);
+        let (text, _) = decode(&bytes).unwrap();
+        assert_eq!(text, "a\u{FFFD}b\u{FFFD}");
+        assert_eq!(
+            utf16_errors(&bytes),
+            Some(Utf16Errors {
+                offset: 4,
+                first: Utf16Error::UnpairedSurrogate,
+                count: 2
+            })
+        );
+        bytes.push(0);
+        assert_eq!(
+            utf16_errors(&bytes).map(|e| (e.offset, e.count)),
+            Some((4, 3))
+        );
+        // Big-endian alike.
+        let be: Vec<u8> = [0xFE, 0xFF]
+            .into_iter()
+            .chain(units.iter().flat_map(|u| u.to_be_bytes()))
+            .collect();
+        assert_eq!(utf16_errors(&be).map(|e| (e.offset, e.count)), Some((4, 2)));
     }
 
     #[test]

@@ -54,13 +54,17 @@ pub fn expand_inputs(args: &[OsString]) -> Result<(Vec<Input>, Vec<Skipped>)> {
         if meta.is_dir() {
             let mut found = Vec::new();
             let mut special = Vec::new();
-            collect_txt(&path, &mut found, &mut special)?;
+            let mut other_books = std::collections::BTreeMap::new();
+            collect_txt(&path, &mut found, &mut special, &mut other_books)?;
             found.sort();
             special.sort();
             if found.is_empty() && special.is_empty() {
                 skipped.push(Skipped {
                     path: folio_core::file_name::shown(&path).into_owned(),
-                    reason: "folder holds no .txt file".into(),
+                    reason: format!(
+                        "folder holds no .txt file{}",
+                        other_books_hint(&other_books)
+                    ),
                 });
             }
             skipped.extend(special.into_iter().map(|(p, kind)| {
@@ -90,6 +94,35 @@ pub fn expand_inputs(args: &[OsString]) -> Result<(Vec<Input>, Vec<Skipped>)> {
     Ok((inputs, skipped))
 }
 
+/// The extensions of books read only when named (HTML and EPUB): a folder is walked for
+/// `*.txt` files alone (docs/policy.md §7), so a folder of them gets a hint, not a read.
+const NAMED_ONLY: [&str; 4] = ["htm", "html", "xhtml", "epub"];
+
+/// What a folder without `.txt` files holds that could be read if named: ` (2 .htm files:
+/// name them to ingest them as HTML books)`, or nothing when it holds none.
+fn other_books_hint(found: &std::collections::BTreeMap<&'static str, usize>) -> String {
+    if found.is_empty() {
+        return String::new();
+    }
+    let counts: Vec<String> = found
+        .iter()
+        .map(|(ext, &n)| folio_core::plural(n, &format!(".{ext} file"), &format!(".{ext} files")))
+        .collect();
+    let epub = found.contains_key("epub");
+    let html = found.len() > usize::from(epub);
+    let kind = match (html, epub) {
+        (true, true) => "HTML and EPUB",
+        (false, true) => "EPUB",
+        _ => "HTML",
+    };
+    let what = if found.values().sum::<usize>() == 1 {
+        format!("name it to ingest it as an {kind} book")
+    } else {
+        format!("name them to ingest them as {kind} books")
+    };
+    format!(" ({}: {what})", counts.join(", "))
+}
+
 /// Why a `*.txt` entry found in a folder is not a book.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum Special {
@@ -115,10 +148,14 @@ enum Special {
 /// nothing (as `folio play` skips one: a stale link in a library is not a missing book).
 /// Any other link that cannot be followed (a loop) stays in `out`, so that reading it
 /// fails naming it. A file named on the command line is never skipped this way.
+///
+/// Entries named like books read only when named (`.htm`, `.epub`: [`NAMED_ONLY`]) are
+/// counted in `other_books` by extension, for the hint of a folder without `.txt` files.
 fn collect_txt(
     dir: &Path,
     out: &mut Vec<PathBuf>,
     special: &mut Vec<(PathBuf, Special)>,
+    other_books: &mut std::collections::BTreeMap<&'static str, usize>,
 ) -> Result<()> {
     let mut visited = HashSet::new();
     let root = std::fs::metadata(dir).map_err(|e| Error::io(dir, e))?;
@@ -141,6 +178,11 @@ fn collect_txt(
                 if visited.insert(folder_id(&path, &meta)?) {
                     stack.push(path);
                 }
+            } else if let Some(ext) = path
+                .extension()
+                .and_then(|e| NAMED_ONLY.into_iter().find(|n| e.eq_ignore_ascii_case(n)))
+            {
+                *other_books.entry(ext).or_default() += 1;
             } else if path
                 .extension()
                 .is_some_and(|e| e.eq_ignore_ascii_case("txt"))
@@ -212,6 +254,9 @@ pub(crate) struct Distinct {
 ///   book they repeat, so a book counts once in every count (`--min-books` included).
 ///   Only files of equal sizes are hashed to find them (most libraries have few such
 ///   pairs); a file that cannot be read here is left to fail, naming itself, when read.
+///   Standard input takes part too (read ahead for it, see [`stdin_ahead`], when a file
+///   is given beside it); a copy read from it is the one skipped, so the book keeps the
+///   name of its file.
 ///
 /// Both choices depend on the names only, never on the order given, so the manifest does
 /// not either; every path of ingest (in memory, `--memory`, `--partial`, the work folder's
@@ -263,18 +308,25 @@ pub(crate) fn dedup(inputs: &[Input]) -> Distinct {
     }
 }
 
-/// The inputs (by index) whose bytes are those of another input with a lesser name, each
-/// with that name: regular, non-empty files of one size, then of one SHA-256.
+/// The inputs (by index) whose bytes are those of another input with a lesser name (standard
+/// input counting as the greatest), each with that name: regular, non-empty files and
+/// standard input of one size, then of one SHA-256.
 fn same_bytes(inputs: &[Input]) -> std::collections::HashMap<usize, String> {
     let mut by_size: std::collections::HashMap<u64, Vec<usize>> = Default::default();
+    // Standard input is read ahead only when there is a file it could repeat.
+    let files = inputs.iter().any(|i| matches!(i.source, Source::File(_)));
     for (n, i) in inputs.iter().enumerate() {
-        let Source::File(p) = &i.source else { continue };
-        // Only regular files: reading a FIFO here would take what the book read needs.
-        if let Some(m) = std::fs::metadata(p)
-            .ok()
-            .filter(|m| m.is_file() && m.len() > 0)
-        {
-            by_size.entry(m.len()).or_default().push(n);
+        let len = match &i.source {
+            // Only regular files: reading a FIFO here would take what the book read needs.
+            Source::File(p) => std::fs::metadata(p)
+                .ok()
+                .filter(std::fs::Metadata::is_file)
+                .map(|m| m.len()),
+            Source::Stdin if files => stdin_ahead(true, |b| b.len() as u64),
+            Source::Stdin => None,
+        };
+        if let Some(len) = len.filter(|&l| l > 0) {
+            by_size.entry(len).or_default().push(n);
         }
     }
     let mut repeats = std::collections::HashMap::new();
@@ -282,15 +334,15 @@ fn same_bytes(inputs: &[Input]) -> std::collections::HashMap<usize, String> {
         let mut by_hash: std::collections::HashMap<[u8; 32], usize> = Default::default();
         let mut hashed: Vec<(usize, [u8; 32])> = group
             .into_iter()
-            .filter_map(|n| {
-                let Source::File(p) = &inputs[n].source else {
-                    return None;
-                };
-                Some((n, file_sha256(p)?))
+            .filter_map(|n| match &inputs[n].source {
+                Source::File(p) => Some((n, file_sha256(p)?)),
+                Source::Stdin => Some((n, stdin_ahead(false, sha256)?)),
             })
             .collect();
-        // The least name of each content is the book; the others repeat it.
-        hashed.sort_by(|a, b| inputs[a.0].label.cmp(&inputs[b.0].label));
+        // The least name of each content is the book; the others repeat it. A file is
+        // the book rather than stdin (`-`, less than any name but no name of a book).
+        let key = |n: usize| (inputs[n].source == Source::Stdin, &inputs[n].label);
+        hashed.sort_by(|a, b| key(a.0).cmp(&key(b.0)));
         for (n, hash) in hashed {
             match by_hash.get(&hash) {
                 Some(&first) => {
@@ -303,6 +355,40 @@ fn same_bytes(inputs: &[Input]) -> std::collections::HashMap<usize, String> {
         }
     }
     repeats
+}
+
+/// Standard input read ahead of the run (by [`same_bytes`], to compare it with the files),
+/// or the error reading it gave, until [`read_all`] takes it: a stream can be read once.
+static STDIN_AHEAD: std::sync::Mutex<Option<std::io::Result<Vec<u8>>>> =
+    std::sync::Mutex::new(None);
+
+/// `f` of the bytes of standard input read ahead, reading them first when `read` says so
+/// and they were not yet read; `None` when they are not there (not read, or the read
+/// failed: [`read_all`] then reports the error, naming `-`).
+fn stdin_ahead<T>(read: bool, f: impl FnOnce(&[u8]) -> T) -> Option<T> {
+    let mut ahead = STDIN_AHEAD.lock().unwrap_or_else(|e| e.into_inner());
+    if ahead.is_none() && read {
+        let mut buf = Vec::new();
+        *ahead = Some(read_stream(std::io::stdin().lock(), &mut buf).map(|()| buf));
+    }
+    match ahead.as_ref()? {
+        Ok(bytes) => Some(f(bytes)),
+        Err(_) => None,
+    }
+}
+
+/// The size of an input when known before reading it (a file's, or standard input's when
+/// read ahead), else 0: books are counted largest first.
+pub(crate) fn known_len(input: &Input) -> u64 {
+    match &input.source {
+        Source::File(p) => std::fs::metadata(p).map_or(0, |m| m.len()),
+        Source::Stdin => stdin_ahead(false, |b| b.len() as u64).unwrap_or(0),
+    }
+}
+
+fn sha256(bytes: &[u8]) -> [u8; 32] {
+    use sha2::{Digest, Sha256};
+    Sha256::digest(bytes).into()
 }
 
 /// The SHA-256 of the file at `p`, or `None` when it cannot be read (the caller then lets
@@ -360,7 +446,13 @@ pub(crate) fn read_all(input: &Input, buf: &mut Vec<u8>) -> Result<()> {
             f.read_to_end(buf).map_err(|e| Error::io(p, e))?;
         }
         Source::Stdin => {
-            read_stream(std::io::stdin().lock(), buf).map_err(|e| Error::io("-", e))?;
+            let ahead = STDIN_AHEAD.lock().unwrap_or_else(|e| e.into_inner()).take();
+            match ahead {
+                Some(read) => *buf = read.map_err(|e| Error::io("-", e))?,
+                None => {
+                    read_stream(std::io::stdin().lock(), buf).map_err(|e| Error::io("-", e))?;
+                }
+            }
         }
     }
     Ok(())

@@ -165,10 +165,7 @@ pub fn ingest_extra(
     skipped.extend(distinct.same_bytes);
     // Largest first: the last books to be counted are then small ones, so no thread waits
     // long for another at the end. (Results are sorted by path below: order-independent.)
-    inputs.sort_by_cached_key(|i| match &i.source {
-        Source::File(p) => std::cmp::Reverse(std::fs::metadata(p).map_or(0, |m| m.len())),
-        Source::Stdin => std::cmp::Reverse(0),
-    });
+    inputs.sort_by_cached_key(|i| std::cmp::Reverse(inputs::known_len(i)));
     let buffers = Buffers::default();
     let outcomes: Vec<Result<Outcome>> = inputs
         .par_iter()
@@ -411,6 +408,24 @@ fn book(
             message: format!(
                 "not UTF-8: decoded as Windows-1252 (found {})",
                 encoding.name()
+            ),
+        });
+    }
+    if let Some(e) = decode::utf16_errors(bytes) {
+        notes.push(Note {
+            path: input.label.clone(),
+            message: format!(
+                "not valid {}: {} at byte offset {}{}; decoded as U+FFFD",
+                encoding.name().to_uppercase(),
+                e.first.describe(),
+                e.offset,
+                match e.count {
+                    1 => String::new(),
+                    n => format!(
+                        " (the first of {})",
+                        folio_core::plural(n, "malformed place", "malformed places")
+                    ),
+                },
             ),
         });
     }

@@ -39,6 +39,34 @@ pub struct Merge {
     _passes: Option<tempfile::TempDir>,
 }
 
+/// Refuses a partial named twice (`a.part a.part`, `a.part ./a.part`, a link to it): said
+/// so, before its books are found twice and reported as a book two partials hold. Paths
+/// are compared canonicalised; one that cannot be is left to fail, naming itself, when
+/// opened.
+fn refuse_named_twice(paths: &[PathBuf]) -> Result<()> {
+    let mut seen: std::collections::HashMap<PathBuf, &Path> = Default::default();
+    for p in paths {
+        let Ok(canonical) = std::fs::canonicalize(p) else {
+            continue;
+        };
+        if let Some(first) = seen.insert(canonical, p) {
+            let (first, this) = (
+                folio_core::file_name::shown(first),
+                folio_core::file_name::shown(p),
+            );
+            return Err(Error::Partial {
+                path: p.clone(),
+                reason: if first == this {
+                    "the same partial is named twice: give each partial once".into()
+                } else {
+                    format!("the same partial as {first}, named twice: give each partial once")
+                },
+            });
+        }
+    }
+    Ok(())
+}
+
 impl Merge {
     /// Opens the partials at `paths` for merging. When there are more than [`FAN_IN`], they
     /// are first merged in passes of [`FAN_IN`] into temporary partials in a folder made in
@@ -47,9 +75,11 @@ impl Merge {
     /// # Errors
     /// [`Error::Partial`] naming a file that is not a partial of this format, or whose policy
     /// differs from the first one's, or that holds a book another partial holds too (by
-    /// its path, or by its bytes: the same SHA-256 under another name);
+    /// its path, or by its bytes: the same SHA-256 under another name), or that is named
+    /// twice (the same file, however spelt);
     /// [`Error::Io`] when one cannot be read or a temporary file written.
     pub fn open(paths: &[PathBuf], scratch: &Path) -> Result<Merge> {
+        refuse_named_twice(paths)?;
         if paths.len() <= FAN_IN {
             return Merge::open_direct(paths);
         }
