@@ -354,6 +354,7 @@ fn the_record_never_replaces_the_word_set() {
 /// Records go where the user said, and a folder of records is never written through a link
 /// planted in it (run as root, `game-2.gcg -> /etc/passwd` once replaced the password file);
 /// `-o -` prints the one record, and an existing folder takes one game as `game-SEED.gcg`.
+#[cfg(unix)]
 #[test]
 fn records_go_where_asked_and_never_through_a_link() {
     let dir = tiny_set();

@@ -233,6 +233,7 @@ mod tests {
         assert!(Out::of(Some(&file), 2).is_err());
     }
 
+    #[cfg(unix)]
     #[test]
     fn a_record_is_never_written_through_a_link_or_over_a_folder() {
         let dir = tempfile::tempdir().unwrap();

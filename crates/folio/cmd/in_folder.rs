@@ -34,6 +34,7 @@ pub(crate) fn check_writable(path: &Path, what: &str) -> anyhow::Result<()> {
 mod tests {
     use super::*;
 
+    #[cfg(unix)]
     #[test]
     fn only_a_regular_file_or_nothing_is_written() {
         let dir = tempfile::tempdir().unwrap();
