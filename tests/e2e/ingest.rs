@@ -196,6 +196,19 @@ fn a_folder_of_html_books_says_to_name_them() {
     let out = run("hf2/a.htm");
     assert!(out.status.success(), "{}", stderr_of(&out));
     assert!(WordSet::open(d.join("h.fst")).unwrap().contains(b"WHALE"));
+    // Beside .txt books they are not read either, and the run says so.
+    write(&hf, "d.txt", b"Call me Ishmael.");
+    let out = run("hf2");
+    assert!(out.status.success(), "{}", stderr_of(&out));
+    assert!(
+        stderr_of(&out).contains(
+            "hf2: skipped: its books other than .txt (1 .epub file, 2 .htm files: name them \
+             to ingest them as HTML and EPUB books)"
+        ),
+        "{}",
+        stderr_of(&out)
+    );
+    assert!(!WordSet::open(d.join("h.fst")).unwrap().contains(b"WHALE"));
 }
 
 #[test]

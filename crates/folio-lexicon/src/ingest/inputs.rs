@@ -66,6 +66,15 @@ pub fn expand_inputs(args: &[OsString]) -> Result<(Vec<Input>, Vec<Skipped>)> {
                         other_books_hint(&other_books)
                     ),
                 });
+            } else if !other_books.is_empty() {
+                // Read beside the .txt books, they would be left out without a word.
+                skipped.push(Skipped {
+                    path: folio_core::file_name::shown(&path).into_owned(),
+                    reason: format!(
+                        "its books other than .txt{}",
+                        other_books_hint(&other_books)
+                    ),
+                });
             }
             skipped.extend(special.into_iter().map(|(p, kind)| {
                 let reason = match kind {
