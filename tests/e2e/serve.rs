@@ -721,6 +721,47 @@ fn a_dribbled_line_or_head_is_closed_at_the_idle_timeout() {
         "{}",
         served.log()
     );
+
+    // A whole head, then its body dribbled: the body too must be whole within the idle
+    // timeout, and it is refused with 408 (it once held the connection byte by byte).
+    let body = br#"{"books":["a.txt"],"words":["paper","paper","paper","paper"]}"#;
+    let mut c = TcpStream::connect(served.http).unwrap();
+    c.write_all(
+        b"POST /v1/check HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n\
+          Content-Length: 1000\r\n\r\n",
+    )
+    .unwrap();
+    c.set_read_timeout(Some(Duration::from_millis(300)))
+        .unwrap();
+    let t = Instant::now();
+    let mut answer = Vec::new();
+    for b in body.iter().cycle() {
+        assert!(
+            t.elapsed() < Duration::from_secs(15),
+            "a dribbled body was kept 15 s"
+        );
+        if c.write_all(&[*b]).is_err() {
+            break;
+        }
+        let mut buf = [0u8; 512];
+        match c.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => answer.extend_from_slice(&buf[..n]),
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                ) => {}
+            Err(_) => break,
+        }
+    }
+    assert!(
+        t.elapsed() >= Duration::from_millis(1500),
+        "closed too early"
+    );
+    let answer = String::from_utf8_lossy(&answer);
+    assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
+    assert!(answer.contains(r#""code":"body-timeout""#), "{answer}");
 }
 
 /// `--idle-timeout` past one day is a usage error (a huge one once made every HTTP request

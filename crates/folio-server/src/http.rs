@@ -4,7 +4,8 @@
 //! `GET /v1/words/{word}?books=a.txt,b.txt`, `POST /v1/check`,
 //! `GET /v1/challenge/{word}?books=…&limit=N`. Every error is JSON, `{"error": …, "code": …}`,
 //! with its status: 400 a malformed request, 404 an unknown book or route, 405 a method the
-//! route does not take, 413 a body over [`MAX_BODY`], 415 a body that is not JSON, 422 a book
+//! route does not take, 408 a body not whole within the idle timeout, 413 a body over
+//! [`MAX_BODY`], 415 a body that is not JSON, 422 a book
 //! that is there but cannot be read as one, 503 when the books folder itself is gone, 500
 //! otherwise. Query strings are read by [`crate::params`].
 
@@ -52,6 +53,7 @@ struct App {
 
 /// The router of every route, over `library`.
 pub fn router(library: Arc<Library>, config: Arc<Config>) -> Router {
+    let app = App { library, config };
     Router::new()
         .route("/", get(page))
         .route("/healthz", get(healthz))
@@ -68,14 +70,21 @@ pub fn router(library: Arc<Library>, config: Arc<Config>) -> Router {
             )
         })
         .layer(DefaultBodyLimit::max(MAX_BODY))
-        .layer(axum::middleware::from_fn(refuse_announced_large))
-        .with_state(App { library, config })
+        .layer(axum::middleware::from_fn_with_state(
+            app.clone(),
+            bounded_body,
+        ))
+        .with_state(app)
 }
 
-/// Refuses a request whose `Content-Length` announces more than [`MAX_BODY`] bytes with 413
-/// on its header, before reading any of the body: the body limit alone waits for the bytes,
-/// so a client announcing 2 MB and sending none held its connection until the idle timeout.
-async fn refuse_announced_large(
+/// Reads a request's body whole before any route sees it, within bounds: a
+/// `Content-Length` over [`MAX_BODY`] is refused with 413 on the header, before any of the
+/// body is read (a client announcing 2 MB and sending none held its connection until the
+/// idle timeout), and a body not complete within the idle timeout of its head is refused with
+/// 408 (bytes dribbled one at a time kept the connection: the head has its own deadline,
+/// [`crate::deadline`]).
+async fn bounded_body(
+    State(app): State<App>,
     req: axum::extract::Request,
     next: axum::middleware::Next,
 ) -> Response {
@@ -84,15 +93,45 @@ async fn refuse_announced_large(
         .get(header::CONTENT_LENGTH)
         .and_then(|v| v.to_str().ok())
         .and_then(|s| s.trim().parse::<u64>().ok());
-    match announced {
-        Some(n) if n > MAX_BODY as u64 => ApiError::new(
+    if let Some(n) = announced.filter(|&n| n > MAX_BODY as u64) {
+        return ApiError::new(
             StatusCode::PAYLOAD_TOO_LARGE,
             "body-too-large",
             format!("the request announces a body of {n} bytes; at most {MAX_BODY} are taken"),
         )
-        .into_response(),
-        _ => next.run(req).await,
+        .into_response();
     }
+    let (parts, body) = req.into_parts();
+    let wait = app.config.idle_timeout;
+    let read = axum::body::to_bytes(body, MAX_BODY);
+    let bytes = match tokio::time::timeout(wait, read).await {
+        Ok(Ok(bytes)) => bytes,
+        // Past the limit (a chunked body gives no length first), or the client went away.
+        Ok(Err(e)) => {
+            return ApiError::new(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                "body-too-large",
+                format!("the request body could not be read whole within {MAX_BODY} bytes: {e}"),
+            )
+            .into_response()
+        }
+        Err(_) => {
+            return ApiError::new(
+                StatusCode::REQUEST_TIMEOUT,
+                "body-timeout",
+                format!(
+                    "the request body was not complete within the idle timeout ({} s)",
+                    wait.as_secs()
+                ),
+            )
+            .into_response()
+        }
+    };
+    next.run(axum::extract::Request::from_parts(
+        parts,
+        axum::body::Body::from(bytes),
+    ))
+    .await
 }
 
 /// An error answer: a status and a JSON body.
