@@ -268,6 +268,13 @@ pub fn write_contents_atomic(files: &[(&Path, Content<'_>)]) -> Result<()> {
             return Err(Error::io(path, e));
         }
     }
+    // Two runs writing the same group (`words import -o s.fst` twice at once) rename in
+    // turn, each its whole group: interleaved renames once left one run's set beside the
+    // other's manifest. Released when `_locks` drops, after the last rename.
+    let _locks = lock_folders(targets.iter().filter_map(|t| match t {
+        Target::Replace(p) => Some(p.as_path()),
+        Target::WriteThrough(_) => None,
+    }));
     for (i, ((path, _), (tmp, target))) in files.iter().zip(temps.iter().zip(&targets)).enumerate()
     {
         if let (Some(tmp), Target::Replace(t)) = (tmp, target) {
@@ -283,6 +290,42 @@ pub fn write_contents_atomic(files: &[(&Path, Content<'_>)]) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// Takes an exclusive `flock` on the folder of each of `files` (each folder once, in order,
+/// so two runs cannot wait on each other), and returns the open folders: the locks hold
+/// until they are dropped. A lock is a courtesy among folio runs, not a guarantee: a folder
+/// that cannot be opened or locked (another system's file system) is passed over, and the
+/// group is then renamed as before.
+fn lock_folders<'a>(files: impl Iterator<Item = &'a Path>) -> Vec<std::fs::File> {
+    let mut dirs: Vec<PathBuf> = files
+        .map(|p| match p.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+            _ => PathBuf::from("."),
+        })
+        .filter_map(|d| std::fs::canonicalize(d).ok())
+        .collect();
+    dirs.sort();
+    dirs.dedup();
+    dirs.into_iter()
+        .filter_map(|d| {
+            let f = std::fs::File::open(d).ok()?;
+            lock_exclusive(&f).then_some(f)
+        })
+        .collect()
+}
+
+/// Waits for an exclusive `flock` on `f`; false when it cannot be taken.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+fn lock_exclusive(f: &std::fs::File) -> bool {
+    use std::os::fd::AsRawFd;
+    // SAFETY: `flock` on a descriptor `f` owns and keeps open; it touches no memory.
+    unsafe { libc::flock(f.as_raw_fd(), libc::LOCK_EX) == 0 }
+}
+
+#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+fn lock_exclusive(_: &std::fs::File) -> bool {
+    false
 }
 
 fn write_through(path: &Path, target: &Target, content: &Content<'_>) -> Result<()> {
@@ -333,6 +376,28 @@ fn temp_path(path: &Path) -> PathBuf {
 
 #[cfg(test)]
 mod tests {
+
+    /// A group's renames wait for another run's: while the folder's lock is held elsewhere,
+    /// nothing of the group appears; once it is released, all of it does.
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    #[test]
+    fn a_group_is_renamed_while_its_folder_is_locked_by_no_other_run() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path().to_path_buf();
+        let held = lock_folders(std::iter::once(d.join("s.fst").as_path()));
+        assert_eq!(held.len(), 1);
+        let writer = std::thread::spawn({
+            let d = d.clone();
+            move || write_files_atomic(&[(&d.join("s.fst"), b"set"), (&d.join("s.json"), b"{}")])
+        });
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        assert!(!d.join("s.fst").exists() && !d.join("s.json").exists());
+        drop(held);
+        writer.join().unwrap().unwrap();
+        assert_eq!(std::fs::read(d.join("s.fst")).unwrap(), b"set");
+        assert_eq!(std::fs::read(d.join("s.json")).unwrap(), b"{}");
+    }
+
     use super::*;
 
     #[test]
