@@ -116,7 +116,7 @@ pub(crate) fn body(report: &Report) -> Body {
     let deal = report.deal.map_or("-".to_string(), |d| d.to_string());
     let main = html! {
         p.meta { "deal " (deal) " · " (folio_freecell::replay::free_cells(report.freecells)) " · autoplay " (report.autoplay.name())
-            " · " (n) " moves · " @if report.won() { "won" } @else { "not won" } }
+            " · " (folio_core::plural(n, "move", "moves")) " · " @if report.won() { "won" } @else { "not won" } }
         @if let Some(start) = &report.start {
             @if n == 0 {
                 (layout_svg(report.position.as_ref().unwrap_or(start), &[], "The deal", false))

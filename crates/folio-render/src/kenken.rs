@@ -101,7 +101,7 @@ pub(crate) fn body(report: &Report) -> Body {
     let main = html! {
         @match &report.puzzle {
             Some(id) => {
-                p.meta { "puzzle " code { (id.to_string()) } " · " (report.moves) " moves · "
+                p.meta { "puzzle " code { (id.to_string()) } " · " (folio_core::plural(report.moves, "move", "moves")) " · "
                     @if report.solved { "solved" } @else { "not solved" } }
                 @let bad = conflicts(&id.puzzle, &report.grid);
                 (grid_svg(&id.puzzle, &report.grid, &bad, "The grid at the end of the session", false))

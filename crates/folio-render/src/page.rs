@@ -79,7 +79,7 @@ pub fn page(
                 @if let Some(b) = back { p.back { a href=(b) { "← all scripts" } } }
                 h1 { (body.title) }
                 p.meta { "file " code { (report.file()) } " · game " (report.game())
-                    " · " (report.moves()) " moves · " (listed.len()) " findings" }
+                    " · " (folio_core::plural(report.moves(), "move", "moves")) " · " (folio_core::plural(listed.len(), "finding", "findings")) }
             }
             main { (body.main) }
             (findings_section(&listed, weighed.not_listed(), report.file()))
@@ -106,8 +106,8 @@ pub fn index(entries: &[IndexEntry]) -> String {
         "folio play",
         html! {
             header {
-                h1 { "folio play: " (entries.len()) " scripts" }
-                p.meta { (moves) " moves · " (findings) " findings" }
+                h1 { "folio play: " (folio_core::plural(entries.len(), "script", "scripts")) }
+                p.meta { (folio_core::plural(moves, "move", "moves")) " · " (folio_core::plural(findings, "finding", "findings")) }
             }
             main {
                 table.index {

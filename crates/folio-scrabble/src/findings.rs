@@ -186,8 +186,13 @@ pub enum Rule {
     /// the end-of-game lines. Under the double-challenge rule a player who challenges the
     /// final play and loses the challenge loses a turn, written as this pass (Macondo and
     /// Quackle records); it scores nothing and the game stays over.
-    #[error("pass after the going-out play: the challenge of {} was lost (double challenge); no turn is played", clipped(.0, QUOTED_CHARS))]
-    LostChallengePass(String),
+    #[error("pass after the going-out play: {} challenged {}'s play and lost (double challenge); no turn is played", clipped(.challenger, QUOTED_CHARS), clipped(.out, QUOTED_CHARS))]
+    LostChallengePass {
+        /// Who challenged and lost: the player of the pass.
+        challenger: String,
+        /// Who went out.
+        out: String,
+    },
     /// End-of-game rack points by someone other than the player who went out.
     #[error("end-of-game rack points go to {}, who went out", clipped(.expected, QUOTED_CHARS))]
     EndPointsWrongPlayer {
@@ -324,7 +329,7 @@ folio_core::rule_codes! {
             Rule::WithdrawnAfterChallengeBonus { .. } => "withdrawn-after-challenge-bonus",
             Rule::EndLineBeforeGameOver(_) => "end-line-before-game-over",
             Rule::MoveAfterGameOver(_) => "move-after-game-over",
-            Rule::LostChallengePass(_) => "lost-challenge-pass",
+            Rule::LostChallengePass { .. } => "lost-challenge-pass",
             Rule::EndPointsWrongPlayer { .. } => "end-points-wrong-player",
             Rule::EndRackTiles { .. } => "end-rack-tiles",
             Rule::EndPoints { .. } => "end-points",

@@ -443,7 +443,10 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
                 self.notes.push(crate::findings::at(
                     self.script,
                     e.loc,
-                    Rule::LostChallengePass(out),
+                    Rule::LostChallengePass {
+                        challenger: self.script.nick(p),
+                        out,
+                    },
                 ));
                 self.account(e, p, 0, Some(&score_rule(0)));
                 self.push_turn(e, p, TurnKind::Pass, "-".into(), 0);
