@@ -610,10 +610,30 @@ impl Parser<'_> {
             );
             None
         };
+        let unbalanced = |s: &mut Self, i: usize, why: &'static str| {
+            s.problem(
+                Loc::new(loc.line, loc.col + i as u32),
+                ParseErrorKind::UnbalancedWord {
+                    word: tok.to_string(),
+                    why,
+                },
+            );
+            None
+        };
+        // Where the open `(` is, and the tiles before it (an empty `()` is no play-through).
+        let mut opened = (0, 0);
         for (i, c) in tok.chars().enumerate() {
             match c {
-                '(' if !in_paren => in_paren = true,
-                ')' if in_paren => in_paren = false,
+                '(' if !in_paren => {
+                    in_paren = true;
+                    opened = (i, out.len());
+                }
+                ')' if in_paren => {
+                    in_paren = false;
+                    if out.len() == opened.1 {
+                        return unbalanced(self, opened.0, "`()` holds no letter");
+                    }
+                }
                 '.' if !in_paren => out.push(WordTile::Through(None)),
                 c => match crate::tile::letter_of_char(c) {
                     Some((code, _)) if in_paren => out.push(WordTile::Through(Some(code))),
@@ -623,8 +643,7 @@ impl Parser<'_> {
             }
         }
         if in_paren {
-            let n = tok.chars().count();
-            return bad(self, n.saturating_sub(1), ')');
+            return unbalanced(self, opened.0, "this `(` is not closed");
         }
         if out.is_empty() {
             return bad(self, 0, tok.chars().next().unwrap_or(' '));

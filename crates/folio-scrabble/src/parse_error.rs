@@ -135,6 +135,14 @@ pub enum ParseErrorKind {
         /// The offending character.
         ch: char,
     },
+    /// A word whose `(…)` runs do not pair up or hold nothing: `HO(R`, `HO()RN`.
+    #[error("malformed word {}: {why}", quoted(.word))]
+    UnbalancedWord {
+        /// The token as written.
+        word: String,
+        /// What is wrong with its parentheses.
+        why: &'static str,
+    },
     /// An exchange whose tiles are not letters or `?`, nor a count.
     #[error("malformed exchange {} (expected -TILES or -N)", quoted(.0))]
     MalformedExchange(String),
@@ -248,6 +256,7 @@ folio_core::rule_codes! {
             ParseErrorKind::MalformedRack { .. } => "malformed-rack",
             ParseErrorKind::BadCoordinate(_) => "bad-coordinate",
             ParseErrorKind::MalformedWord { .. } => "malformed-word",
+            ParseErrorKind::UnbalancedWord { .. } => "malformed-word",
             ParseErrorKind::MalformedExchange(_) => "malformed-exchange",
             ParseErrorKind::UnknownMove(_) => "unknown-move",
             ParseErrorKind::MalformedScore(_) => "malformed-score",

@@ -257,6 +257,14 @@ fn malformed_lines_are_located_with_the_line_as_written() {
         "malformed-cumulative"
     );
     assert_eq!(err(">Joel: ABC 8G CAB(\n").kind.code(), "malformed-word");
+    // Parentheses that do not pair up, or hold nothing, are said so, at the `(`.
+    let e = err(">Joel: AEHNORT 8G HO(R +14 14\n");
+    assert_eq!(e.kind.code(), "malformed-word");
+    assert!(e.to_string().contains("this `(` is not closed"), "{e}");
+    assert_eq!(e.loc.col, 21, "{e}");
+    let e = err(">Joel: AEHNORT 8G HO()RN +14 14\n");
+    assert_eq!(e.kind.code(), "malformed-word");
+    assert!(e.to_string().contains("`()` holds no letter"), "{e}");
     assert_eq!(err(">Joel: ABC ZZZ +1 1\n").kind.code(), "unknown-move");
 }
 

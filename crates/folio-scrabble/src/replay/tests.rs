@@ -536,7 +536,10 @@ fn a_lost_challenge_of_the_going_out_play_is_a_pass_with_a_note() {
         .collect();
     assert_eq!(notes, [("lost-challenge-pass", 17)]);
     // The player of the pass challenged and lost; the other went out.
-    assert!(r.notes[0].rule.to_string().contains("A challenged B's play and lost"));
+    assert!(r.notes[0]
+        .rule
+        .to_string()
+        .contains("A challenged B's play and lost"));
     assert_eq!(r.turns[14].kind, TurnKind::Pass);
     assert_eq!(r.turns[14].points, 0);
     assert_eq!(r.turns[15].kind, TurnKind::EndPoints);
