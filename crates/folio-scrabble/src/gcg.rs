@@ -148,7 +148,8 @@ struct Parser<'a> {
     final_racks: Vec<FinalRack>,
     problems: Vec<ParseError>,
     /// Single-valued pragmas already seen.
-    seen: HashMap<String, Loc>,
+    /// Each single-valued pragma met so far: where, and its value as written.
+    seen: HashMap<String, (Loc, String)>,
     /// Nickname → seats (several when nicknames collide).
     nick_seats: HashMap<String, Vec<usize>>,
     /// The previous non-blank line was a note (or its continuation).
@@ -335,11 +336,25 @@ impl Parser<'_> {
             "character-encoding",
         ];
         if single.contains(&lname.as_str()) {
-            if self.seen.contains_key(&lname) {
-                self.problem(loc, ParseErrorKind::RedundantPragma(name.to_string()));
+            if let Some((first, was)) = self.seen.get(&lname) {
+                // The same value again is redundant; another value of a pragma that changes
+                // the replay leaves the record saying two things (`#rules course` then
+                // `#rules wordbler` was only a note).
+                let replayed = ["lexicon", "rules", "tileset", "seed", "rounds", "game-type"];
+                let kind = if replayed.contains(&lname.as_str()) && !was.eq_ignore_ascii_case(value)
+                {
+                    ParseErrorKind::ConflictingPragma {
+                        name: name.to_string(),
+                        first: was.clone(),
+                        line: first.line,
+                    }
+                } else {
+                    ParseErrorKind::RedundantPragma(name.to_string())
+                };
+                self.problem(loc, kind);
                 return;
             }
-            self.seen.insert(lname.clone(), loc);
+            self.seen.insert(lname.clone(), (loc, value.to_string()));
         }
         let needs_value = ["lexicon", "rules", "tileset", "seed", "rounds", "game"];
         if value.is_empty() && needs_value.contains(&lname.as_str()) {

@@ -63,6 +63,18 @@ pub enum ParseErrorKind {
     /// A single-valued pragma given twice (MAGPIE: `REDUNDANT_PRAGMA`).
     #[error("#{} given twice (the first value is kept)", clipped(.0, QUOTED_CHARS))]
     RedundantPragma(String),
+    /// A single-valued pragma that changes the replay given again with another value
+    /// (`#rules course`, then `#rules wordbler`): the first is replayed, and the record is
+    /// invalid, since it says two things.
+    #[error("#{} given again with another value (line {line} says {}); the first is replayed", clipped(.name, QUOTED_CHARS), quoted(.first))]
+    ConflictingPragma {
+        /// The pragma's name as written.
+        name: String,
+        /// The first value, as written.
+        first: String,
+        /// The line of the first.
+        line: u32,
+    },
     /// `#game-type` other than `classic` (MAGPIE: `UNRECOGNIZED_GAME_VARIANT`).
     #[error("unrecognised game variant {}: replayed as classic", quoted(.0))]
     UnknownGameType(String),
@@ -204,6 +216,7 @@ impl ParseErrorKind {
                 | PlayerAfterEvents
                 | PragmaAfterEvents(_)
                 | RedundantPragma(_)
+                | ConflictingPragma { .. }
                 | UnknownGameType(_)
                 | NoteBeforeEvents
                 | EventAfterFinalRack
@@ -239,6 +252,7 @@ folio_core::rule_codes! {
             ParseErrorKind::PlayerAfterEvents => "player-after-events",
             ParseErrorKind::PragmaAfterEvents(_) => "pragma-after-events",
             ParseErrorKind::RedundantPragma(_) => "redundant-pragma",
+            ParseErrorKind::ConflictingPragma { .. } => "conflicting-pragma",
             ParseErrorKind::UnknownGameType(_) => "unknown-game-variant",
             ParseErrorKind::UnknownGame(_) => "unknown-game",
             ParseErrorKind::UnknownRules(_) => "unknown-rules",

@@ -303,6 +303,27 @@ fn non_fatal_issues_are_kept() {
     assert_eq!(codes, ["pragma-after-events", "stray-line"]);
 }
 
+/// A pragma given twice with the same value is redundant (a note); a pragma that changes
+/// the replay given again with another value is a conflict: the record says two things.
+#[test]
+fn a_pragma_given_twice_is_redundant_or_a_conflict() {
+    let s =
+        ok("#rules course\n#rules COURSE\n#title a\n#title b\n>Joel: DROWNUG 8G WOUND +28 28\n");
+    let codes: Vec<_> = s.issues.iter().map(|e| e.kind.code()).collect();
+    assert_eq!(codes, ["redundant-pragma", "redundant-pragma"]);
+    let s = ok("#rules course\n#rules wordbler\n>Joel: DROWNUG 8G WOUND +28 28\n");
+    let e = &s.issues[0];
+    assert_eq!(e.kind.code(), "conflicting-pragma");
+    assert_eq!(e.loc.line, 4);
+    assert!(
+        e.to_string().contains(
+            r#"#rules given again with another value (line 3 says "course"); the first is replayed"#
+        ),
+        "{e}"
+    );
+    assert_eq!(s.header.rules, Some(crate::script::RulesName::Course));
+}
+
 #[test]
 fn header_rules_of_order() {
     let t = "#player1 Tim Tim W\n#note hi\n>Tim: A - +0 0\n#player2 Josh Josh C\n>Josh: B - +0 0\n";
