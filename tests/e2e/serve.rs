@@ -653,10 +653,18 @@ fn limits_close_extra_and_silent_connections() {
 /// Sends `bytes` one at a time, every 300 ms (well within the idle timeout of 2 s), until the
 /// server closes the connection; returns how long that took.
 fn dribble_until_closed(addr: SocketAddr, bytes: &[u8]) -> Duration {
+    dribble_after(addr, b"", bytes).0
+}
+
+/// Sends `head` at once, then `bytes` one at a time, every 300 ms, until the server closes
+/// the connection; returns how long the dribble took and what the server answered.
+fn dribble_after(addr: SocketAddr, head: &[u8], bytes: &[u8]) -> (Duration, Vec<u8>) {
     let mut s = TcpStream::connect(addr).unwrap();
+    s.write_all(head).unwrap();
     s.set_read_timeout(Some(Duration::from_millis(300)))
         .unwrap();
     let t = Instant::now();
+    let mut answer = Vec::new();
     for b in bytes.iter().cycle() {
         assert!(
             t.elapsed() < Duration::from_secs(15),
@@ -665,10 +673,10 @@ fn dribble_until_closed(addr: SocketAddr, bytes: &[u8]) -> Duration {
         if s.write_all(&[*b]).is_err() {
             break;
         }
-        let mut buf = [0u8; 64];
+        let mut buf = [0u8; 512];
         match s.read(&mut buf) {
             Ok(0) => break,
-            Ok(_) => {}
+            Ok(n) => answer.extend_from_slice(&buf[..n]),
             Err(e)
                 if matches!(
                     e.kind(),
@@ -677,7 +685,7 @@ fn dribble_until_closed(addr: SocketAddr, bytes: &[u8]) -> Duration {
             Err(_) => break,
         }
     }
-    t.elapsed()
+    (t.elapsed(), answer)
 }
 
 /// Slowloris: a request line (HTTP: a request head) dribbled a byte at a time must be whole
@@ -725,39 +733,15 @@ fn a_dribbled_line_or_head_is_closed_at_the_idle_timeout() {
     // A whole head, then its body dribbled: the body too must be whole within the idle
     // timeout, and it is refused with 408 (it once held the connection byte by byte).
     let body = br#"{"books":["a.txt"],"words":["paper","paper","paper","paper"]}"#;
-    let mut c = TcpStream::connect(served.http).unwrap();
-    c.write_all(
+    let (took, answer) = dribble_after(
+        served.http,
         b"POST /v1/check HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n\
           Content-Length: 1000\r\n\r\n",
-    )
-    .unwrap();
-    c.set_read_timeout(Some(Duration::from_millis(300)))
-        .unwrap();
-    let t = Instant::now();
-    let mut answer = Vec::new();
-    for b in body.iter().cycle() {
-        assert!(
-            t.elapsed() < Duration::from_secs(15),
-            "a dribbled body was kept 15 s"
-        );
-        if c.write_all(&[*b]).is_err() {
-            break;
-        }
-        let mut buf = [0u8; 512];
-        match c.read(&mut buf) {
-            Ok(0) => break,
-            Ok(n) => answer.extend_from_slice(&buf[..n]),
-            Err(e)
-                if matches!(
-                    e.kind(),
-                    std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
-                ) => {}
-            Err(_) => break,
-        }
-    }
+        body,
+    );
     assert!(
-        t.elapsed() >= Duration::from_millis(1500),
-        "closed too early"
+        took >= Duration::from_millis(1500),
+        "closed too early: {took:?}"
     );
     let answer = String::from_utf8_lossy(&answer);
     assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
