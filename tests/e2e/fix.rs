@@ -66,6 +66,43 @@ fn fix_writes_the_rules_numbers_and_keeps_every_other_byte() {
     assert!(rules.is_empty(), "{rules:?}");
 }
 
+/// An illegal play recorded with points: the play stays (the fixed record still fails on
+/// it), its points become the rules' 0 so that the totals after it add up, and stderr
+/// says which of the corrected numbers were on the illegal play.
+#[test]
+fn fix_gives_an_illegal_play_the_rules_zero_and_keeps_the_play() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let script = tmp.path().join("illegal.gcg");
+    std::fs::write(
+        &script,
+        "#rules standard\n#player1 P Pat\n#player2 Q Quinn\n\
+         >P: AEINRST 8A RETAINS +66 66\n>P: AEINRST 8H AT +4 70\n",
+    )
+    .unwrap();
+    let fixed = tmp.path().join("fixed.gcg");
+    let out = folio()
+        .args(["play", "-q"])
+        .arg(&script)
+        .arg("--fix")
+        .arg(&fixed)
+        .output()
+        .expect("run folio");
+    assert_eq!(out.status.code(), Some(1));
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        said.contains("3 numbers corrected") && said.contains("2 of them on illegal plays"),
+        "{said}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&fixed).unwrap(),
+        "#rules standard\n#player1 P Pat\n#player2 Q Quinn\n\
+         >P: AEINRST 8A RETAINS +0 0\n>P: AEINRST 8H AT +4 4\n"
+    );
+    let (code, rules) = rules_found(&fixed);
+    assert_eq!(code, 1);
+    assert_eq!(rules, ["first-move-misses-centre"]);
+}
+
 #[test]
 fn fix_refuses_the_script_itself_and_several_scripts() {
     let tmp = tempfile::tempdir().expect("tempdir");

@@ -14,6 +14,9 @@ struct Numbers {
     /// Running total by the rules, and as written.
     total: i64,
     recorded_total: Option<i64>,
+    /// The play was refused or forfeited (the report's `rejected`): its points are the
+    /// rules' 0 and the play itself stays as written.
+    illegal: bool,
 }
 
 impl Numbers {
@@ -24,13 +27,24 @@ impl Numbers {
             recorded_points: turn["recorded_points"].as_i64(),
             total: turn["total"].as_i64()?,
             recorded_total: turn["recorded_total"].as_i64(),
+            illegal: turn.get("rejected").is_some_and(|r| !r.is_null()),
         })
     }
 }
 
+/// How many numbers `fix` changed.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub(crate) struct Corrected {
+    /// Every number changed.
+    pub(crate) numbers: usize,
+    /// Of them, those on the lines of illegal plays (which stay illegal: `--fix` mends
+    /// arithmetic, not games).
+    pub(crate) on_illegal_plays: usize,
+}
+
 /// The record `bytes` with the numbers of `turns` (a Scrabble report's `turns`) corrected,
 /// and how many numbers were changed.
-pub(crate) fn fix(bytes: &[u8], turns: &[serde_json::Value]) -> (Vec<u8>, usize) {
+pub(crate) fn fix(bytes: &[u8], turns: &[serde_json::Value]) -> (Vec<u8>, Corrected) {
     // By line: a record of a million events with many wrong numbers stays linear.
     let wrong: std::collections::HashMap<u64, Numbers> = turns
         .iter()
@@ -42,13 +56,16 @@ pub(crate) fn fix(bytes: &[u8], turns: &[serde_json::Value]) -> (Vec<u8>, usize)
         .map(|n| (n.line, n))
         .collect();
     let mut out = Vec::with_capacity(bytes.len() + 16);
-    let mut changed = 0;
+    let mut changed = Corrected::default();
     for (i, (line, end)) in lines(bytes).enumerate() {
         match wrong.get(&(i as u64 + 1)) {
             Some(n) => {
                 let (fixed, k) = fix_line(line, n);
                 out.extend_from_slice(&fixed);
-                changed += k;
+                changed.numbers += k;
+                if n.illegal {
+                    changed.on_illegal_plays += k;
+                }
             }
             None => out.extend_from_slice(line),
         }
@@ -160,7 +177,13 @@ mod tests {
             json!({"line": 6, "points": 0, "recorded_points": 0, "total": 0, "recorded_total": 0}),
         ];
         let (out, changed) = fix(record, &turns);
-        assert_eq!(changed, 3);
+        assert_eq!(
+            changed,
+            Corrected {
+                numbers: 3,
+                on_illegal_plays: 0
+            }
+        );
         assert_eq!(
             String::from_utf8(out).unwrap(),
             "#player1 a A\r\n#player2 b B\r\n>a: AEINRST 8B RETAINS +66 66 RETAINS\r\n>b: -3 +0 0\r\n>a: DEFLOTW 13H .OWED +10 76\r\n>b: -  +0 0"
@@ -176,6 +199,7 @@ mod tests {
             recorded_points: Some(-2),
             total: 7,
             recorded_total: Some(5),
+            illegal: false,
         };
         let (out, k) = fix_line(b">b: -2 -2 5", &n);
         assert_eq!((out.as_slice(), k), (&b">b: -2 +0 7"[..], 2));
@@ -186,6 +210,29 @@ mod tests {
             ..n
         };
         assert_eq!(fix_line(b">b: -2", &n), (b">b: -2".to_vec(), 0));
+    }
+
+    #[test]
+    fn an_illegal_plays_points_become_the_rules_zero_and_are_counted_apart() {
+        let record = b">a: AEINRST 8A RETAINS +66 66\n>a: AEINRST 8H AT +4 70\n";
+        let turns = [
+            json!({"line": 1, "points": 0, "recorded_points": 66, "total": 0,
+                   "recorded_total": 66, "rejected": "the first move must cover H8"}),
+            json!({"line": 2, "points": 4, "recorded_points": 4, "total": 4,
+                   "recorded_total": 70, "rejected": null}),
+        ];
+        let (out, changed) = fix(record, &turns);
+        assert_eq!(
+            out,
+            b">a: AEINRST 8A RETAINS +0 0\n>a: AEINRST 8H AT +4 4\n"
+        );
+        assert_eq!(
+            changed,
+            Corrected {
+                numbers: 3,
+                on_illegal_plays: 2
+            }
+        );
     }
 
     #[test]
@@ -200,8 +247,8 @@ mod tests {
             b"\xef\xbb\xbf>a: \xe9 +5 5\n\xff\xfe\x00",
             b"\r\n\r\n",
         ] {
-            assert_eq!(fix(bytes, &right), (bytes.to_vec(), 0));
-            assert_eq!(fix(bytes, &[]), (bytes.to_vec(), 0));
+            assert_eq!(fix(bytes, &right), (bytes.to_vec(), Corrected::default()));
+            assert_eq!(fix(bytes, &[]), (bytes.to_vec(), Corrected::default()));
         }
     }
 

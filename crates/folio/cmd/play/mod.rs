@@ -637,10 +637,19 @@ impl Runner<'_> {
                 .and_then(|r| r.get("status"))
                 .is_none_or(|s| s != "not-replayed");
             if replayed {
+                // The points of an illegal play become the rules' (0) so that the totals
+                // after it add up; the play itself is kept, and still fails the record.
+                let illegal = match changed.on_illegal_plays {
+                    0 => String::new(),
+                    k if k == changed.numbers => {
+                        " (all on illegal plays, which stay as written)".to_string()
+                    }
+                    k => format!(" ({k} of them on illegal plays, which stay as written)"),
+                };
                 eprintln!(
-                    "folio: {}: {} corrected from {name}",
+                    "folio: {}: {} corrected from {name}{illegal}",
                     folio_core::file_name::shown(out),
-                    folio_core::plural(changed, "number", "numbers")
+                    folio_core::plural(changed.numbers, "number", "numbers")
                 );
             } else {
                 eprintln!(
