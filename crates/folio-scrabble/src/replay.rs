@@ -805,10 +805,13 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
     fn withdraw(&mut self, e: &Event, p: usize) {
         let Some(last) = self.last_play.take().filter(|l| l.seat == p) else {
             self.find(self.col(e, e.cols.body), Rule::WithdrawnWithoutPlay);
-            // Nothing to take back: the line's numbers are not checked further.
-            if let Some(c) = e.cumulative {
-                self.st.recorded[p] = i64::from(c);
-            }
+            // Nothing to take back, so the rules' total stands; the record's own chain is
+            // still checked on this line (`-- -5 7` after a total of 0 does not add up),
+            // not one line later.
+            let previous = self.st.recorded[p];
+            let points = e.score.unwrap_or(0);
+            let expected = previous.saturating_add(i64::from(points));
+            self.check_cumulative(e, p, previous, points, expected);
             self.push_turn(e, p, TurnKind::Withdrawn, "--".into(), 0);
             return;
         };

@@ -763,6 +763,31 @@ fn a_play_that_stood_its_challenge_cannot_be_withdrawn() {
 }
 
 #[test]
+fn a_withdrawal_without_a_play_has_its_own_cumulative_checked_on_its_line() {
+    // `-- -5 7` after a total of 0: the record's chain breaks on this line, and the next
+    // line, which goes on from 7, is right by the record's chain.
+    let r = run(&format!(
+        "{AB}>A: AGILORW 8F AIRGLOW +80 80\n>B: -- -5 7\n>B: ABC - +0 7\n"
+    ));
+    assert_eq!(codes(&r), ["withdrawn-without-play", "cumulative"]);
+    assert_eq!(r.findings[1].loc.line, 4);
+    assert_eq!(
+        r.findings[1].rule,
+        Rule::Cumulative {
+            recorded: 7,
+            previous: 0,
+            points: -5,
+            expected: -5
+        }
+    );
+    // A chain that adds up has no cumulative finding, whatever points the line writes.
+    let r = run(&format!(
+        "{AB}>A: AGILORW 8F AIRGLOW +80 80\n>B: -- -5 -5\n>B: ABC - +0 -5\n"
+    ));
+    assert_eq!(codes(&r), ["withdrawn-without-play"]);
+}
+
+#[test]
 fn a_withdrawal_cumulative_drops_back_by_the_play_withdrawn() {
     let r = run(&format!(
         "{AB}>A: AGILORW 8F AIRGLOW +80 80\n>A: AGILORW -- -80 1\n"
