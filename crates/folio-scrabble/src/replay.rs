@@ -585,6 +585,17 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
             Ok(mv) => mv,
             Err(ill) => {
                 self.find(self.col(e, e.cols.body), Rule::Illegal(ill.clone()));
+                // The record still says which tiles left the rack: judged as for a play
+                // that stood (`8A QXZ` from AEINRST is two findings, whatever the board).
+                let used: Vec<Tile> = placement
+                    .cells
+                    .iter()
+                    .filter_map(|c| match c {
+                        Cell::Tile(t) => Some(t.rack_tile()),
+                        Cell::Through(_) => None,
+                    })
+                    .collect();
+                self.check_tiles(e, p, &used);
                 // Refused (standard: a board-rule break): the same player plays again;
                 // forfeited (course, wordbler): the turn is lost.
                 self.refused_now = self.rules.on_fail(&ill) == OnFail::Reject;
@@ -609,36 +620,14 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
                 };
                 self.find(self.col(e, e.cols.word), rule);
                 if !stood {
+                    self.check_tiles(e, p, &mv.rack_tiles());
                     let why = format!("{word} not in the word set");
                     return self.failed(e, p, notation, why);
                 }
             }
         }
-        // Tiles: from the rack written (or dealt), drawable, not more than the rack holds.
         let used = mv.rack_tiles();
-        match self.known_rack(e) {
-            Some(rack) => {
-                let miss = missing(&used, &rack);
-                if !miss.is_empty() {
-                    let rule = Rule::NotOnRack {
-                        tiles: miss,
-                        rack: rack_string(&rack),
-                    };
-                    self.find(self.col(e, e.cols.word), rule);
-                }
-            }
-            None => {
-                let loc = self.col(e, e.cols.word);
-                self.check_drawable(loc, &used);
-            }
-        }
-        if used.len() > self.st.rack_len[p] {
-            let rule = Rule::TooManyTiles {
-                used: used.len(),
-                rack: self.st.rack_len[p],
-            };
-            self.find(self.col(e, e.cols.word), rule);
-        }
+        self.check_tiles(e, p, &used);
         let points = mv.score as i32;
         self.board.apply(&mv);
         for &(_, t) in &mv.new_tiles {
@@ -661,6 +650,35 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
         }
         self.push_play(e, p, notation, &mv);
         points
+    }
+
+    /// The one judge of a play's tiles against the record: from the rack written (or
+    /// dealt), drawable, not more than the rack holds. A refused or forfeited play is judged
+    /// too: its tiles still came from the rack.
+    fn check_tiles(&mut self, e: &Event, p: usize, used: &[Tile]) {
+        match self.known_rack(e) {
+            Some(rack) => {
+                let miss = missing(used, &rack);
+                if !miss.is_empty() {
+                    let rule = Rule::NotOnRack {
+                        tiles: miss,
+                        rack: rack_string(&rack),
+                    };
+                    self.find(self.col(e, e.cols.word), rule);
+                }
+            }
+            None => {
+                let loc = self.col(e, e.cols.word);
+                self.check_drawable(loc, used);
+            }
+        }
+        if used.len() > self.st.rack_len[p] {
+            let rule = Rule::TooManyTiles {
+                used: used.len(),
+                rack: self.st.rack_len[p],
+            };
+            self.find(self.col(e, e.cols.word), rule);
+        }
     }
 
     /// A play that fails (illegal, or a word outside the set): nothing is placed, 0 points,

@@ -96,6 +96,29 @@ fn a_wrong_cumulative_is_reported_once_whichever_way_the_record_goes_on() {
     assert_eq!(codes(&r), ["cumulative"]);
 }
 
+/// A play that fails still took its tiles from the rack the record writes: they are judged
+/// as for a play that stood, beside the reason it failed.
+#[test]
+fn a_failed_plays_tiles_are_judged_against_the_rack() {
+    // Refused for missing the centre, and R is not on the rack.
+    let r = run(&format!("{AB}>A: AEHNOTT 8A HORN +0 0\n"));
+    assert_eq!(codes(&r), ["first-move-misses-centre", "not-on-rack"]);
+    assert_eq!(
+        r.findings[1].rule,
+        Rule::NotOnRack {
+            tiles: "R".into(),
+            rack: "AEHNOTT".into()
+        }
+    );
+    // A word outside the set, challenged off: the same.
+    let words = WordList::new(["HORN"]);
+    let r = run_with(&format!("{AB}>A: AEHNOTT 8H HORT +0 0\n"), Some(&words));
+    assert_eq!(codes(&r), ["unknown-word", "not-on-rack"]);
+    // Tiles that are on the rack give no second finding.
+    let r = run(&format!("{AB}>A: AEHNORT 8A HORN +0 0\n"));
+    assert_eq!(codes(&r), ["first-move-misses-centre"]);
+}
+
 #[test]
 fn out_of_turn_and_rack_problems() {
     let r = run(&format!(
