@@ -256,6 +256,14 @@ pub enum Rule {
         /// totals).
         adjustment: Option<i32>,
     },
+    /// A second `(time)` line for one player: a player's overtime is penalised once, at the
+    /// end of the game (NASPA Official Tournament Rules: 10 points a minute over). Both
+    /// lines are applied as written (the record decides a penalty).
+    #[error("second time penalty for the same player (the first is at line {line}): a player's time is penalised once")]
+    TimePenaltyTwice {
+        /// Line of the first penalty.
+        line: u32,
+    },
     /// A time penalty that is positive.
     #[error("time penalty must not be positive ({0:+})")]
     PositiveTimePenalty(i32),
@@ -339,6 +347,7 @@ folio_core::rule_codes! {
             Rule::EndLineTwice(_) => "end-line-twice",
             Rule::MissingEndLine { .. } => "missing-end-line",
             Rule::PositiveTimePenalty(_) => "positive-time-penalty",
+            Rule::TimePenaltyTwice { .. } => "time-penalty-twice",
             Rule::NegativeChallengeBonus(_) => "negative-challenge-bonus",
             Rule::PlayerCount { .. } => "player-count",
             Rule::Lexicon(_) => "lexicon",

@@ -156,6 +156,8 @@ struct Replayer<'a, L: ?Sized> {
     /// Old international end rule in use (out-player +1x, others minus own).
     single_convention: bool,
     end_lines: Vec<bool>,
+    /// Per seat, the line of its time penalty (a player's time is penalised once).
+    time_lines: Vec<Option<u32>>,
     /// The turn being replayed was a play that failed (forfeited).
     failed_now: bool,
     /// The turn being replayed was a play the rules refused: the same player plays again.
@@ -281,6 +283,7 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
             last_play: None,
             single_convention: false,
             end_lines: vec![false; seats],
+            time_lines: vec![None; seats],
             failed_now: false,
             refused_now: false,
             lost_challenge_pass: false,
@@ -941,6 +944,14 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
     fn time(&mut self, e: &Event, p: usize) {
         if self.st.over.is_none() {
             self.find(e.loc, Rule::EndLineBeforeGameOver("time penalty"));
+        }
+        match self.time_lines.get_mut(p) {
+            Some(Some(first)) => {
+                let line = *first;
+                self.find(self.col(e, e.cols.body), Rule::TimePenaltyTwice { line });
+            }
+            Some(slot) => *slot = Some(e.loc.line),
+            None => {}
         }
         let points = e.score.unwrap_or(0);
         if points > 0 {

@@ -119,6 +119,30 @@ fn a_failed_plays_tiles_are_judged_against_the_rack() {
     assert_eq!(codes(&r), ["first-move-misses-centre"]);
 }
 
+/// A player's overtime is penalised once: a second `(time)` line for the same player is
+/// a finding (applied as written), one for each player is not.
+#[test]
+fn a_time_penalty_is_given_once_per_player() {
+    let end = "#player1 A Ann\n#player2 B Bob\n>A: AEHNORT 8H HORN +14 14\n>B: - +0 0\n\
+               >A: - +0 14\n>B: - +0 0\n>A: - +0 14\n>B: - +0 0\n";
+    let r = run(&format!("{end}>A: (time) -10 4\n>B: (time) -20 -20\n"));
+    assert!(
+        !codes(&r).contains(&"time-penalty-twice"),
+        "{:?}",
+        codes(&r)
+    );
+    let r = run(&format!("{end}>A: (time) -10 4\n>A: (time) -10 -6\n"));
+    let twice: Vec<_> = r
+        .findings
+        .iter()
+        .filter(|f| f.rule.code() == "time-penalty-twice")
+        .collect();
+    assert_eq!(twice.len(), 1, "{:?}", codes(&r));
+    assert_eq!(twice[0].rule, Rule::TimePenaltyTwice { line: 9 });
+    assert_eq!(twice[0].loc.line, 10);
+    assert_eq!(r.players[0].score, -6);
+}
+
 #[test]
 fn out_of_turn_and_rack_problems() {
     let r = run(&format!(
