@@ -586,3 +586,31 @@ fn an_unsolved_session_is_invalid_whatever_is_allowed() {
     let (out, _) = run(&["kenken", "replay", "-q", "--allow", "no-puzzle", np], 1);
     assert!(out.contains(":2:1: error: no puzzle to solve"), "{out}");
 }
+
+/// A session whose only finding is a warning, or an allowed one, is valid in the text
+/// verdict and in the JSON `valid`, as the exit status says; an error makes it invalid.
+#[test]
+fn the_valid_verdict_follows_the_severities_as_the_exit_status() {
+    let tmp = tempfile::tempdir().unwrap();
+    let session = tmp.path().join("warn.kenken");
+    std::fs::write(
+        &session,
+        format!(
+            "#game kenken\n#puzzle {ID}\n#weird\nA1=3 B1=4 C1=1 D1=2\nA2=4 B2=1 C2=2 D2=3\n\
+             A3=2 B3=3 C3=4 D3=1\nA4=1 B4=2 C4=3 D4=4\n"
+        ),
+    )
+    .unwrap();
+    let s = session.to_str().unwrap();
+    let (text, _) = run(&["kenken", "replay", s, "--allow", "unknown-pragma"], 0);
+    assert!(text.ends_with("\nvalid\n"), "{text}");
+    let (json, _) = run(&["kenken", "replay", s, "--json"], 0);
+    let doc: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(doc["reports"][0]["valid"], true, "{json}");
+    let (json, _) = run(
+        &["kenken", "replay", s, "--json", "--deny", "unknown-pragma"],
+        1,
+    );
+    let doc: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(doc["reports"][0]["valid"], false, "{json}");
+}

@@ -108,11 +108,13 @@ impl<'a> Weighing<'a> {
                     weighed.allowed += 1;
                     None
                 }
-                Some(_) if left == Some(0) => {
+                Some(s) if left == Some(0) => {
                     weighed.omitted += 1;
+                    weighed.errors += usize::from(s == Severity::Error);
                     None
                 }
                 Some(s) => {
+                    weighed.errors += usize::from(s == Severity::Error);
                     if let Some(n) = &mut left {
                         *n -= 1;
                     }
@@ -134,6 +136,9 @@ pub struct Weighed {
     pub allowed: usize,
     /// Findings past the limit.
     pub omitted: usize,
+    /// Findings weighed as errors, listed or past the limit: none, and the report is valid
+    /// (the exit status's verdict).
+    pub errors: usize,
 }
 
 impl Weighed {
@@ -191,6 +196,8 @@ mod tests {
         assert_eq!(w.listed(), 1);
         assert_eq!(w.shown(1), Some(Severity::Warning));
         assert_eq!((w.allowed, w.omitted), (1, 2));
+        // The error past the limit still counts against the verdict.
+        assert_eq!(w.errors, 1);
         assert_eq!(
             w.not_listed().as_deref(),
             Some("not listed: 1 allowed, 2 past --max-findings")

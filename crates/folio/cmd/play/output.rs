@@ -143,6 +143,12 @@ pub fn entry_json(entry: &Entry) -> serde_json::Map<String, serde_json::Value> {
         Body::Report { json, .. } => {
             let mut map = json.clone();
             map.insert("findings".into(), findings);
+            // A game's own `valid` (KenKen, FreeCell) counts every finding; the run's verdict
+            // is by severity (warnings, notes and allowed rules pass), so `valid` says what
+            // the exit status says.
+            if let Some(valid) = map.get_mut("valid") {
+                *valid = (entry.counts.errors == 0).into();
+            }
             if entry.counts.omitted > 0 {
                 map.insert("omitted".into(), entry.counts.omitted.into());
             }
