@@ -377,3 +377,61 @@ fn an_unwon_game_is_invalid_whatever_is_allowed() {
         );
     }
 }
+
+/// An fc-solve file whose printed boards were edited: each finding names cards and
+/// foundations as the file writes them (never Rust's debug text), and a bad starting board
+/// is located at its `Foundations:` line with that line shown.
+#[test]
+fn edited_fc_solve_boards_are_named_in_the_files_notation() {
+    let Some(dir) = folio_testdata::path("games/freecell/solutions") else {
+        return;
+    };
+    let text = std::fs::read_to_string(dir.join("ms24.fcs-verbose.txt")).unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    let check = |name: &str, edited: String| -> Value {
+        let path = tmp.path().join(name);
+        std::fs::write(&path, edited).unwrap();
+        let out = folio()
+            .args(["freecell", "check", "--json"])
+            .arg(&path)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{name}");
+        let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+        doc["reports"][0]["findings"][0].clone()
+    };
+    // The free cell printed after move 2 holds QD instead of JD.
+    let f = check(
+        "cell.txt",
+        text.replacen("Freecells:  JD", "Freecells:  QD", 1),
+    );
+    assert_eq!(f["rule"], "board-mismatch");
+    assert!(
+        f["message"]
+            .as_str()
+            .unwrap()
+            .ends_with("free cell a holds JD, the file QD"),
+        "{f}"
+    );
+    // The foundations printed after move 1 claim the two of spades.
+    let f = check(
+        "found.txt",
+        text.replacen(
+            "Foundations: H-0 C-0 D-0 S-A",
+            "Foundations: H-0 C-0 D-0 S-2",
+            1,
+        ),
+    );
+    assert!(
+        f["message"]
+            .as_str()
+            .unwrap()
+            .ends_with("foundations H-0 C-0 D-0 S-A, the file H-0 C-0 D-0 S-2"),
+        "{f}"
+    );
+    // The starting board holds 4C twice: at line 3, the board's first line.
+    let f = check("start.txt", text.replacen(": 4C 2C", ": 4C 4C", 1));
+    assert_eq!(f["rule"], "bad-board");
+    assert_eq!((f["line"].as_u64(), f["col"].as_u64()), (Some(3), Some(1)));
+    assert_eq!(f["text"], "Foundations: H-0 C-0 D-0 S-0");
+}

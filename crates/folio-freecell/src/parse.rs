@@ -26,6 +26,8 @@ pub struct Script {
     pub empty_target: Option<EmptyTarget>,
     /// The starting position the file prints (fc-solve verbose).
     pub start: Option<Board>,
+    /// 1-based line of that position's `Foundations:` line (0 when there is none).
+    pub start_line: u32,
     /// The moves, in order, each with where it was written.
     pub moves: Vec<ScriptMove>,
 }
@@ -504,7 +506,10 @@ fn parse_fcs_verbose(text: &str) -> Result<Script, ParseError> {
         if t.starts_with("Foundations:") {
             let (board, next) = parse_board(&all, i)?;
             match s.moves.last_mut() {
-                None if s.start.is_none() => s.start = Some(board),
+                None if s.start.is_none() => {
+                    s.start = Some(board);
+                    s.start_line = n;
+                }
                 Some(m) if m.after.is_none() => m.after = Some(Box::new((n, board))),
                 _ => {
                     return Err(err(

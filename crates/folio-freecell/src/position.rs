@@ -533,19 +533,24 @@ pub(crate) fn card(b: u8) -> Card {
     Card::from_index(b).expect("a card byte")
 }
 
+/// Foundation heights (indexed by [`Suit`], C D H S) as fc-solve writes them:
+/// `H-0 C-0 D-0 S-A`.
+pub(crate) fn foundations_text(found: &[u8; 4]) -> String {
+    let h = |s: Suit| rank_text(found[s as usize]);
+    format!(
+        "H-{} C-{} D-{} S-{}",
+        h(Suit::Hearts),
+        h(Suit::Clubs),
+        h(Suit::Diamonds),
+        h(Suit::Spades)
+    )
+}
+
 /// fc-solve's board format: `Foundations: H-0 C-0 D-0 S-0`, `Freecells:` then each cell
 /// (`  JD` or four spaces), then `: ` and each cascade bottom to top.
 impl fmt::Display for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let h = |s: Suit| rank_text(self.found[s as usize]);
-        writeln!(
-            f,
-            "Foundations: H-{} C-{} D-{} S-{}",
-            h(Suit::Hearts),
-            h(Suit::Clubs),
-            h(Suit::Diamonds),
-            h(Suit::Spades)
-        )?;
+        writeln!(f, "Foundations: {}", foundations_text(&self.found))?;
         write!(f, "Freecells:")?;
         for i in 0..self.ncells as usize {
             match self.cell(i) {

@@ -176,10 +176,17 @@ impl Report {
     }
 
     fn write_text(&self, f: &mut dyn fmt::Write, weighing: &Weighing<'_>) -> fmt::Result {
-        let deal = self.deal.map_or("-".to_string(), |d| d.to_string());
+        // An fc-solve file carries its own layout and need not name a deal.
+        let deal = self.deal.map_or_else(
+            || match self.format {
+                Format::FcsVerbose => "layout from the file".to_string(),
+                _ => "no deal named".to_string(),
+            },
+            |d| format!("deal {d}"),
+        );
         writeln!(
             f,
-            "{}: freecell ({}), deal {deal}, {}, autoplay {}",
+            "{}: freecell ({}), {deal}, {}, autoplay {}",
             folio_core::quote::shown(&self.file),
             self.format.name(),
             free_cells(self.freecells),
@@ -375,7 +382,7 @@ fn play_script(file: &str, bytes: &[u8], opts: &Options) -> Report {
                         "{option} {given}, but the file says {file}: the file's is replayed \
                          (what a file says wins over the options)"
                     ),
-                    String::new(),
+                    line_text(1),
                 ));
             }
         }
@@ -383,7 +390,8 @@ fn play_script(file: &str, bytes: &[u8], opts: &Options) -> Report {
     let empty = script.empty_target.unwrap_or(EmptyTarget::Most);
     let mut pos = match start(&script, &report) {
         Ok(p) => p,
-        Err(f) => {
+        Err(mut f) => {
+            f.text = line_text(f.loc.line);
             report.findings.push(f);
             return report;
         }
@@ -457,11 +465,15 @@ fn before_line(text: &str, n: u32) -> &str {
     }
 }
 
+/// The starting position: the board the file prints (checked against the deal it names),
+/// or the deal's. A finding is located at the printed board, else at line 1; the caller
+/// fills in the line's text.
 fn start(script: &Script, report: &Report) -> Result<Position, Finding> {
+    let at = script.start_line.max(1);
     let fail = |rule, message: String| {
         Finding::coded(
             "",
-            folio_core::script::Loc::new(1, 1),
+            folio_core::script::Loc::new(at, 1),
             rule,
             message,
             String::new(),
@@ -513,24 +525,40 @@ fn start(script: &Script, report: &Report) -> Result<Position, Finding> {
 fn differs(p: &Position, b: &Board) -> Option<String> {
     if p.foundations() != b.foundations {
         return Some(format!(
-            "foundations {:?} (C D H S), the file {:?}",
-            p.foundations(),
-            b.foundations
+            "foundations {}, the file {}",
+            crate::position::foundations_text(&p.foundations()),
+            crate::position::foundations_text(&b.foundations)
         ));
     }
     for i in 0..p.cell_count().max(b.cells.len()) {
         let ours = if i < p.cell_count() { p.cell(i) } else { None };
         let theirs = b.cells.get(i).copied().flatten();
         if ours != theirs {
+            let card = |c: Option<Card>| c.map_or_else(|| "nothing".to_string(), |c| c.to_string());
             return Some(format!(
-                "free cell {} holds {ours:?}, the file {theirs:?}",
-                (b'a' + i as u8) as char
+                "free cell {} holds {}, the file {}",
+                (b'a' + i as u8) as char,
+                card(ours),
+                card(theirs)
             ));
         }
     }
     for k in 0..8 {
         if !p.cascade(k).eq(b.cascades[k].iter().copied()) {
-            return Some(format!("cascade {} differs", k + 1));
+            let cards = |c: &mut dyn Iterator<Item = Card>| {
+                let text: Vec<String> = c.map(|c| c.to_string()).collect();
+                if text.is_empty() {
+                    "empty".to_string()
+                } else {
+                    text.join(" ")
+                }
+            };
+            return Some(format!(
+                "cascade {} is {}, the file {}",
+                k + 1,
+                cards(&mut p.cascade(k)),
+                cards(&mut b.cascades[k].iter().copied())
+            ));
         }
     }
     None
