@@ -18,7 +18,7 @@ use super::Outcome;
 #[command(
     after_help = "Examples:\n  folio render game.gcg --turn 5 --svg board.svg\n  \
 folio render '15/15/15/15/15/15/15/3HORN8/15/15/15/15/15/15/15 AEIRST?/ 0/0 0' --svg cgp.svg\n  \
-folio render gripesajehutzitx --svg boggle.svg\n  folio render 617 --svg deal.svg\n\
+folio render gripesajehutzitx --svg boggle.svg\n  folio render 617 --svg deal.svg\n  folio render --svg joke.svg -- -1       (a negative deal: options before --)\n\
 See docs/render.md."
 )]
 pub struct Args {
