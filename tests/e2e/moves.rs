@@ -264,4 +264,19 @@ fn a_printed_board_is_a_position() {
         .clone();
     let out = String::from_utf8(out).unwrap();
     assert!(out.starts_with("   9  8E ....S  WORDS"), "{out}");
+    // A square that does not read is located FILE:LINE:COL, as every located error.
+    std::fs::write(&board, text.replacen(" 2 . .", " 2 . 0", 1)).unwrap();
+    let out = folio()
+        .arg("moves")
+        .arg(&board)
+        .args(["--rack", "S", "--set"])
+        .arg(&set)
+        .assert()
+        .code(2)
+        .get_output()
+        .stderr
+        .clone();
+    let said = String::from_utf8(out).unwrap();
+    let at = format!("{}:3:6: `0` is not a square", board.display());
+    assert!(said.contains(&at), "{said}");
 }

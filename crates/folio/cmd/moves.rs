@@ -231,7 +231,9 @@ fn from_script(a: &Args, rules_name: Option<RulesName>) -> anyhow::Result<GamePo
         if a.turn.is_some() {
             bail!("--turn needs a script; {} is a printed board", a.position);
         }
-        let board = board_text::parse_board(&text).with_context(|| a.position.clone())?;
+        // FILE:LINE:COL, as every other located error of folio.
+        let board = board_text::parse_board(&text)
+            .map_err(|e| anyhow::anyhow!("{}:{}:{}: {}", a.position, e.line, e.column, e.what))?;
         return Ok(GamePosition {
             rules: preset(rules_name.unwrap_or(RulesName::Standard)),
             board,
