@@ -235,7 +235,9 @@ pub fn fst_reason(err: &fst::Error) -> String {
                 format!("fst format version {got}, newer than this folio reads (format {expected})")
             }
             Raw::Version { .. } => "no fst header (not an fst file)".to_string(),
-            Raw::ChecksumMismatch { .. } => "checksum mismatch: the file is corrupt".to_string(),
+            Raw::ChecksumMismatch { .. } => {
+                "checksum mismatch: the file is corrupt or truncated".to_string()
+            }
             Raw::ChecksumMissing => {
                 "no checksum to check it against (fst format 1 or 2; folio writes format 3)"
                     .to_string()

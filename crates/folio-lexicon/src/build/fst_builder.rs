@@ -682,7 +682,6 @@ impl Sink {
 }
 
 /// CRC-32C (Castagnoli), as `fst` checksums its bytes.
-#[cfg(test)]
 pub(crate) fn crc32c(bytes: &[u8]) -> u32 {
     !crc32c_update(!0, bytes)
 }

@@ -25,7 +25,7 @@
 //! bytes[9] ^= 1; // one flipped bit
 //! std::fs::write(&path, &bytes).unwrap();
 //! let err = folio_lexicon::checked::open_set(&path).err().unwrap();
-//! assert!(err.to_string().ends_with("w.fst: not a folio word set (fst) file: checksum mismatch: the file is corrupt"));
+//! assert!(err.to_string().ends_with("w.fst: not a folio word set (fst) file: checksum mismatch: the file is corrupt or truncated"));
 //! ```
 
 use std::path::Path;

@@ -278,10 +278,20 @@ pub(crate) fn check_footer(bytes: &[u8]) -> std::result::Result<(), fst::Error> 
         root.checked_add(root_offset) == Some(bytes.len())
     };
     if whole {
-        Ok(())
-    } else {
-        Err(format())
+        return Ok(());
     }
+    // A format-3 file whose footer does not add up: its checksum tells a damaged file (a
+    // flipped bit in the root address) from one that is not an fst at all.
+    if version == 3 {
+        let mut stored = [0u8; 4];
+        stored.copy_from_slice(&bytes[end..]);
+        let expected = u32::from_le_bytes(stored);
+        let got = crate::build::fst_builder::crc32c(&bytes[..end]);
+        if got != expected {
+            return Err(fst::raw::Error::ChecksumMismatch { expected, got }.into());
+        }
+    }
+    Err(format())
 }
 
 /// Opens `path` for [`map_file`] and [`read_file`]: the file and its metadata when it is a
@@ -443,6 +453,35 @@ impl Lexicon for WordSet {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A damaged footer is named a checksum mismatch when the checksum says so (a cut file's
+    /// checksum fails too: the message says "corrupt or truncated").
+    #[test]
+    fn a_flipped_bit_in_the_footer_is_a_checksum_mismatch_not_a_truncation() {
+        let set = fst::Set::from_iter(["CAT", "CATS", "DOG"]).unwrap();
+        let mut bytes = set.as_fst().as_bytes().to_vec();
+        let n = bytes.len();
+        assert!(check_footer(&bytes).is_ok());
+        bytes[n - 5] ^= 1;
+        let err = check_footer(&bytes).unwrap_err();
+        assert!(
+            matches!(
+                err,
+                fst::Error::Fst(fst::raw::Error::ChecksumMismatch { .. })
+            ),
+            "{err}"
+        );
+        let cut = &set.as_fst().as_bytes()[..n - 1];
+        let err = check_footer(cut).unwrap_err();
+        assert!(
+            matches!(
+                err,
+                fst::Error::Fst(fst::raw::Error::ChecksumMismatch { .. })
+            ),
+            "{err}"
+        );
+        assert!(crate::error::fst_reason(&err).contains("corrupt or truncated"));
+    }
 
     #[test]
     fn cursor_walk_agrees_with_membership() {
