@@ -19,7 +19,7 @@ pub struct Algebra {
     #[arg(short = 'o', long = "output", value_name = "OUT")]
     output: PathBuf,
     /// Does nothing, kept so older command lines run: checksums are always checked.
-    #[arg(long = "verify")]
+    #[arg(long = "verify", hide = true)]
     _verify: bool,
     /// Print the report as JSON.
     #[arg(long)]

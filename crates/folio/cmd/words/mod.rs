@@ -33,7 +33,7 @@ pub struct Sets {
     pub(super) sets: Vec<PathBuf>,
     /// Does nothing, kept so older command lines run: every set's checksum is checked when
     /// it is opened.
-    #[arg(long = "verify")]
+    #[arg(long = "verify", hide = true)]
     _verify: bool,
 }
 
@@ -216,7 +216,7 @@ pub enum Command {
         #[arg(long = "set", value_name = "PATH")]
         set: PathBuf,
         /// Does nothing, kept so older command lines run: checksums are always checked.
-        #[arg(long = "verify")]
+        #[arg(long = "verify", hide = true)]
         _verify: bool,
         /// Print one JSON object.
         #[arg(long)]
