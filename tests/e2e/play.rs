@@ -1283,3 +1283,35 @@ fn a_seeded_rack_never_grows_past_the_rule_sets_size() {
         assert_eq!(rack.chars().count(), 7, "{t}");
     }
 }
+
+/// A convention the replay names as a note (two players sharing a nickname) becomes a
+/// finding when the run weighs its code: `--deny` fails the record, `--warn` lists it as a
+/// warning, and by default it stays a note and the record passes.
+#[test]
+fn deny_and_warn_turn_a_note_into_a_finding() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    std::fs::write(
+        tmp.path().join("nn.gcg"),
+        "#player1 NoName Ann\n#player2 NoName Bob\n>NoName: AEHNORT 8H HORN +14 14\n\
+         >NoName: ABC - +0 0\n",
+    )
+    .expect("write");
+    let (code, out, _) = play_in(tmp.path(), &["nn.gcg"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("1 note (not findings):"), "{out}");
+    let (code, out, _) = play_in(
+        tmp.path(),
+        &["-q", "nn.gcg", "--deny", "duplicate-nickname"],
+    );
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("nn.gcg:2:10: error: two players share the nickname"),
+        "{out}"
+    );
+    let (code, out, _) = play_in(
+        tmp.path(),
+        &["-q", "nn.gcg", "--warn", "duplicate-nickname"],
+    );
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("warning: two players share"), "{out}");
+}

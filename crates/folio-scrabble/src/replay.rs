@@ -37,6 +37,9 @@ pub struct Options {
     /// A replay without a lexicon is a finding ([`Rule::WordsNotChecked`]): for callers,
     /// like CI, that must not pass a game whose words nobody checked.
     pub require_lexicon: bool,
+    /// Codes of notes (`duplicate-nickname`, `lost-challenge-pass`) to report as findings
+    /// instead: the caller weighs them (`--deny duplicate-nickname` fails such a record).
+    pub notes_as_findings: Vec<String>,
 }
 
 /// The rule set a script is replayed with: `override_` (e.g. `--rules`), else `#rules`, else
@@ -231,7 +234,10 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
             .issues
             .iter()
             .map(crate::findings::from_parse)
-            .partition(|f| matches!(&f.rule, Rule::Script(k) if k.is_note()));
+            .partition(|f| {
+                matches!(&f.rule, Rule::Script(k) if k.is_note())
+                    && !opts.notes_as_findings.iter().any(|c| c == f.rule.code())
+            });
         if script.seats() > rules.max_players
             || (script.seats() < rules.min_players && !script.events.is_empty())
         {
@@ -436,6 +442,17 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
         }
     }
 
+    /// A convention accepted and named: a note, or a finding when the caller weighs its
+    /// code ([`Options::notes_as_findings`]).
+    fn note(&mut self, note: Finding) {
+        let code = note.rule.code();
+        if self.opts.notes_as_findings.iter().any(|c| c == code) {
+            self.findings.push(note);
+        } else {
+            self.notes.push(note);
+        }
+    }
+
     fn turn(&mut self, index: usize, e: &Event, p: usize) {
         if let Some((end, _)) = self.st.over {
             if self.is_lost_challenge_pass(e, p, end) {
@@ -443,14 +460,15 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
                 let out = self
                     .script
                     .nick(self.last_play.as_ref().map_or(p, |l| l.seat));
-                self.notes.push(crate::findings::at(
+                let note = crate::findings::at(
                     self.script,
                     e.loc,
                     Rule::LostChallengePass {
                         challenger: self.script.nick(p),
                         out,
                     },
-                ));
+                );
+                self.note(note);
                 self.account(e, p, 0, Some(&score_rule(0)));
                 self.push_turn(e, p, TurnKind::Pass, "-".into(), 0);
                 return;

@@ -132,6 +132,7 @@ impl<L: Lexicon + ?Sized> ScriptedGame<L> for Scrabble {
                 .or_else(|| named.map(|(v, _)| v.to_string())),
             boards: options.boards,
             require_lexicon: options.require_lexicon,
+            notes_as_findings: options.selected.clone(),
         };
         let lexicon: Option<Arc<L>> = resolved.map(|r| r.lexicon);
         let report = replay::replay(&script, lexicon.as_deref(), &opts);

@@ -32,6 +32,10 @@ pub struct Options {
     pub boards: bool,
     /// A game whose words nobody checked is a finding (`--require-lexicon`).
     pub require_lexicon: bool,
+    /// Rule codes the run weighs explicitly (`--deny`, `--warn`, folio.toml): a game that
+    /// would name one of them as a note (an accepted convention, not a finding) reports it
+    /// as a finding instead, for the run to weigh.
+    pub selected: Vec<String>,
 }
 
 /// A word set the caller opened for a script, and how the report names it.

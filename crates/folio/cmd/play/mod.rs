@@ -199,7 +199,10 @@ pub(crate) fn check_scripts(
     let runner = Runner {
         html: None,
         games,
-        options: Options::default(),
+        options: Options {
+            selected: selection.selected(),
+            ..Options::default()
+        },
         forced: None,
         lexicon_paths: LexiconPaths::Script,
         write_gcg: None,
@@ -348,6 +351,7 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
             rules: args.rules.map(|r| r.name().to_string()),
             boards: args.board,
             require_lexicon: args.require_lexicon,
+            selected: selection.selected(),
         },
         forced: forced.as_ref().map(|set| (set, args.lexicon.as_ref())),
         lexicon_paths: args.lexicon_paths,

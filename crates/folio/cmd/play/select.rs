@@ -241,6 +241,16 @@ impl Selection {
         Ok(())
     }
 
+    /// The codes given a severity explicitly (`--deny`, `--warn`, folio.toml's lists): a
+    /// game's note of one of them becomes a finding ([`folio_core::script::Options::selected`]).
+    pub fn selected(&self) -> Vec<String> {
+        self.overrides
+            .iter()
+            .filter(|(_, level)| level.is_some())
+            .map(|(code, _)| code.clone())
+            .collect()
+    }
+
     /// The severity of `rule` in this run; `None` when it is allowed.
     pub fn severity(&self, rule: &str) -> Option<Severity> {
         match self.overrides.get(rule) {
