@@ -740,7 +740,8 @@ fn misplaced_boggle_pragma_is_one_clear_finding() {
     // The first bad byte, not line 1: the round does start with `#game boggle`.
     assert_eq!(
         out,
-        "bytes.txt:2:10: invalid UTF-8: a `#game boggle` round must be UTF-8\n"
+        "bytes.txt:2:10: invalid UTF-8: a `#game boggle` round must be UTF-8\n    \
+         | #board ab\u{fffd}d\n"
     );
 }
 
@@ -796,7 +797,10 @@ fn a_boggle_round_with_lone_cr_line_ends() {
     .expect("write");
     let (code, out, _) = play_in(tmp.path(), &["cr.boggle"]);
     assert_eq!(code, 1, "{out}");
-    assert_eq!(out, "cr.boggle:4:10: \"9\" is not a word (letters only)\n");
+    assert_eq!(
+        out,
+        "cr.boggle:4:10: \"9\" is not a word (letters only)\n    | >a: cab, 9\n"
+    );
     std::fs::write(
         tmp.path().join("crbad.boggle"),
         b"#game boggle\r#board ab\xffd\r",
@@ -1033,7 +1037,7 @@ fn a_boggle_nick_with_the_separator_is_a_script_error() {
     assert_eq!(
         out,
         "n.boggle:3:10: player name \"a:b\" cannot be used on a `>NICK: words` line: it \
-         holds `:`, which ends the name there\n"
+         holds `:`, which ends the name there\n    | #player a:b\n"
     );
 }
 
@@ -1052,10 +1056,13 @@ fn every_invalid_utf8_line_of_a_boggle_round_is_reported() {
     assert_eq!(code, 1, "{out}");
     assert_eq!(
         out,
-        "u.boggle:2:10: invalid UTF-8: a `#game boggle` round must be UTF-8\n\
-         u.boggle:4:6: invalid UTF-8: a `#game boggle` round must be UTF-8\n\
-         u.boggle:5:7: `#seed` needs a non-negative integer, not \"x\"\n\
-         u.boggle:6:6: invalid UTF-8: a `#game boggle` round must be UTF-8\n"
+        "u.boggle:2:10: invalid UTF-8: a `#game boggle` round must be UTF-8\n    \
+         | #board ab\u{fffd}d\n\
+         u.boggle:4:6: invalid UTF-8: a `#game boggle` round must be UTF-8\n    \
+         | >a: c\u{fffd}t\n\
+         u.boggle:5:7: `#seed` needs a non-negative integer, not \"x\"\n    | #seed x\n\
+         u.boggle:6:6: invalid UTF-8: a `#game boggle` round must be UTF-8\n    \
+         | >a: d\u{fffd}g\n"
     );
     let (code, out, _) = play_in(tmp.path(), &["u.boggle", "--json"]);
     assert_eq!(code, 1, "{out}");

@@ -48,9 +48,54 @@ impl ScriptReport for Report {
 struct Invalid {
     file: String,
     error: Error,
+    /// The text of each line a finding names (as the file was read; lossy), by line:
+    /// quoted under each finding as every game's diagnostics quote their line.
+    quoted: Vec<(u32, String)>,
 }
 
 impl Invalid {
+    /// `error` of the script `bytes`, with the lines its findings name.
+    fn new(file: String, error: Error, bytes: &[u8]) -> Invalid {
+        let mut invalid = Invalid {
+            file,
+            error,
+            quoted: Vec::new(),
+        };
+        let mut wanted: Vec<u32> = invalid.findings().iter().map(|f| f.0.line).collect();
+        wanted.sort_unstable();
+        wanted.dedup();
+        // One pass over the lines, whatever their number; only the named ones are kept.
+        let mut next = wanted.iter().peekable();
+        for (i, line) in folio_core::script::lines::each_line(bytes).enumerate() {
+            let n = u32::try_from(i + 1).unwrap_or(u32::MAX);
+            if next.peek().is_some_and(|&&w| w == n) {
+                let text = String::from_utf8_lossy(line);
+                let col = invalid
+                    .findings()
+                    .iter()
+                    .find(|f| f.0.line == n)
+                    .map_or(1, |f| f.0.col);
+                invalid.quoted.push((
+                    n,
+                    folio_core::script::excerpt(folio_core::script::lines::strip_bom(&text), col),
+                ));
+                next.next();
+            }
+            if next.peek().is_none() {
+                break;
+            }
+        }
+        invalid
+    }
+
+    /// The quoted text of line `n` ("" when none is kept).
+    fn text_of(&self, n: u32) -> &str {
+        self.quoted
+            .iter()
+            .find(|(k, _)| *k == n)
+            .map_or("", |(_, t)| t.as_str())
+    }
+
     fn findings(&self) -> Vec<(Loc, String, &'static str)> {
         match &self.error {
             Error::Script {
@@ -108,6 +153,11 @@ impl ScriptReport for Invalid {
                     folio_core::quote::shown(&self.file),
                     severity.prefix()
                 ));
+                let text = self.text_of(loc.line);
+                if !text.is_empty() {
+                    let shown = folio_core::quote::clipped(text, folio_core::script::SHOWN_CHARS);
+                    out.push_str(&format!("    | {shown}\n"));
+                }
             }
         }
         if let Some(line) = weighed.not_listed() {
@@ -120,7 +170,7 @@ impl ScriptReport for Invalid {
             .into_iter()
             .map(|(loc, message, rule)| {
                 serde_json::json!({"file": self.file, "line": loc.line, "col": loc.col,
-                    "rule": rule, "message": message})
+                    "rule": rule, "message": message, "text": self.text_of(loc.line)})
             })
             .collect();
         serde_json::json!({"file": self.file, "game": "boggle", "findings": findings})
@@ -159,10 +209,7 @@ impl<L: Lexicon + ?Sized> ScriptedGame<L> for Boggle {
     ) -> Result<Box<dyn ScriptReport>, Refusal> {
         let file = source.name.to_string();
         let invalid = |error: Error| -> Box<dyn ScriptReport> {
-            Box::new(Invalid {
-                file: file.clone(),
-                error,
-            })
+            Box::new(Invalid::new(file.clone(), error, source.bytes))
         };
         // Checked first, so a malformed round is reported whole before any word set is
         // opened; words are keyed by the lexicon's own rule after (a word is then only
