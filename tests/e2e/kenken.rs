@@ -614,3 +614,57 @@ fn the_valid_verdict_follows_the_severities_as_the_exit_status() {
     let doc: serde_json::Value = serde_json::from_str(&json).unwrap();
     assert_eq!(doc["reports"][0]["valid"], false, "{json}");
 }
+
+/// Every puzzle docs/kenken.md shows — the `kenken N` text block and each Keen game ID
+/// written in backticks — solves with exactly one solution, so the docs cannot drift.
+#[test]
+fn the_puzzles_in_docs_kenken_md_solve_uniquely() {
+    let doc = std::fs::read_to_string("docs/kenken.md").unwrap();
+    let mut blocks = Vec::new();
+    let mut block: Option<String> = None;
+    for line in doc.lines() {
+        match (&mut block, line) {
+            (None, "```text") => block = Some(String::new()),
+            (Some(_), "```") => blocks.push(block.take().unwrap()),
+            (Some(b), _) => {
+                b.push_str(line);
+                b.push('\n');
+            }
+            (None, _) => {}
+        }
+    }
+    let texts: Vec<&String> = blocks.iter().filter(|b| b.starts_with("kenken ")).collect();
+    assert_eq!(texts.len(), 1, "the folio text example");
+    for text in texts {
+        let out = folio()
+            .args(["kenken", "solve", "-"])
+            .write_stdin(text.as_str())
+            .assert()
+            .code(0)
+            .get_output()
+            .clone();
+        let out = String::from_utf8(out.stdout).unwrap();
+        assert!(out.contains("unique solution"), "{out}");
+        assert!(out.starts_with("1324243131424213\n"), "{out}");
+    }
+    // Keen IDs in backticks: `<N>[d<x>][m]:<blocks>,<clues>`.
+    let ids: Vec<&str> = doc
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .filter(|s| {
+            let Some((head, body)) = s.split_once(':') else {
+                return false;
+            };
+            head.starts_with(|c: char| c.is_ascii_digit())
+                && head.chars().all(|c| c.is_ascii_alphanumeric())
+                && body.contains(',')
+                && !body.contains(' ')
+        })
+        .collect();
+    assert!(!ids.is_empty());
+    for id in ids {
+        let (out, _) = run(&["kenken", "solve", id], 0);
+        assert!(out.contains("unique solution"), "{id}: {out}");
+    }
+}
