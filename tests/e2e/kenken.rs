@@ -668,3 +668,74 @@ fn the_puzzles_in_docs_kenken_md_solve_uniquely() {
         assert!(out.contains("unique solution"), "{id}: {out}");
     }
 }
+
+/// A 60 MB JSON puzzle of 1.5 million one-cell cages (it once took 1.8 GB) is refused at
+/// its 257th cage, quickly, under a 512 MiB address-space limit, naming the file.
+#[test]
+fn a_json_puzzle_of_a_million_cages_is_refused_in_bounded_memory() {
+    let tmp = tempfile::tempdir().unwrap();
+    let cage = r#"{"op":"+","target":3,"cells":[[0,0]]}"#;
+    let mut text = String::from(r#"{"size":4,"cages":["#);
+    for i in 0..1_500_000 {
+        if i > 0 {
+            text.push(',');
+        }
+        text.push_str(cage);
+    }
+    text.push_str("]}");
+    std::fs::write(tmp.path().join("big60.json"), text).unwrap();
+    let started = std::time::Instant::now();
+    let out = std::process::Command::new("sh")
+        .current_dir(tmp.path())
+        .arg("-c")
+        .arg(r#"ulimit -v 524288 && exec "$@""#)
+        .arg("sh")
+        .arg(assert_cmd::cargo::cargo_bin("folio"))
+        .args(["kenken", "solve", "big60.json"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("big60.json:1:"), "{err}");
+    assert!(err.contains("more than 256 cages"), "{err}");
+    assert!(started.elapsed().as_secs() < 30, "{:?}", started.elapsed());
+}
+
+/// Keen's `m` (multiplication only) flag survives parse, convert and print.
+#[test]
+fn the_keen_m_flag_round_trips() {
+    for id in [
+        "4dnm:a_4a_a_a__aaba,m48d2s1a6s1m4d2",
+        "4m:a_4a_a_a__aaba,m48d2s1a6s1m4d2",
+    ] {
+        let (out, _) = run(&["kenken", "convert", id, "--to", "keen"], 0);
+        assert_eq!(out, format!("{id}\n"));
+    }
+}
+
+/// A JSON puzzle whose stored solution breaks the rules is refused, naming the file.
+#[test]
+fn a_json_puzzle_with_a_wrong_solution_is_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (json, _) = run(&["kenken", "convert", ID, "--to", "json"], 0);
+    let mut v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    v["solution"] = serde_json::json!(vec![vec![1; 4]; 4]);
+    std::fs::write(tmp.path().join("wrong.json"), v.to_string()).unwrap();
+    for cmd in ["solve", "convert"] {
+        let mut args = vec!["kenken", cmd, "wrong.json"];
+        if cmd == "convert" {
+            args.extend(["--to", "json"]);
+        }
+        let (code, out, err) = run_in(tmp.path(), &args, "");
+        assert_eq!((code, out.as_str()), (Some(2), ""), "{err}");
+        assert!(
+            err.contains("wrong.json:1:1: the stored \"solution\" does not solve the puzzle: A1: row-duplicate"),
+            "{err}"
+        );
+    }
+    v["solution"] = serde_json::json!([[3, 4, 1, 2], [4, 1, 2, 3], [2, 3, 4, 1], [1, 2, 3, 4]]);
+    std::fs::write(tmp.path().join("right.json"), v.to_string()).unwrap();
+    let (code, out, err) = run_in(tmp.path(), &["kenken", "solve", "right.json"], "");
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.starts_with("3412412323411234\n"), "{out}");
+}

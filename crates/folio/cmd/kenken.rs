@@ -225,6 +225,7 @@ fn load(arg: &PuzzleArg) -> anyhow::Result<Entry> {
         (
             vec![Entry {
                 difficulty: id.difficulty,
+                multiplication_only: id.multiplication_only,
                 ..Entry::from(id.puzzle)
             }],
             "the game ID".to_string(),
@@ -469,7 +470,13 @@ fn show(a: ShowArgs) -> anyhow::Result<Outcome> {
 fn convert(a: ConvertArgs) -> anyhow::Result<Outcome> {
     let entry = load(&a.puzzle)?;
     let out = match a.to.as_str() {
-        "keen" => format!("{}\n", KeenId::new(entry.puzzle.clone(), entry.difficulty)),
+        "keen" => format!(
+            "{}\n",
+            KeenId {
+                multiplication_only: entry.multiplication_only,
+                ..KeenId::new(entry.puzzle.clone(), entry.difficulty)
+            }
+        ),
         "text" => to_text(&entry.puzzle),
         _ => format!(
             "{}\n",
