@@ -669,6 +669,58 @@ fn the_puzzles_in_docs_kenken_md_solve_uniquely() {
     }
 }
 
+/// Several grid files: each text report is headed by its file, and the summary counts
+/// grids (not `games, moves`), as does the message for one that could not be read.
+#[test]
+fn several_grid_files_are_each_named_and_counted_as_grids() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    std::fs::write(dir.join("g1.txt"), "3412412323411234\n").unwrap();
+    std::fs::write(dir.join("g2.txt"), "1234123412341234\n").unwrap();
+    std::fs::write(dir.join("g2b.txt"), "12x4\n").unwrap();
+    let (code, out, err) = run_in(
+        dir,
+        &["kenken", "check", ID, "g1.txt", "g2.txt", "g2b.txt"],
+        "",
+    );
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        out.starts_with(&format!("grid g1.txt (puzzle {ID})\nsolved\n")),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!("grid g2.txt (puzzle {ID})\nA1: column-duplicate")),
+        "{out}"
+    );
+    assert!(
+        out.ends_with("not solved: 10 violations\n2 grids, 10 findings, 1 unreadable\n"),
+        "{out}"
+    );
+    assert!(err.contains("g2b.txt:1:3: unexpected \"x\""), "{err}");
+    assert!(
+        err.contains("1 of 3 grid files could not be read or opened"),
+        "{err}"
+    );
+    // One file: no header, no summary, as before.
+    let (code, out, _) = run_in(dir, &["kenken", "check", ID, "g1.txt"], "");
+    assert_eq!((code, out.as_str()), (Some(0), "solved\n"));
+}
+
+/// Stdin holds one text: `-` as the puzzle and as a grid (or as two grids) is refused.
+#[test]
+fn stdin_given_twice_is_a_usage_error() {
+    let (_, err) = run(&["kenken", "check", "-", "-"], 2);
+    assert!(
+        err.contains("- (stdin) is given more than once (as the PUZZLE and as a GRID)"),
+        "{err}"
+    );
+    let (_, err) = run(&["kenken", "check", ID, "-", "-"], 2);
+    assert!(
+        err.contains("- (stdin) is given more than once (as two GRIDs)"),
+        "{err}"
+    );
+}
+
 /// A 60 MB JSON puzzle of 1.5 million one-cell cages (it once took 1.8 GB) is refused at
 /// its 257th cage, quickly, under a 512 MiB address-space limit, naming the file.
 #[test]
@@ -738,4 +790,15 @@ fn a_json_puzzle_with_a_wrong_solution_is_refused() {
     let (code, out, err) = run_in(tmp.path(), &["kenken", "solve", "right.json"], "");
     assert_eq!(code, Some(0), "{err}");
     assert!(out.starts_with("3412412323411234\n"), "{out}");
+}
+
+/// The help says what `show` draws and what `solve --json` prints.
+#[test]
+fn kenken_help_lists_what_is_printed() {
+    let (out, _) = run(&["kenken", "show", "--help"], 0);
+    assert!(!out.contains("a grid's digits"), "{out}");
+    assert!(out.contains("with --solution, its solution too"), "{out}");
+    let (out, _) = run(&["kenken", "solve", "--help"], 0);
+    assert!(out.contains("difficulty, verdict"), "{out}");
+    assert!(out.contains("states (search states spent)"), "{out}");
 }
