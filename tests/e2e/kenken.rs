@@ -614,3 +614,191 @@ fn the_valid_verdict_follows_the_severities_as_the_exit_status() {
     let doc: serde_json::Value = serde_json::from_str(&json).unwrap();
     assert_eq!(doc["reports"][0]["valid"], false, "{json}");
 }
+
+/// Every puzzle docs/kenken.md shows — the `kenken N` text block and each Keen game ID
+/// written in backticks — solves with exactly one solution, so the docs cannot drift.
+#[test]
+fn the_puzzles_in_docs_kenken_md_solve_uniquely() {
+    let doc = std::fs::read_to_string("docs/kenken.md").unwrap();
+    let mut blocks = Vec::new();
+    let mut block: Option<String> = None;
+    for line in doc.lines() {
+        match (&mut block, line) {
+            (None, "```text") => block = Some(String::new()),
+            (Some(_), "```") => blocks.push(block.take().unwrap()),
+            (Some(b), _) => {
+                b.push_str(line);
+                b.push('\n');
+            }
+            (None, _) => {}
+        }
+    }
+    let texts: Vec<&String> = blocks.iter().filter(|b| b.starts_with("kenken ")).collect();
+    assert_eq!(texts.len(), 1, "the folio text example");
+    for text in texts {
+        let out = folio()
+            .args(["kenken", "solve", "-"])
+            .write_stdin(text.as_str())
+            .assert()
+            .code(0)
+            .get_output()
+            .clone();
+        let out = String::from_utf8(out.stdout).unwrap();
+        assert!(out.contains("unique solution"), "{out}");
+        assert!(out.starts_with("1324243131424213\n"), "{out}");
+    }
+    // Keen IDs in backticks: `<N>[d<x>][m]:<blocks>,<clues>`.
+    let ids: Vec<&str> = doc
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .filter(|s| {
+            let Some((head, body)) = s.split_once(':') else {
+                return false;
+            };
+            head.starts_with(|c: char| c.is_ascii_digit())
+                && head.chars().all(|c| c.is_ascii_alphanumeric())
+                && body.contains(',')
+                && !body.contains(' ')
+        })
+        .collect();
+    assert!(!ids.is_empty());
+    for id in ids {
+        let (out, _) = run(&["kenken", "solve", id], 0);
+        assert!(out.contains("unique solution"), "{id}: {out}");
+    }
+}
+
+/// Several grid files: each text report is headed by its file, and the summary counts
+/// grids (not `games, moves`), as does the message for one that could not be read.
+#[test]
+fn several_grid_files_are_each_named_and_counted_as_grids() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    std::fs::write(dir.join("g1.txt"), "3412412323411234\n").unwrap();
+    std::fs::write(dir.join("g2.txt"), "1234123412341234\n").unwrap();
+    std::fs::write(dir.join("g2b.txt"), "12x4\n").unwrap();
+    let (code, out, err) = run_in(
+        dir,
+        &["kenken", "check", ID, "g1.txt", "g2.txt", "g2b.txt"],
+        "",
+    );
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        out.starts_with(&format!("grid g1.txt (puzzle {ID})\nsolved\n")),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!("grid g2.txt (puzzle {ID})\nA1: column-duplicate")),
+        "{out}"
+    );
+    assert!(
+        out.ends_with("not solved: 10 violations\n2 grids, 10 findings, 1 unreadable\n"),
+        "{out}"
+    );
+    assert!(err.contains("g2b.txt:1:3: unexpected \"x\""), "{err}");
+    assert!(
+        err.contains("1 of 3 grid files could not be read or opened"),
+        "{err}"
+    );
+    // One file: no header, no summary, as before.
+    let (code, out, _) = run_in(dir, &["kenken", "check", ID, "g1.txt"], "");
+    assert_eq!((code, out.as_str()), (Some(0), "solved\n"));
+}
+
+/// Stdin holds one text: `-` as the puzzle and as a grid (or as two grids) is refused.
+#[test]
+fn stdin_given_twice_is_a_usage_error() {
+    let (_, err) = run(&["kenken", "check", "-", "-"], 2);
+    assert!(
+        err.contains("- (stdin) is given more than once (as the PUZZLE and as a GRID)"),
+        "{err}"
+    );
+    let (_, err) = run(&["kenken", "check", ID, "-", "-"], 2);
+    assert!(
+        err.contains("- (stdin) is given more than once (as two GRIDs)"),
+        "{err}"
+    );
+}
+
+/// A 60 MB JSON puzzle of 1.5 million one-cell cages (it once took 1.8 GB) is refused at
+/// its 257th cage, quickly, under a 512 MiB address-space limit, naming the file.
+#[test]
+fn a_json_puzzle_of_a_million_cages_is_refused_in_bounded_memory() {
+    let tmp = tempfile::tempdir().unwrap();
+    let cage = r#"{"op":"+","target":3,"cells":[[0,0]]}"#;
+    let mut text = String::from(r#"{"size":4,"cages":["#);
+    for i in 0..1_500_000 {
+        if i > 0 {
+            text.push(',');
+        }
+        text.push_str(cage);
+    }
+    text.push_str("]}");
+    std::fs::write(tmp.path().join("big60.json"), text).unwrap();
+    let started = std::time::Instant::now();
+    let out = std::process::Command::new("sh")
+        .current_dir(tmp.path())
+        .arg("-c")
+        .arg(r#"ulimit -v 524288 && exec "$@""#)
+        .arg("sh")
+        .arg(assert_cmd::cargo::cargo_bin("folio"))
+        .args(["kenken", "solve", "big60.json"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("big60.json:1:"), "{err}");
+    assert!(err.contains("more than 256 cages"), "{err}");
+    assert!(started.elapsed().as_secs() < 30, "{:?}", started.elapsed());
+}
+
+/// Keen's `m` (multiplication only) flag survives parse, convert and print.
+#[test]
+fn the_keen_m_flag_round_trips() {
+    for id in [
+        "4dnm:a_4a_a_a__aaba,m48d2s1a6s1m4d2",
+        "4m:a_4a_a_a__aaba,m48d2s1a6s1m4d2",
+    ] {
+        let (out, _) = run(&["kenken", "convert", id, "--to", "keen"], 0);
+        assert_eq!(out, format!("{id}\n"));
+    }
+}
+
+/// A JSON puzzle whose stored solution breaks the rules is refused, naming the file.
+#[test]
+fn a_json_puzzle_with_a_wrong_solution_is_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (json, _) = run(&["kenken", "convert", ID, "--to", "json"], 0);
+    let mut v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    v["solution"] = serde_json::json!(vec![vec![1; 4]; 4]);
+    std::fs::write(tmp.path().join("wrong.json"), v.to_string()).unwrap();
+    for cmd in ["solve", "convert"] {
+        let mut args = vec!["kenken", cmd, "wrong.json"];
+        if cmd == "convert" {
+            args.extend(["--to", "json"]);
+        }
+        let (code, out, err) = run_in(tmp.path(), &args, "");
+        assert_eq!((code, out.as_str()), (Some(2), ""), "{err}");
+        assert!(
+            err.contains("wrong.json:1:1: the stored \"solution\" does not solve the puzzle: A1: row-duplicate"),
+            "{err}"
+        );
+    }
+    v["solution"] = serde_json::json!([[3, 4, 1, 2], [4, 1, 2, 3], [2, 3, 4, 1], [1, 2, 3, 4]]);
+    std::fs::write(tmp.path().join("right.json"), v.to_string()).unwrap();
+    let (code, out, err) = run_in(tmp.path(), &["kenken", "solve", "right.json"], "");
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.starts_with("3412412323411234\n"), "{out}");
+}
+
+/// The help says what `show` draws and what `solve --json` prints.
+#[test]
+fn kenken_help_lists_what_is_printed() {
+    let (out, _) = run(&["kenken", "show", "--help"], 0);
+    assert!(!out.contains("a grid's digits"), "{out}");
+    assert!(out.contains("with --solution, its solution too"), "{out}");
+    let (out, _) = run(&["kenken", "solve", "--help"], 0);
+    assert!(out.contains("difficulty, verdict"), "{out}");
+    assert!(out.contains("states (search states spent)"), "{out}");
+}

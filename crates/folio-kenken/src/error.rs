@@ -166,6 +166,14 @@ pub enum ParseErrorKind {
     /// JSON that is not a puzzle (serde's message).
     #[error("JSON: {0}")]
     Json(String),
+    /// A stored solution (JSON `solution`) that does not solve the puzzle it comes with.
+    #[error("the stored \"solution\" does not solve the puzzle: {first}{}", if *count > 1 { format!(" ({} in all)", folio_core::plural(*count, "violation", "violations")) } else { String::new() })]
+    WrongSolution {
+        /// The first violation (`A1: column-duplicate: …`).
+        first: String,
+        /// How many violations there are.
+        count: usize,
+    },
     /// The cages parse but do not make a puzzle.
     #[error("{0}")]
     Puzzle(#[from] PuzzleError),

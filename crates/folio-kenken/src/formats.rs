@@ -60,6 +60,9 @@ pub struct Entry {
     pub difficulty: Option<Difficulty>,
     /// A title or id (`.KK` title, JSON `id`).
     pub name: Option<String>,
+    /// Keen's multiplication-only flag (the `m` of a Keen ID's parameters), carried so a
+    /// Keen ID converts back to itself byte for byte. No other format writes it.
+    pub multiplication_only: bool,
 }
 
 impl From<Puzzle> for Entry {
@@ -70,6 +73,7 @@ impl From<Puzzle> for Entry {
             solution: None,
             difficulty: None,
             name: None,
+            multiplication_only: false,
         }
     }
 }
@@ -101,6 +105,7 @@ pub fn parse_puzzles(text: &str) -> Result<Vec<Entry>, ParseError> {
                 let id = parse_keen_id(l).map_err(|e| relocate(n, e))?;
                 Ok(Entry {
                     difficulty: id.difficulty,
+                    multiplication_only: id.multiplication_only,
                     ..Entry::from(id.puzzle)
                 })
             })
@@ -108,7 +113,8 @@ pub fn parse_puzzles(text: &str) -> Result<Vec<Entry>, ParseError> {
         Format::Json => {
             let trimmed = text.trim();
             // One object over several lines, or JSON lines.
-            let one = serde_json::from_str::<serde_json::Value>(trimmed).is_ok();
+            // (Read as `IgnoredAny`: nothing is held, so a huge array costs no memory.)
+            let one = serde_json::from_str::<serde::de::IgnoredAny>(trimmed).is_ok();
             let chunks: Vec<(usize, &str)> = if one {
                 vec![(
                     1 + text[..text.len() - text.trim_start().len()]
@@ -123,14 +129,12 @@ pub fn parse_puzzles(text: &str) -> Result<Vec<Entry>, ParseError> {
                 .into_iter()
                 .map(|(n, chunk)| {
                     let j = parse_json(chunk).map_err(|e| relocate(n, e))?;
-                    let meta: serde_json::Value = serde_json::from_str(chunk).unwrap_or_default();
-                    let difficulty = meta["difficulty"].as_str().and_then(Difficulty::from_name);
-                    let name = meta["id"].as_str().map(str::to_string);
                     Ok(Entry {
                         puzzle: j.puzzle,
                         solution: j.solution,
-                        difficulty,
-                        name,
+                        difficulty: j.difficulty.as_deref().and_then(Difficulty::from_name),
+                        name: j.id,
+                        multiplication_only: false,
                     })
                 })
                 .collect()

@@ -3,24 +3,139 @@
 //! "solution": [[...], ...]}`, rows and columns 0-based, `solution` optional. Other fields
 //! (`id`, `difficulty`, sources) are ignored on input.
 
+use std::fmt;
+use std::marker::PhantomData;
+
+use serde::de::{self, Deserializer, IgnoredAny, SeqAccess, Visitor};
 use serde::Deserialize;
 
 use crate::error::{ParseError, ParseErrorKind, PuzzleError};
 use crate::puzzle::{Cage, Op, Puzzle, MAX_SIZE, MIN_SIZE};
 
+/// The most cells a puzzle has (16x16): so the most cages, and the most cells of a cage.
+const MAX_CELLS: usize = MAX_SIZE * MAX_SIZE;
+
 #[derive(Deserialize)]
 struct JsonPuzzle {
     size: usize,
-    cages: Vec<JsonCage>,
+    cages: Capped<JsonCage, Cages>,
     #[serde(default)]
-    solution: Option<Vec<Vec<u8>>>,
+    solution: Option<Capped<Capped<u8, Digits>, Rows>>,
+    #[serde(default)]
+    difficulty: Loose,
+    #[serde(default)]
+    id: Loose,
 }
 
 #[derive(Deserialize)]
 struct JsonCage {
     op: String,
     target: u64,
-    cells: Vec<[usize; 2]>,
+    cells: Capped<[usize; 2], Cells>,
+}
+
+/// How long one JSON array of a puzzle may be, and what it holds (for the message).
+trait Cap {
+    const MAX: usize;
+    const WHAT: &'static str;
+}
+struct Cages;
+impl Cap for Cages {
+    const MAX: usize = MAX_CELLS;
+    const WHAT: &'static str = "cages (a puzzle of at most 16x16 has at most 256)";
+}
+struct Cells;
+impl Cap for Cells {
+    const MAX: usize = MAX_CELLS;
+    const WHAT: &'static str = "cells in a cage (a puzzle of at most 16x16 has at most 256)";
+}
+struct Rows;
+impl Cap for Rows {
+    const MAX: usize = MAX_SIZE;
+    const WHAT: &'static str = "rows in the solution (at most 16)";
+}
+struct Digits;
+impl Cap for Digits {
+    const MAX: usize = MAX_SIZE;
+    const WHAT: &'static str = "digits in a solution row (at most 16)";
+}
+
+/// A JSON array of at most `C::MAX` items, refused at the item past that while it is read:
+/// a 60 MB file of a million cages is refused at once, never held (it once took 1.8 GB).
+struct Capped<T, C>(Vec<T>, PhantomData<C>);
+
+impl<'de, T: Deserialize<'de>, C: Cap> Deserialize<'de> for Capped<T, C> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Seq<T, C>(PhantomData<(T, C)>);
+        impl<'de, T: Deserialize<'de>, C: Cap> Visitor<'de> for Seq<T, C> {
+            type Value = Capped<T, C>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, "an array of at most {} {}", C::MAX, C::WHAT)
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+                let mut items = Vec::new();
+                while let Some(item) = seq.next_element()? {
+                    if items.len() == C::MAX {
+                        return Err(de::Error::custom(format_args!(
+                            "more than {} {}",
+                            C::MAX,
+                            C::WHAT
+                        )));
+                    }
+                    items.push(item);
+                }
+                Ok(Capped(items, PhantomData))
+            }
+        }
+        d.deserialize_seq(Seq(PhantomData))
+    }
+}
+
+/// A field read for its text when it is a string (`id`, `difficulty`), and skipped
+/// without being held when it is anything else.
+#[derive(Default)]
+struct Loose(Option<String>);
+
+impl<'de> Deserialize<'de> for Loose {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Any;
+        impl<'de> Visitor<'de> for Any {
+            type Value = Loose;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("any JSON value")
+            }
+            fn visit_str<E: de::Error>(self, s: &str) -> Result<Loose, E> {
+                Ok(Loose(Some(s.to_string())))
+            }
+            fn visit_bool<E: de::Error>(self, _: bool) -> Result<Loose, E> {
+                Ok(Loose(None))
+            }
+            fn visit_i64<E: de::Error>(self, _: i64) -> Result<Loose, E> {
+                Ok(Loose(None))
+            }
+            fn visit_u64<E: de::Error>(self, _: u64) -> Result<Loose, E> {
+                Ok(Loose(None))
+            }
+            fn visit_f64<E: de::Error>(self, _: f64) -> Result<Loose, E> {
+                Ok(Loose(None))
+            }
+            fn visit_unit<E: de::Error>(self) -> Result<Loose, E> {
+                Ok(Loose(None))
+            }
+            fn visit_none<E: de::Error>(self) -> Result<Loose, E> {
+                Ok(Loose(None))
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Loose, A::Error> {
+                while seq.next_element::<IgnoredAny>()?.is_some() {}
+                Ok(Loose(None))
+            }
+            fn visit_map<A: de::MapAccess<'de>>(self, mut map: A) -> Result<Loose, A::Error> {
+                while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
+                Ok(Loose(None))
+            }
+        }
+        d.deserialize_any(Any)
+    }
 }
 
 /// A puzzle read from JSON, with the solution it carries, if any.
@@ -28,16 +143,23 @@ struct JsonCage {
 pub struct JsonEntry {
     /// The puzzle.
     pub puzzle: Puzzle,
-    /// The `solution` field: N² digits, row-major.
+    /// The `solution` field: N² digits, row-major; checked to solve the puzzle.
     pub solution: Option<Vec<u8>>,
+    /// The `difficulty` field, when it is a string (`"hard"`).
+    pub difficulty: Option<String>,
+    /// The `id` field, when it is a string.
+    pub id: Option<String>,
 }
 
 /// Parses one puzzle from JSON. Never panics.
 ///
 /// # Errors
-/// JSON that does not parse or lacks a field (serde's line and column), an unknown `op`, a
-/// cell outside the grid, a solution of the wrong shape, or cages that make no puzzle
-/// (reported at 1:1, naming the cage by its 1-based place in `cages`).
+/// JSON that does not parse or lacks a field (serde's line and column), an array longer
+/// than any puzzle needs (more than 256 cages, 256 cells in a cage, 16 solution rows or 16
+/// digits in one: refused where it is read, before the rest is held), an unknown `op`, a
+/// cell outside the grid, a solution of the wrong shape or that does not solve the puzzle,
+/// or cages that make no puzzle (reported at 1:1, naming the cage by its 1-based place in
+/// `cages`).
 pub fn parse_json(text: &str) -> Result<JsonEntry, ParseError> {
     let j: JsonPuzzle = serde_json::from_str(text).map_err(|e| {
         ParseError::new(
@@ -51,12 +173,12 @@ pub fn parse_json(text: &str) -> Result<JsonEntry, ParseError> {
         return Err(at(PuzzleError::Size { size: j.size }.into()));
     }
     let n = j.size;
-    let mut cages = Vec::with_capacity(j.cages.len());
-    for (k, c) in j.cages.iter().enumerate() {
+    let mut cages = Vec::with_capacity(j.cages.0.len());
+    for (k, c) in j.cages.0.iter().enumerate() {
         let op = Op::from_symbol(&c.op)
             .ok_or_else(|| at(ParseErrorKind::Op(format!("{:?} (cage {})", c.op, k + 1))))?;
-        let mut cells = Vec::with_capacity(c.cells.len());
-        for &[r, col] in &c.cells {
+        let mut cells = Vec::with_capacity(c.cells.0.len());
+        for &[r, col] in &c.cells.0 {
             if r >= n || col >= n {
                 return Err(at(ParseErrorKind::Layout(format!(
                     "cage {}: cell [{r}, {col}] is outside the {n}x{n} grid",
@@ -70,16 +192,31 @@ pub fn parse_json(text: &str) -> Result<JsonEntry, ParseError> {
     let puzzle = Puzzle::new(n, cages).map_err(|e| at(e.into()))?;
     let solution = match j.solution {
         None => None,
-        Some(rows) => {
-            if rows.len() != n || rows.iter().any(|r| r.len() != n) {
+        Some(Capped(rows, _)) => {
+            if rows.len() != n || rows.iter().any(|r| r.0.len() != n) {
                 return Err(at(ParseErrorKind::Layout(format!(
                     "the solution is not {n} rows of {n} digits"
                 ))));
             }
-            Some(rows.concat())
+            let digits: Vec<u8> = rows.into_iter().flat_map(|r| r.0).collect();
+            // A stored solution is the puzzle's answer: one that breaks a rule (all ones)
+            // was once printed beside the real one and copied by `convert`.
+            let violations = crate::check(&puzzle, &digits);
+            if let Some(v) = violations.first() {
+                return Err(at(ParseErrorKind::WrongSolution {
+                    first: format!("{}: {}: {v}", v.cell().name(), v.rule()),
+                    count: violations.len(),
+                }));
+            }
+            Some(digits)
         }
     };
-    Ok(JsonEntry { puzzle, solution })
+    Ok(JsonEntry {
+        puzzle,
+        solution,
+        difficulty: j.difficulty.0,
+        id: j.id.0,
+    })
 }
 
 /// The puzzle as JSON (`size`, `cages`), plus `solution` as rows when given.
@@ -120,5 +257,49 @@ mod tests {
             "{\"size\": 2, \"cages\": [{\"op\":\"+\",\"target\":3,\"cells\":[[0,9]]}]}"
         )
         .is_err());
+    }
+
+    #[test]
+    fn arrays_longer_than_any_puzzle_are_refused_while_read() {
+        let cage = r#"{"op":"+","target":3,"cells":[[0,0]]}"#;
+        let many = format!(r#"{{"size":4,"cages":[{}]}}"#, vec![cage; 300].join(","));
+        let e = parse_json(&many).unwrap_err();
+        assert!(e.to_string().contains("more than 256 cages"), "{e}");
+        // Refused at the 257th cage, not at the end of the array.
+        let at = many.find(&vec![cage; 257].join(",")).unwrap() + 257 * (cage.len() + 1) - 1;
+        assert!((e.col as usize) <= at + 1, "{e} (257th cage ends at {at})");
+        let cells = format!(
+            r#"{{"size":4,"cages":[{{"op":"+","target":3,"cells":[{}]}}]}}"#,
+            vec!["[0,0]"; 257].join(",")
+        );
+        let e = parse_json(&cells).unwrap_err();
+        assert!(
+            e.to_string().contains("more than 256 cells in a cage"),
+            "{e}"
+        );
+        let rows = format!(
+            r#"{{"size":1,"cages":[{{"op":"=","target":1,"cells":[[0,0]]}}],"solution":[{}]}}"#,
+            vec!["[1]"; 17].join(",")
+        );
+        let e = parse_json(&rows).unwrap_err();
+        assert!(e.to_string().contains("more than 16 rows"), "{e}");
+        // `id` and `difficulty` of other types are skipped, not held nor refused.
+        let other = r#"{"size":1,"cages":[{"op":"=","target":1,"cells":[[0,0]]}],"id":[[1,2],{"a":3}],"difficulty":"hard"}"#;
+        let j = parse_json(other).unwrap();
+        assert_eq!((j.id, j.difficulty.as_deref()), (None, Some("hard")));
+    }
+
+    #[test]
+    fn a_stored_solution_that_does_not_solve_the_puzzle_is_refused() {
+        let p = crate::parse_keen_id("3de:_aba_3a,s1m3a5m3").unwrap().puzzle;
+        let mut v = to_json(&p, Some(&[1; 9]));
+        let e = parse_json(&v.to_string()).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "1:1: the stored \"solution\" does not solve the puzzle: A1: row-duplicate: \
+             1 appears 3 times in row 1 (A1 B1 C1) (10 violations in all)",
+        );
+        v["solution"] = serde_json::json!([[2, 1, 3], [3, 2, 1], [1, 3, 2]]);
+        assert!(parse_json(&v.to_string()).is_ok());
     }
 }

@@ -123,7 +123,13 @@ fn check(a: CheckArgs) -> anyhow::Result<Outcome> {
         autoplay: a.autoplay.as_deref().and_then(Autoplay::by_name),
     });
     // Solutions are folio scripts or other programs' `.txt` outputs (FC-Pro, fc-solve).
-    super::play::check_scripts(&a.solutions, &["freecell", "txt"], &a.report, &[&game])
+    super::play::check_scripts(
+        &a.solutions,
+        &["freecell", "txt"],
+        &a.report,
+        &[&game],
+        super::play::Unit::Script,
+    )
 }
 
 /// FreeCell read with `check`'s options: what the file says (its deal, free cells,

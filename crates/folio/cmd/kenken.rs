@@ -28,7 +28,7 @@ pub enum Command {
     ///
     /// Prints its Keen game ID. The same seed gives the same puzzle everywhere.
     Generate(GenerateArgs),
-    /// Draw a puzzle with its cage borders and clues (and a grid's digits).
+    /// Draw a puzzle with its cage borders and clues (with --solution, its solution too).
     Show(ShowArgs),
     /// Write a puzzle in another format: keen (game ID), text (folio's), json.
     Convert(ConvertArgs),
@@ -63,7 +63,8 @@ pub struct SolveArgs {
     /// verdict `found`, uniqueness not checked).
     #[arg(long, default_value_t = 2, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     cap: u64,
-    /// Print JSON: size, solution, solutions, difficulty.
+    /// Print JSON: size, solution, solutions, difficulty, verdict (unique, found, none,
+    /// several, unknown) and states (search states spent).
     #[arg(long)]
     json: bool,
     /// No solution grid: only the verdict line (`unique solution, difficulty D`).
@@ -225,6 +226,7 @@ fn load(arg: &PuzzleArg) -> anyhow::Result<Entry> {
         (
             vec![Entry {
                 difficulty: id.difficulty,
+                multiplication_only: id.multiplication_only,
                 ..Entry::from(id.puzzle)
             }],
             "the game ID".to_string(),
@@ -355,6 +357,20 @@ fn solve(a: SolveArgs) -> anyhow::Result<Outcome> {
 }
 
 fn check_cmd(a: CheckArgs) -> anyhow::Result<Outcome> {
+    // Stdin holds one text: the puzzle and a grid cannot both be read from it (the grid
+    // then read what the puzzle left: nothing), nor two grids.
+    let stdin_uses =
+        usize::from(a.puzzle.puzzle == "-") + a.grids.iter().filter(|g| *g == "-").count();
+    if stdin_uses > 1 {
+        bail!(
+            "- (stdin) is given more than once ({}): stdin holds one text, so give the others as files",
+            if a.puzzle.puzzle == "-" {
+                "as the PUZZLE and as a GRID"
+            } else {
+                "as two GRIDs"
+            }
+        );
+    }
     let entry = load(&a.puzzle)?;
     if a.grids.iter().all(|g| grid_is_path(g)) {
         // Files (and stdin) go through `folio play`'s loop: a missing file, a folder or a
@@ -362,9 +378,16 @@ fn check_cmd(a: CheckArgs) -> anyhow::Result<Outcome> {
         let game = grid_check::GridCheck {
             puzzle: entry.puzzle,
             label: a.puzzle.puzzle.clone(),
+            several: a.grids.len() > 1,
         };
         let paths: Vec<std::path::PathBuf> = a.grids.iter().map(Into::into).collect();
-        return super::play::check_scripts(&paths, &[], &a.report, &[&game]);
+        return super::play::check_scripts(
+            &paths,
+            &[],
+            &a.report,
+            &[&game],
+            super::play::Unit::Grid,
+        );
     }
     let [grid] = a.grids.as_slice() else {
         bail!(
@@ -469,7 +492,13 @@ fn show(a: ShowArgs) -> anyhow::Result<Outcome> {
 fn convert(a: ConvertArgs) -> anyhow::Result<Outcome> {
     let entry = load(&a.puzzle)?;
     let out = match a.to.as_str() {
-        "keen" => format!("{}\n", KeenId::new(entry.puzzle.clone(), entry.difficulty)),
+        "keen" => format!(
+            "{}\n",
+            KeenId {
+                multiplication_only: entry.multiplication_only,
+                ..KeenId::new(entry.puzzle.clone(), entry.difficulty)
+            }
+        ),
         "text" => to_text(&entry.puzzle),
         _ => format!(
             "{}\n",
@@ -484,7 +513,13 @@ fn convert(a: ConvertArgs) -> anyhow::Result<Outcome> {
 /// per-file isolation; every script is read as a KenKen session, whatever its first line.
 fn replay(a: ReplayArgs) -> anyhow::Result<Outcome> {
     let only = super::play::only::Only(&folio_kenken::KenKen);
-    super::play::check_scripts(&a.scripts, &["kenken"], &a.report, &[&only])
+    super::play::check_scripts(
+        &a.scripts,
+        &["kenken"],
+        &a.report,
+        &[&only],
+        super::play::Unit::Script,
+    )
 }
 
 fn emit(s: &str) -> std::io::Result<()> {

@@ -16,6 +16,9 @@ pub(super) struct GridCheck {
     pub puzzle: Puzzle,
     /// The puzzle as given (a Keen ID or a file), for the report.
     pub label: String,
+    /// Several grid files are checked: each text report starts with a `grid FILE` line,
+    /// as each of `folio play`'s transcripts names its script.
+    pub several: bool,
 }
 
 /// One violation or parse error, located in the grid file.
@@ -41,6 +44,8 @@ struct GridReport {
     lines: Vec<(String, usize)>,
     /// `solved`, or `not solved: 1 violation` / `not solved: N violations`.
     verdict: String,
+    /// The text report starts with `grid FILE` (several files are checked).
+    header: bool,
 }
 
 impl ScriptReport for GridReport {
@@ -64,6 +69,13 @@ impl ScriptReport for GridReport {
     fn to_text_weighed(&self, weighing: &Weighing<'_>) -> String {
         let weighed = weighing.weigh(self.findings.iter().map(|f| f.rule));
         let mut out = String::new();
+        if self.header {
+            out.push_str(&format!(
+                "grid {} (puzzle {})\n",
+                folio_core::quote::shown(&self.file),
+                folio_core::quote::shown(&self.puzzle)
+            ));
+        }
         for (line, finding) in &self.lines {
             if let Some(severity) = weighed.shown(*finding) {
                 out.push_str(&format!("{}{line}\n", severity.prefix()));
@@ -145,6 +157,7 @@ impl ScriptedGame<WordSet> for GridCheck {
             findings: Vec::new(),
             lines: Vec::new(),
             verdict: String::new(),
+            header: self.several,
         };
         // A grid that does not read is no verdict: that file's `unreadable` entry (exit 2),
         // as a malformed GRID has always been.

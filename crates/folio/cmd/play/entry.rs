@@ -161,9 +161,35 @@ impl<'a> Weigher<'a> {
     }
 }
 
+/// What each file of a run is, for the words of its text summary and its messages: a
+/// script (a game of moves: `3 games, 12 moves`, `1 of 3 scripts could not be read`) or a
+/// grid (`folio kenken check`: `3 grids`, `1 of 3 grid files could not be read`). The JSON
+/// summary keeps its fields (`games`, `moves`) whatever the unit.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Unit {
+    /// A script or round replayed.
+    #[default]
+    Script,
+    /// A filled grid checked against a puzzle.
+    Grid,
+}
+
+impl Unit {
+    /// `N scripts` / `N grid files`, as the run's error message counts the files given.
+    pub fn files(self, n: usize) -> String {
+        match self {
+            Self::Script => folio_core::plural(n, "script", "scripts"),
+            Self::Grid => folio_core::plural(n, "grid file", "grid files"),
+        }
+    }
+}
+
 /// The totals of a run: the last line of every format.
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct Summary {
+    /// What each file is (the words of [`Summary::line`]; not in the JSON).
+    #[serde(skip)]
+    pub unit: Unit,
     /// Files given (reports and error entries).
     pub files: usize,
     /// Files replayed (reports).
@@ -228,7 +254,16 @@ impl Summary {
     /// The text summary: `N games, N moves, N findings` and what else is not zero
     /// (`(1 error, 2 warnings)`, `1 unreadable`, `1 internal error`).
     pub fn line(&self) -> String {
-        let mut line = folio_scrabble::report::summary_line(self.games, self.moves, self.findings);
+        let mut line = match self.unit {
+            Unit::Script => {
+                folio_scrabble::report::summary_line(self.games, self.moves, self.findings)
+            }
+            Unit::Grid => format!(
+                "{}, {}",
+                folio_core::plural(self.games, "grid", "grids"),
+                folio_core::plural(self.findings, "finding", "findings")
+            ),
+        };
         let s = |n: usize| if n == 1 { "" } else { "s" };
         if self.warnings + self.notes + self.allowed > 0 {
             let mut parts = vec![format!("{} error{}", self.errors, s(self.errors))];

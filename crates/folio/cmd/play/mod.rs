@@ -28,6 +28,7 @@ use folio_core::script::{
 use folio_lexicon::WordSet;
 use folio_scrabble::script::RulesName;
 
+pub(crate) use self::entry::Unit;
 use self::entry::{Body, Entry, Failure, Item, Summary, Weigher};
 use self::inputs::is_stdin;
 use self::lexicon::{CliLexicons, LexiconPaths};
@@ -176,6 +177,7 @@ pub(crate) fn check_scripts(
     walk_for: &[&str],
     report: &ReportArgs,
     games: &[&dyn ScriptedGame<WordSet>],
+    unit: Unit,
 ) -> anyhow::Result<Outcome> {
     let selection = report.selection(games)?;
     // A folder stands for its files of the command's extensions (none: it stays itself,
@@ -211,6 +213,7 @@ pub(crate) fn check_scripts(
         text: sink.wants_text(),
         json: sink.wants_json(),
         analyse: None,
+        unit,
     };
     let mut out = Out::new(crate::cmd::stdout());
     let mut weigher = Weigher::new(&selection, report.max_findings);
@@ -231,10 +234,14 @@ fn verdict(
         }
         let failed = summary.unreadable + summary.internal_errors;
         if summary.internal_errors == 0 {
-            bail!("{failed} of {scripts} scripts could not be read or opened");
+            bail!(
+                "{failed} of {} could not be read or opened",
+                summary.unit.files(scripts)
+            );
         }
         bail!(
-            "{failed} of {scripts} scripts could not be checked ({} unreadable, {} internal errors)",
+            "{failed} of {} could not be checked ({} unreadable, {} internal errors)",
+            summary.unit.files(scripts),
             summary.unreadable,
             summary.internal_errors
         );
@@ -361,6 +368,7 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
         text: sink.wants_text(),
         json: sink.wants_json(),
         analyse: args.analyse.then_some(args.rules),
+        unit: Unit::Script,
     };
     let mut out = Out::new(crate::cmd::stdout());
     let mut weigher = Weigher::new(&selection, args.report.max_findings);
@@ -390,6 +398,8 @@ struct Runner<'a> {
     json: bool,
     /// `--analyse` (with the `--rules` given, if any): crossword games get their analysis.
     analyse: Option<Option<RulesName>>,
+    /// What each file is, for the summary's words.
+    unit: Unit,
 }
 
 /// Why the run stops before its end (a usage error, an unwritable `--write-gcg`): exit 2.
@@ -412,7 +422,10 @@ impl Runner<'_> {
         let mut buf = Vec::new();
         sink.begin(&mut buf)?;
         out.emit(&mut buf)?;
-        let mut summary = Summary::default();
+        let mut summary = Summary {
+            unit: self.unit,
+            ..Summary::default()
+        };
         let mut last_error = None;
         for path in scripts {
             let drawn = self.html.map_or(0, html::Html::len);

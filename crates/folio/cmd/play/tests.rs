@@ -131,6 +131,7 @@ fn run_limited(
         text: true,
         json: sink.wants_json(),
         analyse: None,
+        unit: Unit::Script,
     };
     let mut out = Out::new(Vec::new());
     let mut weigher = Weigher::new(selection, max);
