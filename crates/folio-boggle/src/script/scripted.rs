@@ -281,12 +281,17 @@ mod tests {
         }) else {
             panic!("a malformed round");
         };
-        let report = Invalid {
-            file: "r.boggle".into(),
-            error,
-        };
+        let report = Invalid::new("r.boggle".into(), error, text.as_bytes());
         let all = ScriptReport::to_text_weighed(&report, &Weighing::default());
-        assert_eq!(all, ScriptReport::to_text(&report));
+        // Every error as `to_text` gives them, each with its line quoted.
+        let unquoted: String = all
+            .lines()
+            .filter(|l| !l.starts_with("    | "))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        assert_eq!(unquoted, ScriptReport::to_text(&report));
+        assert!(all.contains("\n    | #frob x\n"), "{all}");
+        assert!(all.contains("\n    | what\n"), "{all}");
         let weigh = |rule: &str| (rule != "unknown-pragma").then_some(Severity::Warning);
         let out = ScriptReport::to_text_weighed(&report, &Weighing::new(&weigh, None));
         assert!(!out.contains("#frob"), "{out}");
