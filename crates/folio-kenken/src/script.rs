@@ -606,17 +606,18 @@ pub fn replay(script: &Script, file: &str) -> Report {
     let cut_short = findings
         .iter()
         .find(|f| matches!(f.rule.code, code::TOO_MANY_MOVES | code::TOO_MANY_PROBLEMS))
-        .map(|f| (f.loc.line, f.loc.col));
+        .map(|f| (f.loc.line, f.loc.col, f.text.clone()));
     if !solved {
         // The verdict is a finding of its own, as FreeCell's `not-won`: a session that ends
         // short of a solution is invalid (exit 1) even when every move was legal, and stays
         // so when its conflicts, or the finding that cut it short, are allowed. At the last
         // move, else the `#puzzle` line; a session cut short, where it was cut.
-        let (line, col) = cut_short.unwrap_or_else(|| {
-            script
+        let (line, col, text) = cut_short.clone().unwrap_or_else(|| {
+            let (line, col) = script
                 .moves
                 .last()
-                .map_or((id_line(script), 1), |m| (m.line, m.col))
+                .map_or((id_line(script), 1), |m| (m.line, m.col));
+            (line, col, line_text(line).to_string())
         });
         let filled = grid.iter().filter(|&&d| d != 0).count();
         let message = if cut_short.is_some() {
@@ -632,7 +633,8 @@ pub fn replay(script: &Script, file: &str) -> Report {
             col as usize,
             code::NOT_SOLVED,
             message,
-            line_text(line),
+            // A session cut short is not kept past its cut: the finding there quotes it.
+            &text,
         ));
     }
     findings.sort_by_key(|f| (f.loc.line, f.loc.col));
@@ -754,6 +756,9 @@ mod tests {
         // The verdict at it: allowing `too-many-moves` leaves the session unsolved.
         assert_eq!(r.findings[1].rule.code, "not-solved");
         assert_eq!(r.findings[1].loc, over.loc);
+        // Quoting the line it is cut at, as the finding there does.
+        assert!(!over.text.is_empty());
+        assert_eq!(r.findings[1].text, over.text);
         assert_eq!(
             (over.loc.line, over.loc.col as usize),
             (3, 1 + 5 * MAX_MOVES)
