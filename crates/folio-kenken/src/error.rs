@@ -163,6 +163,10 @@ pub enum ParseErrorKind {
     /// A grid row of the wrong length, a cage named twice, a cage without a clue...
     #[error("{0}")]
     Layout(String),
+    /// More puzzles in one file than [`crate::MAX_PUZZLES`]: a collection far past any
+    /// real one, refused where the next would start so that memory stays bounded.
+    #[error("more than {0} puzzles in one file: split it")]
+    TooManyPuzzles(usize),
     /// JSON that is not a puzzle (serde's message).
     #[error("JSON: {0}")]
     Json(String),

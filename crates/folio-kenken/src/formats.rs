@@ -78,11 +78,28 @@ impl From<Puzzle> for Entry {
     }
 }
 
+/// The most puzzles one file may hold (Keen IDs, JSON lines, `.KK` tableaux): published
+/// collections hold hundreds; 10,000 16x16 puzzles take about 100 MB once read.
+pub const MAX_PUZZLES: usize = 10_000;
+
+/// `Err` at line `n` when `count` puzzles were already read ([`MAX_PUZZLES`]).
+pub(crate) fn room_for_one_more(count: usize, n: usize) -> Result<(), ParseError> {
+    if count >= MAX_PUZZLES {
+        return Err(ParseError::new(
+            n,
+            1,
+            ParseErrorKind::TooManyPuzzles(MAX_PUZZLES),
+        ));
+    }
+    Ok(())
+}
+
 /// Reads every puzzle of `text`, in whatever supported format it is. A leading UTF-8
 /// byte-order mark is dropped (columns count after it). Never panics.
 ///
 /// # Errors
-/// The first fault, at its line and column (for JSON lines and Keen IDs, the line in `text`).
+/// The first fault, at its line and column (for JSON lines and Keen IDs, the line in `text`);
+/// [`ParseErrorKind::TooManyPuzzles`] past [`MAX_PUZZLES`].
 pub fn parse_puzzles(text: &str) -> Result<Vec<Entry>, ParseError> {
     let text = folio_core::script::lines::strip_bom(text);
     let relocate = |n: usize, mut e: ParseError| {
@@ -101,7 +118,9 @@ pub fn parse_puzzles(text: &str) -> Result<Vec<Entry>, ParseError> {
             .collect()),
         Format::KeenId => lines(text)
             .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
-            .map(|(n, l)| {
+            .enumerate()
+            .map(|(k, (n, l))| {
+                room_for_one_more(k, n)?;
                 let id = parse_keen_id(l).map_err(|e| relocate(n, e))?;
                 Ok(Entry {
                     difficulty: id.difficulty,
@@ -127,7 +146,9 @@ pub fn parse_puzzles(text: &str) -> Result<Vec<Entry>, ParseError> {
             };
             chunks
                 .into_iter()
-                .map(|(n, chunk)| {
+                .enumerate()
+                .map(|(k, (n, chunk))| {
+                    room_for_one_more(k, n)?;
                     let j = parse_json(chunk).map_err(|e| relocate(n, e))?;
                     Ok(Entry {
                         puzzle: j.puzzle,
@@ -147,4 +168,30 @@ pub fn parse_puzzles(text: &str) -> Result<Vec<Entry>, ParseError> {
             Ok(v)
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const ID: &str = "4dn:a_4a_a_a__aaba,m48d2s1a6s1m4d2";
+
+    /// A file of more puzzles than any collection is refused at the first one too many,
+    /// in each many-puzzle format, so reading it never holds more than the cap.
+    #[test]
+    fn a_file_past_the_puzzle_cap_is_refused_at_the_one_too_many() {
+        let ids = format!("{ID}\n").repeat(MAX_PUZZLES);
+        assert_eq!(parse_puzzles(&ids).map(|v| v.len()), Ok(MAX_PUZZLES));
+        let over = format!("{ids}{ID}\n");
+        let err = parse_puzzles(&over).unwrap_err();
+        assert_eq!(err.kind, ParseErrorKind::TooManyPuzzles(MAX_PUZZLES));
+        assert_eq!(err.line as usize, MAX_PUZZLES + 1);
+        let json = r#"{"size":1,"cages":[{"op":"=","target":1,"cells":[[0,0]]}]}"#;
+        let lines = format!("{json}\n").repeat(MAX_PUZZLES + 1);
+        let err = parse_puzzles(&lines).unwrap_err();
+        assert_eq!(err.kind, ParseErrorKind::TooManyPuzzles(MAX_PUZZLES));
+        let kk = ".KK \"t\"\na\n\na 1\n\n".repeat(MAX_PUZZLES + 1);
+        let err = parse_puzzles(&kk).unwrap_err();
+        assert_eq!(err.kind, ParseErrorKind::TooManyPuzzles(MAX_PUZZLES));
+    }
 }

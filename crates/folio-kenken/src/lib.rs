@@ -41,7 +41,7 @@ mod verbatim;
 pub use check::{check, digit_char, digit_value, parse_grid, Violation};
 pub use codes::code;
 pub use error::{ParseError, ParseErrorKind, PuzzleError};
-pub use formats::{parse_puzzles, Entry, Format};
+pub use formats::{parse_puzzles, Entry, Format, MAX_PUZZLES};
 pub use generate::{generate, GenerateError, Generated, GENERATE_SIZES};
 pub use grade::{deduce, grade, grade_within, Difficulty, Grade};
 pub use json::{parse_json, to_json, JsonEntry};

@@ -48,6 +48,7 @@ pub fn parse_kk(text: &str) -> Result<Vec<Titled>, ParseError> {
         let Some(title) = l.trim_start().strip_prefix(".KK") else {
             return Err(unexpected(n, 1, l.trim(), "a block starting with .KK"));
         };
+        crate::formats::room_for_one_more(out.len(), n)?;
         let title = title.trim().trim_matches('"').to_string();
         i += 1;
         // The grid: rows until a blank line.
