@@ -1461,3 +1461,88 @@ fn a_dash_in_a_pattern_class_gets_an_honest_message() {
         .code(2)
         .stderr(predicates::str::contains("- is not a letter"));
 }
+
+/// `folio ingest BOOK -o OUT` of a shared book; `None` without the shared data.
+fn ingested(rel: &str, out: &Path) -> Option<()> {
+    let book = folio_testdata::path(rel)?;
+    folio()
+        .arg("ingest")
+        .arg(book)
+        .arg("-o")
+        .arg(out)
+        .assert()
+        .success();
+    Some(())
+}
+
+#[test]
+fn set_algebra_leaves_no_books_map_of_an_older_set() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    if ingested(
+        "corpora/gutenberg/pg2701-moby-dick-or-the-whale.txt",
+        &d.join("moby.fst"),
+    )
+    .is_none()
+    {
+        return;
+    }
+    ingested("corpora/gutenberg/pg158-emma.txt", &d.join("emma.fst")).unwrap();
+    // An old set of the output's name, with every companion (its books map among them).
+    for e in ["fst", "counts.fst", "books.fst", "json"] {
+        std::fs::copy(d.join(format!("moby.{e}")), d.join(format!("m3.{e}"))).unwrap();
+    }
+    let run = |args: &[&str]| folio().current_dir(d).args(args).assert();
+    run(&["words", "intersect", "moby.fst", "emma.fst", "-o", "mi.fst"]).success();
+    let out = run(&["words", "union", "m3.fst", "mi.fst", "-o", "m3.fst"]).success();
+    let text = String::from_utf8_lossy(&out.get_output().stdout).into_owned();
+    assert!(
+        text.contains("removed the stale books map m3.books.fst"),
+        "{text}"
+    );
+    assert!(!d.join("m3.books.fst").exists());
+    // THE is in both books: no books column from a map of one of them.
+    let rows = stdout_of(
+        folio()
+            .current_dir(d)
+            .args(["words", "export", "--set", "m3.fst", "--counts"]),
+    );
+    let the = rows.lines().find(|l| l.starts_with("THE,")).unwrap();
+    assert!(the.starts_with("THE,34280,,"), "{the}");
+    let out = run(&[
+        "words",
+        "export",
+        "--set",
+        "m3.fst",
+        "--counts",
+        "--min-books",
+        "1",
+    ]);
+    let err = String::from_utf8_lossy(&out.code(2).get_output().stderr).into_owned();
+    assert!(err.contains("m3.fst has none"), "{err}");
+    // A difference keeps the first set's books map, cut to its words.
+    run(&[
+        "words",
+        "difference",
+        "moby.fst",
+        "emma.fst",
+        "-o",
+        "m3.fst",
+    ])
+    .success();
+    let rows = stdout_of(
+        folio()
+            .current_dir(d)
+            .args(["words", "export", "--set", "m3.fst", "--counts"]),
+    );
+    assert!(
+        rows.lines()
+            .any(|l| l.starts_with("WHALE,") && l.contains(",1,")),
+        "{rows}"
+    );
+    // import writes a word list's set: no books map is left beside it either.
+    std::fs::write(d.join("list.txt"), "whale\n").unwrap();
+    run(&["words", "import", "list.txt", "-o", "m3.fst"]).success();
+    assert!(!d.join("m3.books.fst").exists());
+    assert!(!d.join("m3.counts.fst").exists());
+}

@@ -27,7 +27,9 @@ use sha2::Digest;
 use crate::error::{Error, Result};
 use crate::policy::Policy;
 use crate::set::atomic::{write_bytes_atomic, write_files_atomic};
-use crate::set::paths::{counts_path, manifest_path, refuse_folder, remove_stale_counts};
+use crate::set::paths::{
+    counts_path, manifest_path, refuse_folder, remove_stale_books, remove_stale_counts,
+};
 
 /// The longest line read, in bytes (no word is near it): a longer line is rejected with its
 /// length, its text not kept. `folio words contains` refuses a longer line of stdin.
@@ -387,11 +389,14 @@ pub fn import_bytes(
     let json = serde_json::to_vec_pretty(&manifest).map_err(std::io::Error::other);
     let mp = manifest_path(output);
     let json = json.map_err(|e| Error::io(&mp, e))?;
-    // The set and its manifest are written together, and only when the stale counts map
-    // can be removed after: a failure leaves no new set without its manifest.
+    // The set and its manifest are written together, and only when the stale counts and
+    // books maps can be removed after: a failure leaves no new set without its manifest,
+    // and no map of an older set of that name is read as this one's.
     refuse_folder(&counts_path(output))?;
+    refuse_folder(&crate::set::OutputPaths::for_set(output).books)?;
     write_files_atomic(&[(output, &set), (&mp, &json)])?;
     remove_stale_counts(output)?;
+    remove_stale_books(output)?;
     Ok(manifest)
 }
 
@@ -634,7 +639,7 @@ mod tests {
     fn an_unwritable_manifest_or_counts_path_leaves_no_set() {
         let dir = tempfile::tempdir().unwrap();
         let out = dir.path().join("w.fst");
-        for blocker in ["w.json", "w.counts.fst"] {
+        for blocker in ["w.json", "w.counts.fst", "w.books.fst"] {
             let b = dir.path().join(blocker);
             std::fs::create_dir(&b).unwrap();
             let err = import_bytes(
@@ -659,6 +664,8 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let out = dir.path().join("w.fst");
         std::fs::write(counts_path(&out), b"stale").unwrap();
+        let books = crate::set::OutputPaths::for_set(&out).books;
+        std::fs::write(&books, b"stale").unwrap();
         let m = import_bytes(
             "-",
             b"dog\ncat\n",
@@ -670,6 +677,7 @@ mod tests {
         assert_eq!(m.report.words, 2);
         assert_eq!(crate::WordSet::open(&out).unwrap().len(), 2);
         assert!(!counts_path(&out).exists());
+        assert!(!books.exists(), "an old books map was left beside the set");
         let json: serde_json::Value =
             serde_json::from_slice(&std::fs::read(dir.path().join("w.json")).unwrap()).unwrap();
         assert_eq!(json["counts_map"], serde_json::Value::Null);
