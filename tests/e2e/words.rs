@@ -1203,10 +1203,21 @@ fn hooks_treats_an_unspellable_word_as_contains_does() {
         .assert()
         .code(1)
         .stdout("S CAT S\n- c4t* -\n");
-    hooks(&["c4t"], true)
-        .assert()
-        .code(1)
-        .stdout("{\"word\":\"c4t\",\"present\":false,\"front\":\"\",\"back\":\"\"}\n");
+    // --json: one value for any number of words, shaped as `contains --json`.
+    let out = hooks(&["cat", "c4t"], true).assert().code(1);
+    let text = String::from_utf8_lossy(&out.get_output().stdout).into_owned();
+    assert_eq!(text.lines().count(), 1, "{text}");
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(
+        v,
+        serde_json::json!({
+            "count": 2, "present": 1, "absent": 1, "all_present": false,
+            "results": [
+                {"word": "cat", "key": "CAT", "present": true, "front": "S", "back": "S"},
+                {"word": "c4t", "key": null, "present": false, "front": "", "back": ""},
+            ],
+        })
+    );
     // A spellable word absent from the set: its hooks, and exit 1.
     hooks(&["ca"], false).assert().code(1).stdout("- CA* T\n");
     // An empty word is still a usage error, before any answer.

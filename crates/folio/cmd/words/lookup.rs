@@ -211,11 +211,13 @@ pub(super) fn hooks(
         query::key(policy, word)?;
     }
     let set = load(sets)?;
-    let mut absent = false;
+    let mut absent = 0usize;
+    let mut results = Vec::new();
     for word in words {
         // A word the policy cannot spell (`c4t`) is no word of the set and hooks nothing,
         // as `contains` answers it false: given back as typed (escaped in text).
-        let h = match query::key(policy, word)? {
+        let key = query::key(policy, word)?;
+        let h = match &key {
             Some(_) => query::hooks::hooks(&set, policy, word)?,
             None => query::hooks::Hooks {
                 word: word.to_string(),
@@ -224,9 +226,16 @@ pub(super) fn hooks(
                 back: String::new(),
             },
         };
-        absent |= !h.present;
+        absent += usize::from(!h.present);
         if json {
-            writeln!(w, "{}", serde_json::to_string(&h)?)?;
+            // One JSON value for the whole run, shaped as `contains --json`'s.
+            results.push(json!({
+                "word": word,
+                "key": key,
+                "present": h.present,
+                "front": h.front,
+                "back": h.back,
+            }));
         } else {
             // Zyzzyva's layout: front hooks, the word, back hooks (`-`: none); `*` marks a
             // word that is not itself in the set.
@@ -242,7 +251,17 @@ pub(super) fn hooks(
             writeln!(w, "{} {shown}{mark} {}", none(&h.front), none(&h.back))?;
         }
     }
-    Ok(if absent {
+    if json {
+        let v = json!({
+            "count": words.len(),
+            "present": words.len() - absent,
+            "absent": absent,
+            "all_present": absent == 0,
+            "results": results,
+        });
+        writeln!(w, "{v}")?;
+    }
+    Ok(if absent > 0 {
         Outcome::Invalid
     } else {
         Outcome::Ok

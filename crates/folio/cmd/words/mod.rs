@@ -129,7 +129,8 @@ pub enum Command {
         /// The words.
         #[arg(required = true)]
         words: Vec<String>,
-        /// Print one JSON object per word (`front` and `back` as strings of letters).
+        /// Print one JSON object for all the words, as `contains --json` (each result with
+        /// `front` and `back` as strings of letters).
         #[arg(long)]
         json: bool,
     },
