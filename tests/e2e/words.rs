@@ -367,6 +367,21 @@ fn contains_reads_latin1_and_crlf_lines_from_stdin() {
         String::from_utf8(out.stdout).unwrap(),
         "whale true\ncaf\u{e9} true\nxyzzy false\n"
     );
+    // Lone CR line ends (classic Mac OS) split lines as `import` splits a list.
+    folio()
+        .args(["words", "contains", "--set"])
+        .arg(&set)
+        .write_stdin(&b"whale\rcafe\r\rxyzzy\r\n"[..])
+        .assert()
+        .code(1)
+        .stdout("whale true\ncafe true\nxyzzy false\n");
+    folio()
+        .args(["words", "contains", "--set"])
+        .arg(&set)
+        .write_stdin(&b"whale\rcafe\r"[..])
+        .assert()
+        .code(0)
+        .stdout("whale true\ncafe true\n");
 }
 
 /// Set algebra may rewrite an input in place, but not write a set over an input's counts

@@ -262,26 +262,11 @@ impl ImportList {
 /// ends at `\n` (Unix), `\r\n` (Windows) or a lone `\r` (classic Mac OS, where a list
 /// exported by an old program is one long "line" otherwise); a final line end ends the last
 /// line, it does not open one (as `str::lines`, which knows no lone `\r`).
+///
+/// Split by folio's one line splitter ([`folio_core::script::each_line`]), which `contains`
+/// reads stdin with too ([`folio_core::script::StreamLines`]).
 pub(crate) fn lines(bytes: &[u8]) -> impl Iterator<Item = &[u8]> {
-    let mut rest = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    std::iter::from_fn(move || {
-        if rest.is_empty() {
-            return None;
-        }
-        let line;
-        match rest.iter().position(|&b| b == b'\n' || b == b'\r') {
-            None => {
-                line = rest;
-                rest = &[];
-            }
-            Some(i) => {
-                line = &rest[..i];
-                let crlf = rest[i] == b'\r' && rest.get(i + 1) == Some(&b'\n');
-                rest = &rest[i + if crlf { 2 } else { 1 }..];
-            }
-        }
-        Some(line)
-    })
+    folio_core::script::each_line(bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes))
 }
 
 /// The first [`SAMPLE_CHARS`] characters or so of a line too long to read whole, trimmed:

@@ -1,6 +1,6 @@
 //! `contains`, `prefix`, `pattern`, `regex` and `fuzzy`: membership and searches.
 
-use std::io::{BufRead, IsTerminal, Read, Write};
+use std::io::{IsTerminal, Write};
 
 use anyhow::{bail, Context};
 use folio_lexicon::query::{self, fold, glob::Glob, regex::WholeWordRegex};
@@ -60,22 +60,21 @@ pub(super) fn contains(
         if stdin.is_terminal() {
             bail!("no words given: name them, or pipe them in one a line");
         }
-        let mut input = stdin.lock();
+        // Lines end as `import` splits a list (LF, CRLF or lone CR: folio's one splitter),
+        // read as they come so a long batch streams through. At most one line over the
+        // limit is held: `< /dev/zero` has no line end.
+        let mut input = folio_core::script::StreamLines::new(stdin.lock(), STDIN_MAX_LINE);
         let mut line = Vec::new();
         let mut number = 0u64;
         loop {
-            line.clear();
             number += 1;
-            // At most one line over the limit is held: `< /dev/zero` has no line end.
-            let n = (&mut input)
-                .take(STDIN_MAX_LINE as u64 + 1)
-                .read_until(b'\n', &mut line)
-                .context("reading words from stdin")?;
-            if n == 0 {
+            if !input
+                .next_line(&mut line)
+                .context("reading words from stdin")?
+            {
                 break;
             }
-            let mut text = line.strip_suffix(b"\n").unwrap_or(&line);
-            text = text.strip_suffix(b"\r").unwrap_or(text);
+            let mut text = &line[..];
             if text.len() > STDIN_MAX_LINE {
                 bail!(
                     "line {number} of stdin is longer than {STDIN_MAX_LINE} bytes: not a word list"
