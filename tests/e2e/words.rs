@@ -384,6 +384,46 @@ fn contains_reads_latin1_and_crlf_lines_from_stdin() {
         .stdout("whale true\ncafe true\n");
 }
 
+/// `-` among the words of `contains` and `hooks` is stdin, as for ingest, import and play
+/// (it was looked up as the word `-`); given twice it is a usage error.
+#[test]
+fn a_dash_among_the_words_reads_stdin() {
+    let dir = tempfile::tempdir().unwrap();
+    let list = dir.path().join("l.txt");
+    std::fs::write(
+        &list,
+        "at
+cat
+cats
+scat
+whale
+",
+    )
+    .unwrap();
+    let set = dir.path().join("l.fst");
+    import_cmd(&list, &set).assert().success();
+    let run = |args: &[&str], stdin: &str| {
+        let mut c = folio();
+        c.args(["words", args[0], "--set"])
+            .arg(&set)
+            .args(&args[1..]);
+        c.write_stdin(stdin.to_string());
+        c.assert()
+    };
+    run(&["contains", "-"], "whale\n")
+        .code(0)
+        .stdout("whale true\n");
+    run(&["contains", "cat", "-", "at"], "whale\rxyzzy\n")
+        .code(1)
+        .stdout("cat true\nwhale true\nxyzzy false\nat true\n");
+    run(&["hooks", "-"], "cat\n\nat\n")
+        .code(0)
+        .stdout("S CAT S\nC AT -\n");
+    let err = run(&["contains", "-", "-"], "whale\n").code(2);
+    let text = String::from_utf8_lossy(&err.get_output().stderr).into_owned();
+    assert!(text.contains("- (stdin) is given 2 times"), "{text}");
+}
+
 /// Set algebra may rewrite an input in place, but not write a set over an input's counts
 /// map (or counts over an input set): `-o emma.counts.fst` once replaced Emma's counts.
 #[test]

@@ -86,7 +86,8 @@ pub enum Command {
     Contains {
         #[command(flatten)]
         sets: Sets,
-        /// Words to look up (any case; normalised like ingest).
+        /// Words to look up (any case; normalised like ingest); `-` reads words from
+        /// stdin there, one a line.
         words: Vec<String>,
         /// Print one JSON object.
         #[arg(long)]
@@ -126,7 +127,7 @@ pub enum Command {
     Hooks {
         #[command(flatten)]
         sets: Sets,
-        /// The words.
+        /// The words; `-` reads words from stdin there, one a line.
         #[arg(required = true)]
         words: Vec<String>,
         /// Print one JSON object for all the words, as `contains --json` (each result with
