@@ -272,11 +272,7 @@ async fn list_books(
     RawQuery(q): RawQuery,
 ) -> Result<Json<Value>, ApiError> {
     let q = Params::parse(q.as_deref())?;
-    let load = match q.get("load") {
-        None | Some("false" | "0") => false,
-        Some("true" | "1") => true,
-        Some(other) => return Err(ApiError::bad(format!("load={other:?}: give true or false"))),
-    };
+    let load = q.flag("load")?;
     let lib = app.library.clone();
     let names = tokio::task::spawn_blocking(move || lib.names())
         .await

@@ -163,6 +163,35 @@ fn errors_are_json_with_a_status() {
     }
 }
 
+/// A boolean query parameter is `true` or `false`, and nothing else: `load=1` was taken as
+/// true while `load=yes` was refused. Every other spelling is 400, saying what is accepted.
+#[test]
+fn boolean_parameters_are_true_or_false_only() {
+    let s = start(|_| {});
+    for (value, loaded) in [("true", true), ("false", false)] {
+        let (status, body) = json(s.http, "GET", &format!("/v1/books?load={value}"), "");
+        assert_eq!(status, 200, "{value}: {body}");
+        if loaded {
+            assert!(body["books"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .all(|b| b["loaded"] == true));
+        }
+    }
+    for value in ["1", "0", "yes", "no", "TRUE", "True", ""] {
+        let (status, body) = json(s.http, "GET", &format!("/v1/books?load={value}"), "");
+        assert_eq!(status, 400, "load={value}: {body}");
+        assert_eq!(body["code"], "bad-request");
+        assert_eq!(
+            body["error"],
+            format!(
+                "load={value:?}: give true or false (the only spellings of a boolean parameter)"
+            )
+        );
+    }
+}
+
 #[test]
 fn a_body_past_the_limit_is_413_in_json() {
     let s = start(|_| {});
