@@ -1612,3 +1612,24 @@ fn set_algebra_leaves_no_books_map_of_an_older_set() {
     assert!(!d.join("m3.books.fst").exists());
     assert!(!d.join("m3.counts.fst").exists());
 }
+
+/// `export --json --counts --format tsv`: JSON has no format to choose, so `--format` is
+/// refused (exit 2), as it is without `--counts`, rather than silently ignored.
+#[test]
+fn export_format_with_json_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let list = dir.path().join("l.txt");
+    std::fs::write(&list, "cat\n").unwrap();
+    let set = dir.path().join("l.fst");
+    import_cmd(&list, &set).assert().success();
+    let o = folio()
+        .args(["words", "export", "--set"])
+        .arg(&set)
+        .args(["--json", "--counts", "--format", "tsv"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("--format") && err.contains("--json"), "{err}");
+    assert!(o.stdout.is_empty());
+}

@@ -276,7 +276,8 @@ pub enum Command {
             long,
             value_name = "FORMAT",
             default_value = "csv",
-            requires = "counts"
+            requires = "counts",
+            conflicts_with = "json"
         )]
         format: folio_lexicon::query::frequency::Format,
         /// Only words that occur in at least N books (needs the books map ingest writes).
