@@ -192,6 +192,26 @@ fn boolean_parameters_are_true_or_false_only() {
     }
 }
 
+/// A book named twice in `?books=` (or in `/v1/check`'s `books`) is one book: listed once.
+#[test]
+fn a_book_named_twice_is_listed_once() {
+    let s = start(|_| {});
+    for path in [
+        "/v1/words/sea?books=sea.txt,sea.txt",
+        "/v1/words/sea?books=sea.txt&books=%20sea.txt",
+    ] {
+        let (status, body) = json(s.http, "GET", path, "");
+        assert_eq!(status, 200, "{path}: {body}");
+        let names: Vec<&str> = body["books"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|b| b["name"].as_str().unwrap())
+            .collect();
+        assert_eq!(names, ["sea.txt"], "{path}: {body}");
+    }
+}
+
 #[test]
 fn a_body_past_the_limit_is_413_in_json() {
     let s = start(|_| {});
