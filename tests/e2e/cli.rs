@@ -258,3 +258,17 @@ fn man_pages_exist_for_every_command_the_pages_name() {
     let err = String::from_utf8(err.get_output().stderr.clone()).unwrap();
     assert!(err.contains("its commands: ingest, merge, words"), "{err}");
 }
+
+/// `folio man --dir FILE` says FILE is not a folder (it said `cannot create FILE: File
+/// exists`), exit 2, and leaves the file as it was.
+#[test]
+fn man_dir_that_is_a_file_is_named_as_not_a_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("folio.1");
+    std::fs::write(&file, "mine").unwrap();
+    let o = folio().args(["man", "--dir"]).arg(&file).output().unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("folio.1 is not a folder"), "{err}");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "mine");
+}

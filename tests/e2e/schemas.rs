@@ -32,6 +32,11 @@ fn json_of(dir: &Path, args: &[&str], code: i32) -> Vec<serde_json::Value> {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(code), "folio {args:?}: {stderr}");
     let text = String::from_utf8(out.stdout).expect("UTF-8");
+    // `--json` of every `folio words` command prints one JSON value, whatever it is asked.
+    if args.first() == Some(&"words") {
+        let v = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{args:?}: {e}: {text}"));
+        return vec![v];
+    }
     match serde_json::from_str(&text) {
         Ok(v) => vec![v],
         Err(_) => text
@@ -237,7 +242,7 @@ fn every_commands_json_follows_its_schema() {
             checked += 1;
         }
     }
-    assert!(checked > runs.len(), "hooks print one line per word");
+    assert!(checked >= runs.len());
     // Every schema file is exercised (play's by play_ci and game_ci).
     let mut used: Vec<&str> = runs.iter().map(|r| r.0).collect();
     used.push("play");

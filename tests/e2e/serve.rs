@@ -776,6 +776,33 @@ fn an_idle_timeout_past_a_day_is_a_usage_error() {
     }
 }
 
+/// `--http-port` with `--no-http` would do nothing: refused, saying why (exit 2), before
+/// anything binds.
+#[test]
+fn http_port_with_no_http_is_a_usage_error() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_folio"))
+        .args([
+            "serve",
+            "--port",
+            "0",
+            "--no-http",
+            "--http-port",
+            "5",
+            "--books",
+        ])
+        .arg(tmp.path())
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("--http-port 5 would do nothing with --no-http"),
+        "{err}"
+    );
+    assert!(out.stdout.is_empty(), "nothing was served");
+}
+
 #[test]
 fn sigterm_drains_and_stops() {
     let tmp = tempfile::tempdir().unwrap();

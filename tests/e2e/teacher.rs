@@ -272,8 +272,11 @@ fn hooks_classes_lengths_and_count_order_from_the_command_line() {
     assert!(long.lines().all(|w| w.len() == 9), "{long}");
     let hooks = run(&["hooks", "cat", "--json"]);
     let v: serde_json::Value = serde_json::from_str(hooks.trim()).unwrap();
-    assert_eq!(v["word"], "CAT");
-    assert!(v["back"].as_str().unwrap().contains('S'), "{v}");
+    assert_eq!(v["results"][0]["key"], "CAT");
+    assert!(
+        v["results"][0]["back"].as_str().unwrap().contains('S'),
+        "{v}"
+    );
 }
 
 /// Madame Bovary with `--lang fr` keeps ABBÉ and every other word the book writes only

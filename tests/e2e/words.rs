@@ -367,6 +367,61 @@ fn contains_reads_latin1_and_crlf_lines_from_stdin() {
         String::from_utf8(out.stdout).unwrap(),
         "whale true\ncaf\u{e9} true\nxyzzy false\n"
     );
+    // Lone CR line ends (classic Mac OS) split lines as `import` splits a list.
+    folio()
+        .args(["words", "contains", "--set"])
+        .arg(&set)
+        .write_stdin(&b"whale\rcafe\r\rxyzzy\r\n"[..])
+        .assert()
+        .code(1)
+        .stdout("whale true\ncafe true\nxyzzy false\n");
+    folio()
+        .args(["words", "contains", "--set"])
+        .arg(&set)
+        .write_stdin(&b"whale\rcafe\r"[..])
+        .assert()
+        .code(0)
+        .stdout("whale true\ncafe true\n");
+}
+
+/// `-` among the words of `contains` and `hooks` is stdin, as for ingest, import and play
+/// (it was looked up as the word `-`); given twice it is a usage error.
+#[test]
+fn a_dash_among_the_words_reads_stdin() {
+    let dir = tempfile::tempdir().unwrap();
+    let list = dir.path().join("l.txt");
+    std::fs::write(
+        &list,
+        "at
+cat
+cats
+scat
+whale
+",
+    )
+    .unwrap();
+    let set = dir.path().join("l.fst");
+    import_cmd(&list, &set).assert().success();
+    let run = |args: &[&str], stdin: &str| {
+        let mut c = folio();
+        c.args(["words", args[0], "--set"])
+            .arg(&set)
+            .args(&args[1..]);
+        c.write_stdin(stdin.to_string());
+        c.assert()
+    };
+    run(&["contains", "-"], "whale\n")
+        .code(0)
+        .stdout("whale true\n");
+    run(&["contains", "cat", "-", "at"], "whale\rxyzzy\n")
+        .code(1)
+        .stdout("cat true\nwhale true\nxyzzy false\nat true\n");
+    run(&["hooks", "-"], "cat\n\nat\n")
+        .code(0)
+        .stdout("S CAT S\nC AT -\n");
+    let err = run(&["contains", "-", "-"], "whale\n").code(2);
+    let text = String::from_utf8_lossy(&err.get_output().stderr).into_owned();
+    assert!(text.contains("- (stdin) is given 2 times"), "{text}");
 }
 
 /// Set algebra may rewrite an input in place, but not write a set over an input's counts
@@ -1203,10 +1258,21 @@ fn hooks_treats_an_unspellable_word_as_contains_does() {
         .assert()
         .code(1)
         .stdout("S CAT S\n- c4t* -\n");
-    hooks(&["c4t"], true)
-        .assert()
-        .code(1)
-        .stdout("{\"word\":\"c4t\",\"present\":false,\"front\":\"\",\"back\":\"\"}\n");
+    // --json: one value for any number of words, shaped as `contains --json`.
+    let out = hooks(&["cat", "c4t"], true).assert().code(1);
+    let text = String::from_utf8_lossy(&out.get_output().stdout).into_owned();
+    assert_eq!(text.lines().count(), 1, "{text}");
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(
+        v,
+        serde_json::json!({
+            "count": 2, "present": 1, "absent": 1, "all_present": false,
+            "results": [
+                {"word": "cat", "key": "CAT", "present": true, "front": "S", "back": "S"},
+                {"word": "c4t", "key": null, "present": false, "front": "", "back": ""},
+            ],
+        })
+    );
     // A spellable word absent from the set: its hooks, and exit 1.
     hooks(&["ca"], false).assert().code(1).stdout("- CA* T\n");
     // An empty word is still a usage error, before any answer.
@@ -1460,4 +1526,110 @@ fn a_dash_in_a_pattern_class_gets_an_honest_message() {
         .assert()
         .code(2)
         .stderr(predicates::str::contains("- is not a letter"));
+}
+
+/// `folio ingest BOOK -o OUT` of a shared book; `None` without the shared data.
+fn ingested(rel: &str, out: &Path) -> Option<()> {
+    let book = folio_testdata::path(rel)?;
+    folio()
+        .arg("ingest")
+        .arg(book)
+        .arg("-o")
+        .arg(out)
+        .assert()
+        .success();
+    Some(())
+}
+
+#[test]
+fn set_algebra_leaves_no_books_map_of_an_older_set() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    if ingested(
+        "corpora/gutenberg/pg2701-moby-dick-or-the-whale.txt",
+        &d.join("moby.fst"),
+    )
+    .is_none()
+    {
+        return;
+    }
+    ingested("corpora/gutenberg/pg158-emma.txt", &d.join("emma.fst")).unwrap();
+    // An old set of the output's name, with every companion (its books map among them).
+    for e in ["fst", "counts.fst", "books.fst", "json"] {
+        std::fs::copy(d.join(format!("moby.{e}")), d.join(format!("m3.{e}"))).unwrap();
+    }
+    let run = |args: &[&str]| folio().current_dir(d).args(args).assert();
+    run(&["words", "intersect", "moby.fst", "emma.fst", "-o", "mi.fst"]).success();
+    let out = run(&["words", "union", "m3.fst", "mi.fst", "-o", "m3.fst"]).success();
+    let text = String::from_utf8_lossy(&out.get_output().stdout).into_owned();
+    assert!(
+        text.contains("removed the stale books map m3.books.fst"),
+        "{text}"
+    );
+    assert!(!d.join("m3.books.fst").exists());
+    // THE is in both books: no books column from a map of one of them.
+    let rows = stdout_of(
+        folio()
+            .current_dir(d)
+            .args(["words", "export", "--set", "m3.fst", "--counts"]),
+    );
+    let the = rows.lines().find(|l| l.starts_with("THE,")).unwrap();
+    assert!(the.starts_with("THE,34280,,"), "{the}");
+    let out = run(&[
+        "words",
+        "export",
+        "--set",
+        "m3.fst",
+        "--counts",
+        "--min-books",
+        "1",
+    ]);
+    let err = String::from_utf8_lossy(&out.code(2).get_output().stderr).into_owned();
+    assert!(err.contains("m3.fst has none"), "{err}");
+    // A difference keeps the first set's books map, cut to its words.
+    run(&[
+        "words",
+        "difference",
+        "moby.fst",
+        "emma.fst",
+        "-o",
+        "m3.fst",
+    ])
+    .success();
+    let rows = stdout_of(
+        folio()
+            .current_dir(d)
+            .args(["words", "export", "--set", "m3.fst", "--counts"]),
+    );
+    assert!(
+        rows.lines()
+            .any(|l| l.starts_with("WHALE,") && l.contains(",1,")),
+        "{rows}"
+    );
+    // import writes a word list's set: no books map is left beside it either.
+    std::fs::write(d.join("list.txt"), "whale\n").unwrap();
+    run(&["words", "import", "list.txt", "-o", "m3.fst"]).success();
+    assert!(!d.join("m3.books.fst").exists());
+    assert!(!d.join("m3.counts.fst").exists());
+}
+
+/// `export --json --counts --format tsv`: JSON has no format to choose, so `--format` is
+/// refused (exit 2), as it is without `--counts`, rather than silently ignored.
+#[test]
+fn export_format_with_json_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let list = dir.path().join("l.txt");
+    std::fs::write(&list, "cat\n").unwrap();
+    let set = dir.path().join("l.fst");
+    import_cmd(&list, &set).assert().success();
+    let o = folio()
+        .args(["words", "export", "--set"])
+        .arg(&set)
+        .args(["--json", "--counts", "--format", "tsv"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("--format") && err.contains("--json"), "{err}");
+    assert!(o.stdout.is_empty());
 }

@@ -11,7 +11,7 @@ use std::path::PathBuf;
 #[non_exhaustive]
 pub enum Error {
     /// The file could not be opened, read or written.
-    #[error("{}: {source}", folio_core::file_name::shown(path))]
+    #[error("{}", io_message(path, source))]
     Io {
         /// The file as given.
         path: PathBuf,
@@ -202,6 +202,15 @@ pub enum Error {
     },
 }
 
+/// `PATH: REASON`, or the reason alone for an empty path (`-o ''`: no stray `: `).
+fn io_message(path: &std::path::Path, source: &std::io::Error) -> String {
+    if path.as_os_str().is_empty() {
+        source.to_string()
+    } else {
+        format!("{}: {source}", folio_core::file_name::shown(path))
+    }
+}
+
 impl Error {
     /// An I/O error about `path`.
     pub fn io(path: impl Into<PathBuf>, source: std::io::Error) -> Self {
@@ -265,6 +274,17 @@ pub type Result<T, E = Error> = std::result::Result<T, E>;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_io_error_about_an_empty_path_has_no_stray_colon() {
+        let e = Error::io(
+            "",
+            std::io::Error::other("an empty path names no file; name one"),
+        );
+        assert_eq!(e.to_string(), "an empty path names no file; name one");
+        let e = Error::io("a.fst", std::io::Error::other("gone"));
+        assert_eq!(e.to_string(), "a.fst: gone");
+    }
     use fst::raw::Error as Raw;
 
     #[test]

@@ -272,11 +272,7 @@ async fn list_books(
     RawQuery(q): RawQuery,
 ) -> Result<Json<Value>, ApiError> {
     let q = Params::parse(q.as_deref())?;
-    let load = match q.get("load") {
-        None | Some("false" | "0") => false,
-        Some("true" | "1") => true,
-        Some(other) => return Err(ApiError::bad(format!("load={other:?}: give true or false"))),
-    };
+    let load = q.flag("load")?;
     let lib = app.library.clone();
     let names = tokio::task::spawn_blocking(move || lib.names())
         .await
@@ -306,8 +302,11 @@ async fn named_books(app: &App, q: &Params) -> Result<Vec<Arc<Book>>, ApiError> 
     books_of(app, split_names(&list).collect()).await
 }
 
-/// The books `names` (as given, trimmed), loaded, in order.
-async fn books_of(app: &App, names: Vec<&str>) -> Result<Vec<Arc<Book>>, ApiError> {
+/// The books `names` (as given, trimmed), loaded, in order; a book named twice is one book
+/// (listed once, where first named), as a book given twice to `folio ingest` is read once.
+async fn books_of(app: &App, mut names: Vec<&str>) -> Result<Vec<Arc<Book>>, ApiError> {
+    let mut seen = std::collections::HashSet::new();
+    names.retain(|n| seen.insert(*n));
     if names.len() > app.config.max_books {
         return Err(ApiError::bad(format!(
             "too many books ({}; at most {})",

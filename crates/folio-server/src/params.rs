@@ -15,6 +15,14 @@ pub enum ParamError {
     /// A parameter other than `books` was given more than once.
     #[error("query parameter `{0}` given more than once")]
     Repeated(String),
+    /// A boolean parameter whose value is neither `true` nor `false`.
+    #[error("{name}={value:?}: give true or false (the only spellings of a boolean parameter)")]
+    NotABool {
+        /// The parameter.
+        name: String,
+        /// Its value, as given (clipped).
+        value: String,
+    },
 }
 
 /// The parameters of one query string, decoded.
@@ -62,6 +70,31 @@ impl Params {
             .map(|(_, v)| v.as_str())
     }
 
+    /// The boolean parameter `name`: `false` when not given. Every boolean parameter of the
+    /// API is spelled `true` or `false`, exactly (not `1`, `yes` or `TRUE`): one spelling
+    /// set, so a client's mistake is refused rather than read one way here and another
+    /// elsewhere.
+    ///
+    /// ```
+    /// use folio_server::params::{Params, ParamError};
+    /// assert_eq!(Params::parse(Some("load=true")).unwrap().flag("load"), Ok(true));
+    /// assert_eq!(Params::parse(None).unwrap().flag("load"), Ok(false));
+    /// assert!(Params::parse(Some("load=1")).unwrap().flag("load").is_err());
+    /// ```
+    ///
+    /// # Errors
+    /// [`ParamError::NotABool`] for any other value.
+    pub fn flag(&self, name: &str) -> Result<bool, ParamError> {
+        match self.get(name) {
+            None | Some("false") => Ok(false),
+            Some("true") => Ok(true),
+            Some(other) => Err(ParamError::NotABool {
+                name: name.to_string(),
+                value: crate::protocol::clip(other),
+            }),
+        }
+    }
+
     /// Every `books` value joined by commas, if any was given.
     pub fn books(&self) -> Option<String> {
         let values: Vec<&str> = self
@@ -92,6 +125,33 @@ fn lossy(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_boolean_is_true_or_false_and_nothing_else() {
+        for (raw, want) in [
+            ("load=true", Some(true)),
+            ("load=false", Some(false)),
+            ("", Some(false)),
+        ] {
+            assert_eq!(
+                Params::parse(Some(raw)).unwrap().flag("load").ok(),
+                want,
+                "{raw}"
+            );
+        }
+        for bad in ["1", "0", "yes", "TRUE", "", "truee"] {
+            let err = Params::parse(Some(&format!("load={bad}")))
+                .unwrap()
+                .flag("load")
+                .unwrap_err();
+            assert_eq!(
+                err.to_string(),
+                format!(
+                    "load={bad:?}: give true or false (the only spellings of a boolean parameter)"
+                )
+            );
+        }
+    }
 
     #[test]
     fn books_join_and_others_refuse_repeats() {

@@ -90,6 +90,13 @@ fn page(cmd: &Command, source: &str) -> clap_mangen::Man {
 
 /// Writes `cmd`'s page and those of all its commands into `dir`.
 fn write_all(cmd: &Command, source: &str, dir: &Path) -> Result<()> {
+    // A file of that name: said so, not `File exists` (which reads as a refusal to overwrite).
+    if dir.exists() && !dir.is_dir() {
+        anyhow::bail!(
+            "{} is not a folder: --dir names the folder to write the pages into",
+            folio_core::file_name::shown(dir)
+        );
+    }
     std::fs::create_dir_all(dir)
         .with_context(|| format!("cannot create {}", folio_core::file_name::shown(dir)))?;
     let mut pages = Vec::new();

@@ -11,6 +11,9 @@ use anyhow::Context;
 
 use super::Outcome;
 
+/// The HTTP port without `--http-port`.
+const DEFAULT_HTTP_PORT: u16 = 8080;
+
 /// Arguments of `folio serve`.
 #[derive(clap::Args)]
 #[command(
@@ -27,9 +30,9 @@ pub struct Args {
     /// Port of the line protocol (`Q,BOOK,…,WORD`); 0 takes any free port.
     #[arg(long, default_value_t = 4000, value_name = "P")]
     port: u16,
-    /// Port of HTTP (JSON API and word-judge page); 0 takes any free port.
-    #[arg(long, default_value_t = 8080, value_name = "P")]
-    http_port: u16,
+    /// Port of HTTP (JSON API and word-judge page); 0 takes any free port [default: 8080].
+    #[arg(long, value_name = "P")]
+    http_port: Option<u16>,
     /// Don't listen for HTTP.
     #[arg(long)]
     no_http: bool,
@@ -56,9 +59,18 @@ pub struct Args {
 
 /// Runs the server until SIGINT or SIGTERM.
 pub fn run(args: Args) -> anyhow::Result<Outcome> {
+    // An option that would do nothing is refused (as ingest's --temp-dir without --memory):
+    // said here, not by clap's `conflicts_with`, so the message says why.
+    if let (true, Some(p)) = (args.no_http, args.http_port) {
+        anyhow::bail!(
+            "--http-port {p} would do nothing with --no-http: no HTTP listener is started \
+             (give one or the other)"
+        );
+    }
+    let http_port = args.http_port.unwrap_or(DEFAULT_HTTP_PORT);
     // One port for both listeners is a usage error, said before anything binds (not the
     // second bind's "Address already in use"); port 0 takes a free port for each.
-    if let Some(clash) = same_port(args.port, args.http_port, args.no_http) {
+    if let Some(clash) = same_port(args.port, http_port, args.no_http) {
         anyhow::bail!("--port and --http-port are both {clash}");
     }
     folio_server::run::init_logging(args.log_json);
@@ -81,7 +93,7 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
     let mut config = folio_server::Config::new(args.books.clone(), cache);
     config.bind = args.bind;
     config.port = args.port;
-    config.http_port = (!args.no_http).then_some(args.http_port);
+    config.http_port = (!args.no_http).then_some(http_port);
     config.max_connections = args.max_connections as usize;
     config.max_line = args.max_line as usize;
     config.idle_timeout = Duration::from_secs(args.idle_timeout);

@@ -146,9 +146,117 @@ pub fn each_line(bytes: &[u8]) -> impl Iterator<Item = &[u8]> {
     })
 }
 
+/// The lines of a stream, split as [`each_line`] splits bytes (`\n`, `\r\n` and lone `\r`;
+/// a final line without terminator kept), read one at a time as they arrive: a reader that
+/// answers line by line (`folio words contains` on stdin) answers each line as soon as it
+/// ends, and a `\r\n` split across two reads is still one line end.
+#[derive(Debug)]
+pub struct StreamLines<R> {
+    inner: R,
+    max: usize,
+    /// The last line ended with `\r`: a `\n` opening the next read belongs to it.
+    skip_lf: bool,
+}
+
+impl<R: std::io::BufRead> StreamLines<R> {
+    /// Lines of `inner`; a line is held up to `max` bytes (see [`StreamLines::next_line`]).
+    pub fn new(inner: R, max: usize) -> Self {
+        StreamLines {
+            inner,
+            max,
+            skip_lf: false,
+        }
+    }
+
+    /// Reads the next line into `line` (cleared first), without its terminator; `false` at
+    /// the end of the stream. A line longer than `max` bytes is cut after `max + 1` bytes
+    /// and the rest of it is not read: `line.len() > max` says it was too long (no more of
+    /// it is ever held, so `< /dev/zero` costs `max` bytes).
+    ///
+    /// # Errors
+    /// The stream's read errors (`Interrupted` is retried).
+    pub fn next_line(&mut self, line: &mut Vec<u8>) -> std::io::Result<bool> {
+        line.clear();
+        let mut any = false;
+        loop {
+            let buf = match self.inner.fill_buf() {
+                Ok(b) => b,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if buf.is_empty() {
+                return Ok(any);
+            }
+            if std::mem::take(&mut self.skip_lf) && buf[0] == b'\n' {
+                self.inner.consume(1);
+                continue;
+            }
+            any = true;
+            let room = self.max + 1 - line.len();
+            match buf.iter().position(|&b| b == b'\n' || b == b'\r') {
+                Some(i) if i < room => {
+                    line.extend_from_slice(&buf[..i]);
+                    self.skip_lf = buf[i] == b'\r';
+                    self.inner.consume(i + 1);
+                    return Ok(true);
+                }
+                _ => {
+                    let n = buf.len().min(room);
+                    line.extend_from_slice(&buf[..n]);
+                    self.inner.consume(n);
+                    if line.len() > self.max {
+                        return Ok(true);
+                    }
+                }
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn stream_lines_split_as_each_line_whatever_the_reads() {
+        let cases: [&[u8]; 12] = [
+            b"",
+            b"a",
+            b"a\n",
+            b"a\r",
+            b"\r\n",
+            b"\n\n",
+            b"a\r\r\nb",
+            b"a\n\rb\r\n\nc",
+            b"whale\rcat\r",
+            b"ab\r\ncd\r\r\n\r",
+            b"\r\r\r",
+            b"abc\rdef\nghi\r\njkl",
+        ];
+        for bytes in cases {
+            let want: Vec<&[u8]> = each_line(bytes).collect();
+            // A buffer of 1, 2, 3 bytes splits `\r\n` across reads.
+            for cap in [1, 2, 3, 64] {
+                let mut r = StreamLines::new(std::io::BufReader::with_capacity(cap, bytes), 100);
+                let (mut got, mut line) = (Vec::new(), Vec::new());
+                while r.next_line(&mut line).unwrap() {
+                    got.push(line.clone());
+                }
+                assert_eq!(got, want, "{bytes:?} read {cap} bytes at a time");
+            }
+        }
+    }
+
+    #[test]
+    fn a_stream_line_over_the_limit_is_cut_unread() {
+        let bytes: &[u8] = b"ab\nabcdef\ncd";
+        let mut r = StreamLines::new(std::io::BufReader::with_capacity(2, bytes), 3);
+        let mut line = Vec::new();
+        assert!(r.next_line(&mut line).unwrap());
+        assert_eq!(line, b"ab");
+        assert!(r.next_line(&mut line).unwrap());
+        assert_eq!(line, b"abcd", "max + 1 bytes say the line is too long");
+    }
 
     #[test]
     fn line_ends() {

@@ -38,7 +38,7 @@ pub use finding::{Coded, Finding, Rule, SHOWN_CHARS};
 pub use game::{
     LexiconRequest, Lexicons, Options, Refusal, Resolved, ScriptReport, ScriptedGame, Source,
 };
-pub use lines::{decode, each_line, split_lines, Decoded, Encoding};
+pub use lines::{decode, each_line, split_lines, Decoded, Encoding, StreamLines};
 pub use loc::{Columns, Loc};
 pub use not_text::{text_stop, NotText, TextStop};
 pub use pragma::{game_line, GameLine};

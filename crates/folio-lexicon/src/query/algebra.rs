@@ -19,7 +19,9 @@ use fst::{IntoStreamer, Streamer};
 use crate::error::{Error, Result};
 use crate::set::atomic::write_files_atomic;
 use crate::set::counts::CountsMap;
-use crate::set::paths::{counts_path, refuse_folder, remove_stale_counts, OutputPaths};
+use crate::set::paths::{
+    counts_path, refuse_folder, remove_stale_books, remove_stale_counts, OutputPaths,
+};
 use crate::set::WordSet;
 
 /// A set operation over one or more sets.
@@ -110,13 +112,19 @@ pub struct CombineReport {
     /// An older counts map beside the output that no longer matched it and was removed.
     #[serde(serialize_with = "folio_core::file_name::serialize_option")]
     pub removed_stale_counts: Option<PathBuf>,
+    /// An older books map beside the output, removed: only a difference keeps one (the
+    /// first set's), so any other left there would be another set's.
+    #[serde(serialize_with = "folio_core::file_name::serialize_option")]
+    pub removed_stale_books: Option<PathBuf>,
 }
 
 /// Writes `op` over the sets at `inputs` to `output` (atomically), and the counts map beside
 /// it: for a union, when every input has one, the sum; for an intersection, the sum over
 /// the inputs that have one (when any does); for a difference, the first set's counts
 /// (when it has them: a blocklist without counts does not matter). When no counts map is written,
-/// a stale one beside `output` is removed, so `top` never reads counts of another set.
+/// a stale one beside `output` is removed, so `top` never reads counts of another set. The
+/// books map is written only for a difference whose first set has one (that map, cut to
+/// the output's words); otherwise a stale one beside `output` is removed the same way.
 ///
 /// Inputs and their counts maps are opened with their checksums checked
 /// ([`crate::set::checked`]), so a corrupt input is an error, not a wrong output.
@@ -160,6 +168,7 @@ pub fn write_combined(inputs: &[PathBuf], op: SetOp, output: &Path) -> Result<Co
         counts: None,
         sets_without_counts: without,
         removed_stale_counts: None,
+        removed_stale_books: None,
         written_through: crate::set::atomic::is_write_through(output),
     };
     // The manifest records the inputs' policy (queries normalise words with it) and how
@@ -177,35 +186,51 @@ pub fn write_combined(inputs: &[PathBuf], op: SetOp, output: &Path) -> Result<Co
     });
     let manifest_bytes = serde_json::to_vec_pretty(&manifest)
         .map_err(|e| Error::io(&manifest_out, std::io::Error::other(e)))?;
-    if counted {
-        let written = WordSet::from_bytes(set_bytes.clone())?;
-        let mut counts_bytes = Vec::new();
-        combine_counts(&maps, op, &written, &mut counts_bytes)
+    // Every companion is written with the set or removed after it: a counts or books map
+    // left by an earlier set of that name would be read as this set's (`top`, `export
+    // --counts`, `--min-books`). A folder in a companion's place is refused before anything
+    // is written, so a companion that cannot be removed leaves no new set behind.
+    let books_out = OutputPaths::for_set(output).books;
+    let written = WordSet::from_bytes(set_bytes.clone())?;
+    let counts_bytes = if counted {
+        let mut b = Vec::new();
+        combine_counts(&maps, op, &written, &mut b)
             .map_err(|e| Error::io(&counts_out, std::io::Error::other(e)))?;
-        // A difference keeps the first set's books map too (its words are a subset).
-        let books_out = OutputPaths::for_set(output).books;
-        let mut books_bytes = Vec::new();
-        if op == SetOp::Difference {
-            if let Some(books) = crate::set::checked::open_books_beside(&inputs[0], &sets[0])? {
-                combine_counts(&[books], op, &written, &mut books_bytes)
-                    .map_err(|e| Error::io(&books_out, std::io::Error::other(e)))?;
-            }
+        Some(b)
+    } else {
+        None
+    };
+    // A difference keeps the first set's books map (its words are a subset of the first
+    // set's, each in the same books). A union or intersection cannot know in how many
+    // distinct books a word occurs (two sets may share books), so it gets none.
+    let mut books_bytes = None;
+    if op == SetOp::Difference {
+        if let Some(books) = crate::set::checked::open_books_beside(&inputs[0], &sets[0])? {
+            let mut b = Vec::new();
+            combine_counts(&[books], op, &written, &mut b)
+                .map_err(|e| Error::io(&books_out, std::io::Error::other(e)))?;
+            books_bytes = Some(b);
         }
-        let mut files: Vec<(&Path, &[u8])> = vec![
-            (output, &set_bytes),
-            (&counts_out, &counts_bytes),
-            (&manifest_out, &manifest_bytes),
-        ];
-        if !books_bytes.is_empty() {
-            files.push((&books_out, &books_bytes));
-        }
-        write_files_atomic(&files)?;
-        // Beside a device or FIFO nothing was written (`write_files_atomic`).
+    }
+    let mut files: Vec<(&Path, &[u8])> = vec![(output, &set_bytes)];
+    match &counts_bytes {
+        Some(b) => files.push((&counts_out, b)),
+        None => refuse_folder(&counts_out)?,
+    }
+    files.push((&manifest_out, &manifest_bytes));
+    match &books_bytes {
+        Some(b) => files.push((&books_out, b)),
+        None => refuse_folder(&books_out)?,
+    }
+    write_files_atomic(&files)?;
+    // Beside a device or FIFO nothing was written (`write_files_atomic`) or removed.
+    if counted {
         report.counts = (!report.written_through).then_some(counts_out);
     } else {
-        refuse_folder(&counts_out)?;
-        write_files_atomic(&[(output, &set_bytes), (&manifest_out, &manifest_bytes)])?;
         report.removed_stale_counts = remove_stale_counts(output)?;
+    }
+    if books_bytes.is_none() {
+        report.removed_stale_books = remove_stale_books(output)?;
     }
     Ok(report)
 }
@@ -320,6 +345,41 @@ mod tests {
                 "a set was written beside a failed counts map"
             );
         }
+    }
+
+    #[test]
+    fn a_stale_books_map_is_removed_unless_a_difference_keeps_the_first() {
+        let dir = tempfile::tempdir().unwrap();
+        let a = write_set(dir.path(), "a.fst", &["CAT", "DOG"], Some(&[2, 3]));
+        let b = write_set(dir.path(), "b.fst", &["CAT", "EEL"], Some(&[5, 7]));
+        let books = |p: &Path| OutputPaths::for_set(p).books;
+        let m = fst::Map::from_iter([("CAT", 1u64), ("DOG", 4)]).unwrap();
+        std::fs::write(books(&a), m.as_fst().as_bytes()).unwrap();
+        // An old set of the output's name, with every companion.
+        let out = dir.path().join("o.fst");
+        for op in [SetOp::Union, SetOp::Intersect] {
+            std::fs::copy(&a, &out).unwrap();
+            std::fs::copy(books(&a), books(&out)).unwrap();
+            let r = write_combined(&[a.clone(), b.clone()], op, &out).unwrap();
+            assert!(r.counts.is_some(), "{op:?}");
+            assert_eq!(r.removed_stale_books, Some(books(&out)), "{op:?}");
+            assert!(!books(&out).exists(), "{op:?} left the old books map");
+        }
+        // A difference cuts the first set's books map to its words.
+        std::fs::write(books(&out), b"stale").unwrap();
+        let r = write_combined(&[a.clone(), b.clone()], SetOp::Difference, &out).unwrap();
+        assert_eq!(r.removed_stale_books, None);
+        let set = WordSet::open(&out).unwrap();
+        let m = crate::set::checked::open_books_beside(&out, &set)
+            .unwrap()
+            .unwrap();
+        assert_eq!((m.get(b"DOG"), m.len()), (Some(4), 1));
+        // A books map that cannot be removed (a folder) leaves no new set behind.
+        let out = dir.path().join("f.fst");
+        std::fs::create_dir(books(&out)).unwrap();
+        let err = write_combined(&[a, b], SetOp::Union, &out).unwrap_err();
+        assert!(err.to_string().contains("f.books.fst"), "{err}");
+        assert!(!out.exists());
     }
 
     #[test]

@@ -113,7 +113,9 @@ impl Glob {
                         return Err(bad("a class [ is not closed by ]".into()));
                     }
                     if members.is_empty() {
-                        return Err(bad("an empty class [] matches nothing".into()));
+                        // Quoted as typed: `[^]` is empty too (nothing listed to exclude).
+                        let typed = if negated { "[^]" } else { "[]" };
+                        return Err(bad(format!("an empty class {typed} matches nothing")));
                     }
                     re.push('[');
                     if negated {
@@ -254,6 +256,19 @@ mod tests {
         let p = Policy::game();
         for bad in ["c[aeiou", "c[]t", "c]t", "[4]", "[ß]", "[z-a]", "[a-]", ""] {
             assert!(Glob::parse(&p, bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn an_empty_class_is_quoted_as_typed() {
+        let p = Policy::game();
+        for (pattern, typed) in [("c[]t", "[]"), ("c[^]t", "[^]")] {
+            match Glob::parse(&p, pattern) {
+                Err(QueryError::BadPattern { reason, .. }) => {
+                    assert_eq!(reason, format!("an empty class {typed} matches nothing"));
+                }
+                other => panic!("{pattern}: {:?}", other.is_ok()),
+            }
         }
     }
 

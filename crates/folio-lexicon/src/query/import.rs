@@ -27,7 +27,9 @@ use sha2::Digest;
 use crate::error::{Error, Result};
 use crate::policy::Policy;
 use crate::set::atomic::{write_bytes_atomic, write_files_atomic};
-use crate::set::paths::{counts_path, manifest_path, refuse_folder, remove_stale_counts};
+use crate::set::paths::{
+    counts_path, manifest_path, refuse_folder, remove_stale_books, remove_stale_counts,
+};
 
 /// The longest line read, in bytes (no word is near it): a longer line is rejected with its
 /// length, its text not kept. `folio words contains` refuses a longer line of stdin.
@@ -260,26 +262,11 @@ impl ImportList {
 /// ends at `\n` (Unix), `\r\n` (Windows) or a lone `\r` (classic Mac OS, where a list
 /// exported by an old program is one long "line" otherwise); a final line end ends the last
 /// line, it does not open one (as `str::lines`, which knows no lone `\r`).
+///
+/// Split by folio's one line splitter ([`folio_core::script::each_line`]), which `contains`
+/// reads stdin with too ([`folio_core::script::StreamLines`]).
 pub(crate) fn lines(bytes: &[u8]) -> impl Iterator<Item = &[u8]> {
-    let mut rest = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    std::iter::from_fn(move || {
-        if rest.is_empty() {
-            return None;
-        }
-        let line;
-        match rest.iter().position(|&b| b == b'\n' || b == b'\r') {
-            None => {
-                line = rest;
-                rest = &[];
-            }
-            Some(i) => {
-                line = &rest[..i];
-                let crlf = rest[i] == b'\r' && rest.get(i + 1) == Some(&b'\n');
-                rest = &rest[i + if crlf { 2 } else { 1 }..];
-            }
-        }
-        Some(line)
-    })
+    folio_core::script::each_line(bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes))
 }
 
 /// The first [`SAMPLE_CHARS`] characters or so of a line too long to read whole, trimmed:
@@ -387,11 +374,14 @@ pub fn import_bytes(
     let json = serde_json::to_vec_pretty(&manifest).map_err(std::io::Error::other);
     let mp = manifest_path(output);
     let json = json.map_err(|e| Error::io(&mp, e))?;
-    // The set and its manifest are written together, and only when the stale counts map
-    // can be removed after: a failure leaves no new set without its manifest.
+    // The set and its manifest are written together, and only when the stale counts and
+    // books maps can be removed after: a failure leaves no new set without its manifest,
+    // and no map of an older set of that name is read as this one's.
     refuse_folder(&counts_path(output))?;
+    refuse_folder(&crate::set::OutputPaths::for_set(output).books)?;
     write_files_atomic(&[(output, &set), (&mp, &json)])?;
     remove_stale_counts(output)?;
+    remove_stale_books(output)?;
     Ok(manifest)
 }
 
@@ -634,7 +624,7 @@ mod tests {
     fn an_unwritable_manifest_or_counts_path_leaves_no_set() {
         let dir = tempfile::tempdir().unwrap();
         let out = dir.path().join("w.fst");
-        for blocker in ["w.json", "w.counts.fst"] {
+        for blocker in ["w.json", "w.counts.fst", "w.books.fst"] {
             let b = dir.path().join(blocker);
             std::fs::create_dir(&b).unwrap();
             let err = import_bytes(
@@ -659,6 +649,8 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let out = dir.path().join("w.fst");
         std::fs::write(counts_path(&out), b"stale").unwrap();
+        let books = crate::set::OutputPaths::for_set(&out).books;
+        std::fs::write(&books, b"stale").unwrap();
         let m = import_bytes(
             "-",
             b"dog\ncat\n",
@@ -670,6 +662,7 @@ mod tests {
         assert_eq!(m.report.words, 2);
         assert_eq!(crate::WordSet::open(&out).unwrap().len(), 2);
         assert!(!counts_path(&out).exists());
+        assert!(!books.exists(), "an old books map was left beside the set");
         let json: serde_json::Value =
             serde_json::from_slice(&std::fs::read(dir.path().join("w.json")).unwrap()).unwrap();
         assert_eq!(json["counts_map"], serde_json::Value::Null);

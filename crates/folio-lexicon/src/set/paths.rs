@@ -98,11 +98,24 @@ pub(crate) fn refuse_folder(path: &Path) -> Result<()> {
 /// # Errors
 /// [`Error::Io`] naming the counts file when it exists but cannot be removed.
 pub fn remove_stale_counts(set_path: &Path) -> Result<Option<PathBuf>> {
+    remove_stale(set_path, counts_path(set_path))
+}
+
+/// Removes the books map beside `set_path` (`OUT.books.fst`), if any, returning its path.
+/// Call it after writing a set without a books map (set algebra, `import`), so an older
+/// map of another set is never read as this set's (`export --counts`, `--min-books`).
+///
+/// # Errors
+/// [`Error::Io`] naming the books map when it exists but cannot be removed.
+pub fn remove_stale_books(set_path: &Path) -> Result<Option<PathBuf>> {
+    remove_stale(set_path, OutputPaths::for_set(set_path).books)
+}
+
+fn remove_stale(set_path: &Path, p: PathBuf) -> Result<Option<PathBuf>> {
     // Nothing beside a device or FIFO is ours to remove (no `/dev/null.counts.fst`).
     if crate::set::atomic::is_write_through(set_path) {
         return Ok(None);
     }
-    let p = counts_path(set_path);
     match std::fs::remove_file(&p) {
         Ok(()) => Ok(Some(p)),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),

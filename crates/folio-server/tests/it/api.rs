@@ -163,6 +163,55 @@ fn errors_are_json_with_a_status() {
     }
 }
 
+/// A boolean query parameter is `true` or `false`, and nothing else: `load=1` was taken as
+/// true while `load=yes` was refused. Every other spelling is 400, saying what is accepted.
+#[test]
+fn boolean_parameters_are_true_or_false_only() {
+    let s = start(|_| {});
+    for (value, loaded) in [("true", true), ("false", false)] {
+        let (status, body) = json(s.http, "GET", &format!("/v1/books?load={value}"), "");
+        assert_eq!(status, 200, "{value}: {body}");
+        if loaded {
+            assert!(body["books"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .all(|b| b["loaded"] == true));
+        }
+    }
+    for value in ["1", "0", "yes", "no", "TRUE", "True", ""] {
+        let (status, body) = json(s.http, "GET", &format!("/v1/books?load={value}"), "");
+        assert_eq!(status, 400, "load={value}: {body}");
+        assert_eq!(body["code"], "bad-request");
+        assert_eq!(
+            body["error"],
+            format!(
+                "load={value:?}: give true or false (the only spellings of a boolean parameter)"
+            )
+        );
+    }
+}
+
+/// A book named twice in `?books=` (or in `/v1/check`'s `books`) is one book: listed once.
+#[test]
+fn a_book_named_twice_is_listed_once() {
+    let s = start(|_| {});
+    for path in [
+        "/v1/words/sea?books=sea.txt,sea.txt",
+        "/v1/words/sea?books=sea.txt&books=%20sea.txt",
+    ] {
+        let (status, body) = json(s.http, "GET", path, "");
+        assert_eq!(status, 200, "{path}: {body}");
+        let names: Vec<&str> = body["books"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|b| b["name"].as_str().unwrap())
+            .collect();
+        assert_eq!(names, ["sea.txt"], "{path}: {body}");
+    }
+}
+
 #[test]
 fn a_body_past_the_limit_is_413_in_json() {
     let s = start(|_| {});

@@ -4,7 +4,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use folio_lexicon::query::algebra::{self, SetOp};
-use folio_lexicon::set::counts_path;
+use folio_lexicon::set::{counts_path, OutputPaths};
 
 use super::{refuse_overwriting_inputs, Outcome};
 
@@ -45,9 +45,20 @@ pub(super) fn combine(a: Algebra, op: SetOp, w: &mut impl Write) -> anyhow::Resu
     // Rewriting an input in place (`union a.fst b.fst -o a.fst`: set over set, counts over
     // counts) is allowed; writing one input's file with another kind of output is not:
     // `-o b.counts.fst` would replace b's counts map with a set.
-    let input_counts: Vec<PathBuf> = a.sets.iter().map(|p| counts_path(p)).collect();
-    refuse_overwriting_inputs(std::slice::from_ref(&a.output), &input_counts)?;
-    refuse_overwriting_inputs(&[counts_path(&a.output)], &a.sets)?;
+    // Nor may a companion the output removes or writes (`OUT.books.fst`) be an input set.
+    let input_maps: Vec<PathBuf> = a
+        .sets
+        .iter()
+        .flat_map(|p| [counts_path(p), OutputPaths::for_set(p).books])
+        .collect();
+    refuse_overwriting_inputs(std::slice::from_ref(&a.output), &input_maps)?;
+    refuse_overwriting_inputs(
+        &[
+            counts_path(&a.output),
+            OutputPaths::for_set(&a.output).books,
+        ],
+        &a.sets,
+    )?;
     super::super::note_write_through(&a.output);
     let r = algebra::write_combined(&a.sets, op, &a.output)?;
     if a.json {
@@ -96,6 +107,13 @@ pub(super) fn combine(a: Algebra, op: SetOp, w: &mut impl Write) -> anyhow::Resu
         writeln!(
             w,
             "removed the stale counts map {}",
+            folio_core::file_name::shown(p)
+        )?;
+    }
+    if let Some(p) = &r.removed_stale_books {
+        writeln!(
+            w,
+            "removed the stale books map {}",
             folio_core::file_name::shown(p)
         )?;
     }

@@ -1,6 +1,6 @@
 //! `contains`, `prefix`, `pattern`, `regex` and `fuzzy`: membership and searches.
 
-use std::io::{BufRead, IsTerminal, Read, Write};
+use std::io::{IsTerminal, Write};
 
 use anyhow::{bail, Context};
 use folio_lexicon::query::{self, fold, glob::Glob, regex::WholeWordRegex};
@@ -13,6 +13,49 @@ use super::{load, print_list, shape, ListOut, Outcome, Sets};
 /// of a line `import` reads.
 const STDIN_MAX_LINE: usize = folio_lexicon::query::import::MAX_LINE_BYTES;
 
+/// `-` may stand for stdin once among the words: its lines are read once.
+fn refuse_stdin_twice(words: &[String]) -> anyhow::Result<()> {
+    let n = words.iter().filter(|w| *w == "-").count();
+    if n > 1 {
+        bail!("- (stdin) is given {n} times: its words can be read once");
+    }
+    Ok(())
+}
+
+/// Calls `each` with every word of stdin, one a line: lines end as `import` splits a list
+/// (LF, CRLF or lone CR: folio's one splitter), read as they come so a long batch streams
+/// through; a line is read as `import` reads it (UTF-8, else that line alone as
+/// Windows-1252; a BOM opening the input dropped), trimmed, and a blank one skipped. At most
+/// one line over the limit is held (`< /dev/zero` has no line end): it is an error naming
+/// its number, after the words before it.
+fn stdin_words(each: &mut dyn FnMut(&str) -> std::io::Result<()>) -> anyhow::Result<()> {
+    let stdin = std::io::stdin();
+    let mut input = folio_core::script::StreamLines::new(stdin.lock(), STDIN_MAX_LINE);
+    let mut line = Vec::new();
+    let mut number = 0u64;
+    loop {
+        number += 1;
+        if !input
+            .next_line(&mut line)
+            .context("reading words from stdin")?
+        {
+            return Ok(());
+        }
+        let mut text = &line[..];
+        if text.len() > STDIN_MAX_LINE {
+            bail!("line {number} of stdin is longer than {STDIN_MAX_LINE} bytes: not a word list");
+        }
+        if number == 1 {
+            text = text.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(text);
+        }
+        let (text, _) = folio_lexicon::query::import::decode_line(text);
+        let t = text.trim();
+        if !t.is_empty() {
+            each(t)?;
+        }
+    }
+}
+
 pub(super) fn contains(
     sets: &Sets,
     policy: &Policy,
@@ -23,7 +66,8 @@ pub(super) fn contains(
 ) -> anyhow::Result<Outcome> {
     // An empty word on the command line is a usage error (exit 2), as for every other
     // query, found before any answer is printed; blank lines of stdin are skipped instead.
-    for word in &words {
+    refuse_stdin_twice(&words)?;
+    for word in words.iter().filter(|w| *w != "-") {
         query::key(policy, word)?;
     }
     let set = load(sets)?;
@@ -56,45 +100,18 @@ pub(super) fn contains(
         }
     };
     if words.is_empty() {
-        let stdin = std::io::stdin();
-        if stdin.is_terminal() {
+        if std::io::stdin().is_terminal() {
             bail!("no words given: name them, or pipe them in one a line");
         }
-        let mut input = stdin.lock();
-        let mut line = Vec::new();
-        let mut number = 0u64;
-        loop {
-            line.clear();
-            number += 1;
-            // At most one line over the limit is held: `< /dev/zero` has no line end.
-            let n = (&mut input)
-                .take(STDIN_MAX_LINE as u64 + 1)
-                .read_until(b'\n', &mut line)
-                .context("reading words from stdin")?;
-            if n == 0 {
-                break;
-            }
-            let mut text = line.strip_suffix(b"\n").unwrap_or(&line);
-            text = text.strip_suffix(b"\r").unwrap_or(text);
-            if text.len() > STDIN_MAX_LINE {
-                bail!(
-                    "line {number} of stdin is longer than {STDIN_MAX_LINE} bytes: not a word list"
-                );
-            }
-            // As `import` reads a list: UTF-8, else that line alone as Windows-1252.
-            // A BOM opening the list is dropped, as `import` drops it.
-            if number == 1 {
-                text = text.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(text);
-            }
-            let (text, _) = folio_lexicon::query::import::decode_line(text);
-            let t = text.trim();
-            if !t.is_empty() {
-                answer(t, w)?;
-            }
-        }
+        stdin_words(&mut |t| answer(t, w))?;
     } else {
         for word in &words {
-            answer(word.trim(), w)?;
+            // `-` is stdin, as for ingest, import and play: its words, answered there.
+            if word == "-" {
+                stdin_words(&mut |t| answer(t, w))?;
+            } else {
+                answer(word.trim(), w)?;
+            }
         }
     }
     if json {
@@ -206,16 +223,32 @@ pub(super) fn hooks(
     json: bool,
     w: &mut impl Write,
 ) -> anyhow::Result<Outcome> {
-    // As for `contains`: an empty word is a usage error found before any answer.
+    // As for `contains`: `-` is stdin's words, one a line (blank lines skipped), and an
+    // empty word is a usage error found before any answer.
+    refuse_stdin_twice(words)?;
+    let mut given = Vec::with_capacity(words.len());
+    for word in words {
+        if word == "-" {
+            stdin_words(&mut |t| {
+                given.push(t.to_string());
+                Ok(())
+            })?;
+        } else {
+            given.push(word.clone());
+        }
+    }
+    let words = &given;
     for word in words {
         query::key(policy, word)?;
     }
     let set = load(sets)?;
-    let mut absent = false;
+    let mut absent = 0usize;
+    let mut results = Vec::new();
     for word in words {
         // A word the policy cannot spell (`c4t`) is no word of the set and hooks nothing,
         // as `contains` answers it false: given back as typed (escaped in text).
-        let h = match query::key(policy, word)? {
+        let key = query::key(policy, word)?;
+        let h = match &key {
             Some(_) => query::hooks::hooks(&set, policy, word)?,
             None => query::hooks::Hooks {
                 word: word.to_string(),
@@ -224,9 +257,16 @@ pub(super) fn hooks(
                 back: String::new(),
             },
         };
-        absent |= !h.present;
+        absent += usize::from(!h.present);
         if json {
-            writeln!(w, "{}", serde_json::to_string(&h)?)?;
+            // One JSON value for the whole run, shaped as `contains --json`'s.
+            results.push(json!({
+                "word": word,
+                "key": key,
+                "present": h.present,
+                "front": h.front,
+                "back": h.back,
+            }));
         } else {
             // Zyzzyva's layout: front hooks, the word, back hooks (`-`: none); `*` marks a
             // word that is not itself in the set.
@@ -242,7 +282,17 @@ pub(super) fn hooks(
             writeln!(w, "{} {shown}{mark} {}", none(&h.front), none(&h.back))?;
         }
     }
-    Ok(if absent {
+    if json {
+        let v = json!({
+            "count": words.len(),
+            "present": words.len() - absent,
+            "absent": absent,
+            "all_present": absent == 0,
+            "results": results,
+        });
+        writeln!(w, "{v}")?;
+    }
+    Ok(if absent > 0 {
         Outcome::Invalid
     } else {
         Outcome::Ok

@@ -86,7 +86,8 @@ pub enum Command {
     Contains {
         #[command(flatten)]
         sets: Sets,
-        /// Words to look up (any case; normalised like ingest).
+        /// Words to look up (any case; normalised like ingest); `-` reads words from
+        /// stdin there, one a line.
         words: Vec<String>,
         /// Print one JSON object.
         #[arg(long)]
@@ -126,10 +127,11 @@ pub enum Command {
     Hooks {
         #[command(flatten)]
         sets: Sets,
-        /// The words.
+        /// The words; `-` reads words from stdin there, one a line.
         #[arg(required = true)]
         words: Vec<String>,
-        /// Print one JSON object per word (`front` and `back` as strings of letters).
+        /// Print one JSON object for all the words, as `contains --json` (each result with
+        /// `front` and `back` as strings of letters).
         #[arg(long)]
         json: bool,
     },
@@ -274,7 +276,8 @@ pub enum Command {
             long,
             value_name = "FORMAT",
             default_value = "csv",
-            requires = "counts"
+            requires = "counts",
+            conflicts_with = "json"
         )]
         format: folio_lexicon::query::frequency::Format,
         /// Only words that occur in at least N books (needs the books map ingest writes).
