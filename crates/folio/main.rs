@@ -138,9 +138,13 @@ fn main() -> ExitCode {
 /// in stdout's buffer is flushed first: a write error there fails the run too (`> /dev/full`
 /// must not exit 0).
 fn finish(result: anyhow::Result<cmd::Outcome>) -> ExitCode {
-    let result = result.and_then(|outcome| {
-        cmd::stdout().flush()?;
-        Ok(outcome)
+    let result = result.and_then(|outcome| match cmd::stdout().flush() {
+        // The reader left (`folio play --json games/ | tool` where tool exits early): what
+        // was left unwritten is lost, but the verdict stands. It once became exit 0 here,
+        // passing a record with a wrong score whenever the first write was the one refused.
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(outcome),
+        Err(e) => Err(e.into()),
+        Ok(()) => Ok(outcome),
     });
     match result {
         Ok(outcome) => outcome.exit_code(),

@@ -1241,6 +1241,42 @@ fn a_closed_stdout_keeps_the_verdict() {
     assert_eq!(play_into_closed_pipe(&good, 300), 0);
 }
 
+/// A reader closed before folio writes anything (`folio play --json x.gcg | true`): the
+/// first write is refused, and the verdict still stands in every format (it was exit 0
+/// for `--json` and SARIF, whose output is flushed at the end).
+#[test]
+fn a_stdout_closed_before_the_first_write_keeps_the_verdict() {
+    let good = std::fs::read_to_string(data_dir().join("standard_bingo.gcg")).unwrap();
+    let bad = good.replace("+66 66", "+60 60");
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("bad.gcg");
+    std::fs::write(&script, bad).unwrap();
+    for format in [
+        &["--json"][..],
+        &["--jsonl"],
+        &["--format", "sarif"],
+        &["--format", "junit"],
+        &["--format", "github"],
+        &["-q"],
+        &[],
+    ] {
+        let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("folio"))
+            .arg("play")
+            .args(format)
+            .arg(&script)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        // Closed before folio has written a byte.
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!stderr.contains("panicked"), "{format:?}: {stderr}");
+        assert_eq!(out.status.code(), Some(1), "{format:?}: {stderr}");
+    }
+}
+
 /// Every script of `tests/data/scrabble/MANIFEST.tsv` against its checked-in transcript.
 #[test]
 fn manifest_transcripts() {
