@@ -1357,4 +1357,18 @@ fn deny_and_warn_turn_a_note_into_a_finding() {
     );
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("warning: two players share"), "{out}");
+    // A record that does not parse keeps the note a note: allowing its one error passes it.
+    std::fs::write(
+        tmp.path().join("bad.gcg"),
+        "#player1 NoName Ann\n#player2 NoName Bob\n>NoName: AEHNORT 8H HORN +1A 14\n",
+    )
+    .expect("write");
+    let (code, out, _) = play_in(tmp.path(), &["-q", "bad.gcg", "--allow", "malformed-score"]);
+    assert_eq!(code, 0, "{out}");
+    let (code, out, _) = play_in(
+        tmp.path(),
+        &["-q", "bad.gcg", "--deny", "duplicate-nickname"],
+    );
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("[duplicate-nickname]"), "{out}");
 }

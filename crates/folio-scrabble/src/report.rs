@@ -279,7 +279,21 @@ impl Stats {
 
 impl Report {
     /// The report of a script that does not parse: its problems as findings, nothing replayed.
-    pub fn not_replayed(file: &str, errors: &crate::gcg::ParseErrors) -> Report {
+    /// A convention it names (`duplicate-nickname`) stays a note, as in a replayed record,
+    /// unless its code is in `notes_as_findings` (the run's `--deny`/`--warn`).
+    pub fn not_replayed(
+        file: &str,
+        errors: &crate::gcg::ParseErrors,
+        notes_as_findings: &[String],
+    ) -> Report {
+        let (notes, findings): (Vec<Finding>, Vec<Finding>) = errors
+            .errors
+            .iter()
+            .map(crate::findings::from_parse)
+            .partition(|f| {
+                matches!(&f.rule, crate::findings::Rule::Script(k) if k.is_note())
+                    && !notes_as_findings.iter().any(|c| c == f.rule.code())
+            });
         Report {
             file: file.to_string(),
             game: "scrabble",
@@ -299,12 +313,8 @@ impl Report {
             },
             board: Vec::new(),
             stats: Stats::default(),
-            findings: errors
-                .errors
-                .iter()
-                .map(crate::findings::from_parse)
-                .collect(),
-            notes: Vec::new(),
+            findings,
+            notes,
         }
     }
 

@@ -95,7 +95,7 @@ impl<L: Lexicon + ?Sized> ScriptedGame<L> for Scrabble {
             Err(errors) => {
                 return Ok(Box::new(Replayed {
                     script: None,
-                    report: Report::not_replayed(name, &errors),
+                    report: Report::not_replayed(name, &errors, &options.selected),
                 }))
             }
         };
