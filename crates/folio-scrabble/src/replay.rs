@@ -901,7 +901,17 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
             self.on_board[i] = self.on_board[i].saturating_sub(1);
         }
         let shown = self.st.totals[p] - last.before.totals[p];
+        // Only this player's play is taken back: what another player's lines did since
+        // (a stray challenge bonus, challenge-without-play) stands.
+        let totals_now = self.st.totals.clone();
         self.st = last.before;
+        for (q, total) in totals_now.into_iter().enumerate() {
+            if q != p {
+                if let Some(t) = self.st.totals.get_mut(q) {
+                    *t = total;
+                }
+            }
+        }
         self.st.recorded = recorded;
         self.st.corrected = corrected;
         self.st.progress.turns_taken = taken_turns;

@@ -834,6 +834,20 @@ fn a_withdrawal_without_a_play_has_its_own_cumulative_checked_on_its_line() {
     assert_eq!(codes(&r), ["withdrawn-without-play"]);
 }
 
+/// A withdrawal takes back its own player's play only: a stray challenge bonus the other
+/// player wrote between the play and the `--` stands (it was wiped with the play, so the
+/// totals after it broke and `--fix` wrote a cumulative that failed).
+#[test]
+fn a_withdrawal_leaves_the_other_players_lines_since_the_play() {
+    let r = run(&format!(
+        "{AB}>A: AGILORW 8F AIRGLOW +80 80\n>B: ADEEGIL 9E GALE +13 13\n\
+         >A: (challenge) +5 85\n>B: ADEEGIL -- -13 0\n>A: - +0 85\n"
+    ));
+    assert_eq!(codes(&r), ["challenge-without-play"], "{:#?}", r.findings);
+    assert_eq!(r.players[0].score, 85);
+    assert_eq!(r.players[1].score, 0);
+}
+
 #[test]
 fn a_withdrawal_cumulative_drops_back_by_the_play_withdrawn() {
     let r = run(&format!(
