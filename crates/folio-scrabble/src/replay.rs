@@ -530,8 +530,9 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
         let EndReason::Out { player: out } = end else {
             return false;
         };
+        // Whatever points the pass writes: a lost turn scores 0, and a written `+5` is that
+        // line's `score` finding, not a reason to read the pass as a move after the end.
         matches!(e.kind, EventKind::Pass)
-            && e.score.unwrap_or(0) == 0
             && p != out
             && !self.lost_challenge_pass
             && !self.end_lines.iter().any(|&l| l)

@@ -582,6 +582,13 @@ fn a_lost_challenge_of_the_going_out_play_is_a_pass_with_a_note() {
         .map(|f| (f.rule.code(), f.loc.line))
         .collect();
     assert_eq!(notes, [("lost-challenge-pass", 17)]);
+    // Written with points, it is still that pass: the points are the line's score finding.
+    let mut scored = lines.clone();
+    let n = scored.len();
+    scored[n - 2] = format!(">A: {left} - +5");
+    let s = run(&text(&scored));
+    assert_eq!(codes(&s), ["score"], "{:#?}", s.findings);
+    assert_eq!(s.findings[0].loc.line, 17);
     // The player of the pass challenged and lost; the other went out.
     assert!(r.notes[0]
         .rule
