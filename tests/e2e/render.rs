@@ -809,3 +809,31 @@ fn a_kenken_puzzle_file_is_refused_saying_what_render_takes() {
         assert!(!tmp.path().join("r.svg").exists());
     }
 }
+
+/// The page's script listing reads the record as the replay does: an ISO-8859-1 record's
+/// `é` is `é` (it was U+FFFD), and a lone CR ends a line, so the marked line is the one
+/// the finding names.
+#[test]
+fn an_html_listing_decodes_and_splits_lines_as_the_replay() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let script = dir.path().join("lat1.gcg");
+    std::fs::write(
+        &script,
+        b"#player1 C\xe9sar C\xe9sar\n#player2 Bob Bob\r>C\xe9sar: DINNVWY 8D WINDY +30 30\n",
+    )
+    .expect("write");
+    let page = dir.path().join("p.html");
+    play_html(std::slice::from_ref(&script), &page);
+    let html = std::fs::read_to_string(&page).expect("page");
+    assert!(
+        html.contains("<li id=\"L1\"><code>#player1 César César</code>"),
+        "{html}"
+    );
+    assert!(
+        html.contains(
+            "<li id=\"L3\" class=\"marked\"><code>&gt;César: DINNVWY 8D WINDY +30 30</code>"
+        ),
+        "{html}"
+    );
+    assert!(!html.contains('\u{fffd}'));
+}

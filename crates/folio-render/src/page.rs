@@ -70,7 +70,10 @@ pub fn page(
         .enumerate()
         .filter_map(|(i, f)| weighed.shown(i).map(|severity| Linked { severity, ..f }))
         .collect();
-    let text = String::from_utf8_lossy(source);
+    let lines = source_lines(
+        source,
+        any.is_some_and(|a| a.is::<folio_scrabble::Report>()),
+    );
     let marked: Vec<u32> = listed.iter().map(|f| f.line).collect();
     document(
         &body.title,
@@ -86,7 +89,7 @@ pub fn page(
             section #source {
                 h2 { "Script " code { (report.file()) } }
                 ol.source {
-                    @for (i, line) in text.lines().enumerate() {
+                    @for (i, line) in lines.iter().enumerate() {
                         @let n = i as u32 + 1;
                         li id={ "L" (n) } class=[marked.contains(&n).then_some("marked")] {
                             code { (line) }
@@ -96,6 +99,23 @@ pub fn page(
             }
         },
     )
+}
+
+/// The script's lines as its game read them, so the listing's line numbers are the findings'
+/// (the one line splitter: `\n`, `\r\n` or a lone `\r`): a crossword record decoded by the
+/// GCG rule (declared encoding, else UTF-8, else ISO-8859-1: `César`, not `C�sar`), any other
+/// script as UTF-8, lossily.
+fn source_lines(source: &[u8], gcg: bool) -> Vec<String> {
+    if gcg {
+        let decoded = folio_core::script::lines::decode(source);
+        (0..decoded.lines.len())
+            .map(|i| decoded.lines.get(i).unwrap_or_default().to_string())
+            .collect()
+    } else {
+        folio_core::script::lines::each_line(source)
+            .map(|l| String::from_utf8_lossy(l).into_owned())
+            .collect()
+    }
 }
 
 /// The index page of a run over several scripts: one row per script, linking its page.
