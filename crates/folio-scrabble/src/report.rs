@@ -383,9 +383,9 @@ impl Report {
                 .iter()
                 .map(|p| match p.recorded {
                     Some(r) if r != p.score => {
-                        format!("{} {} (recorded {r})", clip(&p.nick), p.score)
+                        format!("{} {} (recorded {r})", self.player_shown(p), p.score)
                     }
-                    _ => format!("{} {}", clip(&p.nick), p.score),
+                    _ => format!("{} {}", self.player_shown(p), p.score),
                 })
                 .collect();
             let _ = writeln!(out, "final: {}", parts.join(", "));
@@ -428,13 +428,48 @@ impl Report {
                     .ended_at_line
                     .map(|l| format!(" at line {l}"))
                     .unwrap_or_default();
-                match r.winners.as_slice() {
+                // Players sharing a nickname (Quackle's `NoName`) are told apart by name.
+                let winners: Vec<String> = if self.shared_nicks() {
+                    let top = self.players.iter().map(|p| p.score).max();
+                    self.players
+                        .iter()
+                        .filter(|p| Some(p.score) == top)
+                        .map(|p| self.player_shown(p))
+                        .collect()
+                } else {
+                    r.winners.clone()
+                };
+                match winners.as_slice() {
                     [one] => format!("{one} wins (game over{at}: {how})"),
                     many => format!("tie between {} (game over{at}: {how})", many.join(", ")),
                 }
             }
             "unfinished" => "unfinished (the record stops before the game ends)".to_string(),
             other => other.to_string(),
+        }
+    }
+}
+
+impl Report {
+    /// Whether two players share a nickname.
+    fn shared_nicks(&self) -> bool {
+        self.players
+            .iter()
+            .enumerate()
+            .any(|(i, p)| self.players[..i].iter().any(|q| q.nick == p.nick))
+    }
+
+    /// A player as the standings name them: the nickname, with the full name beside it
+    /// when another player has the same nickname (`NoName (Ann)`).
+    fn player_shown(&self, p: &PlayerReport) -> String {
+        let shared = self
+            .players
+            .iter()
+            .any(|q| q.seat != p.seat && q.nick == p.nick);
+        if shared && p.name != p.nick {
+            format!("{} ({})", clip(&p.nick), clip(&p.name))
+        } else {
+            clip(&p.nick)
         }
     }
 }

@@ -647,6 +647,19 @@ fn players_sharing_a_nickname_take_seats_from_turn_order() {
     let notes: Vec<_> = r.notes.iter().map(|f| f.rule.code()).collect();
     assert_eq!(notes, ["duplicate-nickname", "lost-challenge-pass"]);
     assert_eq!(r.result.reason.as_deref(), Some("NoName went out"));
+    // The transcript tells the two NoNames apart by their full names.
+    let winner = if r.players[0].score > r.players[1].score {
+        "Ann"
+    } else {
+        "Bob"
+    };
+    assert!(
+        r.result_text()
+            .starts_with(&format!("NoName ({winner}) wins")),
+        "{}",
+        r.result_text()
+    );
+    assert!(r.to_text().contains("final: NoName ("), "{}", r.to_text());
 }
 
 /// With a shared nickname, the seat of a turn after an illegal play follows the rule set
