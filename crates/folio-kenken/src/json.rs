@@ -39,25 +39,24 @@ trait Cap {
     const MAX: usize;
     const WHAT: &'static str;
 }
-struct Cages;
-impl Cap for Cages {
-    const MAX: usize = MAX_CELLS;
-    const WHAT: &'static str = "cages (a puzzle of at most 16x16 has at most 256)";
+/// The caps, as data: a marker type per array, its limit and what it holds.
+macro_rules! caps {
+    ($($name:ident: $max:expr, $what:literal;)*) => {
+        $(
+            struct $name;
+            impl Cap for $name {
+                const MAX: usize = $max;
+                const WHAT: &'static str = $what;
+            }
+        )*
+    };
 }
-struct Cells;
-impl Cap for Cells {
-    const MAX: usize = MAX_CELLS;
-    const WHAT: &'static str = "cells in a cage (a puzzle of at most 16x16 has at most 256)";
-}
-struct Rows;
-impl Cap for Rows {
-    const MAX: usize = MAX_SIZE;
-    const WHAT: &'static str = "rows in the solution (at most 16)";
-}
-struct Digits;
-impl Cap for Digits {
-    const MAX: usize = MAX_SIZE;
-    const WHAT: &'static str = "digits in a solution row (at most 16)";
+
+caps! {
+    Cages: MAX_CELLS, "cages (a puzzle of at most 16x16 has at most 256)";
+    Cells: MAX_CELLS, "cells in a cage (a puzzle of at most 16x16 has at most 256)";
+    Rows: MAX_SIZE, "rows in the solution (at most 16)";
+    Digits: MAX_SIZE, "digits in a solution row (at most 16)";
 }
 
 /// A JSON array of at most `C::MAX` items, refused at the item past that while it is read:

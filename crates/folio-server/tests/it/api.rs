@@ -1,18 +1,13 @@
 //! The JSON API: answers, and errors as JSON with their status.
 
-use crate::common::{json, request, start};
+use crate::common::{book_names, json, request, start};
 
 #[test]
 fn books_list_and_load() {
     let s = start(|_| {});
     let (status, body) = json(s.http, "GET", "/v1/books", "");
     assert_eq!(status, 200);
-    let names: Vec<&str> = body["books"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|b| b["name"].as_str().unwrap())
-        .collect();
+    let names = book_names(&body);
     assert_eq!(names, ["sea.txt", "whales.txt"]);
     assert_eq!(body["books"][0]["loaded"], false);
     let (_, body) = json(s.http, "GET", "/v1/books?load=true", "");
@@ -202,12 +197,7 @@ fn a_book_named_twice_is_listed_once() {
     ] {
         let (status, body) = json(s.http, "GET", path, "");
         assert_eq!(status, 200, "{path}: {body}");
-        let names: Vec<&str> = body["books"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|b| b["name"].as_str().unwrap())
-            .collect();
+        let names = book_names(&body);
         assert_eq!(names, ["sea.txt"], "{path}: {body}");
     }
 }
@@ -304,12 +294,7 @@ fn repeated_books_join_and_other_repeats_are_refused() {
     );
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["legal"], true, "{body}");
-    let names: Vec<&str> = body["books"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|b| b["name"].as_str().unwrap())
-        .collect();
+    let names = book_names(&body);
     assert_eq!(names, ["whales.txt", "sea.txt"]);
     let (status, body) = json(
         s.http,

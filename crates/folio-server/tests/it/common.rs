@@ -164,3 +164,13 @@ pub fn json(addr: SocketAddr, method: &str, path: &str, body: &str) -> (u16, ser
     );
     (status, serde_json::from_str(&body).unwrap())
 }
+
+/// The names in a `/v1/books`-shaped answer's `books` list, in order.
+pub fn book_names(body: &serde_json::Value) -> Vec<&str> {
+    body["books"]
+        .as_array()
+        .expect("a books list")
+        .iter()
+        .map(|b| b["name"].as_str().expect("a name"))
+        .collect()
+}

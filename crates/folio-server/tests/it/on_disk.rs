@@ -6,7 +6,7 @@
 
 use std::time::Duration;
 
-use crate::common::{ask, json, start};
+use crate::common::{ask, book_names, json, start};
 
 #[test]
 fn a_removed_cache_folder_is_made_again() {
@@ -79,12 +79,7 @@ fn files_no_request_can_name_are_not_listed() {
         std::fs::write(s.books().join(odd), "The sea was calm.\n").unwrap();
     }
     let (_, body) = json(s.http, "GET", "/v1/books", "");
-    let names: Vec<&str> = body["books"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|b| b["name"].as_str().unwrap())
-        .collect();
+    let names = book_names(&body);
     assert_eq!(names, ["sea.txt", "whales.txt"]);
     let (status, body) = json(
         s.http,
