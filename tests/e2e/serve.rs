@@ -748,27 +748,29 @@ fn a_dribbled_line_or_head_is_closed_at_the_idle_timeout() {
     assert!(answer.contains(r#""code":"body-timeout""#), "{answer}");
 }
 
+/// `folio serve --port 0 ARGS --books EMPTY`, expected to be refused before anything binds
+/// (exit 2, nothing served): its stderr.
+fn serve_refused(args: &[&str]) -> String {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_folio"))
+        .args(["serve", "--port", "0"])
+        .args(args)
+        .arg("--books")
+        .arg(tmp.path())
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+    assert!(out.stdout.is_empty(), "{args:?}: nothing was served");
+    err
+}
+
 /// `--idle-timeout` past one day is a usage error (a huge one once made every HTTP request
 /// panic: "overflow when adding duration to instant").
 #[test]
 fn an_idle_timeout_past_a_day_is_a_usage_error() {
-    let tmp = tempfile::tempdir().unwrap();
     for secs in ["9223372036854775807", "86401"] {
-        let out = Command::new(env!("CARGO_BIN_EXE_folio"))
-            .args([
-                "serve",
-                "--port",
-                "0",
-                "--no-http",
-                "--idle-timeout",
-                secs,
-                "--books",
-            ])
-            .arg(tmp.path())
-            .output()
-            .unwrap();
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{secs}: {err}");
+        let err = serve_refused(&["--no-http", "--idle-timeout", secs]);
         assert!(
             err.contains("--idle-timeout") && err.contains("86400"),
             "{err}"
@@ -780,27 +782,11 @@ fn an_idle_timeout_past_a_day_is_a_usage_error() {
 /// anything binds.
 #[test]
 fn http_port_with_no_http_is_a_usage_error() {
-    let tmp = tempfile::tempdir().unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_folio"))
-        .args([
-            "serve",
-            "--port",
-            "0",
-            "--no-http",
-            "--http-port",
-            "5",
-            "--books",
-        ])
-        .arg(tmp.path())
-        .output()
-        .unwrap();
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{err}");
+    let err = serve_refused(&["--no-http", "--http-port", "5"]);
     assert!(
         err.contains("--http-port 5 would do nothing with --no-http"),
         "{err}"
     );
-    assert!(out.stdout.is_empty(), "nothing was served");
 }
 
 #[test]
