@@ -933,7 +933,10 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
     }
 
     fn challenge(&mut self, e: &Event, p: usize) {
-        let last = self.last_play.as_ref().filter(|l| l.seat == p);
+        // Just after the play: an end-of-game line between them (the bonus for a going-out
+        // play written after the racks were counted) leaves the bonus without its play.
+        let ended = self.end_lines.iter().any(|&l| l);
+        let last = self.last_play.as_ref().filter(|l| l.seat == p && !ended);
         let (after_play, earlier) = (last.is_some(), last.and_then(|l| l.bonus));
         if !after_play {
             let rule = Rule::ChallengeWithoutPlay(self.script.nick(p));

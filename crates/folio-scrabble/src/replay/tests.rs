@@ -582,6 +582,11 @@ fn a_lost_challenge_of_the_going_out_play_is_a_pass_with_a_note() {
         .map(|f| (f.rule.code(), f.loc.line))
         .collect();
     assert_eq!(notes, [("lost-challenge-pass", 17)]);
+    // A bonus for the going-out play belongs right after it, not after the end line.
+    let mut late = lines.clone();
+    late.push(">B: (challenge) +5".to_string());
+    let l = run(&text(&late));
+    assert_eq!(codes(&l), ["challenge-without-play"], "{:#?}", l.findings);
     // Written with points, it is still that pass: the points are the line's score finding.
     let mut scored = lines.clone();
     let n = scored.len();
