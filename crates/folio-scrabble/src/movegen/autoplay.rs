@@ -117,9 +117,11 @@ pub struct AutoGame {
 
 /// Plays a whole game of `players` computer players under `rules` from `seed`. A game the
 /// rules would not end (the course ends only when a player goes out or after a set number
-/// of rounds) is stopped after two rounds in which no player could do anything but pass;
-/// passes go on until the rules' own scoreless-turn limit when it is longer (standard: six,
-/// so a two-player game stuck with the bag empty ends by the rules, not unfinished).
+/// of rounds) is stopped after two rounds in which no player could place a tile (passes
+/// and exchanges alike: under the course and wordbler rules an exchange is neither a pass
+/// nor a failed play, so players with no play exchanging forever never ended a game);
+/// such turns go on until the rules' own scoreless-turn limit when it is longer (standard:
+/// six, so a two-player game stuck with the bag empty ends by the rules, not unfinished).
 pub fn play_game<L: Lexicon + ?Sized>(
     rules: Rules,
     players: usize,
@@ -129,11 +131,15 @@ pub fn play_game<L: Lexicon + ?Sized>(
 ) -> Result<AutoGame, GameError> {
     let mut game = Game::new(rules, players, seed)?;
     let mut turns = Vec::new();
-    let mut passes = 0;
+    let mut stuck = 0;
     let limit = (2 * players).max(rules.end.scoreless_turns.map_or(0, |n| n as usize));
-    while !game.is_over() && passes < limit {
+    while !game.is_over() && stuck < limit {
         let turn = choose(&game, lexicon, strategy);
-        passes = if turn == Turn::Pass { passes + 1 } else { 0 };
+        stuck = if matches!(turn, Turn::Play(_)) {
+            0
+        } else {
+            stuck + 1
+        };
         game = game.apply(&turn, Some(lexicon))?;
         turns.push(turn);
     }
@@ -197,7 +203,22 @@ impl AutoGame {
                     total[o]
                 );
             }
-            for p in (0..n).filter(|&p| Some(p) != out_player && end.adjustments[p] != 0) {
+            // Every line the rules give a seat, even one of +0 (a rack of blanks under
+            // wordbler's each-loses-own): the replay reports a due line that is missing.
+            let values: Vec<i32> = (0..n)
+                .map(|p| game.rules().tile_set.rack_value(&racks[p]) as i32)
+                .collect();
+            let total_value: i32 = values.iter().sum();
+            let due = |p: usize| {
+                end.adjustments[p] != 0
+                    || (!racks[p].is_empty()
+                        && game
+                            .rules()
+                            .end
+                            .adjustment(end.reason, p, Some(values[p]), total_value - values[p])
+                            .is_some())
+            };
+            for p in (0..n).filter(|&p| Some(p) != out_player && due(p)) {
                 total[p] += end.adjustments[p];
                 let r = rack_string(&racks[p]);
                 let _ = writeln!(
