@@ -837,3 +837,45 @@ fn an_html_listing_decodes_and_splits_lines_as_the_replay() {
     );
     assert!(!html.contains('\u{fffd}'));
 }
+
+/// A record played with `#tileset german` is drawn with the German values, on its page and
+/// in `folio render` alike (Z 3 and Ü 6, not the English set's 10 and 0).
+#[test]
+fn a_records_tileset_gives_the_drawn_tile_values() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let script = dir.path().join("de.gcg");
+    std::fs::write(
+        &script,
+        "#character-encoding UTF-8\n#player1 a A\n#player2 b B\n#tileset german\n\
+         >a: ZÜBELRS 8G ZÜ +0 0\n",
+    )
+    .expect("write");
+    let svg = dir.path().join("de.svg");
+    folio()
+        .arg("render")
+        .arg(&script)
+        .arg("--svg")
+        .arg(&svg)
+        .assert()
+        .success();
+    let page = dir.path().join("de.html");
+    play_html(std::slice::from_ref(&script), &page);
+    for drawn in [&svg, &page] {
+        let text = std::fs::read_to_string(drawn).expect("drawn");
+        for (letter, value) in [("Z", 3), ("Ü", 6)] {
+            let want = format!(">{letter}</text><text class=\"v\"");
+            let at = text
+                .find(&want)
+                .unwrap_or_else(|| panic!("{letter} in {drawn:?}"));
+            let rest = &text[at + want.len()..];
+            let shown: String = rest
+                .split('>')
+                .nth(1)
+                .unwrap_or_default()
+                .chars()
+                .take_while(char::is_ascii_digit)
+                .collect();
+            assert_eq!(shown, value.to_string(), "{letter} in {drawn:?}");
+        }
+    }
+}

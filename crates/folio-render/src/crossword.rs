@@ -3,7 +3,7 @@
 
 use folio_scrabble::premium::premium_at;
 use folio_scrabble::report::{TurnKind, TurnReport, WordReport};
-use folio_scrabble::{Premium, Report, Rules, Square, Tile, TileSet};
+use folio_scrabble::{Premium, Report, Square, Tile, TileSet};
 use maud::{html, Markup, PreEscaped};
 
 use crate::page::{Body, Linked};
@@ -144,11 +144,10 @@ fn placed(before: &[String], after: &[String]) -> Vec<(usize, usize)> {
     out
 }
 
-/// The tile set of a report's rule set (standard's when the name is not a preset's).
+/// The tiles a report's game was played with (its record's `#tileset`, else its rule
+/// set's): a German record's Ü is worth 6, not the English set's 0.
 fn tile_set(report: &Report) -> TileSet {
-    Rules::preset(&report.rules)
-        .unwrap_or(Rules::STANDARD)
-        .tile_set
+    report.tile_set
 }
 
 /// The seat colours of the standings chart and the turn list (dark enough for text on white).

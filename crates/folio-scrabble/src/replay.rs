@@ -1260,6 +1260,7 @@ impl<'a, L: Lexicon + ?Sized> Replayer<'a, L> {
             file: script.source.clone(),
             game: "scrabble",
             rules: self.rules.name.to_string(),
+            tile_set: self.rules.tile_set,
             lexicon,
             encoding: script.encoding,
             title: script.header.title.clone(),

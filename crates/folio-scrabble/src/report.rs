@@ -18,6 +18,10 @@ pub struct Report {
     pub game: &'static str,
     /// The rule set used (`course`, `standard`, `wordbler`).
     pub rules: String,
+    /// The tiles the game was played with: the rule set's, or the record's `#tileset`
+    /// (drawn boards show these values). Not in the JSON report (the record names it).
+    #[serde(skip)]
+    pub tile_set: crate::TileSet,
     /// The word list: its name or path, and whether words were checked against it.
     pub lexicon: LexiconInfo,
     /// How the file was decoded.
@@ -298,6 +302,7 @@ impl Report {
             file: file.to_string(),
             game: "scrabble",
             rules: String::new(),
+            tile_set: crate::Rules::STANDARD.tile_set,
             lexicon: LexiconInfo::default(),
             encoding: Encoding::Utf8,
             title: None,
