@@ -879,3 +879,52 @@ fn a_records_tileset_gives_the_drawn_tile_values() {
         }
     }
 }
+
+/// A Boggle round whose `#lexicon` is missing is drawn with `--set` (as `play --set`); a
+/// position written out takes no `--set`.
+#[test]
+fn render_takes_a_scripts_word_set_with_set() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::write(dir.path().join("list.txt"), "cats\ndogs\n").unwrap();
+    let set = dir.path().join("s.fst");
+    folio()
+        .args(["words", "import"])
+        .arg(dir.path().join("list.txt"))
+        .arg("-o")
+        .arg(&set)
+        .assert()
+        .success();
+    let round = dir.path().join("r.boggle");
+    std::fs::write(
+        &round,
+        "#game boggle\n#board catsdogsbirdfish\n#lexicon gone.fst\n#player a\n>a: cats\n",
+    )
+    .unwrap();
+    let svg = dir.path().join("r.svg");
+    folio()
+        .arg("render")
+        .arg(&round)
+        .arg("--svg")
+        .arg(&svg)
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("gone.fst"));
+    folio()
+        .arg("render")
+        .arg(&round)
+        .arg("--set")
+        .arg(&set)
+        .arg("--svg")
+        .arg(&svg)
+        .assert()
+        .success();
+    assert!(std::fs::read_to_string(&svg).unwrap().contains("<svg"));
+    folio()
+        .args(["render", "617", "--svg"])
+        .arg(&svg)
+        .arg("--set")
+        .arg(&set)
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("--set applies to a script file"));
+}

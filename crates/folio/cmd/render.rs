@@ -44,6 +44,11 @@ pub struct Args {
     /// (a German position's `Ä`, `Ö`, `Ü`), as `folio moves --tileset`.
     #[arg(long, value_name = "NAME")]
     tileset: Option<String>,
+    /// A script's word set, instead of its `#lexicon` (as `folio play --set`): for a record
+    /// or a Boggle round whose word set is elsewhere or missing. The drawing needs none, but
+    /// a Boggle round is replayed against one.
+    #[arg(long = "set", value_name = "SET.fst")]
+    set: Option<PathBuf>,
     /// Where to write the SVG (atomically).
     #[arg(long, value_name = "OUT.svg", value_parser = super::args::output_file())]
     svg: PathBuf,
@@ -105,8 +110,19 @@ pub fn run(a: Args) -> anyhow::Result<Outcome> {
                  the tiles of its rule set (--rules overrides the script's #rules, as in play)"
             );
         }
-        from_script(Path::new(&a.position), a.turn, a.rules.clone())?
+        let set = match &a.set {
+            Some(p) => Some(std::sync::Arc::new(folio_lexicon::checked::open_set(p)?)),
+            None => None,
+        };
+        let forced = set.as_ref().map(|s| (s, a.set.as_ref()));
+        from_script(Path::new(&a.position), a.turn, a.rules.clone(), forced)?
     } else {
+        if a.set.is_some() {
+            bail!(
+                "--set applies to a script file; {} is not one",
+                quoted(&a.position)
+            );
+        }
         if a.turn.is_some() {
             bail!(
                 "--turn needs a script file; {} is not one",
@@ -130,6 +146,7 @@ fn from_script(
     path: &Path,
     turn: Option<usize>,
     rules: Option<String>,
+    forced: Option<(&std::sync::Arc<folio_lexicon::WordSet>, Option<&PathBuf>)>,
 ) -> anyhow::Result<maud::Markup> {
     let bytes = std::fs::read(path)
         .with_context(|| format!("cannot read {}", folio_core::file_name::shown(path)))?;
@@ -152,7 +169,7 @@ fn from_script(
     let lexicons = CliLexicons {
         script: path,
         name: &name,
-        forced: None,
+        forced,
         paths: LexiconPaths::Script,
         opened: std::cell::RefCell::new(Vec::new()),
     };
