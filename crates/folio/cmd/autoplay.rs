@@ -39,8 +39,8 @@ pub struct Args {
     #[arg(long, value_name = "N", default_value_t = 1)]
     games: u64,
     /// Where to write the record: a file, or a folder (with --games N > 1, or a folder that
-    /// exists) that gets `game-SEED.gcg`; none or `-`: print the record (one game), only the
-    /// summary (several).
+    /// exists) that gets `game-SEED.gcg`; `-`: print the record (one game only); none: print
+    /// the record of one game, only the summary of several.
     #[arg(short, long, value_name = "OUT")]
     output: Option<PathBuf>,
 }

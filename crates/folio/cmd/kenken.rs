@@ -235,7 +235,7 @@ fn load(arg: &PuzzleArg) -> anyhow::Result<Entry> {
     let total = entries.len();
     match arg.index {
         Some(i) if i == 0 || i > total => bail!(
-            "--index {i}: {name} holds {}",
+            "--index {i}: {name} holds {} (counted from 1)",
             folio_core::plural(total, "puzzle", "puzzles")
         ),
         Some(i) => Ok(entries.into_iter().nth(i - 1).expect("checked")),
