@@ -76,6 +76,9 @@ pub enum CgpErrorKind {
     /// A score or count that is not a number.
     #[error("`{0}` is not a number")]
     Number(String),
+    /// A score or count written with digits, too large (or small) to be one.
+    #[error("`{0}` is out of range")]
+    OutOfRange(String),
     /// An option without its value or its `;`.
     #[error("option `{0}` needs a value and a `;`")]
     Option(String),
@@ -156,7 +159,7 @@ impl Cgp {
         for part in scores_text.split('/') {
             scores.push(
                 part.parse::<i32>()
-                    .map_err(|_| err(col, CgpErrorKind::Number(part.to_string())))?,
+                    .map_err(|e| err(col, number_error(part, &e)))?,
             );
             col += part.chars().count() + 1;
         }
@@ -172,7 +175,7 @@ impl Cgp {
         let (zcol, zero_text) = get(3, "scoreless-turn count")?;
         let scoreless_turns = zero_text
             .parse::<u32>()
-            .map_err(|_| err(zcol, CgpErrorKind::Number(zero_text.to_string())))?;
+            .map_err(|e| err(zcol, number_error(zero_text, &e)))?;
         let mut options = Vec::new();
         let mut rest = f[4.min(f.len())..].iter();
         while let Some(&(ocol, op)) = rest.next() {
@@ -265,7 +268,7 @@ fn parse_board(start: usize, text: &str) -> Result<Board, CgpError> {
                 }
                 let n: usize = digits
                     .parse()
-                    .map_err(|_| err(at, CgpErrorKind::Number(digits.clone())))?;
+                    .map_err(|e| err(at, number_error(&digits, &e)))?;
                 digits.clear();
                 width = width.saturating_add(n);
                 if width > SIZE {
@@ -321,6 +324,18 @@ pub fn board_text(board: &Board) -> String {
     rows.join("/")
 }
 
+/// What a number that does not parse is: digits past the type's range are out of range
+/// (`99999999999999999999999` once read "is not a number"), anything else not a number.
+fn number_error(text: &str, e: &std::num::ParseIntError) -> CgpErrorKind {
+    use std::num::IntErrorKind;
+    match e.kind() {
+        IntErrorKind::PosOverflow | IntErrorKind::NegOverflow => {
+            CgpErrorKind::OutOfRange(text.to_string())
+        }
+        _ => CgpErrorKind::Number(text.to_string()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -345,12 +360,17 @@ mod tests {
     #[test]
     fn errors_name_their_column() {
         let empty = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15";
-        let cases: [(String, usize, CgpErrorKind); 7] = [
+        let cases: [(String, usize, CgpErrorKind); 8] = [
             ("".into(), 1, CgpErrorKind::Missing("board")),
             (
                 format!("{empty} A/B 1/x 0"),
                 52,
                 CgpErrorKind::Number("x".into()),
+            ),
+            (
+                format!("{empty} A/B 1/99999999999999999999999 0"),
+                52,
+                CgpErrorKind::OutOfRange("99999999999999999999999".into()),
             ),
             (format!("{empty} A1/B 1/2 0"), 47, CgpErrorKind::Char('1')),
             (
