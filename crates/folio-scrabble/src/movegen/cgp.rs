@@ -76,6 +76,18 @@ pub enum CgpErrorKind {
     /// A score or count that is not a number.
     #[error("`{0}` is not a number")]
     Number(String),
+    /// More (or fewer) racks than the rule set seats.
+    #[error("{players} players; {rules} rules seat {min} to {max}")]
+    PlayerCount {
+        /// Racks given.
+        players: usize,
+        /// The rule set's name.
+        rules: &'static str,
+        /// Its fewest and most players.
+        min: usize,
+        /// See `min`.
+        max: usize,
+    },
     /// A score or count written with digits, too large (or small) to be one.
     #[error("`{0}` is out of range")]
     OutOfRange(String),
@@ -205,9 +217,22 @@ impl Cgp {
             .map(|(_, v)| v.as_str())
     }
 
-    /// The position under `rules`: checks that the board and racks hold no more of a tile
-    /// than the rules' tile set (the error's column is 1, the position as a whole).
+    /// The position under `rules`: checks that the racks are as many as the rules seat and
+    /// that the board and racks hold no more of a tile than the rules' tile set (the error's
+    /// column is 1, the position as a whole).
     pub fn position(&self, rules: Rules) -> Result<GamePosition, CgpError> {
+        let players = self.racks.len();
+        if !(rules.min_players..=rules.max_players).contains(&players) {
+            return Err(err(
+                1,
+                CgpErrorKind::PlayerCount {
+                    players,
+                    rules: rules.name,
+                    min: rules.min_players,
+                    max: rules.max_players,
+                },
+            ));
+        }
         let mut have = [0u32; crate::tile::TILE_KINDS];
         for (_, t) in self.board.tiles() {
             have[t.rack_tile().index()] += 1;
@@ -396,6 +421,21 @@ mod tests {
         for (text, column, kind) in cases {
             assert_eq!(Cgp::parse(&text), Err(CgpError { column, kind }), "{text}");
         }
+        // Five racks: the standard rules seat two to four players.
+        let five = format!("{empty} A/B/C/D/E 0/0/0/0/0 0");
+        assert_eq!(
+            Cgp::parse(&five)
+                .unwrap()
+                .position(Rules::STANDARD)
+                .unwrap_err()
+                .kind,
+            CgpErrorKind::PlayerCount {
+                players: 5,
+                rules: "standard",
+                min: 2,
+                max: 4
+            }
+        );
         let too_many = format!("{empty} ZZ/ 0/0 0");
         assert!(matches!(
             Cgp::parse(&too_many)
