@@ -192,7 +192,8 @@ impl<R: std::io::BufRead> StreamLines<R> {
                 continue;
             }
             any = true;
-            let room = self.max + 1 - line.len();
+            // Saturating: `max` may be `usize::MAX` (no cap), never a panic.
+            let room = self.max.saturating_add(1).saturating_sub(line.len());
             match buf.iter().position(|&b| b == b'\n' || b == b'\r') {
                 Some(i) if i < room => {
                     line.extend_from_slice(&buf[..i]);
