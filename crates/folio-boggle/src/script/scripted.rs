@@ -48,7 +48,7 @@ impl ScriptReport for Report {
 struct Invalid {
     file: String,
     error: Error,
-    /// The text of each line a finding names (as the file was read; lossy), by line:
+    /// The text of each line a finding names (as the file was read; lossy), in line order:
     /// quoted under each finding as every game's diagnostics quote their line.
     quoted: Vec<(u32, String)>,
 }
@@ -61,20 +61,21 @@ impl Invalid {
             error,
             quoted: Vec::new(),
         };
-        let mut wanted: Vec<u32> = invalid.findings().iter().map(|f| f.0.line).collect();
-        wanted.sort_unstable();
-        wanted.dedup();
+        // Each named line once, with the column of its first finding (the excerpt's centre
+        // on a long line), in line order.
+        let mut wanted: Vec<(u32, u32)> = invalid
+            .findings()
+            .iter()
+            .map(|f| (f.0.line, f.0.col))
+            .collect();
+        wanted.sort_by_key(|&(line, _)| line);
+        wanted.dedup_by_key(|&mut (line, _)| line);
         // One pass over the lines, whatever their number; only the named ones are kept.
         let mut next = wanted.iter().peekable();
         for (i, line) in folio_core::script::lines::each_line(bytes).enumerate() {
             let n = u32::try_from(i + 1).unwrap_or(u32::MAX);
-            if next.peek().is_some_and(|&&w| w == n) {
+            if let Some(&&(_, col)) = next.peek().filter(|&&&(w, _)| w == n) {
                 let text = String::from_utf8_lossy(line);
-                let col = invalid
-                    .findings()
-                    .iter()
-                    .find(|f| f.0.line == n)
-                    .map_or(1, |f| f.0.col);
                 invalid.quoted.push((
                     n,
                     folio_core::script::excerpt(folio_core::script::lines::strip_bom(&text), col),
@@ -90,10 +91,10 @@ impl Invalid {
 
     /// The quoted text of line `n` ("" when none is kept).
     fn text_of(&self, n: u32) -> &str {
+        // `quoted` is in line order.
         self.quoted
-            .iter()
-            .find(|(k, _)| *k == n)
-            .map_or("", |(_, t)| t.as_str())
+            .binary_search_by_key(&n, |(k, _)| *k)
+            .map_or("", |i| self.quoted[i].1.as_str())
     }
 
     fn findings(&self) -> Vec<(Loc, String, &'static str)> {
