@@ -80,8 +80,8 @@ pub struct Args {
     #[arg(long, value_name = "OUT", value_parser = super::args::output_file())]
     write_gcg: Option<PathBuf>,
     /// Write the record corrected to OUT: the rule set's points and running totals in place
-    /// of misscored ones, every other byte as written (one Scrabble script; written
-    /// atomically; OUT may not be the script).
+    /// of misscored ones (an illegal play keeps its move and scores +0), every other byte as
+    /// written (one Scrabble script; written atomically; OUT may not be the script).
     #[arg(long, value_name = "OUT", value_parser = super::args::output_file())]
     fix: Option<PathBuf>,
     /// Also write an HTML report (docs/render.md): one script: OUT.html is its page; several:
