@@ -133,20 +133,37 @@ pub fn analyse<L: Lexicon + ?Sized>(script: &Script, rules: Rules, lexicon: &L) 
     out
 }
 
-/// The recorded play in the generator's notation (main word from its first square).
+/// The recorded play in the generator's notation, so `played` and `best` read alike: the
+/// main word from its first square, `.` for tiles already on the board, and a one-tile
+/// play written along the word it forms (across when it forms one both ways), as
+/// [`Play`](super::Play)'s `Display` writes it. A play the rules refuse keeps its record
+/// notation.
 fn best_notation(
     board: &crate::board::Board,
     rules: &Rules,
     placement: &crate::placement::Placement,
 ) -> String {
-    rules
-        .evaluate(board, placement, crate::NO_LEXICON)
-        .ok()
-        .and_then(|mv| {
-            mv.main_word()
-                .map(|w| format!("{} {}", w.position, w.notation()))
-        })
-        .unwrap_or_else(|| placement.to_string())
+    use crate::coord::Dir;
+    let Ok(mv) = rules.evaluate(board, placement, crate::NO_LEXICON) else {
+        return placement.to_string();
+    };
+    let word = if mv.new_tiles.len() == 1 {
+        let along = |d: Dir| mv.words.iter().find(|w| w.position.dir == d);
+        along(Dir::Across).or_else(|| along(Dir::Down))
+    } else {
+        mv.main_word()
+    };
+    match word {
+        Some(w) => {
+            let letters: String = w
+                .tiles
+                .iter()
+                .map(|t| if t.new { t.tile.to_char() } else { '.' })
+                .collect();
+            format!("{} {letters}", w.position)
+        }
+        None => placement.to_string(),
+    }
 }
 
 #[cfg(test)]
@@ -174,5 +191,18 @@ mod tests {
         assert!(second.rank.unwrap() >= 1);
         assert_eq!(a.players[1].plays, 1);
         assert_eq!(a.players[1].missed, second.missed);
+    }
+
+    #[test]
+    fn the_recorded_play_is_written_as_the_generator_writes_plays() {
+        let words = WordList::new(["HORN", "HORNS", "HO", "OH"]);
+        // A tile written as itself (`J8 S`) forms HORNS across; one written across (`9F O`)
+        // forms HO down only; a word through tiles in parentheses keeps `.` for them.
+        let text = b"#player1 A A\n#player2 B B\n>A: HNORXYZ 8F HORN +14 14\n\
+            >B: SABCDEF J8 S +8 8\n>A: OXYZQVW 9F O +5 19\n";
+        let script = crate::parse(text, "g.gcg").unwrap();
+        let a = analyse(&script, Rules::STANDARD, &words);
+        let played: Vec<&str> = a.turns.iter().map(|t| t.played.as_str()).collect();
+        assert_eq!(played, ["8F HORN", "8F ....S", "F8 .O"]);
     }
 }

@@ -134,6 +134,15 @@ fn every_recorded_play_with_its_rack_is_generated_at_its_score() {
                 path.display()
             );
             assert!(plays[0].score >= want, "{}: turn {turn}", path.display());
+            // The analysis writes the recorded play as the generator writes it.
+            if let Some(t) = analysis.turns.iter().find(|t| t.event == turn) {
+                assert_eq!(
+                    t.played,
+                    found.to_string(),
+                    "{}: turn {turn}",
+                    path.display()
+                );
+            }
             checked += 1;
         }
     }
