@@ -725,23 +725,32 @@ fn svg_to_dev_stdout_on_a_pipe_is_written_through() {
     assert!(String::from_utf8_lossy(&o.stdout).contains("<svg"), "{err}");
 }
 
-/// `--svg -` is refused with a message that fits a picture (it once spoke of word sets and
-/// GCG records only), pointing at `/dev/stdout`.
+/// `--svg -` writes the picture to standard output, byte for byte what a file gets, and
+/// leaves no file named `-`.
 #[test]
-fn svg_to_dash_is_refused_naming_dev_stdout() {
+fn svg_to_dash_is_standard_output() {
     let gcg = data("scrabble").join("standard_bingo.gcg");
+    let dir = tempfile::tempdir().unwrap();
     let o = folio()
+        .current_dir(dir.path())
         .arg("render")
         .arg(&gcg)
         .args(["--svg", "-"])
         .output()
         .unwrap();
     let err = String::from_utf8_lossy(&o.stderr);
-    assert_eq!(o.status.code(), Some(2), "{err}");
-    assert!(
-        err.contains("SVG picture") && err.contains("/dev/stdout"),
-        "{err}"
-    );
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert!(!dir.path().join("-").exists());
+    let file = dir.path().join("b.svg");
+    let w = folio()
+        .arg("render")
+        .arg(&gcg)
+        .arg("--svg")
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(w.status.code(), Some(0));
+    assert_eq!(o.stdout, std::fs::read(&file).unwrap());
 }
 
 /// The trial's case: a script named with 251 letters (a 255-byte name, the most a file

@@ -280,13 +280,25 @@ async fn list_books(
             ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", e.to_string())
         })??;
     let mut books = Vec::with_capacity(names.len());
-    for (name, bytes) in names {
-        let book = if load {
-            app.library.get(&name).await.ok()
+    for listed in names {
+        let mut unreadable = listed.unreadable;
+        let book = if load && unreadable.is_none() {
+            match app.library.get(&listed.name).await {
+                Ok(book) => Some(book),
+                Err(BookError::Load { error, .. }) => {
+                    unreadable = Some(error.reason());
+                    None
+                }
+                Err(_) => None,
+            }
         } else {
-            app.library.peek(&name)
+            app.library.peek(&listed.name)
         };
-        books.push(book_json(&name, bytes, book.as_deref()));
+        let mut json = book_json(&listed.name, listed.bytes, book.as_deref());
+        if let (None, Some(why)) = (&book, unreadable) {
+            json["unreadable"] = Value::String(why);
+        }
+        books.push(json);
     }
     Ok(Json(
         json!({"policy": app.library.policy(), "books": books}),

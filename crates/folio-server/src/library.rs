@@ -72,6 +72,22 @@ struct Slot {
     stamp: Stamp,
 }
 
+/// A book of the folder as `GET /v1/books` (and so the word-judge page) lists it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Listed {
+    /// The name clients use.
+    pub name: String,
+    /// Its size in bytes.
+    pub bytes: u64,
+    /// Why it cannot be loaded, when that is known without loading it (empty, a NUL byte
+    /// near its start: binary) or its last load failed and the file is unchanged since;
+    /// the reason a client is told, no server path.
+    pub unreadable: Option<String>,
+}
+
+/// Bytes of a book read to tell a binary or empty file before loading it.
+const SNIFF_BYTES: usize = 64 * 1024;
+
 /// Counters shown by `/healthz` and in logs.
 #[derive(Debug, Default)]
 pub struct Counters {
@@ -91,6 +107,9 @@ pub struct Library {
     slots: Mutex<HashMap<String, Arc<Slot>>>,
     /// Files of the books folder left out of the listing, already logged.
     noted: Mutex<HashSet<String>>,
+    /// Why a book cannot be loaded, as last found for the file of this stamp: a load that
+    /// failed for what the file is (no words, too large), or its first bytes (binary, empty); `None` when they looked like text.
+    unreadable: Mutex<HashMap<String, (Stamp, Option<String>)>>,
     generation: AtomicU64,
     /// Counters.
     pub counters: Counters,
@@ -131,6 +150,7 @@ impl Library {
             policy,
             slots: Mutex::new(HashMap::new()),
             noted: Mutex::new(HashSet::new()),
+            unreadable: Mutex::new(HashMap::new()),
             generation: AtomicU64::new(0),
             counters: Counters::default(),
         })
@@ -162,13 +182,15 @@ impl Library {
         &self.cache
     }
 
-    /// The names of the books in the folder (regular files with acceptable names), sorted.
-    /// A file no request could name (a comma in its name, a blank at either end, not UTF-8,
-    /// a control character) is left out, and logged once; hidden files silently.
+    /// The books in the folder (regular files with acceptable names), sorted by name, each
+    /// with its size and, when known without loading it, why it cannot be loaded
+    /// ([`Listed::unreadable`]). A file no request could name (a comma in its name, a blank
+    /// at either end, not UTF-8, a control character) is left out, and logged once; hidden
+    /// files silently.
     ///
     /// # Errors
     /// [`BookError::Unavailable`] when the folder cannot be listed.
-    pub fn names(&self) -> Result<Vec<(String, u64)>, BookError> {
+    pub fn names(&self) -> Result<Vec<Listed>, BookError> {
         let unavailable = |e: std::io::Error| BookError::Unavailable(e.to_string());
         let mut out = Vec::new();
         for entry in std::fs::read_dir(&self.books).map_err(unavailable)? {
@@ -188,12 +210,46 @@ impl Library {
                     continue;
                 }
             }
-            if let Ok((_, meta)) = self.resolve(&name) {
-                out.push((name, meta.len()));
+            if let Ok((path, meta)) = self.resolve(&name) {
+                let unreadable = self.unreadable_reason(&name, &path, &meta);
+                out.push(Listed {
+                    name,
+                    bytes: meta.len(),
+                    unreadable,
+                });
             }
         }
-        out.sort();
+        out.sort_by(|a, b| a.name.cmp(&b.name));
         Ok(out)
+    }
+
+    /// Why the book `name` (at `path`) cannot be loaded, if that is known: a load of this
+    /// very file that failed for what it is, or its first [`SNIFF_BYTES`] (a NUL byte: binary; nothing but blanks
+    /// in a file no longer than that: empty), read once per file version.
+    fn unreadable_reason(
+        &self,
+        name: &str,
+        path: &Path,
+        meta: &std::fs::Metadata,
+    ) -> Option<String> {
+        let stamp = Stamp::of(meta);
+        let mut known = self.unreadable.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((at, why)) = known.get(name) {
+            if *at == stamp {
+                return why.clone();
+            }
+        }
+        let why = sniff(path, meta.len());
+        known.insert(name.to_string(), (stamp, why.clone()));
+        why
+    }
+
+    /// Keeps why the book `name` failed to load, for the listing (until its file changes).
+    fn failed(&self, name: &str, stamp: Stamp, reason: String) {
+        let mut known = self.unreadable.lock().unwrap_or_else(|e| e.into_inner());
+        if known.len() < 100_000 || known.contains_key(name) {
+            known.insert(name.to_string(), (stamp, Some(reason)));
+        }
     }
 
     /// Logs, once per name, why a file of the books folder is no book.
@@ -295,6 +351,11 @@ impl Library {
                     }
                     Err(e) => {
                         tracing::warn!(book = name, error = %e, "book could not be loaded");
+                        // Only what the file itself is: a full cache folder or a book
+                        // changing as it was read says nothing of the next load.
+                        if matches!(e, LoadError::NotABook { .. } | LoadError::TooLarge { .. }) {
+                            self.failed(name, slot.stamp, e.reason());
+                        }
                         Err(BookError::Load {
                             name: name.to_string(),
                             error: Arc::new(e),
@@ -366,5 +427,26 @@ impl Library {
             return Err(unknown());
         }
         Ok((real, meta))
+    }
+}
+
+/// What a book's first bytes tell of it: `Some(reason)` when it is binary (a NUL byte) or,
+/// read whole, empty; `None` when it may be text (or cannot be read now: the load says why).
+fn sniff(path: &Path, len: u64) -> Option<String> {
+    use folio_lexicon::ingest::decode::{decode, NotText};
+    use std::io::Read;
+    let mut head = Vec::with_capacity(SNIFF_BYTES.min(len as usize));
+    std::fs::File::open(path)
+        .ok()?
+        .take(SNIFF_BYTES as u64)
+        .read_to_end(&mut head)
+        .ok()?;
+    let whole = (head.len() as u64) >= len && head.len() < SNIFF_BYTES;
+    match decode(&head) {
+        Err(NotText::Binary { offset }) => Some(format!(
+            "not a book: a binary file (a NUL byte at offset {offset})"
+        )),
+        Err(NotText::Empty) if whole => Some("not a book: empty".into()),
+        _ => None,
     }
 }

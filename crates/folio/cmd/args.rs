@@ -132,6 +132,20 @@ pub fn output_file() -> impl clap::builder::TypedValueParser<Value = std::path::
     clap::builder::OsStringValueParser::new().try_map(output_path)
 }
 
+/// `--svg OUT` of `folio render`: one picture, so `-` is standard output, as a reader of
+/// the picture (`| rsvg-convert`, a web server's CGI) expects; any other path as
+/// [`output_file`].
+pub fn picture_output() -> impl clap::builder::TypedValueParser<Value = std::path::PathBuf> {
+    use clap::builder::TypedValueParser;
+    clap::builder::OsStringValueParser::new().try_map(|s| {
+        if s == "-" {
+            Ok(std::path::PathBuf::from("-"))
+        } else {
+            output_path(s)
+        }
+    })
+}
+
 fn output_path(s: std::ffi::OsString) -> Result<std::path::PathBuf, String> {
     // An unset variable (`--svg "$OUT"`): refused before any work, not after it.
     if s.is_empty() {
@@ -140,8 +154,8 @@ fn output_path(s: std::ffi::OsString) -> Result<std::path::PathBuf, String> {
     if s == "-" {
         return Err(
             "`-` is not taken for standard output here: this option writes a file \
-                    (a word set beside its counts and manifest, a GCG record, an HTML or \
-                    SVG picture); name one, or /dev/stdout to write through to standard \
+                    (a word set beside its counts and manifest, a GCG record, an HTML \
+                    report); name one, or /dev/stdout to write through to standard \
                     output"
                 .into(),
         );

@@ -71,8 +71,9 @@ pub struct SolveArgs {
     #[arg(short, long, conflicts_with_all = ["json", "count"])]
     quiet: bool,
     /// Give up (verdict `unknown: limit reached`, exit 1) after this many search states
-    /// (guesses and cage-layout steps; about ten million a second). The shared puzzles up
-    /// to 9×9 need at most 23,000.
+    /// (guesses and cage-layout steps; about ten million a second), checked between
+    /// propagations: the count reported may pass N by one propagation's steps (the first
+    /// lays out every cage). The shared puzzles up to 9×9 need at most 23,000.
     #[arg(long, default_value_t = DEFAULT_MAX_STATES, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     max_states: u64,
 }

@@ -49,8 +49,8 @@ pub struct Args {
     /// a Boggle round is replayed against one.
     #[arg(long = "set", value_name = "SET.fst")]
     set: Option<PathBuf>,
-    /// Where to write the SVG (atomically).
-    #[arg(long, value_name = "OUT.svg", value_parser = super::args::output_file())]
+    /// Where to write the SVG (atomically); `-` writes it to standard output.
+    #[arg(long, value_name = "OUT.svg", value_parser = super::args::picture_output())]
     svg: PathBuf,
 }
 
@@ -131,13 +131,18 @@ pub fn run(a: Args) -> anyhow::Result<Outcome> {
         }
         from_text(&a)?
     };
+    let document = folio_render::svg_document(svg);
+    if a.svg.as_os_str() == "-" {
+        use std::io::Write;
+        super::stdout()
+            .write_all(document.as_bytes())
+            .context("cannot write the picture to standard output")?;
+        return Ok(Outcome::Ok);
+    }
     super::refuse_overwriting_inputs(std::slice::from_ref(&a.svg), &[PathBuf::from(&a.position)])?;
-    folio_lexicon::set::atomic::write_bytes_atomic(
-        &a.svg,
-        folio_render::svg_document(svg).as_bytes(),
-    )
-    // The library's error names the file.
-    .context("cannot write the picture")?;
+    folio_lexicon::set::atomic::write_bytes_atomic(&a.svg, document.as_bytes())
+        // The library's error names the file.
+        .context("cannot write the picture")?;
     Ok(Outcome::Ok)
 }
 

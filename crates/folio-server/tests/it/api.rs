@@ -253,6 +253,62 @@ fn a_body_sent_as_text_is_415_in_json() {
     assert_eq!(json["code"], "not-json");
 }
 
+/// The listing (and so the word-judge page) says which books cannot be loaded: a binary
+/// or empty file before any load, a NUL byte past the first bytes once a load failed, each until its
+/// file changes; a readable book is not marked.
+#[test]
+fn books_that_cannot_be_loaded_are_listed_with_the_reason() {
+    let s = start(|_| {});
+    std::fs::write(s.books().join("blob.txt"), [b'a', 0, 1, 2]).unwrap();
+    std::fs::write(s.books().join("empty.txt"), "").unwrap();
+    // Text for its first 72 KB, then a NUL: binary, found only by a load.
+    let mut late = "words ".repeat(12_000).into_bytes();
+    late.push(0);
+    std::fs::write(s.books().join("marks.txt"), late).unwrap();
+    let unreadable = |body: &serde_json::Value, name: &str| {
+        let book = body["books"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|b| b["name"] == name)
+            .unwrap_or_else(|| panic!("{name} not listed: {body}"))
+            .clone();
+        book.get("unreadable")
+            .and_then(|v| v.as_str())
+            .map(String::from)
+    };
+    let (status, body) = json(s.http, "GET", "/v1/books", "");
+    assert_eq!(status, 200, "{body}");
+    let blob = unreadable(&body, "blob.txt").expect("blob.txt marked");
+    assert!(
+        blob.contains("binary") && blob.contains("offset 1"),
+        "{blob}"
+    );
+    assert_eq!(
+        unreadable(&body, "empty.txt").as_deref(),
+        Some("not a book: empty")
+    );
+    assert_eq!(
+        unreadable(&body, "marks.txt"),
+        None,
+        "not known before a load"
+    );
+    assert_eq!(unreadable(&body, "sea.txt"), None);
+    let (status, _) = json(s.http, "GET", "/v1/words/sea?books=marks.txt", "");
+    assert_eq!(status, 422);
+    let (_, body) = json(s.http, "GET", "/v1/books", "");
+    let marks = unreadable(&body, "marks.txt").expect("marks.txt marked after its load");
+    assert!(marks.starts_with("not a book"), "{marks}");
+    assert!(!marks.contains(&*s.books().to_string_lossy()), "{marks}");
+    // Written again with words, it is listed as a book again.
+    std::fs::write(s.books().join("empty.txt"), "Some words at last.\n").unwrap();
+    std::fs::write(s.books().join("marks.txt"), "The sea and the sand.\n").unwrap();
+    let (_, body) = json(s.http, "GET", "/v1/books?load=true", "");
+    assert_eq!(unreadable(&body, "empty.txt"), None, "{body}");
+    assert_eq!(unreadable(&body, "marks.txt"), None, "{body}");
+    assert_eq!(unreadable(&body, "blob.txt").is_some(), true);
+}
+
 #[test]
 fn a_file_that_is_not_a_book_is_422_without_the_servers_path() {
     let s = start(|_| {});

@@ -46,6 +46,8 @@ fn the_judge_page_judges_a_play_in_chromium() {
         return;
     }
     let server = start(|_| {});
+    // A binary file in the books folder: listed, but cannot be chosen.
+    std::fs::write(server.books().join("blob.txt"), [b'x', 0, 1]).unwrap();
     let port = free_port();
     let driver = Driver(
         Command::new(CHROMEDRIVER)
@@ -107,6 +109,10 @@ async fn judge(c: &fantoccini::Client, url: &str) -> Result<(), fantoccini::erro
     c.wait()
         .for_element(Locator::Css("#books[data-ready=true]"))
         .await?;
+    let blob = c
+        .find(Locator::Css("input[name=book][value='blob.txt']"))
+        .await?;
+    assert!(!blob.is_enabled().await?, "a binary book cannot be chosen");
     c.find(Locator::Css("input[name=book][value='whales.txt']"))
         .await?
         .click()
