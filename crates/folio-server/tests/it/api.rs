@@ -306,7 +306,7 @@ fn books_that_cannot_be_loaded_are_listed_with_the_reason() {
     let (_, body) = json(s.http, "GET", "/v1/books?load=true", "");
     assert_eq!(unreadable(&body, "empty.txt"), None, "{body}");
     assert_eq!(unreadable(&body, "marks.txt"), None, "{body}");
-    assert_eq!(unreadable(&body, "blob.txt").is_some(), true);
+    assert!(unreadable(&body, "blob.txt").is_some());
 }
 
 #[test]
