@@ -1169,3 +1169,41 @@ fn temp_dir_without_memory_or_partial_is_a_usage_error() {
     );
     assert!(d.join("m.fst").exists());
 }
+
+/// One Latin-1 line in a UTF-8 book: that line is read as Windows-1252 and every other as
+/// UTF-8 (the whole book once went to Windows-1252: `whale’s` made WHALEA, `naïve` lost),
+/// and the warning names the line and the byte offset.
+#[test]
+fn a_stray_latin1_line_leaves_the_rest_of_a_utf8_book_utf8() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let book = write(
+        d,
+        "mixed.txt",
+        b"the whale\xe2\x80\x99s tail and the na\xc3\xafve whale\nwhat a caf\xe9 it was\n",
+    );
+    let out = folio()
+        .arg("ingest")
+        .arg(&book)
+        .arg("-o")
+        .arg(d.join("m.fst"))
+        .output()
+        .unwrap();
+    let err = stderr_of(&out);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(
+        err.contains(
+            "mixed.txt: 1 line is not UTF-8 (first: line 2, byte offset 50): read as \
+             Windows-1252, the others as UTF-8"
+        ),
+        "{err}"
+    );
+    let set = WordSet::open(d.join("m.fst")).unwrap();
+    for w in ["WHALE", "NAIVE", "CAFE", "TAIL"] {
+        assert!(set.contains(w.as_bytes()), "{w}");
+    }
+    assert!(!set.contains(b"WHALEA"));
+    let manifest: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(d.join("m.json")).unwrap()).unwrap();
+    assert_eq!(manifest["inputs"][0]["encoding"], "utf-8+windows-1252");
+}

@@ -1,5 +1,11 @@
 //! Bytes of a book → text: UTF-8 (BOM dropped), UTF-16 with a byte-order mark (as Windows
-//! editors save "Unicode" text), else Windows-1252; NUL bytes mean binary.
+//! editors save "Unicode" text), else Windows-1252 line by line; NUL bytes mean binary.
+//!
+//! A file that is not UTF-8 as a whole is read a line at a time (LF, CR or CRLF ends a
+//! line): a line that is valid UTF-8 stays UTF-8, only a line that is not is read as
+//! Windows-1252, as `folio words import` reads a list. One Latin-1 `café` pasted into a UTF-8
+//! book must not turn every `’` of it into `â€™` and every `naïve` into `naÃ¯ve` (a
+//! whole-file fallback once made WHALEA, DONA and VE of `whale’s`, `don’t` and `naïve`).
 //!
 //! Source: `../shared/docs/tokenization.md` pitfall 1. Project Gutenberg files come as UTF-8,
 //! UTF-8 with a BOM, ISO-8859-1 (`-8.txt`) and Windows-1252 copies. Windows-1252 is a superset
@@ -34,6 +40,11 @@ pub enum Encoding {
     /// UTF-16, big-endian, after a byte-order mark `FE FF` (dropped).
     #[serde(rename = "utf-16be")]
     Utf16Be,
+    /// Not UTF-8 as a whole, but some lines with non-ASCII characters are: those read as
+    /// UTF-8, the lines that are not as Windows-1252 (the name `folio words import` reports
+    /// for such a list).
+    #[serde(rename = "utf-8+windows-1252")]
+    Utf8Windows1252,
 }
 
 impl Encoding {
@@ -47,13 +58,17 @@ impl Encoding {
             Encoding::Iso8859_1 => "iso-8859-1",
             Encoding::Utf16Le => "utf-16le",
             Encoding::Utf16Be => "utf-16be",
+            Encoding::Utf8Windows1252 => "utf-8+windows-1252",
         }
     }
 
     /// Whether the bytes were not UTF-8 and had to be decoded as a single-byte code page
     /// (ingest warns about it, naming the file).
     pub fn is_fallback(self) -> bool {
-        matches!(self, Encoding::Windows1252 | Encoding::Iso8859_1)
+        matches!(
+            self,
+            Encoding::Windows1252 | Encoding::Iso8859_1 | Encoding::Utf8Windows1252
+        )
     }
 }
 
@@ -223,15 +238,88 @@ pub fn decode(bytes: &[u8]) -> Result<(Cow<'_, str>, Encoding), NotText> {
             Ok((Cow::Borrowed(text), enc))
         }
         Err(_) => {
-            let enc = if body.iter().any(|b| (0x80..0xA0).contains(b)) {
+            let lines = non_utf8_lines(body);
+            let enc = if lines.utf8_non_ascii > 0 {
+                Encoding::Utf8Windows1252
+            } else if body.iter().any(|b| (0x80..0xA0).contains(b)) {
                 Encoding::Windows1252
             } else {
                 Encoding::Iso8859_1
             };
-            let (text, _, _) = encoding_rs::WINDOWS_1252.decode(body);
-            Ok((text, enc))
+            Ok((Cow::Owned(by_lines(body)), enc))
         }
     }
+}
+
+/// `bytes` (not UTF-8 as a whole) as text, line by line: a valid UTF-8 line as it is, any
+/// other as Windows-1252. UTF-8 validity holds or fails per line because lines end at ASCII
+/// bytes, which never sit inside a UTF-8 sequence.
+fn by_lines(bytes: &[u8]) -> String {
+    let mut text = String::with_capacity(bytes.len() + bytes.len() / 8);
+    for line in line_spans(bytes) {
+        match std::str::from_utf8(line) {
+            Ok(t) => text.push_str(t),
+            Err(_) => {
+                let (t, _) = encoding_rs::WINDOWS_1252.decode_without_bom_handling(line);
+                text.push_str(&t);
+            }
+        }
+    }
+    text
+}
+
+/// The lines of `bytes`, each with its line end (LF, CR or CRLF).
+fn line_spans(bytes: &[u8]) -> impl Iterator<Item = &[u8]> {
+    let mut rest = bytes;
+    std::iter::from_fn(move || {
+        if rest.is_empty() {
+            return None;
+        }
+        let end = match rest.iter().position(|&b| b == b'\n' || b == b'\r') {
+            Some(i) if rest[i] == b'\r' && rest.get(i + 1) == Some(&b'\n') => i + 2,
+            Some(i) => i + 1,
+            None => rest.len(),
+        };
+        let (line, tail) = rest.split_at(end);
+        rest = tail;
+        Some(line)
+    })
+}
+
+/// Where a text that is not UTF-8 as a whole is not: what the warning about it says.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct NonUtf8Lines {
+    /// Lines that are not valid UTF-8 (read as Windows-1252).
+    pub count: usize,
+    /// The first such line, from 1 (LF, CR and CRLF each end a line).
+    pub first_line: usize,
+    /// The byte offset of its first byte that is not UTF-8, in the bytes given.
+    pub first_offset: usize,
+    /// Lines with non-ASCII characters that are valid UTF-8 (read as UTF-8).
+    pub utf8_non_ascii: usize,
+}
+
+/// Counts the lines of `bytes` that are not valid UTF-8, and those that are with a non-ASCII
+/// character (see [`NonUtf8Lines`]). For a file with a BOM, give the bytes after it (the
+/// offset is then from the BOM's end).
+pub fn non_utf8_lines(bytes: &[u8]) -> NonUtf8Lines {
+    let mut out = NonUtf8Lines::default();
+    let mut at = 0;
+    for (i, line) in line_spans(bytes).enumerate() {
+        match std::str::from_utf8(line) {
+            Ok(_) if line.is_ascii() => {}
+            Ok(_) => out.utf8_non_ascii += 1,
+            Err(e) => {
+                if out.count == 0 {
+                    out.first_line = i + 1;
+                    out.first_offset = at + e.valid_up_to();
+                }
+                out.count += 1;
+            }
+        }
+        at += line.len();
+    }
+    out
 }
 
 /// Whether `bytes` hold a NUL byte, and whether one of 0x80 or more, in one pass eight bytes
@@ -307,6 +395,7 @@ mod tests {
             Encoding::Iso8859_1,
             Encoding::Utf16Le,
             Encoding::Utf16Be,
+            Encoding::Utf8Windows1252,
         ] {
             assert_eq!(
                 serde_json::to_string(&e).unwrap(),
@@ -436,5 +525,73 @@ mod tests {
         );
         assert_eq!(decode(b""), Err(NotText::Empty));
         assert_eq!(decode(b"\xEF\xBB\xBF \r\n"), Err(NotText::Empty));
+    }
+
+    #[test]
+    fn one_latin1_line_in_a_utf8_book_leaves_the_others_utf8() {
+        let bytes =
+            "the whale\u{2019}s tail, na\u{ef}ve\r\nwhat a caf\u{e9} it was\rdon\u{2019}t\n";
+        let bytes: Vec<u8> = bytes
+            .chars()
+            .flat_map(|c| match c {
+                // The one Latin-1 byte: written as its code point, stored as one byte.
+                '\u{e9}' => vec![0xE9],
+                c => c.to_string().into_bytes(),
+            })
+            .collect();
+        let (text, enc) = decode(&bytes).unwrap();
+        assert_eq!(
+            text,
+            "the whale\u{2019}s tail, na\u{ef}ve\r\nwhat a caf\u{e9} it was\rdon\u{2019}t\n"
+        );
+        assert_eq!(enc, Encoding::Utf8Windows1252);
+        let lines = non_utf8_lines(&bytes);
+        assert_eq!(
+            lines,
+            NonUtf8Lines {
+                count: 1,
+                first_line: 2,
+                first_offset: bytes.iter().position(|&b| b == 0xE9).unwrap(),
+                utf8_non_ascii: 2,
+            }
+        );
+    }
+
+    #[test]
+    fn a_latin1_book_is_still_windows_1252_throughout() {
+        // No line is UTF-8 with a non-ASCII character: the whole-file names, as before.
+        let (text, enc) = decode(b"caf\xe9\nna\xefve \x93quoted\x94\nplain\n").unwrap();
+        assert_eq!(
+            text,
+            "caf\u{e9}\nna\u{ef}ve \u{201c}quoted\u{201d}\nplain\n"
+        );
+        assert_eq!(enc, Encoding::Windows1252);
+        let (_, enc) = decode(b"caf\xe9\n").unwrap();
+        assert_eq!(enc, Encoding::Iso8859_1);
+    }
+
+    proptest::proptest! {
+        /// Line by line is whole-file Windows-1252 when no line is UTF-8 with a non-ASCII
+        /// character, and keeps every byte's line either way (same line ends, in order).
+        #[test]
+        fn by_lines_agrees_with_the_whole_file_when_no_line_is_utf8(
+            lines in proptest::collection::vec(
+                (proptest::collection::vec(1u8..=255, 0..12), 0usize..3), 0..8)
+        ) {
+            let mut bytes = Vec::new();
+            for (line, end) in &lines {
+                bytes.extend(line.iter().map(|&b| if b == b'\n' || b == b'\r' { b'x' } else { b }));
+                bytes.extend_from_slice([&b"\n"[..], b"\r", b"\r\n"][*end]);
+            }
+            let text = by_lines(&bytes);
+            proptest::prop_assert_eq!(
+                text.matches(['\n', '\r']).count(),
+                bytes.iter().filter(|&&b| b == b'\n' || b == b'\r').count()
+            );
+            if non_utf8_lines(&bytes).utf8_non_ascii == 0 {
+                let (whole, _) = encoding_rs::WINDOWS_1252.decode_without_bom_handling(&bytes);
+                proptest::prop_assert_eq!(text, whole.into_owned());
+            }
+        }
     }
 }

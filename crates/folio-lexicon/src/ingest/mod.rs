@@ -403,12 +403,27 @@ fn book(
     let sha256 = hex(&Sha256::digest(bytes));
     let mut notes = Vec::new();
     if encoding.is_fallback() {
+        let body = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+        let lines = decode::non_utf8_lines(body);
+        let first = format!(
+            "line {}, byte offset {}",
+            lines.first_line,
+            lines.first_offset + (bytes.len() - body.len())
+        );
+        let message = if encoding == decode::Encoding::Utf8Windows1252 {
+            format!(
+                "{} not UTF-8 (first: {first}): read as Windows-1252, the others as UTF-8",
+                folio_core::plural(lines.count, "line is", "lines are"),
+            )
+        } else {
+            format!(
+                "not UTF-8 (first at {first}): decoded as Windows-1252 (found {})",
+                encoding.name()
+            )
+        };
         notes.push(Note {
             path: input.label.clone(),
-            message: format!(
-                "not UTF-8: decoded as Windows-1252 (found {})",
-                encoding.name()
-            ),
+            message,
         });
     }
     if let Some(e) = decode::utf16_errors(bytes) {
