@@ -8,25 +8,42 @@
 //! both ways) and Project Gutenberg's own wording of such notes ("Transcriber's Note",
 //! "Project Gutenberg Editor's Note", "This etext was produced from …").
 //!
-//! A note is a paragraph among the first [`FRONT_LINES`] lines of the body whose first line
-//! starts, after indentation and an optional `[`, with one of the [`LEADS`] (ASCII case and
-//! the apostrophe's style ignored). A generic lead ("Note:") counts only when the paragraph
-//! speaks of the file ([`FILE_WORDS`]: "etext", "Project Gutenberg", "HTML" …), so an
-//! author's "Note:" stays. The note then runs
+//! A note is a paragraph whose first line starts, after indentation and an optional `[`,
+//! with one of the [`LEADS`] (ASCII case and the apostrophe's style ignored), found
+//! - among the first [`FRONT_LINES`] lines of the body, any lead; a generic lead ("Note:")
+//!   counts only when the paragraph speaks of the file ([`FILE_WORDS`]: "etext", "Project
+//!   Gutenberg", "HTML" …), so an author's "Note:" stays;
+//! - among the first [`STRONG_FRONT_LINES`], a strong lead (one that only a producer writes:
+//!   "Original Transcriber's Notes" stands after pg2701's 300 lines of contents);
+//! - among the last [`BACK_LINES`] lines of the body, any lead, as at the front: transcribers
+//!   list their corrections at the end ("Typographical errors corrected by the etext
+//!   transcriber:", pg345);
+//! - anywhere, a strong lead that names the etext or its transcriber ([`anywhere`]:
+//!   "ETEXT EDITOR'S BOOKMARKS", before each of pg3600's books), found by one
+//!   case-insensitive search of the body for those words.
+//!
+//! The note then runs
 //! - for a bracketed note, to the line that closes the bracket;
 //! - otherwise to the end of its section: the next run of two or more blank lines, which is
 //!   how Project Gutenberg's front matter parts its sections (a note of several paragraphs,
-//!   as pg3207's and pg26's, is one section);
+//!   as pg3207's and pg26's, is one section), or the end of the body;
 //! - and when that end is not within [`MAX_NOTE_LINES`] lines (a text set with one blank
 //!   line everywhere), to the end of its paragraph — and of the next one when the lead is a
 //!   heading alone ("PREPARER'S NOTE").
 
 use std::ops::Range;
 
-/// How many lines from the start of the body are searched for notes. Producer notes stand
-/// before the book's text (the furthest in the shared books is 60 lines in); past this a
-/// paragraph starting "Note:" is the author's.
+/// How many lines from the start of the body are searched for notes of any lead. Producer
+/// notes stand before the book's text (the furthest generic one in the shared books is 60
+/// lines in); past this a paragraph starting "Note:" is the author's.
 pub const FRONT_LINES: usize = 200;
+
+/// How many lines from the start of the body are searched for strong leads: past a long
+/// table of contents (pg2701's note is 310 lines in).
+pub const STRONG_FRONT_LINES: usize = 1_000;
+
+/// How many lines before the end of the body are searched for notes of any lead.
+pub const BACK_LINES: usize = 200;
 
 /// The longest note, in lines (the longest in the shared books, pg3207's, has 60): a note
 /// whose section or bracket does not end within it ends with its paragraph.
@@ -79,6 +96,8 @@ pub const LEADS: &[Lead] = &[
     strong("html version by"),
     strong("copyright (c)"),
     strong("copyright ©"),
+    strong("etext editor's bookmarks"),
+    strong("typographical errors corrected"),
     generic("dieses buch wurde"),
     generic("note:"),
     generic("notes:"),
@@ -87,6 +106,7 @@ pub const LEADS: &[Lead] = &[
     generic("there is also"),
     generic("there is an"),
     generic("this book"),
+    generic("this is the"),
     generic("this text"),
     generic("this edition"),
     generic("also available"),
@@ -119,13 +139,89 @@ struct Line {
     next: usize,
 }
 
-/// The producer notes among the first [`FRONT_LINES`] lines of `text[body]`: sorted,
-/// disjoint byte ranges of `text`, each from the start of a line to the start of the line
-/// after the note.
+/// Whether a strong lead is looked for anywhere in the body: it names the etext or its
+/// transcriber, which no author's text does.
+fn anywhere(lead: &Lead) -> bool {
+    !lead.about_file
+        && ["etext", "e-text", "transcri"]
+            .iter()
+            .any(|w| lead.text.contains(w))
+}
+
+/// The producer notes of `text[body]` (see the module docs for where they are looked for):
+/// sorted, disjoint byte ranges of `text`, each from the start of a line to the start of
+/// the line after the note.
 pub fn find_notes(text: &str, body: Range<usize>) -> Vec<Range<usize>> {
-    let lines = front_lines(text, body);
-    let blank = |j: usize| text[lines[j].start..lines[j].end].trim().is_empty();
     let mut notes = Vec::new();
+    // The front: any lead in the first lines, strong leads a little further.
+    let front = lines_from(text, body.start, body.end, STRONG_FRONT_LINES);
+    scan(text, &front, false, &mut notes, |lead, i| {
+        i < FRONT_LINES || !lead.about_file
+    });
+    // The back, past the lines where any lead was looked for already (a note the strong
+    // front also found is merged below).
+    let generic_end = front.get(FRONT_LINES).map_or(body.end, |l| l.start);
+    let back_from = back_start(text, body.clone(), BACK_LINES).max(generic_end);
+    if back_from < body.end {
+        let back = lines_from(text, back_from, body.end, BACK_LINES + 1);
+        scan(text, &back, true, &mut notes, |_, _| true);
+    }
+    // Anywhere between: the paragraphs starting at a line that holds one of the words.
+    let base = front.last().map_or(body.start, |l| l.next);
+    let until = back_from.max(base);
+    let mut past = base;
+    for m in mid_words().find_iter(&text.as_bytes()[base..until]) {
+        let at = base + m.start();
+        if at < past {
+            continue; // inside a note just found
+        }
+        let line_start = text.as_bytes()[body.start..at]
+            .iter()
+            .rposition(|&c| c == b'\n' || c == b'\r')
+            .map_or(body.start, |n| body.start + n + 1);
+        // The line before (for the paragraph test) and enough after for a whole note.
+        let before = back_start(text, body.start..line_start, 1);
+        let window = lines_from(text, before, body.end, MAX_NOTE_LINES + 3);
+        let found = notes.len();
+        scan(text, &window, false, &mut notes, |lead, i| {
+            i <= 1 && anywhere(&lead)
+        });
+        past = notes[found..].last().map_or(at + 1, |n| n.end);
+    }
+    notes.sort_by_key(|r| r.start);
+    notes.dedup_by(|b, a| {
+        // Overlapping finds (a note reached from two windows) are one.
+        if b.start < a.end {
+            a.end = a.end.max(b.end);
+            true
+        } else {
+            false
+        }
+    });
+    notes
+}
+
+/// The case-insensitive search for the words of [`anywhere`] leads.
+fn mid_words() -> &'static aho_corasick::AhoCorasick {
+    static WORDS: std::sync::OnceLock<aho_corasick::AhoCorasick> = std::sync::OnceLock::new();
+    WORDS.get_or_init(|| {
+        aho_corasick::AhoCorasick::builder()
+            .ascii_case_insensitive(true)
+            .build(["etext", "e-text", "transcri"])
+            .expect("three plain words build")
+    })
+}
+
+/// Finds notes among `lines` whose lead `wanted(lead, index)` accepts, into `notes`;
+/// `ends_body`: the last line is the body's last, so a section may end there.
+fn scan(
+    text: &str,
+    lines: &[Line],
+    ends_body: bool,
+    notes: &mut Vec<Range<usize>>,
+    wanted: impl Fn(Lead, usize) -> bool,
+) {
+    let blank = |j: usize| text[lines[j].start..lines[j].end].trim().is_empty();
     let mut i = 0;
     while i < lines.len() {
         if blank(i) || (i > 0 && !blank(i - 1)) {
@@ -133,7 +229,7 @@ pub fn find_notes(text: &str, body: Range<usize>) -> Vec<Range<usize>> {
             continue;
         }
         let line = &text[lines[i].start..lines[i].end];
-        let Some((lead, rest)) = lead_of(line) else {
+        let Some((lead, rest)) = lead_of(line).filter(|&(lead, _)| wanted(lead, i)) else {
             i += 1;
             continue;
         };
@@ -155,20 +251,20 @@ pub fn find_notes(text: &str, body: Range<usize>) -> Vec<Range<usize>> {
         let end = if line.trim_start().starts_with('[') {
             closing_bracket(text, &lines[i..]).map_or(first, |n| i + n)
         } else {
-            section_end(lines.len(), i, blank).unwrap_or(first)
+            // Only a producer's own lead takes the rest of the body with it.
+            section_end(lines.len(), i, blank, ends_body && !lead.about_file).unwrap_or(first)
         };
         notes.push(lines[i].start..lines[end].next);
         i = end + 1;
     }
-    notes
 }
 
-/// The first [`FRONT_LINES`] lines of `text[body]`.
-fn front_lines(text: &str, body: Range<usize>) -> Vec<Line> {
-    let b = &text.as_bytes()[..body.end];
+/// Up to `max` lines of `text[from..until]` (`from` at a line start).
+fn lines_from(text: &str, from: usize, until: usize, max: usize) -> Vec<Line> {
+    let b = &text.as_bytes()[..until];
     let mut out = Vec::new();
-    let mut pos = body.start;
-    while pos < body.end && out.len() < FRONT_LINES {
+    let mut pos = from;
+    while pos < until && out.len() < max {
         let end = b[pos..]
             .iter()
             .position(|&c| c == b'\n' || c == b'\r')
@@ -186,6 +282,30 @@ fn front_lines(text: &str, body: Range<usize>) -> Vec<Line> {
         pos = next;
     }
     out
+}
+
+/// Where the last `n` lines of `text[range]` start (`range.end` at a line start or the
+/// text's end; LF, CR and CRLF each end a line): `range.start` when it has no more.
+fn back_start(text: &str, range: Range<usize>, n: usize) -> usize {
+    let b = text.as_bytes();
+    let mut pos = range.end;
+    for _ in 0..n {
+        if pos <= range.start {
+            return range.start;
+        }
+        // Step over the line end before `pos` (CRLF as one), then back to the line's start.
+        let mut p = pos;
+        if p >= 2 && b[p - 1] == b'\n' && b[p - 2] == b'\r' {
+            p -= 2;
+        } else if p > range.start && (b[p - 1] == b'\n' || b[p - 1] == b'\r') {
+            p -= 1;
+        }
+        pos = b[range.start..p]
+            .iter()
+            .rposition(|&c| c == b'\n' || c == b'\r')
+            .map_or(range.start, |k| range.start + k + 1);
+    }
+    pos.max(range.start)
 }
 
 /// The lead `line` starts with, and the rest of the line after it.
@@ -226,12 +346,24 @@ fn next_paragraph(n: usize, end: usize, blank: impl Fn(usize) -> bool) -> Option
 
 /// The last line of the section holding line `i`, the section ending where two or more
 /// blank lines follow (Project Gutenberg's front matter parts its sections so, and the
-/// paragraphs inside them with one blank line); `None` unless it ends within
+/// paragraphs inside them with one blank line), or at the last non-blank line when the
+/// lines are the body's last (`ends_body`); `None` unless it ends within
 /// [`MAX_NOTE_LINES`] lines, the text then being set with one blank line everywhere.
-fn section_end(n: usize, i: usize, blank: impl Fn(usize) -> bool) -> Option<usize> {
-    let last = (i..n.min(i + MAX_NOTE_LINES))
-        .find(|&j| !blank(j) && j + 2 < n && blank(j + 1) && blank(j + 2))?;
-    Some(last)
+fn section_end(
+    n: usize,
+    i: usize,
+    blank: impl Fn(usize) -> bool,
+    ends_body: bool,
+) -> Option<usize> {
+    let stop = n.min(i + MAX_NOTE_LINES);
+    if let Some(last) = (i..stop).find(|&j| !blank(j) && j + 2 < n && blank(j + 1) && blank(j + 2))
+    {
+        return Some(last);
+    }
+    if ends_body && n <= i + MAX_NOTE_LINES {
+        return (i..n).rev().find(|&j| !blank(j));
+    }
+    None
 }
 
 /// How many lines after `lines[0]` the line closing its first `[` is, if within
@@ -323,9 +455,52 @@ mod tests {
     }
 
     #[test]
-    fn only_the_front_matter_is_searched() {
+    fn a_generic_lead_is_looked_for_at_the_front_and_the_back_only() {
+        let late = "\nNote: this etext was scanned.\n\n";
         let mut t = "x\n".repeat(FRONT_LINES);
-        t.push_str("\nTranscriber's note: late.\n");
+        t.push_str(late);
+        t.push_str(&"y\n".repeat(BACK_LINES + 5));
+        assert!(notes(&t).is_empty(), "{:?}", notes(&t));
+        // The same note among the last lines is a note.
+        let mut t = "x\n".repeat(FRONT_LINES);
+        t.push_str(late);
+        t.push_str("Finis.\n");
+        assert_eq!(notes(&t), ["Note: this etext was scanned.\n"]);
+    }
+
+    #[test]
+    fn a_strong_lead_after_a_long_table_of_contents_is_a_note() {
+        let mut t = "CHAPTER 1.\n\n".repeat(150);
+        t.push_str("\n\nOriginal Transcriber's Notes:\n\nThis text is a combination of etexts.\n\n\n\nETYMOLOGY.\n");
+        assert_eq!(
+            notes(&t),
+            ["Original Transcriber's Notes:\n\nThis text is a combination of etexts.\n"]
+        );
+    }
+
+    #[test]
+    fn corrections_at_the_end_run_to_the_end_of_the_body() {
+        let mut t = "The book.\n\n".repeat(300);
+        t.push_str("Typographical errors corrected by the etext transcriber:\n\nGoldaming=> Godalming\n\nTranslyvania=> Transylvania\n\n");
+        assert_eq!(
+            notes(&t),
+            ["Typographical errors corrected by the etext transcriber:\n\nGoldaming=> Godalming\n\nTranslyvania=> Transylvania\n"]
+        );
+    }
+
+    #[test]
+    fn a_lead_naming_the_etext_is_a_note_anywhere() {
+        let mut t = "The book.\n\n".repeat(2 * STRONG_FRONT_LINES);
+        t.push_str("     ETEXT EDITOR’S BOOKMARKS:\n\n     A quote\n\n\n\nBOOK TWO\n");
+        t.push_str(&"The book.\n\n".repeat(2 * BACK_LINES));
+        assert_eq!(
+            notes(&t),
+            ["     ETEXT EDITOR’S BOOKMARKS:\n\n     A quote\n"]
+        );
+        // A book's own paragraph about a text, or a transcriber in running text, stays.
+        let mut t = "The book.\n\n".repeat(2 * STRONG_FRONT_LINES);
+        t.push_str("The context of the etext.\n\nHe was a transcriber of deeds.\n");
+        t.push_str(&"The book.\n\n".repeat(2 * BACK_LINES));
         assert!(notes(&t).is_empty());
     }
 
