@@ -937,3 +937,38 @@ fn render_takes_a_scripts_word_set_with_set() {
         .code(2)
         .stderr(predicates::str::contains("--set applies to a script file"));
 }
+
+/// A script that does not parse, or a FreeCell script whose game never starts, is refused
+/// naming its first findings at `FILE:LINE:COL` as `folio play` and `folio moves` do: it
+/// once said only "not replayed: the script does not parse" / "nothing to draw".
+#[test]
+fn render_names_the_findings_of_a_script_it_cannot_draw() {
+    let tmp = tempfile::tempdir().unwrap();
+    std::fs::write(
+        tmp.path().join("trunc.gcg"),
+        "#player1 a A\n#player2 b B\n>a:\n",
+    )
+    .unwrap();
+    std::fs::write(
+        tmp.path().join("bf.txt"),
+        "#game freecell\n#deal 24\nzz 99\n",
+    )
+    .unwrap();
+    let said = |script: &str| {
+        let o = folio()
+            .current_dir(tmp.path())
+            .args(["render", script, "--svg", "out.svg"])
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(2), "{script}");
+        String::from_utf8_lossy(&o.stderr).into_owned()
+    };
+    let err = said("trunc.gcg");
+    assert!(
+        err.contains("trunc.gcg:3:4: truncated event: no move after the nickname"),
+        "{err}"
+    );
+    let err = said("bf.txt");
+    assert!(err.contains("bf.txt:3:1: `zz` is not a move"), "{err}");
+    assert!(!tmp.path().join("out.svg").exists());
+}

@@ -66,6 +66,69 @@ pub fn report_svg(
     report: &dyn ScriptReport,
     turn: Option<usize>,
 ) -> Result<maud::Markup, SvgError> {
+    drawn(report, turn).map_err(|e| match e {
+        SvgError::Nothing(why) => SvgError::Nothing(with_findings(report, &why)),
+        other => other,
+    })
+}
+
+/// How many of a script's error findings [`report_svg`]'s "nothing to draw" names.
+const NAMED_FINDINGS: usize = 3;
+
+/// `why` a script gives nothing to draw, led by its first error findings as `folio play`
+/// and `folio moves` show them (`FILE:LINE:COL: message`), so that the user is told what
+/// to fix and where: `trunc.gcg:14:19: truncated event: no move after the nickname (not
+/// replayed: the script does not parse)`. `why` alone when the report has no finding.
+fn with_findings(report: &dyn ScriptReport, why: &str) -> String {
+    let findings = report.findings_json();
+    let all: Vec<&serde_json::Value> = findings
+        .as_array()
+        .map(|a| a.iter().collect())
+        .unwrap_or_default();
+    let errors: Vec<&serde_json::Value> = all
+        .iter()
+        .copied()
+        .filter(|f| f.get("severity").and_then(|s| s.as_str()) == Some("error"))
+        .collect();
+    let chosen = if errors.is_empty() { all } else { errors };
+    if chosen.is_empty() {
+        return why.to_string();
+    }
+    let shown: Vec<String> = chosen
+        .iter()
+        .take(NAMED_FINDINGS)
+        .map(|f| {
+            let field = |k: &str| {
+                f.get(k).map(|v| match v.as_str() {
+                    Some(s) => s.to_string(),
+                    None => v.to_string(),
+                })
+            };
+            let file = field("file").unwrap_or_else(|| report.file().to_string());
+            let message = field("message").unwrap_or_default();
+            match (field("line"), field("col")) {
+                (Some(l), Some(c)) => format!("{file}:{l}:{c}: {message}"),
+                (Some(l), None) => format!("{file}:{l}: {message}"),
+                _ => format!("{file}: {message}"),
+            }
+        })
+        .collect();
+    let more = chosen.len().saturating_sub(NAMED_FINDINGS);
+    let more = if more > 0 {
+        format!(
+            "; {}",
+            folio_core::plural(more, "more finding", "more findings")
+        )
+    } else {
+        String::new()
+    };
+    let prefix = format!("{}: ", report.file());
+    let why = why.strip_prefix(&prefix).unwrap_or(why);
+    format!("{}{more} ({why})", shown.join("; "))
+}
+
+/// [`report_svg`] before its "nothing to draw" names the script's findings.
+fn drawn(report: &dyn ScriptReport, turn: Option<usize>) -> Result<maud::Markup, SvgError> {
     let any = report.as_any();
     if let Some(r) = any.and_then(|a| a.downcast_ref::<folio_scrabble::Report>()) {
         return crossword::report_svg(r, turn);
