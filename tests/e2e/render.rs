@@ -972,3 +972,67 @@ fn render_names_the_findings_of_a_script_it_cannot_draw() {
     assert!(err.contains("bf.txt:3:1: `zz` is not a move"), "{err}");
     assert!(!tmp.path().join("out.svg").exists());
 }
+
+/// A control character in a player's name: the SVG and the `--html` page once held it raw,
+/// which XML 1.0 forbids (even as a character reference), so no XML reader opened the
+/// picture. It is now written as the text report writes it, `\u{1}`.
+#[test]
+fn control_characters_in_a_record_give_well_formed_pictures() {
+    let tmp = tempfile::tempdir().unwrap();
+    let gcg = tmp.path().join("ctl.gcg");
+    std::fs::write(
+        &gcg,
+        "#player1 a\u{1}b A\n#player2 b\u{1b}[31m B\n>a\u{1}b: AGILORW 8F AIRGLOW +80 80\n",
+    )
+    .unwrap();
+    let svg = tmp.path().join("ctl.svg");
+    let o = folio()
+        .arg("render")
+        .arg(&gcg)
+        .arg("--svg")
+        .arg(&svg)
+        .output()
+        .unwrap();
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let text = std::fs::read_to_string(&svg).unwrap();
+    roxmltree::Document::parse(&text).expect("the SVG is well-formed XML");
+    assert!(text.contains("a\\u{1}b"), "{text}");
+
+    let html = tmp.path().join("ctl.html");
+    let o = folio()
+        .arg("play")
+        .arg(&gcg)
+        .arg("-q")
+        .arg("--html")
+        .arg(&html)
+        .output()
+        .unwrap();
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let page = std::fs::read_to_string(&html).unwrap();
+    let bad: Vec<char> = page
+        .chars()
+        .filter(|c| c.is_control() && !matches!(c, '\t' | '\n' | '\r'))
+        .collect();
+    assert!(bad.is_empty(), "{bad:?}");
+    assert!(page.contains("a\\u{1}b"));
+    assert!(page.contains("b\\u{1b}[31m"));
+    // Each inline SVG picture of the page is well-formed XML.
+    let mut pictures = 0;
+    for part in page.split("<svg").skip(1) {
+        let end = part.find("</svg>").expect("a closed svg") + "</svg>".len();
+        roxmltree::Document::parse(&format!("<svg{}", &part[..end]))
+            .expect("an inline SVG is well-formed XML");
+        pictures += 1;
+    }
+    assert!(pictures > 0);
+}

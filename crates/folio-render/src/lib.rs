@@ -34,6 +34,28 @@ pub fn svg_document(svg: maud::Markup) -> String {
     let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     out.push_str(&svg.into_string());
     out.push('\n');
+    no_controls(out)
+}
+
+/// A finished document with every control character but tab, line feed and carriage return
+/// written as the text report writes it (`\u{1}`, `char::escape_default`). maud escapes
+/// `&`, `<`, `>` and `"`, but XML 1.0 forbids the other C0 controls even as character
+/// references (a player named `a\x01b` made an SVG no XML reader opens) and HTML calls them,
+/// DEL and C1 parse errors. Only user text can hold one: the templates, style and script
+/// have none but line ends and tabs.
+pub(crate) fn no_controls(doc: String) -> String {
+    let kept = |c: char| !c.is_control() || matches!(c, '\t' | '\n' | '\r');
+    if doc.chars().all(kept) {
+        return doc;
+    }
+    let mut out = String::with_capacity(doc.len() + 16);
+    for c in doc.chars() {
+        if kept(c) {
+            out.push(c);
+        } else {
+            out.extend(c.escape_default());
+        }
+    }
     out
 }
 
@@ -160,5 +182,19 @@ fn turn_index(turn: Option<usize>, len: usize) -> Result<usize, SvgError> {
             turn: t.unwrap_or(0),
             turns: len,
         }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn control_characters_are_written_as_the_text_report_writes_them() {
+        assert_eq!(
+            no_controls("<t>a\u{1}b\u{0}\u{7f}\u{9b}\tc\nd\re</t>".to_string()),
+            "<t>a\\u{1}b\\u{0}\\u{7f}\\u{9b}\tc\nd\re</t>"
+        );
+        assert_eq!(no_controls("café".to_string()), "café");
     }
 }

@@ -225,7 +225,7 @@ fn findings_section(findings: &[Linked], not_listed: Option<String>, file: &str)
 
 /// The HTML document: head with the inline style, `body`, the inline script.
 fn document(title: &str, body: Markup) -> String {
-    html! {
+    let page = html! {
         (DOCTYPE)
         html lang="en" {
             head {
@@ -241,5 +241,6 @@ fn document(title: &str, body: Markup) -> String {
             }
         }
     }
-    .into_string()
+    .into_string();
+    crate::no_controls(page)
 }
