@@ -1036,3 +1036,86 @@ fn control_characters_in_a_record_give_well_formed_pictures() {
     }
     assert!(pictures > 0);
 }
+
+/// A relative link percent-decoded into the bytes of the path it names.
+#[cfg(unix)]
+fn link_path(base: &Path, href: &str) -> PathBuf {
+    use std::os::unix::ffi::OsStrExt;
+    let b = href.as_bytes();
+    let mut bytes = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'%' {
+            let hex = std::str::from_utf8(&b[i + 1..i + 3]).unwrap();
+            bytes.push(u8::from_str_radix(hex, 16).unwrap());
+            i += 3;
+        } else {
+            bytes.push(b[i]);
+            i += 1;
+        }
+    }
+    base.join(std::ffi::OsStr::from_bytes(&bytes))
+}
+
+/// The index's links and the pages' links back are percent-encoded: `--html 'r #1.html'`
+/// once linked `r #1-files/001-a.gcg.html`, which a browser reads as the fragment `#1…`;
+/// `?`, `%` and spaces broke links too. Every link, decoded, names a file that exists, for
+/// names with those characters, non-ASCII ones, and one that is not UTF-8.
+#[cfg(unix)]
+#[test]
+fn html_links_are_percent_encoded_and_name_the_files() {
+    use std::os::unix::ffi::OsStrExt;
+    let tmp = tempfile::tempdir().unwrap();
+    let gcg = data("scrabble").join("standard_bingo.gcg");
+    let scripts = [tmp.path().join("a b.gcg"), tmp.path().join("b#?.gcg")];
+    for s in &scripts {
+        std::fs::copy(&gcg, s).unwrap();
+    }
+    let href = Selector::parse("a[href]").unwrap();
+    for out in [
+        std::ffi::OsStr::new("r #1?%é.html"),
+        std::ffi::OsStr::from_bytes(b"r\xff #.html"),
+    ] {
+        let out = tmp.path().join(out);
+        let o = folio()
+            .arg("play")
+            .args(&scripts)
+            .arg("-q")
+            .arg("--html")
+            .arg(&out)
+            .output()
+            .unwrap();
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        let index = Html::parse_document(&std::fs::read_to_string(&out).unwrap());
+        let links: Vec<String> = index
+            .select(&href)
+            .map(|a| a.value().attr("href").unwrap().to_string())
+            .collect();
+        assert_eq!(links.len(), 2, "{links:?}");
+        for link in &links {
+            assert!(!link.contains([' ', '#', '?']), "{link}");
+            let page = link_path(tmp.path(), link);
+            assert!(page.is_file(), "{link} -> {}", page.display());
+            let page_html = Html::parse_document(&std::fs::read_to_string(&page).unwrap());
+            let back: Vec<String> = page_html
+                .select(&href)
+                .filter_map(|a| a.value().attr("href"))
+                .filter(|h| h.starts_with("../"))
+                .map(str::to_string)
+                .collect();
+            assert_eq!(back.len(), 1, "{back:?}");
+            let index_again = link_path(page.parent().unwrap(), &back[0]);
+            assert_eq!(
+                index_again.canonicalize().unwrap(),
+                out.canonicalize().unwrap(),
+                "{}",
+                back[0]
+            );
+        }
+    }
+}
