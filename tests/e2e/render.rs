@@ -1119,3 +1119,41 @@ fn html_links_are_percent_encoded_and_name_the_files() {
         }
     }
 }
+
+/// The index counts what the run's summary counts: a file that cannot be read is
+/// `1 unreadable`, apart from the findings (it was once counted as `1 finding` while the
+/// summary said `0 findings, 1 unreadable`).
+#[test]
+fn the_index_counts_an_unreadable_file_as_the_summary_does() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("idx.html");
+    let scripts = [
+        data("scrabble").join("standard_bingo.gcg"),
+        tmp.path().join("nonexist.gcg"),
+    ];
+    let o = folio()
+        .arg("play")
+        .arg("--json")
+        .args(&scripts)
+        .arg("--html")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    let json: Value = serde_json::from_slice(&o.stdout).unwrap();
+    let summary = &json["summary"];
+    assert_eq!(summary["unreadable"], 1, "{summary}");
+    let page = Html::parse_document(&std::fs::read_to_string(&out).unwrap());
+    let meta = text(page.select(&sel("p.meta")).next().unwrap());
+    let moves = summary["moves"].as_u64().unwrap();
+    let findings = summary["findings"].as_u64().unwrap();
+    let plural = |n: u64, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    assert_eq!(
+        meta,
+        format!(
+            "{} · {} · 1 unreadable",
+            plural(moves, "move", "moves"),
+            plural(findings, "finding", "findings")
+        )
+    );
+}

@@ -25,7 +25,7 @@ pub mod freecell;
 pub mod kenken;
 mod page;
 
-pub use page::{index, page, IndexEntry};
+pub use page::{index, page, IndexEntry, Unchecked};
 
 use folio_core::script::ScriptReport;
 

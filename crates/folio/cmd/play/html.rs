@@ -116,6 +116,7 @@ impl Html {
             findings: report.findings(),
             href: href.or_else(|| Some(String::new())),
             error: None,
+            unchecked: None,
         });
         Ok(())
     }
@@ -156,7 +157,15 @@ impl Html {
     }
 
     /// Lists a script that has no page (it could not be read or replayed).
-    pub fn no_page(&self, name: &str, game: Option<&str>, findings: usize, why: String) {
+    /// `findings` as the run's summary counts them; `unchecked` a file counted apart.
+    pub fn no_page(
+        &self,
+        name: &str,
+        game: Option<&str>,
+        findings: usize,
+        unchecked: Option<folio_render::Unchecked>,
+        why: String,
+    ) {
         self.entries.borrow_mut().push(IndexEntry {
             file: name.to_string(),
             game: game.map(str::to_string),
@@ -164,6 +173,7 @@ impl Html {
             findings,
             href: None,
             error: Some(why),
+            unchecked,
         });
     }
 
