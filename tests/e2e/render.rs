@@ -1157,3 +1157,44 @@ fn the_index_counts_an_unreadable_file_as_the_summary_does() {
         )
     );
 }
+
+/// `--html` naming a FIFO whose reader reads one byte and leaves: the page is cut short, so
+/// the run fails (exit 2) saying so. A broken pipe there was once taken for a closed
+/// standard output, and the run exited 0.
+#[cfg(unix)]
+#[test]
+fn an_html_fifo_whose_reader_leaves_fails_the_run() {
+    use std::io::Read;
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("pipe.html");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let p = fifo.clone();
+    let reader = std::thread::spawn(move || {
+        let mut byte = [0u8; 1];
+        std::fs::File::open(p)
+            .unwrap()
+            .read_exact(&mut byte)
+            .unwrap();
+    });
+    // Its page (over 100 kB) is more than a pipe holds: the reader leaves mid-write.
+    let gcg = data("scrabble").join("standard_bingo.gcg");
+    let out = folio()
+        .arg("play")
+        .arg(&gcg)
+        .arg("-q")
+        .arg("--html")
+        .arg(&fifo)
+        .output()
+        .unwrap();
+    reader.join().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("pipe.html: the reader left before the end"),
+        "{err}"
+    );
+}
