@@ -1198,3 +1198,29 @@ fn an_html_fifo_whose_reader_leaves_fails_the_run() {
         "{err}"
     );
 }
+
+/// A script past 64 MiB is refused as `folio play` refuses it, read no further than the
+/// cap: render once read a 100 MB file whole (425 MB of memory) and drew it.
+#[test]
+fn render_refuses_a_script_past_the_size_cap() {
+    let tmp = tempfile::tempdir().unwrap();
+    let big = tmp.path().join("big.gcg");
+    let f = std::fs::File::create(&big).unwrap();
+    // Sparse: the file reads as zero bytes past the cap.
+    f.set_len((64 << 20) + 1).unwrap();
+    drop(f);
+    let o = folio()
+        .arg("render")
+        .arg(&big)
+        .args(["--svg", "out.svg"])
+        .current_dir(tmp.path())
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("big.gcg") && err.contains("longer than 67108864 bytes: not a script"),
+        "{err}"
+    );
+    assert!(!tmp.path().join("out.svg").exists());
+}
