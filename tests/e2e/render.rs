@@ -937,3 +937,290 @@ fn render_takes_a_scripts_word_set_with_set() {
         .code(2)
         .stderr(predicates::str::contains("--set applies to a script file"));
 }
+
+/// A script that does not parse, or a FreeCell script whose game never starts, is refused
+/// naming its first findings at `FILE:LINE:COL` as `folio play` and `folio moves` do: it
+/// once said only "not replayed: the script does not parse" / "nothing to draw".
+#[test]
+fn render_names_the_findings_of_a_script_it_cannot_draw() {
+    let tmp = tempfile::tempdir().unwrap();
+    std::fs::write(
+        tmp.path().join("trunc.gcg"),
+        "#player1 a A\n#player2 b B\n>a:\n",
+    )
+    .unwrap();
+    std::fs::write(
+        tmp.path().join("bf.txt"),
+        "#game freecell\n#deal 24\nzz 99\n",
+    )
+    .unwrap();
+    let said = |script: &str| {
+        let o = folio()
+            .current_dir(tmp.path())
+            .args(["render", script, "--svg", "out.svg"])
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(2), "{script}");
+        String::from_utf8_lossy(&o.stderr).into_owned()
+    };
+    let err = said("trunc.gcg");
+    assert!(
+        err.contains("trunc.gcg:3:4: truncated event: no move after the nickname"),
+        "{err}"
+    );
+    let err = said("bf.txt");
+    assert!(err.contains("bf.txt:3:1: `zz` is not a move"), "{err}");
+    assert!(!tmp.path().join("out.svg").exists());
+}
+
+/// A control character in a player's name: the SVG and the `--html` page once held it raw,
+/// which XML 1.0 forbids (even as a character reference), so no XML reader opened the
+/// picture. It is now written as the text report writes it, `\u{1}`.
+#[test]
+fn control_characters_in_a_record_give_well_formed_pictures() {
+    let tmp = tempfile::tempdir().unwrap();
+    let gcg = tmp.path().join("ctl.gcg");
+    std::fs::write(
+        &gcg,
+        "#player1 a\u{1}b A\n#player2 b\u{1b}[31m B\n>a\u{1}b: AGILORW 8F AIRGLOW +80 80\n",
+    )
+    .unwrap();
+    let svg = tmp.path().join("ctl.svg");
+    let o = folio()
+        .arg("render")
+        .arg(&gcg)
+        .arg("--svg")
+        .arg(&svg)
+        .output()
+        .unwrap();
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let text = std::fs::read_to_string(&svg).unwrap();
+    roxmltree::Document::parse(&text).expect("the SVG is well-formed XML");
+    assert!(text.contains("a\\u{1}b"), "{text}");
+
+    let html = tmp.path().join("ctl.html");
+    let o = folio()
+        .arg("play")
+        .arg(&gcg)
+        .arg("-q")
+        .arg("--html")
+        .arg(&html)
+        .output()
+        .unwrap();
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let page = std::fs::read_to_string(&html).unwrap();
+    let bad: Vec<char> = page
+        .chars()
+        .filter(|c| c.is_control() && !matches!(c, '\t' | '\n' | '\r'))
+        .collect();
+    assert!(bad.is_empty(), "{bad:?}");
+    assert!(page.contains("a\\u{1}b"));
+    assert!(page.contains("b\\u{1b}[31m"));
+    // Each inline SVG picture of the page is well-formed XML.
+    let mut pictures = 0;
+    for part in page.split("<svg").skip(1) {
+        let end = part.find("</svg>").expect("a closed svg") + "</svg>".len();
+        roxmltree::Document::parse(&format!("<svg{}", &part[..end]))
+            .expect("an inline SVG is well-formed XML");
+        pictures += 1;
+    }
+    assert!(pictures > 0);
+}
+
+/// A relative link percent-decoded into the bytes of the path it names.
+#[cfg(unix)]
+fn link_path(base: &Path, href: &str) -> PathBuf {
+    use std::os::unix::ffi::OsStrExt;
+    let b = href.as_bytes();
+    let mut bytes = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'%' {
+            let hex = std::str::from_utf8(&b[i + 1..i + 3]).unwrap();
+            bytes.push(u8::from_str_radix(hex, 16).unwrap());
+            i += 3;
+        } else {
+            bytes.push(b[i]);
+            i += 1;
+        }
+    }
+    base.join(std::ffi::OsStr::from_bytes(&bytes))
+}
+
+/// The index's links and the pages' links back are percent-encoded: `--html 'r #1.html'`
+/// once linked `r #1-files/001-a.gcg.html`, which a browser reads as the fragment `#1…`;
+/// `?`, `%` and spaces broke links too. Every link, decoded, names a file that exists, for
+/// names with those characters, non-ASCII ones, and one that is not UTF-8.
+#[cfg(unix)]
+#[test]
+fn html_links_are_percent_encoded_and_name_the_files() {
+    use std::os::unix::ffi::OsStrExt;
+    let tmp = tempfile::tempdir().unwrap();
+    let gcg = data("scrabble").join("standard_bingo.gcg");
+    let scripts = [tmp.path().join("a b.gcg"), tmp.path().join("b#?.gcg")];
+    for s in &scripts {
+        std::fs::copy(&gcg, s).unwrap();
+    }
+    let href = Selector::parse("a[href]").unwrap();
+    for out in [
+        std::ffi::OsStr::new("r #1?%é.html"),
+        std::ffi::OsStr::from_bytes(b"r\xff #.html"),
+    ] {
+        let out = tmp.path().join(out);
+        let o = folio()
+            .arg("play")
+            .args(&scripts)
+            .arg("-q")
+            .arg("--html")
+            .arg(&out)
+            .output()
+            .unwrap();
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        let index = Html::parse_document(&std::fs::read_to_string(&out).unwrap());
+        let links: Vec<String> = index
+            .select(&href)
+            .map(|a| a.value().attr("href").unwrap().to_string())
+            .collect();
+        assert_eq!(links.len(), 2, "{links:?}");
+        for link in &links {
+            assert!(!link.contains([' ', '#', '?']), "{link}");
+            let page = link_path(tmp.path(), link);
+            assert!(page.is_file(), "{link} -> {}", page.display());
+            let page_html = Html::parse_document(&std::fs::read_to_string(&page).unwrap());
+            let back: Vec<String> = page_html
+                .select(&href)
+                .filter_map(|a| a.value().attr("href"))
+                .filter(|h| h.starts_with("../"))
+                .map(str::to_string)
+                .collect();
+            assert_eq!(back.len(), 1, "{back:?}");
+            let index_again = link_path(page.parent().unwrap(), &back[0]);
+            assert_eq!(
+                index_again.canonicalize().unwrap(),
+                out.canonicalize().unwrap(),
+                "{}",
+                back[0]
+            );
+        }
+    }
+}
+
+/// The index counts what the run's summary counts: a file that cannot be read is
+/// `1 unreadable`, apart from the findings (it was once counted as `1 finding` while the
+/// summary said `0 findings, 1 unreadable`).
+#[test]
+fn the_index_counts_an_unreadable_file_as_the_summary_does() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("idx.html");
+    let scripts = [
+        data("scrabble").join("standard_bingo.gcg"),
+        tmp.path().join("nonexist.gcg"),
+    ];
+    let o = folio()
+        .arg("play")
+        .arg("--json")
+        .args(&scripts)
+        .arg("--html")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    let json: Value = serde_json::from_slice(&o.stdout).unwrap();
+    let summary = &json["summary"];
+    assert_eq!(summary["unreadable"], 1, "{summary}");
+    let page = Html::parse_document(&std::fs::read_to_string(&out).unwrap());
+    let meta = text(page.select(&sel("p.meta")).next().unwrap());
+    let moves = summary["moves"].as_u64().unwrap();
+    let findings = summary["findings"].as_u64().unwrap();
+    let plural = |n: u64, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    assert_eq!(
+        meta,
+        format!(
+            "{} · {} · 1 unreadable",
+            plural(moves, "move", "moves"),
+            plural(findings, "finding", "findings")
+        )
+    );
+}
+
+/// `--html` naming a FIFO whose reader reads one byte and leaves: the page is cut short, so
+/// the run fails (exit 2) saying so. A broken pipe there was once taken for a closed
+/// standard output, and the run exited 0.
+#[cfg(unix)]
+#[test]
+fn an_html_fifo_whose_reader_leaves_fails_the_run() {
+    use std::io::Read;
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("pipe.html");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let p = fifo.clone();
+    let reader = std::thread::spawn(move || {
+        let mut byte = [0u8; 1];
+        std::fs::File::open(p)
+            .unwrap()
+            .read_exact(&mut byte)
+            .unwrap();
+    });
+    // Its page (over 100 kB) is more than a pipe holds: the reader leaves mid-write.
+    let gcg = data("scrabble").join("standard_bingo.gcg");
+    let out = folio()
+        .arg("play")
+        .arg(&gcg)
+        .arg("-q")
+        .arg("--html")
+        .arg(&fifo)
+        .output()
+        .unwrap();
+    reader.join().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("pipe.html: the reader left before the end"),
+        "{err}"
+    );
+}
+
+/// A script past 64 MiB is refused as `folio play` refuses it, read no further than the
+/// cap: render once read a 100 MB file whole (425 MB of memory) and drew it.
+#[test]
+fn render_refuses_a_script_past_the_size_cap() {
+    let tmp = tempfile::tempdir().unwrap();
+    let big = tmp.path().join("big.gcg");
+    let f = std::fs::File::create(&big).unwrap();
+    // Sparse: the file reads as zero bytes past the cap.
+    f.set_len((64 << 20) + 1).unwrap();
+    drop(f);
+    let o = folio()
+        .arg("render")
+        .arg(&big)
+        .args(["--svg", "out.svg"])
+        .current_dir(tmp.path())
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("big.gcg") && err.contains("longer than 67108864 bytes: not a script"),
+        "{err}"
+    );
+    assert!(!tmp.path().join("out.svg").exists());
+}

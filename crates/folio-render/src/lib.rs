@@ -25,7 +25,7 @@ pub mod freecell;
 pub mod kenken;
 mod page;
 
-pub use page::{index, page, IndexEntry};
+pub use page::{index, page, IndexEntry, Unchecked};
 
 use folio_core::script::ScriptReport;
 
@@ -34,6 +34,28 @@ pub fn svg_document(svg: maud::Markup) -> String {
     let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     out.push_str(&svg.into_string());
     out.push('\n');
+    no_controls(out)
+}
+
+/// A finished document with every control character but tab, line feed and carriage return
+/// written as the text report writes it (`\u{1}`, `char::escape_default`). maud escapes
+/// `&`, `<`, `>` and `"`, but XML 1.0 forbids the other C0 controls even as character
+/// references (a player named `a\x01b` made an SVG no XML reader opens) and HTML calls them,
+/// DEL and C1 parse errors. Only user text can hold one: the templates, style and script
+/// have none but line ends and tabs.
+pub(crate) fn no_controls(doc: String) -> String {
+    let kept = |c: char| !c.is_control() || matches!(c, '\t' | '\n' | '\r');
+    if doc.chars().all(kept) {
+        return doc;
+    }
+    let mut out = String::with_capacity(doc.len() + 16);
+    for c in doc.chars() {
+        if kept(c) {
+            out.push(c);
+        } else {
+            out.extend(c.escape_default());
+        }
+    }
     out
 }
 
@@ -66,6 +88,69 @@ pub fn report_svg(
     report: &dyn ScriptReport,
     turn: Option<usize>,
 ) -> Result<maud::Markup, SvgError> {
+    drawn(report, turn).map_err(|e| match e {
+        SvgError::Nothing(why) => SvgError::Nothing(with_findings(report, &why)),
+        other => other,
+    })
+}
+
+/// How many of a script's error findings [`report_svg`]'s "nothing to draw" names.
+const NAMED_FINDINGS: usize = 3;
+
+/// `why` a script gives nothing to draw, led by its first error findings as `folio play`
+/// and `folio moves` show them (`FILE:LINE:COL: message`), so that the user is told what
+/// to fix and where: `trunc.gcg:14:19: truncated event: no move after the nickname (not
+/// replayed: the script does not parse)`. `why` alone when the report has no finding.
+fn with_findings(report: &dyn ScriptReport, why: &str) -> String {
+    let findings = report.findings_json();
+    let all: Vec<&serde_json::Value> = findings
+        .as_array()
+        .map(|a| a.iter().collect())
+        .unwrap_or_default();
+    let errors: Vec<&serde_json::Value> = all
+        .iter()
+        .copied()
+        .filter(|f| f.get("severity").and_then(|s| s.as_str()) == Some("error"))
+        .collect();
+    let chosen = if errors.is_empty() { all } else { errors };
+    if chosen.is_empty() {
+        return why.to_string();
+    }
+    let shown: Vec<String> = chosen
+        .iter()
+        .take(NAMED_FINDINGS)
+        .map(|f| {
+            let field = |k: &str| {
+                f.get(k).map(|v| match v.as_str() {
+                    Some(s) => s.to_string(),
+                    None => v.to_string(),
+                })
+            };
+            let file = field("file").unwrap_or_else(|| report.file().to_string());
+            let message = field("message").unwrap_or_default();
+            match (field("line"), field("col")) {
+                (Some(l), Some(c)) => format!("{file}:{l}:{c}: {message}"),
+                (Some(l), None) => format!("{file}:{l}: {message}"),
+                _ => format!("{file}: {message}"),
+            }
+        })
+        .collect();
+    let more = chosen.len().saturating_sub(NAMED_FINDINGS);
+    let more = if more > 0 {
+        format!(
+            "; {}",
+            folio_core::plural(more, "more finding", "more findings")
+        )
+    } else {
+        String::new()
+    };
+    let prefix = format!("{}: ", report.file());
+    let why = why.strip_prefix(&prefix).unwrap_or(why);
+    format!("{}{more} ({why})", shown.join("; "))
+}
+
+/// [`report_svg`] before its "nothing to draw" names the script's findings.
+fn drawn(report: &dyn ScriptReport, turn: Option<usize>) -> Result<maud::Markup, SvgError> {
     let any = report.as_any();
     if let Some(r) = any.and_then(|a| a.downcast_ref::<folio_scrabble::Report>()) {
         return crossword::report_svg(r, turn);
@@ -97,5 +182,19 @@ fn turn_index(turn: Option<usize>, len: usize) -> Result<usize, SvgError> {
             turn: t.unwrap_or(0),
             turns: len,
         }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn control_characters_are_written_as_the_text_report_writes_them() {
+        assert_eq!(
+            no_controls("<t>a\u{1}b\u{0}\u{7f}\u{9b}\tc\nd\re</t>".to_string()),
+            "<t>a\\u{1}b\\u{0}\\u{7f}\\u{9b}\tc\nd\re</t>"
+        );
+        assert_eq!(no_controls("café".to_string()), "café");
     }
 }

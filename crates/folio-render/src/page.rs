@@ -20,6 +20,18 @@ pub struct IndexEntry {
     pub href: Option<String>,
     /// Why there is no page.
     pub error: Option<String>,
+    /// A script that could not be checked, counted apart from findings as the run's
+    /// summary counts it (`1 unreadable`).
+    pub unchecked: Option<Unchecked>,
+}
+
+/// Why a script could not be checked: the run's summary counts these apart from findings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unchecked {
+    /// The file (or the word set it names) could not be read (rule `unreadable`).
+    Unreadable,
+    /// Its replay failed inside folio (rule `internal-error`).
+    InternalError,
 }
 
 /// Style shared by every page: boards, tables, the turn stepper, print rules. Colours keep a
@@ -122,12 +134,21 @@ fn source_lines(source: &[u8], gcg: bool) -> Vec<String> {
 pub fn index(entries: &[IndexEntry]) -> String {
     let findings: usize = entries.iter().map(|e| e.findings).sum();
     let moves: usize = entries.iter().map(|e| e.moves).sum();
+    let count = |u: Unchecked| entries.iter().filter(|e| e.unchecked == Some(u)).count();
+    let (unreadable, internal) = (
+        count(Unchecked::Unreadable),
+        count(Unchecked::InternalError),
+    );
     document(
         "folio play",
         html! {
             header {
                 h1 { "folio play: " (folio_core::plural(entries.len(), "script", "scripts")) }
-                p.meta { (folio_core::plural(moves, "move", "moves")) " · " (folio_core::plural(findings, "finding", "findings")) }
+                p.meta {
+                    (folio_core::plural(moves, "move", "moves")) " · " (folio_core::plural(findings, "finding", "findings"))
+                    @if unreadable > 0 { " · " (unreadable) " unreadable" }
+                    @if internal > 0 { " · " (folio_core::plural(internal, "internal error", "internal errors")) }
+                }
             }
             main {
                 table.index {
@@ -142,7 +163,7 @@ pub fn index(entries: &[IndexEntry]) -> String {
                                 }
                                 td { (e.game.as_deref().unwrap_or("-")) }
                                 td.num { (e.moves) }
-                                td.num { (e.findings) }
+                                td.num { @if e.unchecked.is_some() { "-" } @else { (e.findings) } }
                             }
                         }
                     }
@@ -225,7 +246,7 @@ fn findings_section(findings: &[Linked], not_listed: Option<String>, file: &str)
 
 /// The HTML document: head with the inline style, `body`, the inline script.
 fn document(title: &str, body: Markup) -> String {
-    html! {
+    let page = html! {
         (DOCTYPE)
         html lang="en" {
             head {
@@ -241,5 +262,6 @@ fn document(title: &str, body: Markup) -> String {
             }
         }
     }
-    .into_string()
+    .into_string();
+    crate::no_controls(page)
 }

@@ -153,7 +153,14 @@ fn from_script(
     rules: Option<String>,
     forced: Option<(&std::sync::Arc<folio_lexicon::WordSet>, Option<&PathBuf>)>,
 ) -> anyhow::Result<maud::Markup> {
-    let bytes = std::fs::read(path)
+    // Capped as `folio play` reads a script: a 100 MB "record" once took 425 MB of memory.
+    // A file named `-` is that file here, not stdin (render reads no position from stdin).
+    let file = if super::play::inputs::is_stdin(path) {
+        Path::new("./-")
+    } else {
+        path
+    };
+    let bytes = super::play::inputs::read_capped(file, "a script")
         .with_context(|| format!("cannot read {}", folio_core::file_name::shown(path)))?;
     let name = folio_core::file_name::shown(path).to_string();
     let games = super::play::games();

@@ -123,6 +123,20 @@ pub fn is_write_through(path: &Path) -> bool {
     matches!(Target::resolve(path), Ok(Target::WriteThrough(_)))
 }
 
+/// A device or FIFO whose reader left before the end (`EPIPE`) as an error of its own
+/// kind: a broken pipe is what a closed standard output gives, which the binary takes as
+/// the reader's choice (`folio words export | head`), but an output the user named that
+/// got only part of its bytes is a failed write.
+fn reader_left(e: std::io::Error) -> std::io::Error {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        std::io::Error::other(
+            "the reader left before the end: the output is incomplete (broken pipe)",
+        )
+    } else {
+        e
+    }
+}
+
 /// Opens a device or FIFO for writing: no creation, no truncation.
 fn open_through(path: &Path) -> std::io::Result<std::fs::File> {
     std::fs::OpenOptions::new().write(true).open(path)
@@ -150,7 +164,7 @@ where
                 fill(&mut w)?;
                 w.flush()
             })()
-            .map_err(|e| Error::io(path, e));
+            .map_err(|e| Error::io(path, reader_left(e)));
         }
     };
     let tmp = temp_path(&target);
@@ -332,7 +346,7 @@ fn write_through(path: &Path, target: &Target, content: &Content<'_>) -> Result<
     let (Target::WriteThrough(t) | Target::Replace(t)) = target;
     open_through(t)
         .and_then(|mut f| content.write_to(&mut f))
-        .map_err(|e| Error::io(path, e))
+        .map_err(|e| Error::io(path, reader_left(e)))
 }
 
 /// Gives the temporary file `tmp` the permissions of the regular file `target` it is about
@@ -473,6 +487,45 @@ mod tests {
     fn drain(p: &Path) -> std::thread::JoinHandle<Vec<u8>> {
         let p = p.to_path_buf();
         std::thread::spawn(move || std::fs::read(p).unwrap())
+    }
+
+    /// A FIFO whose reader reads one byte and leaves: the write fails naming the FIFO,
+    /// and no broken pipe is in its causes (the binary takes that for a closed stdout and
+    /// once exited 0 with a truncated output).
+    #[cfg(unix)]
+    #[test]
+    fn a_fifo_whose_reader_leaves_is_a_failed_write() {
+        use std::io::Read;
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("pipe");
+        if !mkfifo(&fifo) {
+            eprintln!("skipped: no mkfifo command");
+            return;
+        }
+        let p = fifo.clone();
+        let reader = std::thread::spawn(move || {
+            let mut byte = [0u8; 1];
+            std::fs::File::open(p)
+                .unwrap()
+                .read_exact(&mut byte)
+                .unwrap();
+        });
+        // Past any pipe's buffer: the writer is still writing when the reader leaves.
+        let big = vec![b'x'; 4 << 20];
+        let err = write_bytes_atomic(&fifo, &big).unwrap_err();
+        reader.join().unwrap();
+        let text = err.to_string();
+        assert!(
+            text.contains("pipe") && text.contains("the reader left"),
+            "{text}"
+        );
+        let mut cause: Option<&dyn std::error::Error> = Some(&err);
+        while let Some(c) = cause {
+            if let Some(io) = c.downcast_ref::<std::io::Error>() {
+                assert_ne!(io.kind(), std::io::ErrorKind::BrokenPipe, "{text}");
+            }
+            cause = c.source();
+        }
     }
 
     #[cfg(unix)]

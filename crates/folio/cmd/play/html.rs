@@ -86,13 +86,16 @@ impl Html {
             Some((dir, dir_name)) => {
                 let file = page_name(k, self.width, name);
                 self.written.borrow_mut().insert(file.clone());
-                let index = self
-                    .out
-                    .file_name()
-                    .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+                // Each segment percent-encoded: `r #1.html` is no fragment `#1.html`, and a
+                // name that is not UTF-8 is linked by its bytes.
+                let index = self.out.file_name().map_or_else(String::new, href_segment);
                 (
                     dir.join(&file),
-                    Some(format!("{dir_name}/{file}")),
+                    Some(format!(
+                        "{}/{}",
+                        href_segment(dir_name.as_ref()),
+                        href_segment(file.as_ref())
+                    )),
                     Some(format!("../{index}")),
                 )
             }
@@ -113,6 +116,7 @@ impl Html {
             findings: report.findings(),
             href: href.or_else(|| Some(String::new())),
             error: None,
+            unchecked: None,
         });
         Ok(())
     }
@@ -153,7 +157,15 @@ impl Html {
     }
 
     /// Lists a script that has no page (it could not be read or replayed).
-    pub fn no_page(&self, name: &str, game: Option<&str>, findings: usize, why: String) {
+    /// `findings` as the run's summary counts them; `unchecked` a file counted apart.
+    pub fn no_page(
+        &self,
+        name: &str,
+        game: Option<&str>,
+        findings: usize,
+        unchecked: Option<folio_render::Unchecked>,
+        why: String,
+    ) {
         self.entries.borrow_mut().push(IndexEntry {
             file: name.to_string(),
             game: game.map(str::to_string),
@@ -161,6 +173,7 @@ impl Html {
             findings,
             href: None,
             error: Some(why),
+            unchecked,
         });
     }
 
@@ -374,6 +387,26 @@ fn page_name(k: usize, width: usize, name: &str) -> String {
     format!("{number}-{script}.html")
 }
 
+/// A file name as one segment of a relative link: every byte but RFC 3986's unreserved
+/// characters (ASCII letters, digits, `-`, `.`, `_`, `~`) percent-encoded, so that `#`, `?`,
+/// `%` and spaces stay part of the name; a name that is not UTF-8 by its own bytes (a
+/// browser decodes `%FF` back to the byte).
+fn href_segment(name: &std::ffi::OsStr) -> String {
+    #[cfg(unix)]
+    let bytes = std::os::unix::ffi::OsStrExt::as_bytes(name).to_vec();
+    #[cfg(not(unix))]
+    let bytes = name.to_string_lossy().into_owned().into_bytes();
+    let mut out = String::with_capacity(bytes.len());
+    for b in bytes {
+        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~') {
+            out.push(char::from(b));
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
 /// A script's name as a page's file name: its last component, with anything but ASCII
 /// letters, digits, `.`, `_` and `-` as `_`.
 fn safe(name: &str) -> String {
@@ -400,7 +433,7 @@ fn safe(name: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{is_page_name, page_name, safe, MAX_PAGE_NAME};
+    use super::{href_segment, is_page_name, page_name, safe, MAX_PAGE_NAME};
 
     #[test]
     fn page_names_fit_a_file_name_and_keep_their_number() {
@@ -432,6 +465,22 @@ mod tests {
         assert!(!is_page_name("001-a.htm"));
         assert!(!is_page_name("001-a b.html"));
         assert!(!is_page_name("x01-a.html"));
+    }
+
+    #[test]
+    fn link_segments_are_percent_encoded() {
+        use std::ffi::OsStr;
+        assert_eq!(href_segment(OsStr::new("r #1-files")), "r%20%231-files");
+        assert_eq!(href_segment(OsStr::new("a?b%c.html")), "a%3Fb%25c.html");
+        assert_eq!(
+            href_segment(OsStr::new("é~x_y-z.html")),
+            "%C3%A9~x_y-z.html"
+        );
+        #[cfg(unix)]
+        {
+            use std::os::unix::ffi::OsStrExt;
+            assert_eq!(href_segment(OsStr::from_bytes(b"r\xff.html")), "r%FF.html");
+        }
     }
 
     #[test]

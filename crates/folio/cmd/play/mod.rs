@@ -431,13 +431,14 @@ impl Runner<'_> {
             let drawn = self.html.map_or(0, html::Html::len);
             let mut entry = self.check(path, weigher).map_err(|Fatal(e)| e)?;
             entry.name_bytes = names::exact(path);
-            if let Some(html) = self.html.filter(|h| h.len() == drawn) {
+            // No page drawn: the index lists the script with why, once it is weighed.
+            let no_page = self.html.filter(|h| h.len() == drawn).map(|h| {
                 let why = entry
                     .items
                     .first()
                     .map_or_else(String::new, |i| i.message.clone());
-                html.no_page(&entry.file, entry.game, entry.items.len(), why);
-            }
+                (h, why)
+            });
             if let Body::Failed { message, .. } = &entry.body {
                 // Said on stderr for people whatever the format; a run of one file says
                 // it once, as its error (exit 2).
@@ -453,6 +454,20 @@ impl Runner<'_> {
                     html.weighed(counts.reported());
                 }
                 entry.counts = counts;
+            }
+            if let Some((html, why)) = no_page {
+                // As the summary counts it: a file that could not be checked is no finding.
+                let (findings, unchecked) = match &entry.body {
+                    Body::Failed { failure, .. } => (
+                        0,
+                        Some(match failure {
+                            Failure::Unreadable => folio_render::Unchecked::Unreadable,
+                            Failure::Internal => folio_render::Unchecked::InternalError,
+                        }),
+                    ),
+                    Body::Report { .. } => (entry.counts.reported(), None),
+                };
+                html.no_page(&entry.file, entry.game, findings, unchecked, why);
             }
             summary.add(&entry);
             sink.entry(&entry, &mut buf)?;
