@@ -8,7 +8,9 @@ use std::time::Instant;
 
 use anyhow::Context;
 use folio_lexicon::ingest::drops::{DropClass, Selection, Survey};
-use folio_lexicon::ingest::{expand_inputs, ingest_extra, write_outputs, Extras, Reading, Source};
+use folio_lexicon::ingest::{
+    expand_inputs, ingest_extra, write_outputs_with, Extras, Reading, Source,
+};
 use folio_lexicon::set::OutputPaths;
 use folio_lexicon::{Policy, PolicyName};
 
@@ -225,6 +227,14 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
     if let Some(report) = &args.report {
         refuse_report_clash(report, &paths, &books, &args)?;
     }
+    // Before any book is read: an output the write at the end would refuse is said now.
+    paths
+        .check_writable()
+        .context("cannot write the word set")?;
+    if let Some(report) = &args.report {
+        folio_lexicon::set::atomic::check_writable(report)
+            .context("cannot write the drop report")?;
+    }
     if !inputs.is_empty() && policy.min_books > inputs.len() {
         anyhow::bail!(
             "--min-books {} but only {} book{} given: no word can occur in more books than \
@@ -276,10 +286,22 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
         );
     }
     super::note_write_through(&paths.set);
-    let manifest = write_outputs(&paths, &run).context("cannot write the word set")?;
-    if let (Some(path), Some(survey)) = (&args.report, &run.survey) {
-        folio_lexicon::set::atomic::write_bytes_atomic(path, survey.to_tsv().as_bytes())
-            .context("cannot write the drop report")?;
+    // The drop report is written in the set's group: a report that cannot be written
+    // leaves the set as it was (exit 2 never follows a replaced set).
+    let report = match (&args.report, &run.survey) {
+        (Some(path), Some(survey)) => Some((path, survey, survey.to_tsv())),
+        _ => None,
+    };
+    let also: Vec<(&std::path::Path, &[u8])> = report
+        .iter()
+        .map(|(path, _, tsv)| (path.as_path(), tsv.as_bytes()))
+        .collect();
+    let manifest = write_outputs_with(&paths, &run, &also).context(if also.is_empty() {
+        "cannot write the word set"
+    } else {
+        "cannot write the word set and its drop report"
+    })?;
+    if let Some((path, survey, _)) = &report {
         if !args.quiet {
             eprint!("{}", summary(survey, path));
         }
