@@ -1303,3 +1303,25 @@ fn a_bad_output_is_refused_before_reading() {
         assert!(!d.join("nodir").exists());
     }
 }
+
+/// `--lang auto` on a German book keeps ÄÖÜ as `--lang de` does: the same set, byte for
+/// byte, and the manifest records the tile letters (the trial's auto set had none).
+#[test]
+fn lang_auto_applies_the_detected_tile_letters() {
+    let Some(faust) =
+        folio_testdata::path("corpora/gutenberg/pg2229-faust-der-tragodie-erster-teil-latin1.txt")
+    else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ingest_one(&faust, d, "de.fst", &["--lang", "de"]);
+    ingest_one(&faust, d, "auto.fst", &["--lang", "auto"]);
+    assert_same_bytes(d, "de.fst", "auto.fst");
+    let set = WordSet::open(d.join("auto.fst")).unwrap();
+    assert!(set.contains("ANGEFÜHRT".as_bytes()));
+    let manifest: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(d.join("auto.json")).unwrap()).unwrap();
+    assert_eq!(manifest["policy"]["tile_letters"], "ÄÖÜ");
+    assert_eq!(manifest["policy"]["lang"], "auto");
+}

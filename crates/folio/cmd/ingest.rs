@@ -97,8 +97,8 @@ pub struct Args {
     /// The books' language (ISO 639-1 code), or `auto` to read it from each book's Project
     /// Gutenberg `Language:` line. French, Italian and Catalan split elisions as wordfreq
     /// does (`l'homme` -> HOMME, the particle dropped); German keeps its tile letters ÄÖÜ
-    /// (as --tile-letters ÄÖÜ); the others are recorded in the manifest. Any other value is
-    /// a usage error (exit 2) listing these.
+    /// (as --tile-letters ÄÖÜ; with `auto`, in each book found German); the others are
+    /// recorded in the manifest. Any other value is a usage error (exit 2) listing these.
     #[arg(long, value_name = "LANG", value_parser = languages())]
     lang: Option<String>,
     /// Write the drop report here (TSV: every dropped word with its class, count, books and

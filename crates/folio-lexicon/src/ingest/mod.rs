@@ -270,10 +270,11 @@ pub fn ingest_extra(
             message: format!("skipped: {}", s.reason),
         });
     }
+    let recorded = policy.recorded(reports.iter().filter_map(|r| r.language.as_deref()));
     Ok(Ingested {
         manifest: Manifest {
             folio_version: env!("CARGO_PKG_VERSION").to_string(),
-            policy: policy.clone(),
+            policy: recorded,
             outputs: Outputs {
                 set: String::new(),
                 counts: String::new(),
