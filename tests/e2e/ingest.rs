@@ -1325,3 +1325,40 @@ fn lang_auto_applies_the_detected_tile_letters() {
     assert_eq!(manifest["policy"]["tile_letters"], "ÄÖÜ");
     assert_eq!(manifest["policy"]["lang"], "auto");
 }
+
+/// `--tile-letters` that would do nothing is a usage error naming the character and why
+/// (the trial's `1`, `A`, `ß`, ` `, `-`, `'` were accepted and recorded).
+#[test]
+fn tile_letters_that_do_nothing_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let book = write(
+        dir.path(),
+        "tl.txt",
+        b"the 1st word caf\xc3\xa9 stra\xc3\x9fe\n",
+    );
+    for (given, says) in [
+        ("1", "\"1\" is not a letter"),
+        ("A", "\"A\" is already a tile letter"),
+        ("ß", "upper-cases to SS"),
+        (" ", "not a letter"),
+        ("-", "not a letter"),
+        ("'", "not a letter"),
+        ("", "names no letter"),
+    ] {
+        let out = folio()
+            .args(["ingest", "-q"])
+            .arg(&book)
+            .arg("-o")
+            .arg(dir.path().join("tl.fst"))
+            .args(["--tile-letters", given])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{given:?}");
+        assert!(
+            stderr_of(&out).contains(says),
+            "{given:?}: {}",
+            stderr_of(&out)
+        );
+        assert!(!dir.path().join("tl.json").exists());
+    }
+}

@@ -108,6 +108,42 @@ pub fn language_tile_letters(lang: &str) -> Option<&'static str> {
         .map(|&(_, letters)| letters)
 }
 
+/// The tile letters `--tile-letters` gives, upper-cased, checked in one place: each must be
+/// a letter, not one of `A`–`Z` (always tiles), and one letter in upper case (`ß` is `SS`);
+/// none at all names no letter. A value that would do nothing is refused, saying why.
+///
+/// # Errors
+/// The reason, naming the first character refused.
+pub fn parse_tile_letters(given: &str) -> std::result::Result<String, String> {
+    if given.is_empty() {
+        return Err("names no letter: leave the option out for A–Z only".into());
+    }
+    let mut letters = String::new();
+    for c in given.chars() {
+        let one = c.to_string();
+        let shown = folio_core::quote::quoted(&one);
+        if !c.is_alphabetic() {
+            return Err(format!("{shown} is not a letter"));
+        }
+        let mut upper = c.to_uppercase();
+        let (Some(u), None) = (upper.next(), upper.next()) else {
+            return Err(format!(
+                "{shown} upper-cases to {}, more than one letter: it already spells those",
+                c.to_uppercase()
+            ));
+        };
+        if u.is_ascii_uppercase() {
+            return Err(format!(
+                "{shown} is already a tile letter: A–Z are always kept"
+            ));
+        }
+        if !letters.contains(u) {
+            letters.push(u);
+        }
+    }
+    Ok(letters)
+}
+
 impl Policy {
     /// Whether words are spelled alike under both policies (same name and diacritics
     /// rule): then keys of one can be queried, and combined, with the other. Length and
@@ -667,6 +703,24 @@ mod tests {
         assert_eq!(game("’Tis").as_deref(), Some("TIS"));
         for w in ["can't", "don’t", "o'clock", "l’homme", "qu'il"] {
             assert_eq!(game(w), None, "{w}");
+        }
+    }
+
+    #[test]
+    fn tile_letters_that_would_do_nothing_are_refused() {
+        assert_eq!(parse_tile_letters("äöü").unwrap(), "ÄÖÜ");
+        for (given, says) in [
+            ("", "names no letter"),
+            ("1", "not a letter"),
+            (" ", "not a letter"),
+            ("-", "not a letter"),
+            ("'", "not a letter"),
+            ("A", "already a tile letter"),
+            ("Äa", "already a tile letter"),
+            ("ß", "upper-cases to SS"),
+        ] {
+            let e = parse_tile_letters(given).unwrap_err();
+            assert!(e.contains(says), "{given:?}: {e}");
         }
     }
 

@@ -45,7 +45,14 @@ pub struct Args {
     /// Keep these letters as tiles beside A–Z while other diacritics fold (German tiles:
     /// `ÄÖÜ`; ß still spells SS). The set's manifest records them. Default: the tile letters
     /// of --lang's tile set (`de`: ÄÖÜ), else none.
-    #[arg(long, value_name = "LETTERS", conflicts_with = "keep_diacritics")]
+    /// Each must be a letter other than A–Z that upper-cases to one letter (`1`, `A`, `ß`
+    /// or an empty value would do nothing: a usage error, exit 2).
+    #[arg(
+        long,
+        value_name = "LETTERS",
+        conflicts_with = "keep_diacritics",
+        value_parser = folio_lexicon::policy::parse_tile_letters
+    )]
     tile_letters: Option<String>,
     /// Keep words never seen in lower case (proper nouns, all-caps headings).
     #[arg(long)]
