@@ -1206,4 +1206,196 @@ fn a_stray_latin1_line_leaves_the_rest_of_a_utf8_book_utf8() {
     let manifest: serde_json::Value =
         serde_json::from_slice(&std::fs::read(d.join("m.json")).unwrap()).unwrap();
     assert_eq!(manifest["inputs"][0]["encoding"], "utf-8+windows-1252");
+
+/// A drop report that cannot be written fails the run before the set is replaced: the
+/// trial's `--report nodir/r.tsv` (and `--report SOMEDIR`) left exit 2 beside a new set.
+#[test]
+fn an_unwritable_report_leaves_the_old_set() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let first = write(d, "first.txt", b"the old words stay here\n");
+    let second = write(d, "second.txt", b"entirely different vocabulary arrives\n");
+    ingest_one(&first, d, "rp.fst", &[]);
+    let names = ["rp.fst", "rp.counts.fst", "rp.books.fst", "rp.json"];
+    let before: Vec<Vec<u8>> = names
+        .iter()
+        .map(|n| std::fs::read(d.join(n)).unwrap())
+        .collect();
+    std::fs::create_dir(d.join("somedir")).unwrap();
+    for report in [d.join("nodir/r.tsv"), d.join("somedir")] {
+        let out = folio()
+            .args(["ingest", "-q"])
+            .arg(&second)
+            .arg("-o")
+            .arg(d.join("rp.fst"))
+            .arg("--report")
+            .arg(&report)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{}", stderr_of(&out));
+        assert!(
+            stderr_of(&out).contains("drop report"),
+            "{}",
+            stderr_of(&out)
+        );
+        for (n, b) in names.iter().zip(&before) {
+            assert_eq!(&std::fs::read(d.join(n)).unwrap(), b, "{n} was replaced");
+        }
+    }
+}
+
+/// An output the final write would refuse (a missing folder, a folder) is refused before
+/// any book is read: no warning about the books (printed once they are read) comes first.
+/// The trial's `-o nodir/x.fst` on a big folder counted for seconds first.
+#[test]
+fn a_bad_output_is_refused_before_reading() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let binary = write(d, "binary.txt", b"PK\0\0 not a book\0");
+    let book = write(d, "book.txt", b"some words to read\n");
+    std::fs::create_dir(d.join("somedir")).unwrap();
+    let part = d.join("p.part");
+    ingest_one(&book, d, "p.part", &["--partial"]);
+    let cases: Vec<(Vec<std::ffi::OsString>, &str)> = vec![
+        (
+            vec![
+                "ingest".into(),
+                binary.clone().into(),
+                book.clone().into(),
+                "-o".into(),
+                d.join("nodir/x.fst").into(),
+            ],
+            "cannot create a new file in",
+        ),
+        (
+            vec![
+                "ingest".into(),
+                binary.clone().into(),
+                book.clone().into(),
+                "-o".into(),
+                d.join("somedir").into(),
+            ],
+            "is a directory",
+        ),
+        (
+            vec![
+                "ingest".into(),
+                binary.clone().into(),
+                "--memory".into(),
+                "64M".into(),
+                "-o".into(),
+                d.join("nodir/x.fst").into(),
+            ],
+            "cannot create a new file in",
+        ),
+        (
+            vec![
+                "ingest".into(),
+                binary.clone().into(),
+                "--partial".into(),
+                "-o".into(),
+                d.join("somedir").into(),
+            ],
+            "is a directory",
+        ),
+        (
+            vec![
+                "merge".into(),
+                part.clone().into(),
+                "-o".into(),
+                d.join("nodir/m.fst").into(),
+            ],
+            "cannot create a new file in",
+        ),
+        (
+            vec![
+                "merge".into(),
+                part.clone().into(),
+                "--partial".into(),
+                "-o".into(),
+                d.join("somedir").into(),
+            ],
+            "is a directory",
+        ),
+        (
+            vec![
+                "words".into(),
+                "import".into(),
+                book.clone().into(),
+                "-o".into(),
+                d.join("nodir/i.fst").into(),
+            ],
+            "cannot create a new file in",
+        ),
+    ];
+    for (args, says) in cases {
+        let out = folio().args(&args).output().unwrap();
+        let err = stderr_of(&out);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+        assert!(
+            !err.contains("warning"),
+            "{args:?}: books were read first: {err}"
+        );
+        assert!(!d.join("nodir").exists());
+    }
+}
+
+/// `--lang auto` on a German book keeps ÄÖÜ as `--lang de` does: the same set, byte for
+/// byte, and the manifest records the tile letters (the trial's auto set had none).
+#[test]
+fn lang_auto_applies_the_detected_tile_letters() {
+    let Some(faust) =
+        folio_testdata::path("corpora/gutenberg/pg2229-faust-der-tragodie-erster-teil-latin1.txt")
+    else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ingest_one(&faust, d, "de.fst", &["--lang", "de"]);
+    ingest_one(&faust, d, "auto.fst", &["--lang", "auto"]);
+    assert_same_bytes(d, "de.fst", "auto.fst");
+    let set = WordSet::open(d.join("auto.fst")).unwrap();
+    assert!(set.contains("ANGEFÜHRT".as_bytes()));
+    let manifest: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(d.join("auto.json")).unwrap()).unwrap();
+    assert_eq!(manifest["policy"]["tile_letters"], "ÄÖÜ");
+    assert_eq!(manifest["policy"]["lang"], "auto");
+}
+
+/// `--tile-letters` that would do nothing is a usage error naming the character and why
+/// (the trial's `1`, `A`, `ß`, ` `, `-`, `'` were accepted and recorded).
+#[test]
+fn tile_letters_that_do_nothing_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let book = write(
+        dir.path(),
+        "tl.txt",
+        b"the 1st word caf\xc3\xa9 stra\xc3\x9fe\n",
+    );
+    for (given, says) in [
+        ("1", "\"1\" is not a letter"),
+        ("A", "\"A\" is already a tile letter"),
+        ("ß", "upper-cases to SS"),
+        (" ", "not a letter"),
+        ("-", "not a letter"),
+        ("'", "not a letter"),
+        ("", "names no letter"),
+    ] {
+        let out = folio()
+            .args(["ingest", "-q"])
+            .arg(&book)
+            .arg("-o")
+            .arg(dir.path().join("tl.fst"))
+            .args(["--tile-letters", given])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{given:?}");
+        assert!(
+            stderr_of(&out).contains(says),
+            "{given:?}: {}",
+            stderr_of(&out)
+        );
+        assert!(!dir.path().join("tl.json").exists());
+    }
 }

@@ -108,6 +108,42 @@ pub fn language_tile_letters(lang: &str) -> Option<&'static str> {
         .map(|&(_, letters)| letters)
 }
 
+/// The tile letters `--tile-letters` gives, upper-cased, checked in one place: each must be
+/// a letter, not one of `A`–`Z` (always tiles), and one letter in upper case (`ß` is `SS`);
+/// none at all names no letter. A value that would do nothing is refused, saying why.
+///
+/// # Errors
+/// The reason, naming the first character refused.
+pub fn parse_tile_letters(given: &str) -> std::result::Result<String, String> {
+    if given.is_empty() {
+        return Err("names no letter: leave the option out for A–Z only".into());
+    }
+    let mut letters = String::new();
+    for c in given.chars() {
+        let one = c.to_string();
+        let shown = folio_core::quote::quoted(&one);
+        if !c.is_alphabetic() {
+            return Err(format!("{shown} is not a letter"));
+        }
+        let mut upper = c.to_uppercase();
+        let (Some(u), None) = (upper.next(), upper.next()) else {
+            return Err(format!(
+                "{shown} upper-cases to {}, more than one letter: it already spells those",
+                c.to_uppercase()
+            ));
+        };
+        if u.is_ascii_uppercase() {
+            return Err(format!(
+                "{shown} is already a tile letter: A–Z are always kept"
+            ));
+        }
+        if !letters.contains(u) {
+            letters.push(u);
+        }
+    }
+    Ok(letters)
+}
+
 impl Policy {
     /// Whether words are spelled alike under both policies (same name and diacritics
     /// rule): then keys of one can be queried, and combined, with the other. Length and
@@ -349,14 +385,54 @@ impl Policy {
     }
 
     /// This policy for one book whose text is `text`: `lang: auto` becomes the language
-    /// of the book's Project Gutenberg header (no language rules without one).
+    /// of the book's Project Gutenberg header (no language rules without one), with that
+    /// language's tile letters ([`LANGUAGE_TILE_LETTERS`]) as `--lang CODE` gives them.
     pub fn for_book(&self, text: &str) -> std::borrow::Cow<'_, Policy> {
         if self.lang.as_deref() != Some("auto") {
             return std::borrow::Cow::Borrowed(self);
         }
         let mut p = self.clone();
         p.lang = crate::ingest::elision::language_of(text);
+        if let Some(letters) = p.lang.as_deref().and_then(|l| self.auto_tile_letters(l)) {
+            p = p.with_tile_letters(letters);
+        }
         std::borrow::Cow::Owned(p)
+    }
+
+    /// The tile letters `lang: auto` gives a book of language `lang`: the language's own
+    /// ([`language_tile_letters`]), unless the policy chose its letters (`--tile-letters`,
+    /// `--keep-diacritics`) or is not the game policy.
+    fn auto_tile_letters(&self, lang: &str) -> Option<&'static str> {
+        let chosen = self.keep_diacritics || !self.tile_letters.is_empty();
+        (self.name == PolicyName::Game && !chosen)
+            .then(|| language_tile_letters(lang))
+            .flatten()
+    }
+
+    /// The policy a set's manifest records, given the languages its books were read in:
+    /// under `lang: auto`, the tile letters of every language found (each book was read
+    /// with its own language's, [`Policy::for_book`]), so the set is spelt, and queried,
+    /// as `--lang CODE` would record it (`auto` over German books: `ÄÖÜ`, as `--lang de`).
+    pub fn recorded<'a>(&self, languages: impl IntoIterator<Item = &'a str>) -> Policy {
+        let mut p = self.clone();
+        if self.lang.as_deref() != Some("auto") {
+            return p;
+        }
+        let mut letters = String::new();
+        let mut langs: Vec<&str> = languages.into_iter().collect();
+        langs.sort_unstable();
+        langs.dedup();
+        for l in langs.into_iter().filter_map(|l| self.auto_tile_letters(l)) {
+            for c in l.chars() {
+                if !letters.contains(c) {
+                    letters.push(c);
+                }
+            }
+        }
+        if !letters.is_empty() {
+            p = p.with_tile_letters(&letters);
+        }
+        p
     }
 
     /// Whether tokens lose a leading elided particle (`l'`, `qu'`) under this policy.
@@ -628,6 +704,41 @@ mod tests {
         for w in ["can't", "don’t", "o'clock", "l’homme", "qu'il"] {
             assert_eq!(game(w), None, "{w}");
         }
+    }
+
+    #[test]
+    fn tile_letters_that_would_do_nothing_are_refused() {
+        assert_eq!(parse_tile_letters("äöü").unwrap(), "ÄÖÜ");
+        for (given, says) in [
+            ("", "names no letter"),
+            ("1", "not a letter"),
+            (" ", "not a letter"),
+            ("-", "not a letter"),
+            ("'", "not a letter"),
+            ("A", "already a tile letter"),
+            ("Äa", "already a tile letter"),
+            ("ß", "upper-cases to SS"),
+        ] {
+            let e = parse_tile_letters(given).unwrap_err();
+            assert!(e.contains(says), "{given:?}: {e}");
+        }
+    }
+
+    /// `lang: auto` reads a German book with ÄÖÜ and records them, as `--lang de`; an
+    /// English book, or letters chosen by the user, are left alone.
+    #[test]
+    fn auto_applies_and_records_the_detected_tile_letters() {
+        let mut auto = Policy::game();
+        auto.lang = Some("auto".into());
+        let german = "Title: Faust\nLanguage: German\n\nMädchen";
+        assert_eq!(auto.for_book(german).tile_letters, "ÄÖÜ");
+        assert_eq!(auto.for_book(german).lang.as_deref(), Some("de"));
+        assert_eq!(auto.for_book("Language: English\n").tile_letters, "");
+        assert_eq!(auto.recorded(["de", "en"]).tile_letters, "ÄÖÜ");
+        assert_eq!(auto.recorded(["en"]).tile_letters, "");
+        let chosen = auto.clone().with_tile_letters("Ñ");
+        assert_eq!(chosen.for_book(german).tile_letters, "Ñ");
+        assert_eq!(chosen.recorded(["de"]).tile_letters, "Ñ");
     }
 
     #[test]

@@ -8,7 +8,9 @@ use std::time::Instant;
 
 use anyhow::Context;
 use folio_lexicon::ingest::drops::{DropClass, Selection, Survey};
-use folio_lexicon::ingest::{expand_inputs, ingest_extra, write_outputs, Extras, Reading, Source};
+use folio_lexicon::ingest::{
+    expand_inputs, ingest_extra, write_outputs_with, Extras, Reading, Source,
+};
 use folio_lexicon::set::OutputPaths;
 use folio_lexicon::{Policy, PolicyName};
 
@@ -43,7 +45,14 @@ pub struct Args {
     /// Keep these letters as tiles beside A–Z while other diacritics fold (German tiles:
     /// `ÄÖÜ`; ß still spells SS). The set's manifest records them. Default: the tile letters
     /// of --lang's tile set (`de`: ÄÖÜ), else none.
-    #[arg(long, value_name = "LETTERS", conflicts_with = "keep_diacritics")]
+    /// Each must be a letter other than A–Z that upper-cases to one letter (`1`, `A`, `ß`
+    /// or an empty value would do nothing: a usage error, exit 2).
+    #[arg(
+        long,
+        value_name = "LETTERS",
+        conflicts_with = "keep_diacritics",
+        value_parser = folio_lexicon::policy::parse_tile_letters
+    )]
     tile_letters: Option<String>,
     /// Keep words never seen in lower case (proper nouns, all-caps headings).
     #[arg(long)]
@@ -95,8 +104,8 @@ pub struct Args {
     /// The books' language (ISO 639-1 code), or `auto` to read it from each book's Project
     /// Gutenberg `Language:` line. French, Italian and Catalan split elisions as wordfreq
     /// does (`l'homme` -> HOMME, the particle dropped); German keeps its tile letters ÄÖÜ
-    /// (as --tile-letters ÄÖÜ); the others are recorded in the manifest. Any other value is
-    /// a usage error (exit 2) listing these.
+    /// (as --tile-letters ÄÖÜ; with `auto`, in each book found German); the others are
+    /// recorded in the manifest. Any other value is a usage error (exit 2) listing these.
     #[arg(long, value_name = "LANG", value_parser = languages())]
     lang: Option<String>,
     /// Write the drop report here (TSV: every dropped word with its class, count, books and
@@ -225,6 +234,14 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
     if let Some(report) = &args.report {
         refuse_report_clash(report, &paths, &books, &args)?;
     }
+    // Before any book is read: an output the write at the end would refuse is said now.
+    paths
+        .check_writable()
+        .context("cannot write the word set")?;
+    if let Some(report) = &args.report {
+        folio_lexicon::set::atomic::check_writable(report)
+            .context("cannot write the drop report")?;
+    }
     if !inputs.is_empty() && policy.min_books > inputs.len() {
         anyhow::bail!(
             "--min-books {} but only {} book{} given: no word can occur in more books than \
@@ -276,10 +293,22 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
         );
     }
     super::note_write_through(&paths.set);
-    let manifest = write_outputs(&paths, &run).context("cannot write the word set")?;
-    if let (Some(path), Some(survey)) = (&args.report, &run.survey) {
-        folio_lexicon::set::atomic::write_bytes_atomic(path, survey.to_tsv().as_bytes())
-            .context("cannot write the drop report")?;
+    // The drop report is written in the set's group: a report that cannot be written
+    // leaves the set as it was (exit 2 never follows a replaced set).
+    let report = match (&args.report, &run.survey) {
+        (Some(path), Some(survey)) => Some((path, survey, survey.to_tsv())),
+        _ => None,
+    };
+    let also: Vec<(&std::path::Path, &[u8])> = report
+        .iter()
+        .map(|(path, _, tsv)| (path.as_path(), tsv.as_bytes()))
+        .collect();
+    let manifest = write_outputs_with(&paths, &run, &also).context(if also.is_empty() {
+        "cannot write the word set"
+    } else {
+        "cannot write the word set and its drop report"
+    })?;
+    if let Some((path, survey, _)) = &report {
         if !args.quiet {
             eprint!("{}", summary(survey, path));
         }

@@ -270,10 +270,11 @@ pub fn ingest_extra(
             message: format!("skipped: {}", s.reason),
         });
     }
+    let recorded = policy.recorded(reports.iter().filter_map(|r| r.language.as_deref()));
     Ok(Ingested {
         manifest: Manifest {
             folio_version: env!("CARGO_PKG_VERSION").to_string(),
-            policy: policy.clone(),
+            policy: recorded,
             outputs: Outputs {
                 set: String::new(),
                 counts: String::new(),
@@ -297,6 +298,21 @@ pub fn ingest_extra(
 /// # Errors
 /// [`Error::Io`] naming the file that could not be written.
 pub fn write_outputs(paths: &OutputPaths, run: &Ingested) -> Result<Manifest> {
+    write_outputs_with(paths, run, &[])
+}
+
+/// As [`write_outputs`], with `also` (the drop report) written in the same group: a file of
+/// `also` that cannot be written leaves the set and its companions as they were. Beside a
+/// set written through (a device or FIFO), which has no companions, each file of `also` is
+/// written on its own after the set.
+///
+/// # Errors
+/// [`Error::Io`] naming the file that could not be written.
+pub fn write_outputs_with(
+    paths: &OutputPaths,
+    run: &Ingested,
+    also: &[(&Path, &[u8])],
+) -> Result<Manifest> {
     let name = |p: &Path| {
         p.file_name()
             .map(|n| n.to_string_lossy().into_owned())
@@ -309,12 +325,21 @@ pub fn write_outputs(paths: &OutputPaths, run: &Ingested) -> Result<Manifest> {
         books: name(&paths.books),
     };
     let json = manifest.to_json();
-    crate::set::atomic::write_files_atomic(&[
+    let mut files: Vec<(&Path, &[u8])> = vec![
         (&paths.set, &run.built.set),
         (&paths.counts, &run.built.counts),
         (&paths.books, &run.books),
         (&paths.manifest, json.as_bytes()),
-    ])?;
+    ];
+    if crate::set::atomic::is_write_through(&paths.set) {
+        crate::set::atomic::write_files_atomic(&files)?;
+        for (path, bytes) in also {
+            crate::set::atomic::write_bytes_atomic(path, bytes)?;
+        }
+    } else {
+        files.extend_from_slice(also);
+        crate::set::atomic::write_files_atomic(&files)?;
+    }
     Ok(manifest)
 }
 

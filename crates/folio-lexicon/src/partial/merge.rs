@@ -443,7 +443,7 @@ impl Merge {
         };
         let manifest = Manifest {
             folio_version: env!("CARGO_PKG_VERSION").to_string(),
-            policy: policy.clone(),
+            policy: policy.recorded(inputs.iter().filter_map(|r| r.language.as_deref())),
             outputs: Outputs {
                 set: name(&paths.set),
                 counts: name(&paths.counts),

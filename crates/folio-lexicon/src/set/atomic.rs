@@ -137,6 +137,27 @@ fn reader_left(e: std::io::Error) -> std::io::Error {
     }
 }
 
+/// Checks, before any work, that `path` can be written as [`write_atomic`] and
+/// [`write_files_atomic`] will write it: the same resolution ([`Target::resolve`]: not empty,
+/// not a folder or socket, links followed), and for a file to replace, a temporary file
+/// created (and removed at once) in its folder, so a missing folder, a file where the folder
+/// should be or a folder that takes no new file is said before the books are read, not after.
+/// A device or FIFO is not opened (opening a FIFO would wait for its reader).
+///
+/// # Errors
+/// [`Error::Io`] naming `path`, with the reason the write would give.
+pub fn check_writable(path: &Path) -> Result<()> {
+    match Target::resolve(path).map_err(|e| Error::io(path, e))? {
+        Target::WriteThrough(_) => Ok(()),
+        Target::Replace(target) => {
+            let tmp = temp_path(&target);
+            create_temp(&tmp).map_err(|e| Error::io(path, e))?;
+            let _ = std::fs::remove_file(&tmp);
+            Ok(())
+        }
+    }
+}
+
 /// Opens a device or FIFO for writing: no creation, no truncation.
 fn open_through(path: &Path) -> std::io::Result<std::fs::File> {
     std::fs::OpenOptions::new().write(true).open(path)
@@ -603,6 +624,29 @@ mod tests {
         std::os::unix::fs::symlink(&b, &a).unwrap();
         std::os::unix::fs::symlink(&a, &b).unwrap();
         assert!(write_bytes_atomic(&a, b"x").is_err());
+    }
+
+    /// The check before the work refuses what the write after it would: a missing folder,
+    /// a folder as the output, a file as the output's folder; it accepts a new or regular
+    /// file and a device, and leaves nothing behind.
+    #[test]
+    fn check_writable_refuses_what_the_write_would() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        std::fs::write(d.join("file"), b"x").unwrap();
+        let refused = |p: &Path| check_writable(p).unwrap_err().to_string();
+        assert!(refused(&d.join("nodir/x.fst")).contains("cannot create a new file in"));
+        assert!(refused(d).contains("is a directory"));
+        assert!(refused(&d.join("file/x.fst")).contains("file/x.fst"));
+        check_writable(&d.join("new.fst")).unwrap();
+        check_writable(&d.join("file")).unwrap();
+        #[cfg(unix)]
+        check_writable(Path::new("/dev/null")).unwrap();
+        assert_eq!(
+            std::fs::read_dir(d).unwrap().count(),
+            1,
+            "a probe was left behind"
+        );
     }
 
     #[test]

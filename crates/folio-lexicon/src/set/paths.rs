@@ -45,6 +45,26 @@ impl OutputPaths {
     }
 }
 
+impl OutputPaths {
+    /// Checks, before any work, that a set written with these companions (set, counts map,
+    /// books map, manifest; [`crate::set::atomic::write_files_atomic`]) can be written:
+    /// [`crate::set::atomic::check_writable`] on each. Beside a set written through (a
+    /// device or FIFO) no companion is written, so none is checked.
+    ///
+    /// # Errors
+    /// [`Error::Io`] naming the first output that could not be written.
+    pub fn check_writable(&self) -> Result<()> {
+        crate::set::atomic::check_writable(&self.set)?;
+        if crate::set::atomic::is_write_through(&self.set) {
+            return Ok(());
+        }
+        for p in [&self.counts, &self.books, &self.manifest] {
+            crate::set::atomic::check_writable(p)?;
+        }
+        Ok(())
+    }
+}
+
 /// `name` without a final `.fst`, if it has one (on Unix, by its bytes).
 fn strip_fst(name: &OsStr) -> &OsStr {
     #[cfg(unix)]

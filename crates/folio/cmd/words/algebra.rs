@@ -59,6 +59,9 @@ pub(super) fn combine(a: Algebra, op: SetOp, w: &mut impl Write) -> anyhow::Resu
         ],
         &a.sets,
     )?;
+    // Before the sets are read and checked: an output the write would refuse.
+    folio_lexicon::set::atomic::check_writable(&a.output)
+        .map_err(|e| anyhow::Error::new(e).context("cannot write the word set"))?;
     super::super::note_write_through(&a.output);
     let r = algebra::write_combined(&a.sets, op, &a.output)?;
     if a.json {

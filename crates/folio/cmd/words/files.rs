@@ -150,6 +150,12 @@ pub(super) fn import(
         ],
         &[list.to_path_buf()],
     )?;
+    // Before the list is read (stdin may be long): an output the write would refuse.
+    folio_lexicon::set::atomic::check_writable(output).context("cannot write the word set")?;
+    if !folio_lexicon::set::atomic::is_write_through(output) {
+        folio_lexicon::set::atomic::check_writable(&manifest_path(output))
+            .context("cannot write the word set")?;
+    }
     // Not UTF-8: escaped (`\xFF`), never lossy (docs/formats.md §9, "File names").
     let shown = folio_core::file_name::shown(list).into_owned();
     // A stream (stdin, a FIFO, a device) is read up to ingest's stream limit: `/dev/zero`
