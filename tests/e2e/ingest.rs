@@ -1206,6 +1206,7 @@ fn a_stray_latin1_line_leaves_the_rest_of_a_utf8_book_utf8() {
     let manifest: serde_json::Value =
         serde_json::from_slice(&std::fs::read(d.join("m.json")).unwrap()).unwrap();
     assert_eq!(manifest["inputs"][0]["encoding"], "utf-8+windows-1252");
+}
 
 /// A drop report that cannot be written fails the run before the set is replaced: the
 /// trial's `--report nodir/r.tsv` (and `--report SOMEDIR`) left exit 2 beside a new set.
