@@ -208,6 +208,11 @@ fn play_analyse_ranks_each_play_with_a_written_rack() {
     let v = &doc["reports"][0];
     let turns = v["analysis"]["turns"].as_array().unwrap();
     assert_eq!(turns.len(), 2);
+    // Seats count from 1, as the report's own `seat` does.
+    assert_eq!(turns[0]["player"], 1);
+    assert_eq!(turns[1]["player"], 2);
+    assert_eq!(turns[1]["player"], v["turns"][1]["seat"]);
+    assert_eq!(v["analysis"]["players"][0]["player"], 1);
     assert_eq!(turns[0]["rank"], 1);
     assert_eq!(turns[0]["missed"], 0);
     let (score, best) = (
@@ -235,6 +240,17 @@ fn play_analyse_ranks_each_play_with_a_written_rack() {
         .arg("--analyse")
         .assert()
         .code(2);
+    // A record on standard input is analysed as the same file is (it was skipped unsaid).
+    folio()
+        .args(["play", "-", "--lexicon"])
+        .arg(&set)
+        .arg("--analyse")
+        .write_stdin(std::fs::read(&gcg).unwrap())
+        .assert()
+        .success()
+        .stdout(predicates::str::contains(
+            "player 1: 1 plays analysed, 1 best, 0 points missed",
+        ));
 }
 
 #[test]

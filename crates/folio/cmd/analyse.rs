@@ -8,11 +8,16 @@ use folio_scrabble::movegen::analysis::{analyse, Analysis};
 use folio_scrabble::replay::rules_for;
 use folio_scrabble::script::{GameKind, RulesName};
 
-/// The analysis of the crossword script at `path` with `set`, or `None` for a script that
-/// is not a crossword game or does not parse (the replay has reported it already).
-pub fn of_path(path: &Path, rules: Option<RulesName>, set: &WordSet) -> Option<Analysis> {
-    let bytes = std::fs::read(path).ok()?;
-    let script = folio_scrabble::parse(&bytes, &folio_core::file_name::shown(path)).ok()?;
+/// The analysis of the crossword script `bytes` read from `path` (standard input
+/// included: the bytes the replay read) with `set`, or `None` for a script that is not a
+/// crossword game or does not parse (the replay has reported it already).
+pub fn of_script(
+    path: &Path,
+    bytes: &[u8],
+    rules: Option<RulesName>,
+    set: &WordSet,
+) -> Option<Analysis> {
+    let script = folio_scrabble::parse(bytes, &folio_core::file_name::shown(path)).ok()?;
     if script.header.game != GameKind::Scrabble {
         return None;
     }
@@ -27,22 +32,13 @@ pub fn text(a: &Analysis) -> String {
         let rank = t.rank.map_or("-".to_string(), |r| r.to_string());
         out.push_str(&format!(
             "  line {:>3}  player {}  played {} {}  best {} {}  rank {rank}  missed {}\n",
-            t.line,
-            t.player + 1,
-            t.played,
-            t.score,
-            t.best,
-            t.best_score,
-            t.missed
+            t.line, t.player, t.played, t.score, t.best, t.best_score, t.missed
         ));
     }
     for p in &a.players {
         out.push_str(&format!(
             "  player {}: {} plays analysed, {} best, {} points missed\n",
-            p.player + 1,
-            p.plays,
-            p.best_found,
-            p.missed
+            p.player, p.plays, p.best_found, p.missed
         ));
     }
     out

@@ -19,7 +19,7 @@ pub struct TurnAnalysis {
     pub event: usize,
     /// 1-based line of the event.
     pub line: u32,
-    /// Seat of the player.
+    /// Seat of the player, from 1 (as a report's `seat` and the text's `player 1`).
     pub player: usize,
     /// The play as the rules score it (notation, points).
     pub played: String,
@@ -39,7 +39,7 @@ pub struct TurnAnalysis {
 /// Per-player totals.
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct PlayerSummary {
-    /// Seat.
+    /// Seat, from 1.
     pub player: usize,
     /// Tile plays analysed.
     pub plays: usize,
@@ -66,8 +66,8 @@ pub fn analyse<L: Lexicon + ?Sized>(script: &Script, rules: Rules, lexicon: &L) 
     let mut out = Analysis {
         turns: Vec::new(),
         players: (0..seats)
-            .map(|player| PlayerSummary {
-                player,
+            .map(|seat| PlayerSummary {
+                player: seat + 1,
                 ..Default::default()
             })
             .collect(),
@@ -121,7 +121,7 @@ pub fn analyse<L: Lexicon + ?Sized>(script: &Script, rules: Rules, lexicon: &L) 
         out.turns.push(TurnAnalysis {
             event: i + 1,
             line: e.loc.line,
-            player: seat,
+            player: seat + 1,
             played: best_notation(&before.board, &rules, &placement),
             score: mv.score,
             best: best.to_string(),

@@ -702,7 +702,7 @@ impl Runner<'_> {
             String::new()
         };
         if let (Some(rules), Some((set, _))) = (self.analyse, self.forced) {
-            if let Some(a) = super::analyse::of_path(path, rules, set) {
+            if let Some(a) = super::analyse::of_script(path, &bytes, rules, set) {
                 json.insert(
                     "analysis".into(),
                     serde_json::to_value(&a).unwrap_or_default(),
