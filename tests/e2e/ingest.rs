@@ -1400,3 +1400,29 @@ fn tile_letters_that_do_nothing_are_refused() {
         assert!(!dir.path().join("tl.json").exists());
     }
 }
+
+/// A book named with a terminal escape or a newline is warned about on one line, its name
+/// escaped (the trial saw ESC reach the terminal and one warning split over two lines).
+#[test]
+fn warnings_escape_control_characters_in_book_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let books = d.join("books");
+    std::fs::create_dir(&books).unwrap();
+    write(&books, "\u{1b}[31mred.txt", b"hello there\n");
+    write(&books, "new\nline.txt", b"\0binary\n");
+    let out = folio()
+        .arg("ingest")
+        .arg(&books)
+        .arg("-o")
+        .arg(d.join("o.fst"))
+        .output()
+        .unwrap();
+    let err = stderr_of(&out);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(!err.contains('\u{1b}'), "{err}");
+    assert!(err.contains(r"\u{1b}[31mred.txt"), "{err}");
+    let binary: Vec<&str> = err.lines().filter(|l| l.contains("binary")).collect();
+    assert_eq!(binary.len(), 1, "{err}");
+    assert!(binary[0].contains(r"new\nline.txt"), "{err}");
+}

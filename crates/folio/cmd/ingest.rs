@@ -22,7 +22,7 @@ pub(crate) mod scale;
 #[derive(clap::Args)]
 #[command(
     after_help = "Outputs: OUT.fst (fst::Set), OUT.counts.fst (fst::Map word -> \
-occurrences), OUT.json (manifest). The word-list policy is described in docs/policy.md.\n\n\
+occurrences), OUT.books.fst (fst::Map word -> books it occurs in), OUT.json (manifest). The word-list policy is described in docs/policy.md.\n\n\
 A book counts once: a file given twice is read once, and a copy under another name (the same \
 bytes, the same SHA-256; stdin included) is skipped with a warning naming the book it \
 repeats, so --min-books counts distinct books (docs/words.md, \"One book, one count\").\n\n\
@@ -277,7 +277,13 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
     for note in &run.notes {
         let skipped = note.message.starts_with("skipped");
         if skipped || !args.quiet {
-            eprintln!("folio: warning: {}: {}", note.path, note.message);
+            // A name with a control character (a newline, a terminal escape) is quoted and
+            // escaped, so one warning stays one line and cannot recolour the terminal.
+            eprintln!(
+                "folio: warning: {}: {}",
+                folio_core::quote::shown(&note.path),
+                note.message
+            );
         }
     }
     // Checked again on the books actually read: an input given twice is read once, and an

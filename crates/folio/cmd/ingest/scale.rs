@@ -151,7 +151,13 @@ pub(super) fn run(args: Args) -> anyhow::Result<Outcome> {
     for note in &run.notes {
         let skipped = note.message.starts_with("skipped");
         if skipped || !args.quiet {
-            eprintln!("folio: warning: {}: {}", note.path, note.message);
+            // A name with a control character (a newline, a terminal escape) is quoted and
+            // escaped, so one warning stays one line and cannot recolour the terminal.
+            eprintln!(
+                "folio: warning: {}: {}",
+                folio_core::quote::shown(&note.path),
+                note.message
+            );
         }
     }
     if let Some(w) = work {
@@ -303,10 +309,14 @@ pub(crate) fn summary(
     let through = folio_lexicon::set::atomic::is_write_through(&paths.set);
     let companion =
         |p: &std::path::Path| (!through).then(|| folio_core::file_name::shown(p).to_string());
+    // The books map is written beside the set when there are books to count (not by every
+    // merge): named when it is there.
+    let books_map = companion(&paths.books).filter(|_| paths.books.is_file());
     if json {
         let mut summary = serde_json::json!({
             "set": folio_core::file_name::shown(&paths.set).to_string(),
             "counts": companion(&paths.counts),
+            "books_map": books_map.clone(),
             "manifest": companion(&paths.manifest),
             "policy": policy.name.as_str(),
         });
@@ -332,7 +342,10 @@ pub(crate) fn summary(
     }
     if !quiet {
         let companions = match (companion(&paths.counts), companion(&paths.manifest)) {
-            (Some(c), Some(m)) => format!("{c}, {m}"),
+            (Some(c), Some(m)) => match &books_map {
+                Some(b) => format!("{c}, {b}, {m}"),
+                None => format!("{c}, {m}"),
+            },
             _ => "no counts map or manifest written".to_string(),
         };
         eprintln!(
