@@ -41,10 +41,14 @@ pub fn svg_document(svg: maud::Markup) -> String {
 /// written as the text report writes it (`\u{1}`, `char::escape_default`). maud escapes
 /// `&`, `<`, `>` and `"`, but XML 1.0 forbids the other C0 controls even as character
 /// references (a player named `a\x01b` made an SVG no XML reader opens) and HTML calls them,
-/// DEL and C1 parse errors. Only user text can hold one: the templates, style and script
-/// have none but line ends and tabs.
+/// DEL and C1 parse errors. The noncharacters U+FFFE and U+FFFF, which XML 1.0 forbids
+/// too, are written so as well. Only user text can hold one: the templates, style and
+/// script have none but line ends and tabs.
 pub(crate) fn no_controls(doc: String) -> String {
-    let kept = |c: char| !c.is_control() || matches!(c, '\t' | '\n' | '\r');
+    let kept = |c: char| {
+        (!c.is_control() || matches!(c, '\t' | '\n' | '\r'))
+            && !matches!(c, '\u{fffe}' | '\u{ffff}')
+    };
     if doc.chars().all(kept) {
         return doc;
     }
@@ -196,5 +200,9 @@ mod tests {
             "<t>a\\u{1}b\\u{0}\\u{7f}\\u{9b}\tc\nd\re</t>"
         );
         assert_eq!(no_controls("café".to_string()), "café");
+        assert_eq!(
+            no_controls("a\u{fffe}b\u{ffff}\u{fffd}".to_string()),
+            "a\\u{fffe}b\\u{ffff}\u{fffd}"
+        );
     }
 }

@@ -247,6 +247,9 @@ impl Library {
     /// Keeps why the book `name` failed to load, for the listing (until its file changes).
     fn failed(&self, name: &str, stamp: Stamp, reason: String) {
         let mut known = self.unreadable.lock().unwrap_or_else(|e| e.into_inner());
+        if matches!(known.get(name), Some((at, Some(_))) if *at == stamp) {
+            return; // the first bytes' reason (a NUL at offset N) says more than the load's
+        }
         if known.len() < 100_000 || known.contains_key(name) {
             known.insert(name.to_string(), (stamp, Some(reason)));
         }
@@ -257,7 +260,9 @@ impl Library {
         let mut noted = self.noted.lock().unwrap_or_else(|e| e.into_inner());
         if noted.len() < 10_000 && noted.insert(name.to_string()) {
             tracing::warn!(
-                file = %crate::protocol::clip(name),
+                // Escaped: a newline or terminal escape in a file name must not forge a
+                // log line or reach the operator's terminal.
+                file = %folio_core::quote::shown(&crate::protocol::clip(name)),
                 reason = why,
                 "a file of the books folder is left out: no request could name it"
             );

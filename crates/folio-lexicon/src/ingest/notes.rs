@@ -15,9 +15,9 @@
 //!   Gutenberg", "HTML" …), so an author's "Note:" stays;
 //! - among the first [`STRONG_FRONT_LINES`], a strong lead (one that only a producer writes:
 //!   "Original Transcriber's Notes" stands after pg2701's 300 lines of contents);
-//! - among the last [`BACK_LINES`] lines of the body, any lead, as at the front: transcribers
-//!   list their corrections at the end ("Typographical errors corrected by the etext
-//!   transcriber:", pg345);
+//! - among the last [`BACK_LINES`] lines of the body, a strong lead: transcribers list
+//!   their corrections at the end ("Typographical errors corrected by the etext
+//!   transcriber:", pg345), while a "Note:" there is the author's;
 //! - anywhere, a strong lead that names the etext ([`anywhere`]: "ETEXT EDITOR'S
 //!   BOOKMARKS", before each of pg3600's books), found by a search of the body for its `x`.
 //!
@@ -112,7 +112,7 @@ pub const LEADS: &[Lead] = &[
 ];
 
 /// Words by which a paragraph speaks of the file rather than of the book (lower case,
-/// matched anywhere in the paragraph).
+/// matched where a word starts, anywhere in the paragraph).
 pub const FILE_WORDS: &[&str] = &[
     "etext",
     "e-text",
@@ -160,7 +160,9 @@ pub fn find_notes(text: &str, body: Range<usize>) -> Vec<Range<usize>> {
     let back_from = back_start(text, body.clone(), BACK_LINES).max(generic_end);
     if back_from < body.end {
         let back = lines_from(text, back_from, body.end, BACK_LINES + 1);
-        scan(text, &back, true, &mut notes, |_, _| true);
+        // Strong leads only: "Note:" or "There is an" ending a chapter is the author's, and
+        // a file word in it ("scanned the horizon") proves nothing there.
+        scan(text, &back, true, &mut notes, |lead, _| !lead.about_file);
     }
     // Anywhere between: the paragraphs starting at a line that holds one of the words.
     let base = front.last().map_or(body.start, |l| l.next);
@@ -210,6 +212,14 @@ fn etext_words(bytes: &[u8]) -> impl Iterator<Item = usize> + '_ {
     })
 }
 
+/// Whether `text` (lower case) holds `word` where a word starts: `etext` is not in
+/// `pretext`. A word starting with punctuation (`.txt`) may follow anything.
+fn holds_word(text: &str, word: &str) -> bool {
+    let starts_alpha = word.starts_with(|c: char| c.is_ascii_alphabetic());
+    text.match_indices(word)
+        .any(|(at, _)| !starts_alpha || !text[..at].ends_with(|c: char| c.is_alphanumeric()))
+}
+
 /// Finds notes among `lines` whose lead `wanted(lead, index)` accepts, into `notes`;
 /// `ends_body`: the last line is the body's last, so a section may end there.
 fn scan(
@@ -241,7 +251,7 @@ fn scan(
         };
         if lead.about_file {
             let t = text[lines[i].start..lines[first].end].to_ascii_lowercase();
-            if !FILE_WORDS.iter().any(|w| t.contains(w)) {
+            if !FILE_WORDS.iter().any(|w| holds_word(&t, w)) {
                 i = first + 1;
                 continue;
             }
@@ -453,17 +463,28 @@ mod tests {
     }
 
     #[test]
-    fn a_generic_lead_is_looked_for_at_the_front_and_the_back_only() {
+    fn a_generic_lead_is_looked_for_at_the_front_only() {
         let late = "\nNote: this etext was scanned.\n\n";
         let mut t = "x\n".repeat(FRONT_LINES);
         t.push_str(late);
         t.push_str(&"y\n".repeat(BACK_LINES + 5));
         assert!(notes(&t).is_empty(), "{:?}", notes(&t));
-        // The same note among the last lines is a note.
+        // Nor among the last lines, where the author's notes and last chapter stand.
         let mut t = "x\n".repeat(FRONT_LINES);
         t.push_str(late);
-        t.push_str("Finis.\n");
-        assert_eq!(notes(&t), ["Note: this etext was scanned.\n"]);
+        t.push_str("There is an hour before sunrise. The captain scanned\nthe horizon.\n");
+        assert!(notes(&t).is_empty(), "{:?}", notes(&t));
+    }
+
+    #[test]
+    fn a_file_word_counts_where_a_word_starts() {
+        // The trial's book: "pretext" holds "etext" but speaks of no file.
+        let t = "TITLE\n\nNote: the old sailor swore the storm was a mere pretext.\n\nBOOK\n";
+        assert!(notes(t).is_empty(), "{:?}", notes(t));
+        assert_eq!(
+            notes("TITLE\n\nNote: see the file moby.txt.\n\nBOOK\n"),
+            ["Note: see the file moby.txt.\n"]
+        );
     }
 
     #[test]

@@ -220,7 +220,8 @@ pub fn write_bytes_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
 /// Paths are resolved as in [`Target::resolve`]. When the first (main) file is a device or
 /// FIFO, it alone is written through and the others are skipped (callers can tell with
 /// [`is_write_through`]); a companion that is itself a device or FIFO is written through
-/// after the others are renamed.
+/// once the others are written and synced, before any is renamed, so its failure leaves
+/// every file as it was.
 ///
 /// # Errors
 /// [`Error::Io`] naming the file that could not be written or renamed, or whose path is a
@@ -303,6 +304,16 @@ pub fn write_contents_atomic(files: &[(&Path, Content<'_>)]) -> Result<()> {
             return Err(Error::io(path, e));
         }
     }
+    // A device or FIFO of the group (a report to /dev/stdout) is written before any rename:
+    // its failure (`/dev/full`, a reader that left) then leaves every file as it was.
+    for ((path, content), target) in files.iter().zip(&targets) {
+        if target.is_write_through() {
+            if let Err(e) = write_through(path, target, content) {
+                cleanup(&temps);
+                return Err(e);
+            }
+        }
+    }
     // Two runs writing the same group (`words import -o s.fst` twice at once) rename in
     // turn, each its whole group: interleaved renames once left one run's set beside the
     // other's manifest. Released when `_locks` drops, after the last rename.
@@ -317,11 +328,6 @@ pub fn write_contents_atomic(files: &[(&Path, Content<'_>)]) -> Result<()> {
                 cleanup(&temps[i..]);
                 return Err(Error::io(path, e));
             }
-        }
-    }
-    for ((path, content), target) in files.iter().zip(&targets) {
-        if target.is_write_through() {
-            write_through(path, target, content)?;
         }
     }
     Ok(())

@@ -33,6 +33,9 @@ pub struct Cgp {
     pub scoreless_turns: u32,
     /// Options as `(opcode, value)`, in order.
     pub options: Vec<(String, String)>,
+    /// The 1-based column of the racks field, where [`Cgp::position`]'s errors point (0 for
+    /// a value not parsed from text).
+    racks_column: usize,
 }
 
 /// A CGP string that does not parse, or a position the tile set cannot hold.
@@ -206,6 +209,7 @@ impl Cgp {
             scores,
             scoreless_turns,
             options,
+            racks_column: rcol,
         })
     }
 
@@ -219,12 +223,13 @@ impl Cgp {
 
     /// The position under `rules`: checks that the racks are as many as the rules seat and
     /// that the board and racks hold no more of a tile than the rules' tile set (the error's
-    /// column is 1, the position as a whole).
+    /// column is the racks field's: a tile too many is counted over the board and the racks,
+    /// and the racks are what a position's writer most often gets wrong).
     pub fn position(&self, rules: Rules) -> Result<GamePosition, CgpError> {
         let players = self.racks.len();
         if !(rules.min_players..=rules.max_players).contains(&players) {
             return Err(err(
-                1,
+                self.racks_column.max(1),
                 CgpErrorKind::PlayerCount {
                     players,
                     rules: rules.name,
@@ -247,7 +252,7 @@ impl Cgp {
             let limit = rules.tile_set.count(tile);
             if n > limit {
                 return Err(err(
-                    1,
+                    self.racks_column.max(1),
                     CgpErrorKind::TooMany {
                         tile,
                         have: n,

@@ -296,8 +296,12 @@ fn books_that_cannot_be_loaded_are_listed_with_the_reason() {
     assert_eq!(unreadable(&body, "sea.txt"), None);
     let (status, _) = json(s.http, "GET", "/v1/words/sea?books=marks.txt", "");
     assert_eq!(status, 422);
+    // A failed load keeps the first bytes' more precise reason.
+    let (status, _) = json(s.http, "GET", "/v1/words/sea?books=blob.txt", "");
+    assert_eq!(status, 422);
     let (_, body) = json(s.http, "GET", "/v1/books", "");
     let marks = unreadable(&body, "marks.txt").expect("marks.txt marked after its load");
+    assert_eq!(unreadable(&body, "blob.txt"), Some(blob.clone()));
     assert!(marks.starts_with("not a book"), "{marks}");
     assert!(!marks.contains(&*s.books().to_string_lossy()), "{marks}");
     // Written again with words, it is listed as a book again.

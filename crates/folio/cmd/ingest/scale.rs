@@ -60,6 +60,11 @@ pub(super) fn run(args: Args) -> anyhow::Result<Outcome> {
         ]
     };
     crate::cmd::refuse_overwriting_inputs(&outputs, &books)?;
+    // The more precise refusal first: an output in the work folder (whose subfolder may
+    // not exist yet either).
+    if let Some(dir) = &args.work {
+        refuse_output_inside(&args.output, dir)?;
+    }
     // Before any book is read: an output the write at the end would refuse is said now.
     if args.partial {
         folio_lexicon::set::atomic::check_writable(&args.output)
