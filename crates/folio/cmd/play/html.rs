@@ -22,7 +22,7 @@ use folio_render::IndexEntry;
 pub(super) struct Html {
     out: PathBuf,
     /// The folder of the pages (several scripts), and its name as the index links it.
-    dir: Option<(PathBuf, String)>,
+    dir: Option<(PathBuf, std::ffi::OsString)>,
     /// `OUT-files/` whether or not this run writes pages there: an earlier run may have.
     files_dir: PathBuf,
     /// File names of the pages written in `files_dir` by this run.
@@ -261,11 +261,13 @@ const MANIFEST_HEADER: &str = "# folio play --html: the pages folio wrote in thi
 const MANIFEST_MAX_BYTES: u64 = 64 << 20;
 
 /// The folder of the pages of `--html OUT.html`, `OUT-files` beside it, and its name.
-fn files_dir(out: &Path) -> (PathBuf, String) {
-    let stem = out
+/// The name keeps the stem's bytes: two outputs whose names differ only in bytes that are
+/// not UTF-8 (`n\xFE.html`, `n\xFF.html`) once shared one lossy `n\u{FFFD}-files`.
+fn files_dir(out: &Path) -> (PathBuf, std::ffi::OsString) {
+    let mut name = out
         .file_stem()
-        .map_or_else(|| "report".into(), |s| s.to_string_lossy().into_owned());
-    let name = format!("{stem}-files");
+        .map_or_else(|| std::ffi::OsString::from("report"), |s| s.to_os_string());
+    name.push("-files");
     (out.with_file_name(&name), name)
 }
 
