@@ -1233,7 +1233,7 @@ fn an_unwritable_report_leaves_the_old_set() {
             .arg("-o")
             .arg(d.join("rp.fst"))
             .arg("--report")
-            .arg(&report)
+            .arg(report)
             .output()
             .unwrap();
         assert_eq!(out.status.code(), Some(2), "{}", stderr_of(&out));
