@@ -442,18 +442,28 @@ mod tests {
             }
         );
         let too_many = format!("{empty} ZZ/ 0/0 0");
+        let e = Cgp::parse(&too_many)
+            .unwrap()
+            .position(Rules::STANDARD)
+            .unwrap_err();
         assert!(matches!(
-            Cgp::parse(&too_many)
-                .unwrap()
-                .position(Rules::STANDARD)
-                .unwrap_err()
-                .kind,
+            e.kind,
             CgpErrorKind::TooMany {
                 have: 2,
                 limit: 1,
                 ..
             }
         ));
+        // Both point at the racks, not at column 1 (the position as a whole).
+        assert_eq!(e.column, empty.len() + 2);
+        assert_eq!(
+            Cgp::parse(&five)
+                .unwrap()
+                .position(Rules::STANDARD)
+                .unwrap_err()
+                .column,
+            empty.len() + 2
+        );
     }
 }
 
