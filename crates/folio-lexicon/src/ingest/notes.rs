@@ -18,7 +18,7 @@
 //! - among the last [`BACK_LINES`] lines of the body, a strong lead: transcribers list
 //!   their corrections at the end ("Typographical errors corrected by the etext
 //!   transcriber:", pg345), while a "Note:" there is the author's;
-//! - anywhere, a strong lead that names the etext ([`anywhere`]: "ETEXT EDITOR'S
+//! - anywhere, a strong lead that names the etext (`anywhere`: "ETEXT EDITOR'S
 //!   BOOKMARKS", before each of pg3600's books), found by a search of the body for its `x`.
 //!
 //! The note then runs
