@@ -5,8 +5,6 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use anyhow::Context;
-
 use folio_lexicon::partial::Merge;
 use folio_lexicon::set::OutputPaths;
 
@@ -95,14 +93,7 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
         .collect();
     super::refuse_overwriting_inputs(&outputs, &read)?;
     // Before the partials are read: an output the write at the end would refuse is said now.
-    if args.partial {
-        folio_lexicon::set::atomic::check_writable(&args.output)
-            .context("cannot write the partial")?;
-    } else {
-        paths
-            .check_writable()
-            .context("cannot write the word set")?;
-    }
+    crate::cmd::writing::check_outputs(args.partial, &args.output, &paths)?;
     let scratch = super::scratch::scratch(args.temp_dir.as_deref())?;
     let merge = Merge::open(&args.partials, scratch.path())?;
     let books = merge.books();

@@ -75,3 +75,22 @@ mod tests {
         );
     }
 }
+
+/// Refuses, before any input is read, an output the final write would refuse: the partial
+/// `output` (`partial`), or the word set of `paths` with its companions.
+///
+/// # Errors
+/// The reason the write would give, after "cannot write the partial" or "cannot write the
+/// word set".
+pub(crate) fn check_outputs(
+    partial: bool,
+    output: &Path,
+    paths: &folio_lexicon::set::OutputPaths,
+) -> anyhow::Result<()> {
+    use anyhow::Context;
+    if partial {
+        folio_lexicon::set::atomic::check_writable(output).context("cannot write the partial")
+    } else {
+        paths.check_writable().context("cannot write the word set")
+    }
+}

@@ -66,14 +66,7 @@ pub(super) fn run(args: Args) -> anyhow::Result<Outcome> {
         refuse_output_inside(&args.output, dir)?;
     }
     // Before any book is read: an output the write at the end would refuse is said now.
-    if args.partial {
-        folio_lexicon::set::atomic::check_writable(&args.output)
-            .context("cannot write the partial")?;
-    } else {
-        paths
-            .check_writable()
-            .context("cannot write the word set")?;
-    }
+    crate::cmd::writing::check_outputs(args.partial, &args.output, &paths)?;
     if !args.partial && !inputs.is_empty() && policy.min_books > inputs.len() {
         anyhow::bail!(
             "--min-books {} but only {} book{} given: no word can occur in more books than \
