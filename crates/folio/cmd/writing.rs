@@ -40,6 +40,25 @@ fn about_input(e: &Error, inputs: &[impl AsRef<Path>]) -> bool {
     }
 }
 
+/// Refuses, before any input is read, an output the final write would refuse: the partial
+/// `output` (`partial`), or the word set of `paths` with its companions.
+///
+/// # Errors
+/// The reason the write would give, after "cannot write the partial" or "cannot write the
+/// word set".
+pub(crate) fn check_outputs(
+    partial: bool,
+    output: &Path,
+    paths: &folio_lexicon::set::OutputPaths,
+) -> anyhow::Result<()> {
+    use anyhow::Context;
+    if partial {
+        folio_lexicon::set::atomic::check_writable(output).context("cannot write the partial")
+    } else {
+        paths.check_writable().context("cannot write the word set")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -73,24 +92,5 @@ mod tests {
             said(partial),
             "a.partial: cannot merge this partial: truncated record (record 239 at byte 2999)"
         );
-    }
-}
-
-/// Refuses, before any input is read, an output the final write would refuse: the partial
-/// `output` (`partial`), or the word set of `paths` with its companions.
-///
-/// # Errors
-/// The reason the write would give, after "cannot write the partial" or "cannot write the
-/// word set".
-pub(crate) fn check_outputs(
-    partial: bool,
-    output: &Path,
-    paths: &folio_lexicon::set::OutputPaths,
-) -> anyhow::Result<()> {
-    use anyhow::Context;
-    if partial {
-        folio_lexicon::set::atomic::check_writable(output).context("cannot write the partial")
-    } else {
-        paths.check_writable().context("cannot write the word set")
     }
 }
