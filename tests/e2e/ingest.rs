@@ -1429,3 +1429,26 @@ fn warnings_escape_control_characters_in_book_names() {
     assert_eq!(binary.len(), 1, "{err}");
     assert!(binary[0].contains(r"new\nline.txt"), "{err}");
 }
+
+/// Random bytes named `.epub` are said to be no EPUB archive, not only a binary file.
+#[test]
+fn a_binary_file_named_epub_is_said_to_be_no_epub() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let fake = write(d, "x.epub", b"\x01\x02\0\x03 not a zip");
+    let book = write(d, "b.txt", b"some words here\n");
+    let out = folio()
+        .args(["ingest"])
+        .arg(&fake)
+        .arg(&book)
+        .arg("-o")
+        .arg(d.join("o.fst"))
+        .output()
+        .unwrap();
+    let err = stderr_of(&out);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(
+        err.contains("binary file (NUL byte at offset 2), not a book; it is named .epub but is not an EPUB (zip) archive"),
+        "{err}"
+    );
+}

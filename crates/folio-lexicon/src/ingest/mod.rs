@@ -413,6 +413,10 @@ fn book(
         Err(NotText::Empty) => return skip("empty (no text)".into()),
         Err(NotText::Binary { offset }) => {
             let hint = match looks_like_utf16(bytes) {
+                // Named as an EPUB but no zip archive: a damaged or mislabelled download.
+                None if label.ends_with(".epub") => {
+                    "; it is named .epub but is not an EPUB (zip) archive".to_string()
+                }
                 Some(enc) => format!(
                     "; it looks like {} text without a byte-order mark: save it as UTF-8 \
                      (or as UTF-16 with its mark)",
