@@ -203,12 +203,38 @@ pub fn looks_like_utf16(bytes: &[u8]) -> Option<Encoding> {
 /// [`NotText::Empty`] for an empty file, [`NotText::Binary`] when it holds a NUL byte (a NUL
 /// character, in UTF-16).
 pub fn decode(bytes: &[u8]) -> Result<(Cow<'_, str>, Encoding), NotText> {
+    decode_detailed(bytes).map(|d| (d.text, d.encoding))
+}
+
+/// A book's text as [`decode_detailed`] gives it.
+#[derive(Debug)]
+pub struct Decoded<'a> {
+    /// The text (borrowed when the bytes were UTF-8).
+    pub text: Cow<'a, str>,
+    /// The encoding found.
+    pub encoding: Encoding,
+    /// For bytes that were not UTF-8 as a whole, which lines were not (offsets from the
+    /// end of a BOM); `None` otherwise.
+    pub lines: Option<NonUtf8Lines>,
+}
+
+/// [`decode`], with what a warning about a text read line by line needs: the lines that
+/// were not UTF-8, found by the same pass that decoded them.
+///
+/// # Errors
+/// As [`decode`].
+pub fn decode_detailed(bytes: &[u8]) -> Result<Decoded<'_>, NotText> {
+    let plain = |text, encoding| Decoded {
+        text,
+        encoding,
+        lines: None,
+    };
     if let Some(utf16) = utf16_with_bom(bytes) {
         let (text, enc) = utf16.map_err(|offset| NotText::Binary { offset })?;
         if text.chars().all(char::is_whitespace) {
             return Err(NotText::Empty);
         }
-        return Ok((Cow::Owned(text), enc));
+        return Ok(plain(Cow::Owned(text), enc));
     }
     // One pass for both questions (the offset is only looked for in binary files).
     let (nul, high) = nul_and_high(bytes);
@@ -235,10 +261,10 @@ pub fn decode(bytes: &[u8]) -> Result<(Cow<'_, str>, Encoding), NotText> {
             } else {
                 Encoding::Utf8
             };
-            Ok((Cow::Borrowed(text), enc))
+            Ok(plain(Cow::Borrowed(text), enc))
         }
         Err(_) => {
-            let lines = non_utf8_lines(body);
+            let (text, lines) = by_lines(body);
             let enc = if lines.utf8_non_ascii > 0 {
                 Encoding::Utf8Windows1252
             } else if body.iter().any(|b| (0x80..0xA0).contains(b)) {
@@ -246,26 +272,42 @@ pub fn decode(bytes: &[u8]) -> Result<(Cow<'_, str>, Encoding), NotText> {
             } else {
                 Encoding::Iso8859_1
             };
-            Ok((Cow::Owned(by_lines(body)), enc))
+            Ok(Decoded {
+                text: Cow::Owned(text),
+                encoding: enc,
+                lines: Some(lines),
+            })
         }
     }
 }
 
 /// `bytes` (not UTF-8 as a whole) as text, line by line: a valid UTF-8 line as it is, any
-/// other as Windows-1252. UTF-8 validity holds or fails per line because lines end at ASCII
-/// bytes, which never sit inside a UTF-8 sequence.
-fn by_lines(bytes: &[u8]) -> String {
+/// other as Windows-1252; and what [`non_utf8_lines`] says of them, from the same pass.
+/// UTF-8 validity holds or fails per line because lines end at ASCII bytes, which never sit
+/// inside a UTF-8 sequence.
+fn by_lines(bytes: &[u8]) -> (String, NonUtf8Lines) {
     let mut text = String::with_capacity(bytes.len() + bytes.len() / 8);
-    for line in line_spans(bytes) {
+    let mut lines = NonUtf8Lines::default();
+    let mut at = 0;
+    for (i, line) in line_spans(bytes).enumerate() {
         match std::str::from_utf8(line) {
-            Ok(t) => text.push_str(t),
-            Err(_) => {
+            Ok(t) => {
+                lines.utf8_non_ascii += usize::from(!t.is_ascii());
+                text.push_str(t);
+            }
+            Err(e) => {
+                if lines.count == 0 {
+                    lines.first_line = i + 1;
+                    lines.first_offset = at + e.valid_up_to();
+                }
+                lines.count += 1;
                 let (t, _) = encoding_rs::WINDOWS_1252.decode_without_bom_handling(line);
                 text.push_str(&t);
             }
         }
+        at += line.len();
     }
-    text
+    (text, lines)
 }
 
 /// The lines of `bytes`, each with its line end (LF, CR or CRLF).
@@ -303,23 +345,7 @@ pub struct NonUtf8Lines {
 /// character (see [`NonUtf8Lines`]). For a file with a BOM, give the bytes after it (the
 /// offset is then from the BOM's end).
 pub fn non_utf8_lines(bytes: &[u8]) -> NonUtf8Lines {
-    let mut out = NonUtf8Lines::default();
-    let mut at = 0;
-    for (i, line) in line_spans(bytes).enumerate() {
-        match std::str::from_utf8(line) {
-            Ok(_) if line.is_ascii() => {}
-            Ok(_) => out.utf8_non_ascii += 1,
-            Err(e) => {
-                if out.count == 0 {
-                    out.first_line = i + 1;
-                    out.first_offset = at + e.valid_up_to();
-                }
-                out.count += 1;
-            }
-        }
-        at += line.len();
-    }
-    out
+    by_lines(bytes).1
 }
 
 /// Whether `bytes` hold a NUL byte, and whether one of 0x80 or more, in one pass eight bytes
@@ -583,7 +609,7 @@ mod tests {
                 bytes.extend(line.iter().map(|&b| if b == b'\n' || b == b'\r' { b'x' } else { b }));
                 bytes.extend_from_slice([&b"\n"[..], b"\r", b"\r\n"][*end]);
             }
-            let text = by_lines(&bytes);
+            let (text, _) = by_lines(&bytes);
             proptest::prop_assert_eq!(
                 text.matches(['\n', '\r']).count(),
                 bytes.iter().filter(|&&b| b == b'\n' || b == b'\r').count()

@@ -48,7 +48,7 @@ use crate::error::{Error, Result};
 use crate::ingest::boilerplate::{find_body, next_book, Boilerplate};
 use crate::ingest::clean::clean_into;
 use crate::ingest::count::{merge_books, BookCounts, Tables, TokenCounts};
-use crate::ingest::decode::{decode, looks_like_utf16, NotText};
+use crate::ingest::decode::{looks_like_utf16, NotText};
 use crate::ingest::manifest::{InputReport, Manifest, Outputs, Skipped, Totals};
 use crate::ingest::pool::Pool;
 use crate::policy::Policy;
@@ -402,13 +402,21 @@ fn book(
     let epub = html::is_zip(bytes) && label.ends_with(".epub");
     let decoded = if epub {
         match html::epub_text(bytes) {
-            Ok(t) => Ok((std::borrow::Cow::Owned(t), decode::Encoding::Utf8)),
+            Ok(t) => Ok(decode::Decoded {
+                text: std::borrow::Cow::Owned(t),
+                encoding: decode::Encoding::Utf8,
+                lines: None,
+            }),
             Err(e) => return skip(format!("EPUB not read: {e}")),
         }
     } else {
-        decode(bytes)
+        decode::decode_detailed(bytes)
     };
-    let (text, encoding) = match decoded {
+    let decode::Decoded {
+        text,
+        encoding,
+        lines,
+    } = match decoded {
         Ok(d) => d,
         Err(NotText::Empty) => return skip("empty (no text)".into()),
         Err(NotText::Binary { offset }) => {
@@ -431,9 +439,8 @@ fn book(
     };
     let sha256 = hex(&Sha256::digest(bytes));
     let mut notes = Vec::new();
-    if encoding.is_fallback() {
+    if let (true, Some(lines)) = (encoding.is_fallback(), lines) {
         let body = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-        let lines = decode::non_utf8_lines(body);
         let first = format!(
             "line {}, byte offset {}",
             lines.first_line,
