@@ -6,6 +6,12 @@ export FOLIO_SHARED
 
 .PHONY: all build test demo corpora bench fmt clippy doc clean
 
+# The build `make test` makes. It also leaves target/debug/folio as the tests built it:
+# `cargo build --bin folio` would compile the dependencies again, since the tests'
+# dev-dependencies unify other features into them (six minutes on CI's 2 cores).
+# test-spark and test-autoplay-sweep run that binary.
+TEST_BUILD = $(CARGO) test --workspace --all-targets --no-run --quiet
+
 all: build
 
 build:
@@ -143,9 +149,12 @@ bench-movegen:
 ## `folio autoplay` and replayed with `folio play --set` (every one with no finding);
 ## the first 100 seeds played again give byte-identical records; prints mean scores per
 ## player and games/s. AUTOPLAY_GAMES=N (and AUTOPLAY_AGAIN=M) change the counts. In .ci/run.
+## It runs the tests' build (our code at opt-level 1: ~1.4x the release build's CPU here,
+## where a release build of the workspace would cost CI more than the sweep itself).
 .PHONY: test-autoplay-sweep
 test-autoplay-sweep:
-	bash scripts/autoplay-sweep.sh
+	$(TEST_BUILD)
+	FOLIO=target/debug/folio bash scripts/autoplay-sweep.sh
 
 ## `folio serve` under load on loopback (release build): 64 connections of pipelined
 ## `Q,BOOK1,BOOK2,BOOK3,WORD` lines over three shared books, then 64 keep-alive HTTP
@@ -159,7 +168,7 @@ bench-serve:
 ## .ci/run calls it after `make test`).
 .PHONY: test-spark
 test-spark:
-	$(CARGO) build --quiet --bin folio
+	$(TEST_BUILD)
 	bash examples/spark/test-local.sh
 
 ## Issue 21: a synthetic corpus (BENCH_SCALE_BYTES, default 5 GB; Zipf over the shared

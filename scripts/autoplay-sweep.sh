@@ -9,8 +9,14 @@ games=${AUTOPLAY_GAMES:-1000}
 again=${AUTOPLAY_AGAIN:-100}
 [ "$again" -le "$games" ] || again=$games
 shared=${FOLIO_SHARED:-../shared}
-cargo build --release --quiet --bin folio
-folio=target/release/folio
+# FOLIO names a binary already built (`make test-autoplay-sweep` passes the tests' build);
+# without it, a release build.
+if [ -n "${FOLIO:-}" ]; then
+    folio=$FOLIO
+else
+    cargo build --release --quiet --bin folio
+    folio=target/release/folio
+fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 "$folio" words import "$shared/wordlists/enable1.txt" -o "$work/enable1.fst" >/dev/null
