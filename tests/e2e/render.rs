@@ -535,6 +535,57 @@ fn a_rerun_removes_only_its_own_stale_pages() {
     assert!(!tmp.path().join("two-files").exists());
 }
 
+/// SIGTERM or Ctrl-C while the pages of many scripts are being written ends the run with
+/// the shell's code for the signal (143, 130) and leaves no temporary file of a page batch
+/// in the folder (a trial's interrupted run left sixteen `.NAME.PID.tmp` files); the pages
+/// already written stay, listed, for the next run to replace or remove.
+#[test]
+fn an_interrupted_run_leaves_no_temporary_page() {
+    let record = data("scrabble").join("standard_bingo.gcg");
+    assert!(record.is_file(), "{record:?}");
+    for (signal, code) in [("TERM", 143), ("INT", 130)] {
+        let tmp = tempfile::tempdir().unwrap();
+        let games = tmp.path().join("games");
+        std::fs::create_dir(&games).unwrap();
+        for i in 0..2000 {
+            std::fs::copy(&record, games.join(format!("g{i:04}.gcg"))).unwrap();
+        }
+        let files_dir = tmp.path().join("run-files");
+        let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("folio"))
+            .args(["play", "-q", "--html"])
+            .arg(tmp.path().join("run.html"))
+            .arg(&games)
+            .stderr(std::process::Stdio::null())
+            .stdout(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        // Wait for the first batch on disk: the run is then writing pages.
+        let started = std::time::Instant::now();
+        while std::fs::read_dir(&files_dir).map_or(0, |d| d.count()) < 2 {
+            if let Some(status) = child.try_wait().unwrap() {
+                panic!("the run ended ({status}) before writing a page");
+            }
+            assert!(started.elapsed().as_secs() < 300, "no page in 5 minutes");
+            std::thread::sleep(std::time::Duration::from_millis(2));
+        }
+        let sent = std::process::Command::new("kill")
+            .arg(format!("-{signal}"))
+            .arg(child.id().to_string())
+            .status()
+            .unwrap();
+        assert!(sent.success());
+        let status = child.wait().unwrap();
+        assert_eq!(status.code(), Some(code), "SIG{signal}");
+        let temps: Vec<String> = std::fs::read_dir(&files_dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n.ends_with(".tmp"))
+            .collect();
+        assert!(temps.is_empty(), "SIG{signal} left {temps:?}");
+        assert!(!tmp.path().join("run.html").exists(), "no index of a cut run");
+    }
+}
+
 /// The files of `dir` but folio's list of its pages.
 fn names(dir: &Path) -> Vec<String> {
     let mut v: Vec<String> = std::fs::read_dir(dir)

@@ -68,10 +68,10 @@ pub(crate) fn scratch(given: Option<&Path>) -> anyhow::Result<Scratch> {
 }
 
 /// Starts, once, a thread that waits for SIGINT, SIGTERM and SIGHUP, removes the scratch
-/// folders and ends the process with the shell's code for the signal (128 + its number).
+/// folders and the temporary files of outputs being written, and ends the process with the shell's code for the signal (128 + its number).
 /// Signals are received through tokio's registry, on this thread, so the removal runs
 /// outside a signal handler.
-fn watch_signals() {
+pub(crate) fn watch_signals() {
     static START: Once = Once::new();
     START.call_once(|| {
         let (ready, wait) = std::sync::mpsc::channel();
@@ -101,6 +101,9 @@ fn watch_signals() {
                         _ = term.recv() => 143,
                         _ = hup.recv() => 129,
                     };
+                    // An output being written (a batch of `play --html` pages, a word
+                    // set) leaves no temporary file beside it.
+                    folio_lexicon::set::atomic::remove_temps_in_flight();
                     let dirs = ON_SIGNAL.lock().map(|d| d.clone()).unwrap_or_default();
                     for d in dirs {
                         let _ = std::fs::remove_dir_all(d);

@@ -1,8 +1,9 @@
 //! Atomic output: write to a temporary file in the destination folder, then rename.
 //!
 //! A failed or interrupted run leaves no partial file at the output paths and never spoils a
-//! previous good one. (A process killed by a signal while writing may leave its hidden
-//! temporary file, `.NAME.PID.tmp`, behind: nothing removes it then.)
+//! previous good one. The temporary files being written are listed while they exist, so a
+//! binary's signal handler can remove them ([`remove_temps_in_flight`]); a process killed
+//! by a signal it does not catch (SIGKILL) leaves its hidden `.NAME.PID.tmp` behind.
 //!
 //! Only regular files are ever replaced ([`Target::resolve`]): an output path that is a
 //! character or block device or a FIFO (`-o /dev/null`, `-o /dev/stdout`, a named pipe) is
@@ -14,6 +15,7 @@
 
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 use rayon::prelude::*;
 
@@ -21,6 +23,48 @@ use crate::error::{Error, Result};
 
 /// Symbolic links followed before giving up (as Linux's `ELOOP` limit).
 const MAX_LINKS: usize = 40;
+
+/// Temporary files that exist now (made and not yet renamed or removed).
+static IN_FLIGHT: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// Removes every temporary file this process is writing now, and makes any later one fail
+/// to register: for a signal handler that ends the process (SIGINT, SIGTERM, SIGHUP) and
+/// must not leave `.NAME.PID.tmp` files beside the outputs (a run writing a folder of pages
+/// in batches had sixteen of them at a time). Best effort: a file that cannot be removed is
+/// passed over.
+pub fn remove_temps_in_flight() {
+    let mut temps = IN_FLIGHT.lock().unwrap_or_else(|e| e.into_inner());
+    for t in temps.drain(..) {
+        let _ = std::fs::remove_file(t);
+    }
+    // Held until the process ends: a writer that would make a new temporary file now waits
+    // on the lock instead of leaving one behind.
+    std::mem::forget(temps);
+}
+
+/// A temporary file listed in [`IN_FLIGHT`] for as long as this lives.
+struct InFlight(PathBuf);
+
+impl InFlight {
+    /// Creates the temporary file `tmp` ([`create_temp`]) and lists it, both under the
+    /// list's lock: a signal handler's [`remove_temps_in_flight`] then either finds it or
+    /// keeps it from being made.
+    fn create(tmp: &Path) -> std::io::Result<(std::fs::File, InFlight)> {
+        let mut temps = IN_FLIGHT.lock().unwrap_or_else(|e| e.into_inner());
+        let file = create_temp(tmp)?;
+        temps.push(tmp.to_path_buf());
+        Ok((file, InFlight(tmp.to_path_buf())))
+    }
+}
+
+impl Drop for InFlight {
+    fn drop(&mut self) {
+        let mut temps = IN_FLIGHT.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(i) = temps.iter().rposition(|t| *t == self.0) {
+            temps.swap_remove(i);
+        }
+    }
+}
 
 /// Where and how an output path is written.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -151,8 +195,9 @@ pub fn check_writable(path: &Path) -> Result<()> {
         Target::WriteThrough(_) => Ok(()),
         Target::Replace(target) => {
             let tmp = temp_path(&target);
-            create_temp(&tmp).map_err(|e| Error::io(path, e))?;
+            let listed = InFlight::create(&tmp).map_err(|e| Error::io(path, e))?;
             let _ = std::fs::remove_file(&tmp);
+            drop(listed);
             Ok(())
         }
     }
@@ -189,8 +234,10 @@ where
         }
     };
     let tmp = temp_path(&target);
+    let mut listed = None;
     let result = (|| -> std::io::Result<()> {
-        let file = create_temp(&tmp)?;
+        let (file, l) = InFlight::create(&tmp)?;
+        listed = Some(l);
         let mut w = BufWriter::new(file);
         fill(&mut w)?;
         let file = w.into_inner().map_err(|e| e.into_error())?;
@@ -198,10 +245,12 @@ where
         keep_permissions(&tmp, &target)?;
         std::fs::rename(&tmp, &target)
     })();
-    result.map_err(|e| {
+    let result = result.map_err(|e| {
         let _ = std::fs::remove_file(&tmp);
         Error::io(path, e)
-    })
+    });
+    drop(listed);
+    result
 }
 
 /// Writes `bytes` to `path` atomically (see [`write_atomic`]).
@@ -279,6 +328,8 @@ pub fn write_contents_atomic(files: &[(&Path, Content<'_>)]) -> Result<()> {
             Target::WriteThrough(_) => None,
         })
         .collect();
+    // Listed when made (`InFlight::create`), unlisted when the group is done.
+    let listed: Mutex<Vec<InFlight>> = Mutex::new(Vec::new());
     let cleanup = |temps: &[Option<PathBuf>]| {
         for t in temps.iter().flatten() {
             let _ = std::fs::remove_file(t);
@@ -291,7 +342,8 @@ pub fn write_contents_atomic(files: &[(&Path, Content<'_>)]) -> Result<()> {
         .zip(&temps)
         .map(|((_, content), tmp)| match tmp {
             Some(tmp) => {
-                let mut file = create_temp(tmp)?;
+                let (mut file, l) = InFlight::create(tmp)?;
+                listed.lock().unwrap_or_else(|e| e.into_inner()).push(l);
                 content.write_to(&mut file)?;
                 file.sync_all()
             }

@@ -47,6 +47,11 @@ impl Html {
     pub fn new(out: &Path, scripts: usize) -> Html {
         let (files_dir, name) = files_dir(out);
         let dir = (scripts > 1).then(|| (files_dir.clone(), name));
+        if dir.is_some() {
+            // Pages are written in batches, each page to a temporary file first: a Ctrl-C
+            // or SIGTERM then removes the batch's temporary files before the process ends.
+            crate::cmd::scratch::watch_signals();
+        }
         let listed = match folder(&files_dir) {
             Folder::Ours => read_manifest(&files_dir),
             _ => BTreeSet::new(),
