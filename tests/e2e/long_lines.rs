@@ -100,3 +100,43 @@ fn findings_on_one_long_line_each_quote_a_window_at_their_column() {
         out.stdout.len()
     );
 }
+
+#[test]
+fn a_megabyte_word_in_a_gcg_record_is_refused_at_its_token_and_never_echoed() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let word = "BA".repeat(1_000_000);
+    let path = tmp.path().join("bigword.gcg");
+    std::fs::write(
+        &path,
+        format!("#player1 a A\n#player2 b B\n>a: ABCDEFG 8G {word} +7 7\n"),
+    )
+    .expect("write");
+    let html = tmp.path().join("bw.html");
+    let out = folio()
+        .args(["play", "-q"])
+        .arg(&path)
+        .arg("--html")
+        .arg(&html)
+        .timeout(GUARD)
+        .output()
+        .expect("runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(stdout.contains(":3:16: error: word \"BABA"), "{stdout}");
+    assert!(stdout.contains("… (2000000 characters) covers more than 15 squares"));
+    assert!(stdout.contains("[word-too-long]"), "{stdout}");
+    assert!(stdout.len() < 2_000, "{} bytes", stdout.len());
+    let page = std::fs::read_to_string(&html).expect("the page");
+    assert!(page.contains("… (2000020 characters)"));
+    assert!(page.len() < 100_000, "{} bytes", page.len());
+    let out = folio()
+        .arg("render")
+        .arg(&path)
+        .args(["--svg", "-"])
+        .timeout(GUARD)
+        .output()
+        .expect("runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("covers more than 15 squares"), "{stderr}");
+    assert!(out.stdout.len() + out.stderr.len() < 2_000, "{stderr}");
+}

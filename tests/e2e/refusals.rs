@@ -787,6 +787,29 @@ fn autoplay_seeds_past_the_largest_are_refused() {
         .success();
 }
 
+/// `autoplay --games N` past the documented limit (1,000,000) is a usage error from the
+/// argument parser: 2^64-1 once panicked with "capacity overflow", 2^32 tried to allocate
+/// 34 GB of seeds up front.
+#[test]
+fn autoplay_games_past_the_limit_are_a_usage_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let set = import(dir.path(), "AT\nTA\nCAT\nACT\nTAN\nANT\n");
+    for n in ["18446744073709551615", "4294967296", "1000001"] {
+        let out = folio()
+            .args(["autoplay", "--games", n, "--set"])
+            .arg(&set)
+            .arg("-o")
+            .arg(dir.path().join("games"))
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{n}: {err}");
+        assert!(err.contains("--games <N>"), "{n}: {err}");
+        assert!(err.contains("0..=1000000"), "{n}: {err}");
+    }
+    assert!(!dir.path().join("games").exists());
+}
+
 /// `render -` is no Boggle board: stdin is not read, and the message says so; a file name
 /// that names no file says that too, not only that a `.` is no board's letter.
 #[test]

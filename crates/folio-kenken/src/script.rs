@@ -37,6 +37,7 @@ use crate::keen::{parse_keen_id, KeenId};
 use crate::puzzle::Pos;
 use crate::show::render;
 use crate::text::lines;
+use folio_core::quote::quoted;
 use folio_core::script::{Columns, Excerpter, Weighing};
 
 /// One problem found in a script, in the kernel's shape: where (1-based line and column,
@@ -199,7 +200,7 @@ pub fn parse_script(text: &str) -> Script {
                             n,
                             value_col,
                             code::WRONG_GAME,
-                            format!("this is a kenken session, not {value:?}"),
+                            format!("this is a kenken session, not {}", quoted(value)),
                             raw,
                         ));
                     } else if !first {
@@ -291,7 +292,7 @@ pub fn parse_script(text: &str) -> Script {
                         None => s.findings.push(at(
                             cols.col_of(c),
                             code::SYNTAX,
-                            format!("{c:?} is not a cell (like B3)"),
+                            format!("{} is not a cell (like B3)", quoted(c)),
                         )),
                     },
                     None => s.findings.push(at(
@@ -306,7 +307,7 @@ pub fn parse_script(text: &str) -> Script {
                 s.findings.push(at(
                     col,
                     code::SYNTAX,
-                    format!("{t:?} is not a move (B3=4 or clear B3)"),
+                    format!("{} is not a move (B3=4 or clear B3)", quoted(t)),
                 ));
                 break; // the rest of the line cannot be read reliably
             };
@@ -314,7 +315,7 @@ pub fn parse_script(text: &str) -> Script {
                 s.findings.push(at(
                     col,
                     code::SYNTAX,
-                    format!("{c:?} is not a cell (like B3)"),
+                    format!("{} is not a cell (like B3)", quoted(c)),
                 ));
                 continue;
             };
@@ -326,7 +327,7 @@ pub fn parse_script(text: &str) -> Script {
                     s.findings.push(at(
                         digit_col,
                         code::SYNTAX,
-                        format!("{d:?} is not a digit (1-9, a-g for 10-16)"),
+                        format!("{} is not a digit (1-9, a-g for 10-16)", quoted(d)),
                     ));
                     continue;
                 }
@@ -718,6 +719,27 @@ mod tests {
     use super::*;
 
     const HEAD: &str = "#game kenken\n#puzzle 3de:_aba_3a,s1m3a5m3\n";
+
+    /// A huge value, cell, move or `#game` is shown shortened, never in full.
+    #[test]
+    fn messages_shorten_a_huge_token() {
+        let huge = "9".repeat(100_000);
+        for (text, code) in [
+            (format!("{HEAD}A1={huge}\n"), code::SYNTAX),
+            (format!("{HEAD}A{huge}=1\n"), code::SYNTAX),
+            (format!("{HEAD}{huge}\n"), code::SYNTAX),
+            (format!("#game {huge}\n"), code::WRONG_GAME),
+        ] {
+            let s = parse_script(&text);
+            let f = s
+                .findings
+                .iter()
+                .find(|f| f.rule.code == code)
+                .expect("a finding");
+            assert!(f.rule.message.contains("… ("), "{}", f.rule.message);
+            assert!(f.rule.message.len() < 300, "{} bytes", f.rule.message.len());
+        }
+    }
 
     /// MAX_MOVES moves read and replay; one more is a `too-many-moves` finding at that move,
     /// and nothing after it is read (the syntax error on the last line is not reported).

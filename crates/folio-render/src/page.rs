@@ -113,19 +113,26 @@ pub fn page(
     )
 }
 
+/// Most characters of one script line the listing shows: a line of a real script is far
+/// shorter; a longer one is cut with `… (N characters)` (`folio_core::quote::clipped`), so a
+/// megabyte token never makes a megabyte page.
+pub const LISTED_CHARS: usize = 1_000;
+
 /// The script's lines as its game read them, so the listing's line numbers are the findings'
 /// (the one line splitter: `\n`, `\r\n` or a lone `\r`): a crossword record decoded by the
 /// GCG rule (declared encoding, else UTF-8, else ISO-8859-1: `César`, not `C�sar`), any other
-/// script as UTF-8, lossily.
+/// script as UTF-8, lossily. Each line as [`clipped`](folio_core::quote::clipped) shows it:
+/// control characters escaped, cut after [`LISTED_CHARS`] characters.
 fn source_lines(source: &[u8], gcg: bool) -> Vec<String> {
+    let shown = |l: &str| folio_core::quote::clipped(l, LISTED_CHARS).to_string();
     if gcg {
         let decoded = folio_core::script::lines::decode(source);
         (0..decoded.lines.len())
-            .map(|i| decoded.lines.get(i).unwrap_or_default().to_string())
+            .map(|i| shown(decoded.lines.get(i).unwrap_or_default()))
             .collect()
     } else {
         folio_core::script::lines::each_line(source)
-            .map(|l| String::from_utf8_lossy(l).into_owned())
+            .map(|l| shown(&String::from_utf8_lossy(l)))
             .collect()
     }
 }
@@ -264,4 +271,23 @@ fn document(title: &str, body: Markup) -> String {
     }
     .into_string();
     crate::no_controls(page)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_listing_cuts_a_huge_line_and_escapes_control_characters() {
+        let mut source = b"#player1 a A\n>a: ABC 8G ".to_vec();
+        source.extend(b"BA".repeat(100_000));
+        source.extend(b"\n#note \x1b[2J\n");
+        for gcg in [true, false] {
+            let lines = source_lines(&source, gcg);
+            assert_eq!(lines[0], "#player1 a A");
+            assert!(lines[1].ends_with("… (200011 characters)"), "{}", lines[1]);
+            assert!(lines[1].chars().count() < LISTED_CHARS + 30);
+            assert_eq!(lines[2], "#note \\u{1b}[2J");
+        }
+    }
 }

@@ -20,6 +20,7 @@ use crate::script::{
     Coord, Dir, Event, EventCols, EventKind, Exchanged, FinalRack, GameKind, Header, Loc,
     PlayerDecl, RulesName, Script, Tiles, WordTile,
 };
+use folio_core::quote::quoted;
 use folio_core::script::lines as text;
 use folio_core::script::NotText;
 
@@ -612,8 +613,12 @@ impl Parser<'_> {
     }
 
     /// Parses a written word: letters (lower case = blank), `.`, and `(…)` runs.
+    ///
+    /// A word covering more squares than a board line has ([`crate::coord::SIZE`]) is
+    /// refused here, at its token ([`ParseErrorKind::WordTooLong`]): no board can hold it,
+    /// and a record's megabyte token then costs no tile list, placement or picture.
     fn word(&mut self, loc: Loc, tok: &str) -> Option<Vec<WordTile>> {
-        let mut out = Vec::with_capacity(tok.len());
+        let mut out = Vec::with_capacity(tok.len().min(crate::coord::SIZE + 1));
         let mut in_paren = false;
         let bad = |s: &mut Self, i: usize, ch: char| {
             s.problem(
@@ -635,9 +640,22 @@ impl Parser<'_> {
             );
             None
         };
+        let too_long = |s: &mut Self| {
+            s.problem(
+                loc,
+                ParseErrorKind::WordTooLong {
+                    word: quoted(tok).to_string(),
+                    max: crate::coord::SIZE,
+                },
+            );
+            None
+        };
         // Where the open `(` is, and the tiles before it (an empty `()` is no play-through).
         let mut opened = (0, 0);
         for (i, c) in tok.chars().enumerate() {
+            if out.len() > crate::coord::SIZE {
+                return too_long(self);
+            }
             match c {
                 '(' if !in_paren => {
                     in_paren = true;
@@ -656,6 +674,9 @@ impl Parser<'_> {
                     None => return bad(self, i, c),
                 },
             }
+        }
+        if out.len() > crate::coord::SIZE {
+            return too_long(self);
         }
         if in_paren {
             return unbalanced(self, opened.0, "this `(` is not closed");

@@ -155,6 +155,17 @@ pub enum ParseErrorKind {
         /// What is wrong with its parentheses.
         why: &'static str,
     },
+    /// A word covering more squares than a line of the board has: no board can hold it.
+    /// Refused when the record is parsed, at the word's token, so a huge token costs no
+    /// tile list, placement or picture.
+    #[error("word {word} covers more than {max} squares: no line of the board is longer")]
+    WordTooLong {
+        /// The token as a message shows it: quoted, and shortened past
+        /// [`QUOTED_CHARS`] characters (never a copy of a megabyte token).
+        word: String,
+        /// The most squares a line of the board has.
+        max: usize,
+    },
     /// An exchange whose tiles are not letters or `?`, nor a count.
     #[error("malformed exchange {} (expected -TILES or -N)", quoted(.0))]
     MalformedExchange(String),
@@ -271,6 +282,7 @@ folio_core::rule_codes! {
             ParseErrorKind::BadCoordinate(_) => "bad-coordinate",
             ParseErrorKind::MalformedWord { .. } => "malformed-word",
             ParseErrorKind::UnbalancedWord { .. } => "malformed-word",
+            ParseErrorKind::WordTooLong { .. } => "word-too-long",
             ParseErrorKind::MalformedExchange(_) => "malformed-exchange",
             ParseErrorKind::UnknownMove(_) => "unknown-move",
             ParseErrorKind::MalformedScore(_) => "malformed-score",

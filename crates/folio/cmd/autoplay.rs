@@ -34,9 +34,10 @@ pub struct Args {
     /// (docs/moves.md).
     #[arg(long, value_name = "NAME", default_value = "score")]
     strategy: String,
-    /// Games to play, seeds S, S+1, ... (on every core); with more than one, -o is a folder
-    /// and each game is written to it as `game-SEED.gcg`.
-    #[arg(long, value_name = "N", default_value_t = 1)]
+    /// Games to play, seeds S, S+1, ... (on every core), at most 1000000; with more than
+    /// one, -o is a folder and each game is written to it as `game-SEED.gcg`.
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u64).range(0..=MAX_GAMES))]
     games: u64,
     /// Where to write the record: a file, or a folder (with --games N > 1, or a folder that
     /// exists) that gets `game-SEED.gcg`; `-`: print the record (one game only); none: print
@@ -98,40 +99,53 @@ pub fn run(a: Args) -> anyhow::Result<Outcome> {
             u64::MAX - (a.games - 1)
         );
     }
-    let seeds: Vec<u64> = (0..a.games).map(|i| a.seed + i).collect();
-    let games: Vec<AutoGame> = folio_lexicon::guarded(&[&a.set], || {
-        seeds
-            .par_iter()
-            .map(|&s| play_game(rules, a.players, s, &set, strategy))
-            .collect::<Result<Vec<_>, _>>()
-    })??;
-    let secs = start.elapsed().as_secs_f64();
-    match (&out, games.as_slice()) {
-        (Out::File(path), [one]) => {
-            folio_lexicon::set::atomic::write_bytes_atomic(path, one.to_gcg().as_bytes())?
-        }
-        (Out::Folder(dir), many) => {
-            std::fs::create_dir_all(dir)
-                .with_context(|| folio_core::file_name::shown(dir).to_string())?;
-            for g in many {
-                // Checked again: a link may have been made while the games were played.
-                let path = record_path(dir, g.seed)?;
-                folio_lexicon::set::atomic::write_bytes_atomic(&path, g.to_gcg().as_bytes())?;
+    if let Out::Folder(dir) = &out {
+        std::fs::create_dir_all(dir)
+            .with_context(|| folio_core::file_name::shown(dir).to_string())?;
+    }
+    // Streamed: a batch of games is played on every core, written, and dropped; only the
+    // players' score sums are kept (nothing up front grows with --games).
+    let mut sums = vec![0i64; a.players];
+    let mut done: u64 = 0;
+    while done < a.games {
+        let batch = (a.games - done).min(BATCH);
+        let first = a.seed + done;
+        let games: Vec<AutoGame> = folio_lexicon::guarded(&[&a.set], || {
+            // Inclusive: the last seed may be 2^64-1 (checked above).
+            (first..=first + (batch - 1))
+                .into_par_iter()
+                .map(|s| play_game(rules, a.players, s, &set, strategy))
+                .collect::<Result<Vec<_>, _>>()
+        })??;
+        for g in &games {
+            for (sum, score) in sums.iter_mut().zip(g.game.scores()) {
+                *sum += i64::from(*score);
+            }
+            match &out {
+                Out::File(path) => {
+                    folio_lexicon::set::atomic::write_bytes_atomic(path, g.to_gcg().as_bytes())?
+                }
+                Out::Folder(dir) => {
+                    // Checked again: a link may have been made while the games were played.
+                    let path = record_path(dir, g.seed)?;
+                    folio_lexicon::set::atomic::write_bytes_atomic(&path, g.to_gcg().as_bytes())?;
+                }
+                Out::Stdout => write!(crate::cmd::stdout(), "{}", g.to_gcg())?,
+                Out::Nowhere => {}
             }
         }
-        (Out::Stdout, [one]) => write!(crate::cmd::stdout(), "{}", one.to_gcg())?,
-        _ => {}
+        done += batch;
     }
-    let n = games.len() as f64;
-    let means: Vec<String> = (0..a.players)
-        .map(|p| {
-            let sum: i64 = games.iter().map(|g| i64::from(g.game.scores()[p])).sum();
-            format!("cpu{} {:.1}", p + 1, sum as f64 / n)
-        })
+    let secs = start.elapsed().as_secs_f64();
+    let n = done as f64;
+    let means: Vec<String> = sums
+        .iter()
+        .enumerate()
+        .map(|(p, sum)| format!("cpu{} {:.1}", p + 1, *sum as f64 / n))
         .collect();
     eprintln!(
         "{} under {} rules ({} strategy): mean score {}; {:.1} games/s",
-        folio_core::plural(games.len(), "game", "games"),
+        folio_core::plural(done, "game", "games"),
         rules.name,
         a.strategy,
         means.join(", "),
@@ -152,6 +166,13 @@ enum Out {
     /// A folder of `game-SEED.gcg` records.
     Folder(PathBuf),
 }
+
+/// The most games one run plays (`--games`; a larger N is a usage error from clap). A
+/// million games is hours of play; the games are streamed, so memory does not grow with N.
+pub const MAX_GAMES: u64 = 1_000_000;
+
+/// Games played at once (on every core) before they are written and dropped.
+const BATCH: u64 = 256;
 
 /// Seeds whose record path is checked before the games are played (every one is checked
 /// again just before it is written).

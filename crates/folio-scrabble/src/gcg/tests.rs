@@ -554,3 +554,23 @@ fn unknown_game_type_says_it_is_replayed_as_classic() {
         "unrecognised game variant \"lonify\": replayed as classic"
     );
 }
+
+#[test]
+fn a_word_longer_than_a_board_line_is_refused_at_its_token() {
+    // 15 squares fit a line (one of them played through); 16 do not, whatever the notation.
+    ok(">Joel: ABCDEFG 8A ABCDEFG(H)ABCDEFG\n");
+    for word in ["ABCDEFGHIJKLMNOP", "ABCDEFG(HI)JKLMNOP", "........ABCDEFGH"] {
+        let e = err(&format!(">Joel: ABCDEFG 8A {word}\n"));
+        assert_eq!(e.kind.code(), "word-too-long", "{word}");
+        assert_eq!(e.loc, Loc::new(3, 19), "{word}");
+    }
+    // A megabyte token: the error holds and shows only a shortened copy.
+    let huge = "BA".repeat(500_000);
+    let e = err(&format!(">Joel: ABCDEFG 8G {huge} +7 7\n"));
+    let ParseErrorKind::WordTooLong { word, max } = &e.kind else {
+        panic!("{e:?}")
+    };
+    assert_eq!(*max, 15);
+    assert!(word.ends_with("… (1000000 characters)"), "{word}");
+    assert!(e.to_string().len() < 300, "{e}");
+}
