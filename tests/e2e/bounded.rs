@@ -558,3 +558,73 @@ fn the_drop_report_of_a_huge_token_costs_no_more_than_the_ingest() {
     assert!(tsv.ends_with(&line), "{tsv}");
     assert!(tsv.len() < 2000, "{} bytes", tsv.len());
 }
+
+/// Runs `sh -c SCRIPT` in `dir` under `ulimit -v limit_kb`, `$1` the folio binary.
+fn under_limit(dir: &Path, limit_kb: u64, script: &str) -> Output {
+    std::process::Command::new("sh")
+        .current_dir(dir)
+        .arg("-c")
+        .arg(format!(r#"ulimit -v {limit_kb} && {script}"#))
+        .arg("sh")
+        .arg(folio_bin())
+        .output()
+        .expect("sh runs")
+}
+
+/// `words contains --json` and `words hooks --json` on a batch from stdin stream their
+/// results as they come (the trial's 1 MB batch took 310 MB, about 300 bytes a byte, every
+/// result kept as a JSON value until the end; 100 MB grew past 12 GB): 4 MB of words run
+/// under a 256 MiB address space, and the object is whole, results first, counts last.
+#[test]
+fn json_answers_from_stdin_stream() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("l.txt"), "cat\ncats\nscat\n").unwrap();
+    let out = limited(dir.path(), 64, &["words", "import", "l.txt", "-o", "l.fst"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let n = 1usize << 20;
+    std::fs::write(dir.path().join("cats.txt"), "cat\n".repeat(n)).unwrap();
+    for (cmd, one) in [
+        ("contains", r#"{"word":"cat","key":"CAT","present":true}"#),
+        (
+            "hooks",
+            r#"{"word":"cat","key":"CAT","present":true,"front":"S","back":"S"}"#,
+        ),
+    ] {
+        let script = format!(r#""$1" words {cmd} --set l.fst --json - < cats.txt"#);
+        let out = under_limit(dir.path(), 256 << 10, &script);
+        assert_eq!(out.status.code(), Some(0), "{cmd}: {}", stderr(&out));
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(text.starts_with(&format!(r#"{{"results":[{one},{one},"#)), "{cmd}");
+        let end = format!(
+            r#"{one}],"count":{n},"present":{n},"absent":0,"all_present":true}}"#
+        );
+        assert!(text.ends_with(&format!("{end}\n")), "{cmd}");
+        assert_eq!(text.matches(one).count(), n, "{cmd}");
+    }
+}
+
+/// A book of one long line whose text needs cleaning (`_`), under an address space too
+/// small for the cleaned copy beside the book: a clean error naming the book, exit 2 (the
+/// trial's 1 GB line under `ulimit -v 2000000` aborted with "memory allocation of 1073741824
+/// bytes failed", exit 134). A line with nothing to clean is counted where it is, with no
+/// copy: the same size of book runs under the same limit.
+#[test]
+fn a_book_too_large_to_clean_is_an_error_naming_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let size = 96usize << 20;
+    std::fs::write(dir.path().join("u.txt"), "a_".repeat(size / 2)).unwrap();
+    std::fs::write(dir.path().join("a.txt"), "a".repeat(size)).unwrap();
+    let limit_kb = 300_000;
+    let out = under_limit(dir.path(), limit_kb, r#""$1" ingest -q u.txt -o u.fst"#);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains(&format!(
+            "u.txt: not enough memory for a cleaned copy of its {size} bytes of text"
+        )),
+        "{err}"
+    );
+    assert!(!err.contains("panicked") && !err.contains("memory allocation of"), "{err}");
+    let out = under_limit(dir.path(), limit_kb, r#""$1" ingest -q a.txt -o a.fst"#);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+}
