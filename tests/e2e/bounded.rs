@@ -147,7 +147,7 @@ fn a_word_list_line_longer_than_any_key_is_rejected() {
     let report = String::from_utf8_lossy(&out.stdout).into_owned() + &stderr(&out);
     assert!(
         report.contains(&format!(
-            "line 2: \"{}\"… (33554432 bytes): longer than the 1048576-byte line limit: not a word",
+            "list.txt:2: \"{}\"… (33554432 bytes): longer than the 1048576-byte line limit: not a word",
             "b".repeat(80)
         )),
         "{report}"
