@@ -599,10 +599,11 @@ fn json_answers_from_stdin_stream() {
         let out = under_limit(dir.path(), 256 << 10, &script);
         assert_eq!(out.status.code(), Some(0), "{cmd}: {}", stderr(&out));
         let text = String::from_utf8(out.stdout).unwrap();
-        assert!(text.starts_with(&format!(r#"{{"results":[{one},{one},"#)), "{cmd}");
-        let end = format!(
-            r#"{one}],"count":{n},"present":{n},"absent":0,"all_present":true}}"#
+        assert!(
+            text.starts_with(&format!(r#"{{"results":[{one},{one},"#)),
+            "{cmd}"
         );
+        let end = format!(r#"{one}],"count":{n},"present":{n},"absent":0,"all_present":true}}"#);
         assert!(text.ends_with(&format!("{end}\n")), "{cmd}");
         assert_eq!(text.matches(one).count(), n, "{cmd}");
     }
@@ -630,7 +631,10 @@ fn a_book_too_large_to_clean_is_an_error_naming_it() {
         )),
         "{err}"
     );
-    assert!(!err.contains("panicked") && !err.contains("memory allocation of"), "{err}");
+    assert!(
+        !err.contains("panicked") && !err.contains("memory allocation of"),
+        "{err}"
+    );
     let out = under_limit(dir.path(), limit_kb, r#""$1" ingest -q a.txt -o a.fst"#);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
 }

@@ -45,7 +45,10 @@ pub fn clean_into(text: &str, out: &mut String) {
 ///
 /// # Errors
 /// When `text.len()` bytes cannot be reserved (`out` is then empty).
-pub fn try_clean_into(text: &str, out: &mut String) -> Result<(), std::collections::TryReserveError> {
+pub fn try_clean_into(
+    text: &str,
+    out: &mut String,
+) -> Result<(), std::collections::TryReserveError> {
     out.clear();
     out.try_reserve_exact(text.len())?;
     clean_reserved(text, out);
