@@ -147,7 +147,7 @@ fn a_word_list_line_longer_than_any_key_is_rejected() {
     let report = String::from_utf8_lossy(&out.stdout).into_owned() + &stderr(&out);
     assert!(
         report.contains(&format!(
-            "line 2: \"{}\"… (33554432 bytes): longer than the 1048576-byte line limit: not a word",
+            "list.txt:2: \"{}\"… (33554432 bytes): longer than the 1048576-byte line limit: not a word",
             "b".repeat(80)
         )),
         "{report}"
@@ -557,4 +557,84 @@ fn the_drop_report_of_a_huge_token_costs_no_more_than_the_ingest() {
     let line = format!("too-long\t{start}… (67108864 bytes)\t1\t1\t{start}… (67108864 bytes):1\n");
     assert!(tsv.ends_with(&line), "{tsv}");
     assert!(tsv.len() < 2000, "{} bytes", tsv.len());
+}
+
+/// Runs `sh -c SCRIPT` in `dir` under `ulimit -v limit_kb`, `$1` the folio binary, on one
+/// worker thread with one malloc arena: glibc reserves 64 MiB of address space for each
+/// thread's arena, so the address space a run takes would depend on how many threads
+/// happened to allocate, and a limit chosen between two sizes of need would be flaky.
+fn under_limit(dir: &Path, limit_kb: u64, script: &str) -> Output {
+    std::process::Command::new("sh")
+        .current_dir(dir)
+        .env("RAYON_NUM_THREADS", "1")
+        .env("MALLOC_ARENA_MAX", "1")
+        .arg("-c")
+        .arg(format!(r#"ulimit -v {limit_kb} && {script}"#))
+        .arg("sh")
+        .arg(folio_bin())
+        .output()
+        .expect("sh runs")
+}
+
+/// `words contains --json` and `words hooks --json` on a batch from stdin stream their
+/// results as they come (the trial's 1 MB batch took 310 MB, about 300 bytes a byte, every
+/// result kept as a JSON value until the end; 100 MB grew past 12 GB): 4 MB of words run
+/// under a 256 MiB address space, and the object is whole, results first, counts last.
+#[test]
+fn json_answers_from_stdin_stream() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("l.txt"), "cat\ncats\nscat\n").unwrap();
+    let out = limited(dir.path(), 64, &["words", "import", "l.txt", "-o", "l.fst"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let n = 1usize << 20;
+    std::fs::write(dir.path().join("cats.txt"), "cat\n".repeat(n)).unwrap();
+    for (cmd, one) in [
+        ("contains", r#"{"word":"cat","key":"CAT","present":true}"#),
+        (
+            "hooks",
+            r#"{"word":"cat","key":"CAT","present":true,"front":"S","back":"S"}"#,
+        ),
+    ] {
+        let script = format!(r#""$1" words {cmd} --set l.fst --json - < cats.txt"#);
+        let out = under_limit(dir.path(), 256 << 10, &script);
+        assert_eq!(out.status.code(), Some(0), "{cmd}: {}", stderr(&out));
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(
+            text.starts_with(&format!(r#"{{"results":[{one},{one},"#)),
+            "{cmd}"
+        );
+        let end = format!(r#"{one}],"count":{n},"present":{n},"absent":0,"all_present":true}}"#);
+        assert!(text.ends_with(&format!("{end}\n")), "{cmd}");
+        assert_eq!(text.matches(one).count(), n, "{cmd}");
+    }
+}
+
+/// A book of one long line whose text needs cleaning (`_`), under an address space too
+/// small for the cleaned copy beside the book: a clean error naming the book, exit 2 (the
+/// trial's 1 GB line under `ulimit -v 2000000` aborted with "memory allocation of 1073741824
+/// bytes failed", exit 134). A line with nothing to clean is counted where it is, with no
+/// copy: the same size of book runs under the same limit.
+#[test]
+fn a_book_too_large_to_clean_is_an_error_naming_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let size = 96usize << 20;
+    std::fs::write(dir.path().join("u.txt"), "a_".repeat(size / 2)).unwrap();
+    std::fs::write(dir.path().join("a.txt"), "a".repeat(size)).unwrap();
+    // On one thread the 'a_' book needs about 220 MB and the 'a' book under 160 MB.
+    let limit_kb = 180_000;
+    let out = under_limit(dir.path(), limit_kb, r#""$1" ingest -q u.txt -o u.fst"#);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains(&format!(
+            "u.txt: not enough memory for a cleaned copy of its {size} bytes of text"
+        )),
+        "{err}"
+    );
+    assert!(
+        !err.contains("panicked") && !err.contains("memory allocation of"),
+        "{err}"
+    );
+    let out = under_limit(dir.path(), limit_kb, r#""$1" ingest -q a.txt -o a.fst"#);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
 }

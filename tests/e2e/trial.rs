@@ -57,7 +57,8 @@ fn import_keeps_a_bounded_sample_of_rejected_lines() {
     let shown = text(&run.stdout);
     assert!(
         shown.contains(&format!(
-            "  line 1: \"{}\"… (3145728 bytes): longer than the 1048576-byte line limit: not a word",
+            "  {}:1: \"{}\"… (3145728 bytes): longer than the 1048576-byte line limit: not a word",
+            list.display(),
             "a".repeat(80)
         )),
         "{shown}"

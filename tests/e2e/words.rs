@@ -509,7 +509,12 @@ fn import_refuses_binary_files_and_shortens_long_rejected_lines() {
     let long = format!("cat\n{} x\n", "q".repeat(5000));
     std::fs::write(&list, &long).unwrap();
     let text = stdout_of(&mut import_cmd(&list, &out));
-    let shown = format!("  line 2: \"{}\"… (5002 bytes): not a word", "q".repeat(80));
+    // Named FILE:LINE, so the report says which list it is about.
+    let shown = format!(
+        "  {}:2: \"{}\"… (5002 bytes): not a word",
+        list.display(),
+        "q".repeat(80)
+    );
     assert!(text.contains(&shown), "{text}");
     assert!(text.len() < 1000, "{text}");
     let manifest: serde_json::Value =

@@ -35,9 +35,35 @@ pub fn clean(text: &str) -> String {
 /// As [`clean`], into `out` (cleared first): ingest reuses one buffer for many books, so
 /// the pages of a large book's copy are touched (and faulted in) once, not per book.
 pub fn clean_into(text: &str, out: &mut String) {
-    let b = text.as_bytes();
     out.clear();
     out.reserve(text.len());
+    clean_reserved(text, out);
+}
+
+/// As [`clean_into`], with `out`'s room for the copy reserved fallibly: a book too large
+/// for a second copy in memory is an error for the caller to name, not an abort.
+///
+/// # Errors
+/// When `text.len()` bytes cannot be reserved (`out` is then empty).
+pub fn try_clean_into(
+    text: &str,
+    out: &mut String,
+) -> Result<(), std::collections::TryReserveError> {
+    out.clear();
+    out.try_reserve_exact(text.len())?;
+    clean_reserved(text, out);
+    Ok(())
+}
+
+/// Whether `text` has nothing to clean (no `_`, `[` or non-ASCII byte): [`clean`] would
+/// copy it unchanged, so the copy can be skipped.
+pub fn is_clean(text: &str) -> bool {
+    next_special(text.as_bytes(), 0) >= text.len()
+}
+
+/// The cleaning, into `out`, which is empty with room for `text` (the copy is never longer).
+fn clean_reserved(text: &str, out: &mut String) {
+    let b = text.as_bytes();
     let mut i = 0;
     let mut copied = 0;
     while i < b.len() {

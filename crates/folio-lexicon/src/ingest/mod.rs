@@ -46,7 +46,7 @@ pub use inputs::{read_stream, MAX_STREAM_BYTES};
 use crate::build::Built;
 use crate::error::{Error, Result};
 use crate::ingest::boilerplate::{find_body, next_book, Boilerplate};
-use crate::ingest::clean::clean_into;
+use crate::ingest::clean::{is_clean, try_clean_into};
 use crate::ingest::count::{merge_books, BookCounts, Tables, TokenCounts};
 use crate::ingest::decode::{looks_like_utf16, NotText};
 use crate::ingest::manifest::{InputReport, Manifest, Outputs, Skipped, Totals};
@@ -516,8 +516,25 @@ fn book(
     let book_policy = policy.for_book(&text);
     let policy = &*book_policy;
     let mut cleaned = buffers.text.take();
-    clean_into(&body.text(&text), &mut cleaned);
-    let counts = count_parallel(&cleaned, &buffers.tables);
+    let body_text = body.text(&text);
+    // A body with nothing to clean (plain ASCII without `_` or `[`) is counted where it is:
+    // no second full-size copy. A copy is reserved fallibly: a book too large for it in
+    // memory is an error naming the book (exit 2), not an abort.
+    let clean = is_clean(&body_text);
+    if !clean {
+        if let Err(e) = try_clean_into(&body_text, &mut cleaned) {
+            buffers.text.put(cleaned);
+            let why = format!(
+                "not enough memory for a cleaned copy of its {} bytes of text ({e})",
+                body_text.len()
+            );
+            return Err(Error::io(
+                &input.label,
+                std::io::Error::new(std::io::ErrorKind::OutOfMemory, why),
+            ));
+        }
+    }
+    let counts = count_parallel(if clean { &body_text } else { &cleaned }, &buffers.tables);
     let words = counts.to_book_counts(policy);
     let survey = survey.then(|| {
         let outside = drops::words_outside(&text, &body);

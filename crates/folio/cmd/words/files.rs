@@ -205,12 +205,14 @@ pub(super) fn import(
         r.encoding,
         r.blank_lines
     )?;
+    // Each listed line is named FILE:LINE, as compilers name a place: a report pasted
+    // elsewhere still says which list it is about.
     writeln!(w, "duplicates: {}", r.duplicate_lines)?;
     let shown = if quiet { 0 } else { REPORT_LINES };
     for d in r.duplicates.iter().take(shown) {
         writeln!(
             w,
-            "  line {}: {} (first on line {})",
+            "  {name}:{}: {} (first on line {})",
             d.line, d.word, d.first_line
         )?;
     }
@@ -219,9 +221,9 @@ pub(super) fn import(
         let text = folio_core::quote::quoted(&x.text);
         if x.cut {
             let n = x.bytes;
-            writeln!(w, "  line {}: {text}… ({n} bytes): {}", x.line, x.reason)?;
+            writeln!(w, "  {name}:{}: {text}… ({n} bytes): {}", x.line, x.reason)?;
         } else {
-            writeln!(w, "  line {}: {text}: {}", x.line, x.reason)?;
+            writeln!(w, "  {name}:{}: {text}: {}", x.line, x.reason)?;
         }
     }
     let manifest = manifest_path(output);

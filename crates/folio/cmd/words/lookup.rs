@@ -22,6 +22,34 @@ fn refuse_stdin_twice(words: &[String]) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// How a `--json` answer of `contains` and `hooks` opens: its results come first, written
+/// one by one as the words are answered, so a batch of any size streams through in bounded
+/// memory; the counts, known only at the end, close the object ([`json_close`]).
+const JSON_OPEN: &[u8] = b"{\"results\":[";
+
+/// Writes result number `n` (0-based) of a streamed `--json` answer.
+fn json_result(w: &mut dyn Write, n: usize, r: &serde_json::Value) -> std::io::Result<()> {
+    if n > 0 {
+        w.write_all(b",")?;
+    }
+    serde_json::to_writer(&mut *w, r).map_err(std::io::Error::other)
+}
+
+/// Closes a streamed `--json` answer: the counts of its `total` words, `absent` of them not
+/// in the set, then a line end.
+fn json_close(w: &mut dyn Write, total: usize, absent: usize) -> std::io::Result<()> {
+    let counts = json!({
+        "count": total,
+        "present": total - absent,
+        "absent": absent,
+        "all_present": absent == 0,
+    });
+    // `counts` is an object: its text without the opening brace continues ours.
+    let text = counts.to_string();
+    write!(w, "],{}", &text[1..])?;
+    w.write_all(b"\n")
+}
+
 /// Calls `each` with every word of stdin, one a line: lines end as `import` splits a list
 /// (LF, CRLF or lone CR: folio's one splitter), read as they come so a long batch streams
 /// through; a line is read as `import` reads it (UTF-8, else that line alone as
@@ -73,8 +101,9 @@ pub(super) fn contains(
     let set = load(sets)?;
     let fst = set.as_fst_set();
     let (mut total, mut absent) = (0usize, 0usize);
-    let mut results = Vec::new();
-    // Answers are written as the words come, so a long batch on stdin streams through.
+    // Answers are written as the words come, so a long batch on stdin streams through; in
+    // JSON too: each result is written as its word is answered, and the counts close the
+    // object (nothing is kept per word).
     let mut answer = |word: &str, w: &mut dyn Write| -> std::io::Result<()> {
         let key = query::key(policy, word).ok().flatten();
         let present = if fold_accents {
@@ -83,10 +112,13 @@ pub(super) fn contains(
         } else {
             key.as_ref().is_some_and(|k| fst.contains(k))
         };
+        if json {
+            let r = json!({ "word": word, "key": key, "present": present });
+            json_result(w, total, &r)?;
+        }
         total += 1;
         absent += usize::from(!present);
         if json {
-            results.push(json!({ "word": word, "key": key, "present": present }));
             Ok(())
         } else {
             // A word that is not a word under the policy may be anything (terminal escapes
@@ -99,6 +131,9 @@ pub(super) fn contains(
             w.write_all(if present { b" true\n" } else { b" false\n" })
         }
     };
+    if json {
+        w.write_all(JSON_OPEN)?;
+    }
     if words.is_empty() {
         if std::io::stdin().is_terminal() {
             bail!("no words given: name them, or pipe them in one a line");
@@ -115,14 +150,7 @@ pub(super) fn contains(
         }
     }
     if json {
-        let v = json!({
-            "count": total,
-            "present": total - absent,
-            "absent": absent,
-            "all_present": absent == 0,
-            "results": results,
-        });
-        writeln!(w, "{v}")?;
+        json_close(w, total, absent)?;
     }
     Ok(if absent == 0 {
         Outcome::Ok
@@ -226,30 +254,19 @@ pub(super) fn hooks(
     // As for `contains`: `-` is stdin's words, one a line (blank lines skipped), and an
     // empty word is a usage error found before any answer.
     refuse_stdin_twice(words)?;
-    let mut given = Vec::with_capacity(words.len());
-    for word in words {
-        if word == "-" {
-            stdin_words(&mut |t| {
-                given.push(t.to_string());
-                Ok(())
-            })?;
-        } else {
-            given.push(word.clone());
-        }
-    }
-    let words = &given;
-    for word in words {
+    for word in words.iter().filter(|w| *w != "-") {
         query::key(policy, word)?;
     }
     let set = load(sets)?;
-    let mut absent = 0usize;
-    let mut results = Vec::new();
-    for word in words {
+    let finder = query::hooks::HookFinder::new(&set);
+    let (mut total, mut absent) = (0usize, 0usize);
+    // Each word is answered as it comes (stdin's too): nothing is kept per word.
+    let mut answer = |word: &str, w: &mut dyn Write| -> anyhow::Result<()> {
         // A word the policy cannot spell (`c4t`) is no word of the set and hooks nothing,
         // as `contains` answers it false: given back as typed (escaped in text).
         let key = query::key(policy, word)?;
         let h = match &key {
-            Some(_) => query::hooks::hooks(&set, policy, word)?,
+            Some(_) => finder.hooks(policy, word)?,
             None => query::hooks::Hooks {
                 word: word.to_string(),
                 present: false,
@@ -257,16 +274,16 @@ pub(super) fn hooks(
                 back: String::new(),
             },
         };
-        absent += usize::from(!h.present);
         if json {
-            // One JSON value for the whole run, shaped as `contains --json`'s.
-            results.push(json!({
+            // Shaped as `contains --json`'s results.
+            let r = json!({
                 "word": word,
                 "key": key,
                 "present": h.present,
                 "front": h.front,
                 "back": h.back,
-            }));
+            });
+            json_result(w, total, &r)?;
         } else {
             // Zyzzyva's layout: front hooks, the word, back hooks (`-`: none); `*` marks a
             // word that is not itself in the set.
@@ -281,16 +298,24 @@ pub(super) fn hooks(
             let shown = folio_core::quote::shown(&h.word);
             writeln!(w, "{} {shown}{mark} {}", none(&h.front), none(&h.back))?;
         }
+        total += 1;
+        absent += usize::from(!h.present);
+        Ok(())
+    };
+    if json {
+        w.write_all(JSON_OPEN)?;
+    }
+    for word in words {
+        if word == "-" {
+            stdin_words(&mut |t| {
+                answer(t, w).map_err(|e| std::io::Error::other(format!("{e:#}")))
+            })?;
+        } else {
+            answer(word, w)?;
+        }
     }
     if json {
-        let v = json!({
-            "count": words.len(),
-            "present": words.len() - absent,
-            "absent": absent,
-            "all_present": absent == 0,
-            "results": results,
-        });
-        writeln!(w, "{v}")?;
+        json_close(w, total, absent)?;
     }
     Ok(if absent > 0 {
         Outcome::Invalid
