@@ -94,7 +94,7 @@ pub fn run(a: Args) -> anyhow::Result<Outcome> {
         if let Some(game) = a.game {
             let path = Path::new(&a.position);
             if let Ok(bytes) = super::play::inputs::read_capped(path, "a script") {
-                refuse_kenken_puzzle(folio_core::file_name::shown(path).as_ref(), &bytes)?;
+                refuse_kenken_puzzle(folio_core::file_name::in_message(path).as_ref(), &bytes)?;
             }
             bail!(
                 "--game {} applies to a position written out, not to a script file (its #game \
@@ -161,8 +161,8 @@ fn from_script(
         path
     };
     let bytes = super::play::inputs::read_capped(file, "a script")
-        .with_context(|| format!("cannot read {}", folio_core::file_name::shown(path)))?;
-    let name = folio_core::file_name::shown(path).to_string();
+        .with_context(|| format!("cannot read {}", folio_core::file_name::in_message(path)))?;
+    let name = folio_core::file_name::in_message(path);
     let games = super::play::games();
     let wanted = match game_line(&bytes) {
         GameLine::First(g) => Some(g),
