@@ -67,12 +67,32 @@ enum Game {
     Freecell,
 }
 
+/// Whether a position argument names a file rather than a position written out: it holds a
+/// `/` and no space (a CGP string's rows are split by `/`, its fields by spaces), or ends in
+/// a script's extension (`.gcg`, `.boggle`, `.kenken`, `.freecell`).
+fn looks_like_file_name(arg: &str) -> bool {
+    let lower = arg.to_ascii_lowercase();
+    (arg.contains('/') && !arg.contains(char::is_whitespace))
+        || [".gcg", ".boggle", ".kenken", ".freecell"]
+            .iter()
+            .any(|ext| lower.ends_with(ext))
+}
+
 /// Runs `folio render`.
 pub fn run(a: Args) -> anyhow::Result<Outcome> {
     // A folder, device or FIFO of that name is no script, and reading its name as a board
     // (`d.gcg`: "unexpected '.' in board") would only mislead; `--game` says it is a
     // position written out.
     if a.game.is_none() {
+        // A missing file that looks like a file name (a `/`, or a script's extension) is
+        // said to be missing: read as a board it gave "unexpected '.'" (exit 1).
+        if std::fs::symlink_metadata(&a.position).is_err() && looks_like_file_name(&a.position) {
+            return Err(anyhow::Error::new(std::io::Error::new(
+                std::io::ErrorKind::NotFound,
+                "no such file",
+            ))
+            .context(quoted(&a.position).to_string()));
+        }
         if let Ok(meta) = std::fs::metadata(&a.position) {
             if meta.is_dir() {
                 bail!(
