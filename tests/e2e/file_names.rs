@@ -312,7 +312,11 @@ fn control_characters_in_names_are_escaped_in_every_message() {
         vec!["merge", "-o", "m.fst", &txt],
     ];
     for args in runs {
-        let run = folio().current_dir(dir.path()).args(&args).output().unwrap();
+        let run = folio()
+            .current_dir(dir.path())
+            .args(&args)
+            .output()
+            .unwrap();
         let err = String::from_utf8_lossy(&run.stderr);
         assert_ne!(run.status.code(), Some(0), "{args:?}: {err}");
         assert!(err.contains(shown), "{args:?}: {err}");

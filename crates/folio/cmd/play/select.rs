@@ -151,7 +151,7 @@ impl Selection {
         match read_config(&path) {
             Ok(text) => {
                 let config: Config = toml::from_str(&text)
-                    .with_context(|| format!("{}", folio_core::file_name::in_message(&path)))?;
+                    .with_context(|| folio_core::file_name::in_message(&path))?;
                 selection
                     .apply(&config.play, known, Some(every))
                     .with_context(|| {
