@@ -282,3 +282,55 @@ fn junit_attributes_keep_a_line_break_in_a_file_name() {
         .unwrap();
     assert_eq!(case.attribute("name"), Some("new\nline.gcg:4:18 score"));
 }
+
+/// A name with a newline and a terminal escape (`x\ny\e[2J`): every command's message names
+/// it escaped and quoted on one line, never with the raw newline or ESC byte.
+#[test]
+fn control_characters_in_names_are_escaped_in_every_message() {
+    let dir = tempfile::tempdir().unwrap();
+    let odd = dir.path().join("odd2");
+    std::fs::create_dir(&odd).unwrap();
+    let stem = "odd2/x\ny\u{1b}[2J";
+    let txt = format!("{stem}.txt");
+    let gcg = format!("{stem}.gcg");
+    let kk = format!("{stem}.kenken");
+    std::fs::write(dir.path().join(&txt), "hello\nworld\n").unwrap();
+    std::fs::write(
+        dir.path().join(&gcg),
+        "#player1 a A\n#player2 b B\n>a: XYZ 8H ZZ?Z +1\n",
+    )
+    .unwrap();
+    std::fs::write(dir.path().join(&kk), "garbage\n").unwrap();
+    let shown = r#""odd2/x\ny\u{1b}[2J"#;
+    let runs: Vec<Vec<&str>> = vec![
+        vec!["words", "contains", "--set", &txt, "foo"],
+        vec!["play", "--set", &txt, &gcg],
+        vec!["kenken", "solve", &kk],
+        vec!["kenken", "check", &kk, &kk],
+        vec!["render", &gcg, "--svg", "o.svg"],
+        vec!["moves", "--set", &txt, &gcg],
+        vec!["merge", "-o", "m.fst", &txt],
+    ];
+    for args in runs {
+        let run = folio()
+            .current_dir(dir.path())
+            .args(&args)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&run.stderr);
+        assert_ne!(run.status.code(), Some(0), "{args:?}: {err}");
+        assert!(err.contains(shown), "{args:?}: {err}");
+        assert!(!err.contains('\u{1b}'), "{args:?}: {err:?}");
+        assert!(!err.contains("x\ny"), "{args:?}: {err:?}");
+    }
+    // A successful import names its list escaped too.
+    let run = folio()
+        .current_dir(dir.path())
+        .args(["words", "import", &txt, "-o", "w.fst"])
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&run.stdout);
+    assert_eq!(run.status.code(), Some(0), "{out}");
+    assert!(out.contains(shown), "{out}");
+    assert!(!out.contains('\u{1b}') && !out.contains("x\ny"), "{out:?}");
+}

@@ -140,3 +140,56 @@ fn a_megabyte_word_in_a_gcg_record_is_refused_at_its_token_and_never_echoed() {
     assert!(stderr.contains("covers more than 15 squares"), "{stderr}");
     assert!(out.stdout.len() + out.stderr.len() < 2_000, "{stderr}");
 }
+
+/// A 2 MB token in a message (a FreeCell move, a `#deal` number, a GCG `#lexicon` value) is
+/// clipped there as in the line's echo: the whole output stays a few kilobytes.
+#[test]
+fn a_2_mb_token_is_clipped_in_every_message_that_names_it() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let big = |c: &str| c.repeat(2_000_000);
+    let cases = [
+        (
+            "move.freecell",
+            format!("#game freecell\n#deal 1\n4{}\n", big("h")),
+            vec!["freecell", "check"],
+            "unknown-move",
+        ),
+        (
+            "deal.freecell",
+            format!("#game freecell\n#deal {}\n", big("9")),
+            vec!["freecell", "check"],
+            "bad-deal",
+        ),
+        (
+            "lexicon.gcg",
+            format!(
+                "#player1 a A\n#player2 b B\n#lexicon {}\n>a: AB 8H AB +4 4\n",
+                big("L")
+            ),
+            vec!["play", "-q", "--require-lexicon"],
+            "words not checked",
+        ),
+    ];
+    for (name, text, args, what) in cases {
+        let path = tmp.path().join(name);
+        std::fs::write(&path, text).expect("write");
+        let out = folio()
+            .args(&args)
+            .arg(&path)
+            .timeout(GUARD)
+            .output()
+            .expect("runs");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(1), "{name}");
+        assert!(
+            stdout.contains(what),
+            "{name}: {}",
+            &stdout[..stdout.len().min(500)]
+        );
+        assert!(
+            stdout.len() + out.stderr.len() < 5_000,
+            "{name}: {} bytes out",
+            stdout.len() + out.stderr.len()
+        );
+    }
+}

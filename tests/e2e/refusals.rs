@@ -818,7 +818,7 @@ fn render_says_what_a_missing_position_file_or_stdin_is() {
     let svg = dir.path().join("out.svg");
     for (position, says) in [
         ("-", "- (stdin): folio render reads a position from a file or from the command line, not stdin"),
-        ("missing.gcg", "Boggle board \"missing.gcg\" (and no file of that name): unexpected '.'"),
+        ("missing.gcg", "\"missing.gcg\": no such file"),
     ] {
         let out = folio()
             .current_dir(dir.path())

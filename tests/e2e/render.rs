@@ -582,7 +582,10 @@ fn an_interrupted_run_leaves_no_temporary_page() {
             .filter(|n| n.ends_with(".tmp"))
             .collect();
         assert!(temps.is_empty(), "SIG{signal} left {temps:?}");
-        assert!(!tmp.path().join("run.html").exists(), "no index of a cut run");
+        assert!(
+            !tmp.path().join("run.html").exists(),
+            "no index of a cut run"
+        );
     }
 }
 
@@ -1278,4 +1281,22 @@ fn render_refuses_a_script_past_the_size_cap() {
         "{err}"
     );
     assert!(!tmp.path().join("out.svg").exists());
+}
+
+/// A missing file that looks like a file name is said to be missing (exit 2), not read as a
+/// board ("unexpected '.'").
+#[test]
+fn a_missing_script_file_is_said_to_be_missing() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    for arg in ["nonexist.gcg", "games/none.freecell", "sub/x"] {
+        let out = crate::common::folio()
+            .current_dir(tmp.path())
+            .args(["render", arg, "--svg", "x.svg"])
+            .output()
+            .expect("runs");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{arg}: {err}");
+        assert!(err.contains("no such file"), "{arg}: {err}");
+        assert!(!err.contains("unexpected"), "{arg}: {err}");
+    }
 }

@@ -40,6 +40,22 @@ pub fn shown(path: &Path) -> Cow<'_, str> {
     }
 }
 
+/// `path` as a message names it: [`shown`], then quoted and escaped as by `{:?}` when it
+/// holds a character that would not print as itself (`"odd2/x\ny\u{1b}[2J.txt"`), so a
+/// newline in a name never splits a `FILE:LINE:COL` diagnostic and no escape sequence
+/// reaches the terminal. A plain name is unchanged. Applying [`crate::quote::shown`] to the
+/// result again leaves it as it is.
+///
+/// ```
+/// use folio_core::file_name::in_message;
+/// use std::path::Path;
+/// assert_eq!(in_message(Path::new("games/a.gcg")), "games/a.gcg");
+/// assert_eq!(in_message(Path::new("x\ny\u{1b}.gcg")), r#""x\ny\u{1b}.gcg""#);
+/// ```
+pub fn in_message(path: &Path) -> String {
+    crate::quote::shown(&shown(path)).to_string()
+}
+
 /// The bytes of `path`'s name, as the system holds them (Unix); elsewhere the bytes of its
 /// lossy UTF-8 text.
 pub fn bytes(path: &Path) -> Cow<'_, [u8]> {

@@ -264,7 +264,7 @@ fn moves_on_line(n: u32, line: &str, out: &mut Vec<ScriptMove>) -> Result<(), Pa
                 code::UNKNOWN_MOVE,
                 format!(
                     "`{}` is not a move (standard notation: 3a, a4, 5h, 21, 21/3)",
-                    tok.escape_debug()
+                    folio_core::quote::clipped(tok, folio_core::quote::QUOTED_CHARS)
                 ),
                 line,
             )
@@ -337,9 +337,12 @@ fn parse_standard(text: &str, fcpro: bool) -> Result<Script, ParseError> {
 
 /// A deal number: an integer in −2, −1, 1..=2^33−1.
 fn parse_deal(v: &str) -> Result<i64, String> {
-    let n: i64 = v
-        .parse()
-        .map_err(|_| format!("`{}` is not a deal number", v.escape_debug()))?;
+    let n: i64 = v.parse().map_err(|_| {
+        format!(
+            "`{}` is not a deal number",
+            folio_core::quote::clipped(v, folio_core::quote::QUOTED_CHARS)
+        )
+    })?;
     if n == -1 || n == -2 || (1..=MAX_DEAL).contains(&n) {
         Ok(n)
     } else {
@@ -392,7 +395,10 @@ fn parse_folio(text: &str) -> Result<Script, ParseError> {
                             n,
                             vcol,
                             code::WRONG_GAME,
-                            format!("`#game {val}`: this is the FreeCell reader"),
+                            format!(
+                                "`#game {}`: this is the FreeCell reader",
+                                folio_core::quote::clipped(val, folio_core::quote::QUOTED_CHARS)
+                            ),
                             line,
                         ));
                     }
@@ -421,7 +427,13 @@ fn parse_folio(text: &str) -> Result<Script, ParseError> {
                                 n,
                                 vcol,
                                 code::BAD_FREECELLS,
-                                format!("`{}`: free cells are 0..=8", val.escape_debug()),
+                                format!(
+                                    "`{}`: free cells are 0..=8",
+                                    folio_core::quote::clipped(
+                                        val,
+                                        folio_core::quote::QUOTED_CHARS
+                                    )
+                                ),
                                 line,
                             )
                         })?;
@@ -433,7 +445,10 @@ fn parse_folio(text: &str) -> Result<Script, ParseError> {
                             n,
                             vcol,
                             code::BAD_AUTOPLAY,
-                            format!("`{}`: auto-play is none, safe or ms", val.escape_debug()),
+                            format!(
+                                "`{}`: auto-play is none, safe or ms",
+                                folio_core::quote::clipped(val, folio_core::quote::QUOTED_CHARS)
+                            ),
                             line,
                         )
                     })?)
@@ -447,7 +462,13 @@ fn parse_folio(text: &str) -> Result<Script, ParseError> {
                                 n,
                                 vcol,
                                 code::BAD_EMPTY,
-                                format!("`{}`: #empty is most or one", val.escape_debug()),
+                                format!(
+                                    "`{}`: #empty is most or one",
+                                    folio_core::quote::clipped(
+                                        val,
+                                        folio_core::quote::QUOTED_CHARS
+                                    )
+                                ),
                                 line,
                             ))
                         }
@@ -460,7 +481,7 @@ fn parse_folio(text: &str) -> Result<Script, ParseError> {
                         code::UNKNOWN_DIRECTIVE,
                         format!(
                         "`#{}` is not a directive (#game, #deal, #freecells, #autoplay, #empty)",
-                        key.escape_debug()
+                        folio_core::quote::clipped(key, folio_core::quote::QUOTED_CHARS)
                     ),
                         line,
                     ))
@@ -530,7 +551,10 @@ fn parse_fcs_verbose(text: &str) -> Result<Script, ParseError> {
                     n,
                     col_of(line, line.len() - line.trim_start().len()),
                     code::UNKNOWN_MOVE,
-                    format!("`{}` is not an fc-solve move", t.escape_debug()),
+                    format!(
+                        "`{}` is not an fc-solve move",
+                        folio_core::quote::clipped(t, folio_core::quote::QUOTED_CHARS)
+                    ),
                     line,
                 )
             })?;
@@ -563,7 +587,7 @@ fn parse_fcs_verbose(text: &str) -> Result<Script, ParseError> {
                 code::UNKNOWN_LINE,
                 format!(
                     "`{}` is not part of fc-solve's verbose output",
-                    t.escape_debug()
+                    folio_core::quote::clipped(t, folio_core::quote::QUOTED_CHARS)
                 ),
                 line,
             ));
@@ -628,9 +652,16 @@ fn parse_board(all: &[(u32, &str)], i: usize) -> Result<(Board, usize), ParseErr
     let (n, line) = all[i];
     let bad = |n: u32, line: &str, what: String| err(n, 1, code::BAD_BOARD, what, line);
     for part in line.trim()["Foundations:".len()..].split_ascii_whitespace() {
-        let (suit, rank) = part
-            .split_once('-')
-            .ok_or_else(|| bad(n, line, format!("`{part}` is not like H-5")))?;
+        let (suit, rank) = part.split_once('-').ok_or_else(|| {
+            bad(
+                n,
+                line,
+                format!(
+                    "`{}` is not like H-5",
+                    folio_core::quote::clipped(part, folio_core::quote::QUOTED_CHARS)
+                ),
+            )
+        })?;
         let s = match suit {
             "C" => Suit::Clubs,
             "D" => Suit::Diamonds,
@@ -640,7 +671,10 @@ fn parse_board(all: &[(u32, &str)], i: usize) -> Result<(Board, usize), ParseErr
                 return Err(bad(
                     n,
                     line,
-                    format!("`{}`: no such suit", suit.escape_debug()),
+                    format!(
+                        "`{}`: no such suit",
+                        folio_core::quote::clipped(suit, folio_core::quote::QUOTED_CHARS)
+                    ),
                 ))
             }
         };
@@ -648,7 +682,16 @@ fn parse_board(all: &[(u32, &str)], i: usize) -> Result<(Board, usize), ParseErr
             "0" => 0,
             r => Card::parse(&format!("{r}C"))
                 .map(|c| c.rank())
-                .ok_or_else(|| bad(n, line, format!("`{}`: no such rank", r.escape_debug())))?,
+                .ok_or_else(|| {
+                    bad(
+                        n,
+                        line,
+                        format!(
+                            "`{}`: no such rank",
+                            folio_core::quote::clipped(r, folio_core::quote::QUOTED_CHARS)
+                        ),
+                    )
+                })?,
         };
         b.foundations[s as usize] = h;
     }
@@ -665,10 +708,16 @@ fn parse_board(all: &[(u32, &str)], i: usize) -> Result<(Board, usize), ParseErr
         b.cells.push(if s.is_empty() {
             None
         } else {
-            Some(
-                Card::parse(s)
-                    .ok_or_else(|| bad(n, line, format!("`{}` is not a card", s.escape_debug())))?,
-            )
+            Some(Card::parse(s).ok_or_else(|| {
+                bad(
+                    n,
+                    line,
+                    format!(
+                        "`{}` is not a card",
+                        folio_core::quote::clipped(s, folio_core::quote::QUOTED_CHARS)
+                    ),
+                )
+            })?)
         });
     }
     if b.cells.len() > 8 {
@@ -682,10 +731,16 @@ fn parse_board(all: &[(u32, &str)], i: usize) -> Result<(Board, usize), ParseErr
             .strip_prefix(':')
             .ok_or_else(|| bad(n, line, "expected a cascade line `: …`".into()))?;
         for c in rest.split_ascii_whitespace() {
-            b.cascades[k]
-                .push(Card::parse(c).ok_or_else(|| {
-                    bad(n, line, format!("`{}` is not a card", c.escape_debug()))
-                })?);
+            b.cascades[k].push(Card::parse(c).ok_or_else(|| {
+                bad(
+                    n,
+                    line,
+                    format!(
+                        "`{}` is not a card",
+                        folio_core::quote::clipped(c, folio_core::quote::QUOTED_CHARS)
+                    ),
+                )
+            })?);
         }
     }
     Ok((b, i + 10))

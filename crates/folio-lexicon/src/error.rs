@@ -23,7 +23,7 @@ pub enum Error {
     /// message gives a short reason ([`fst_reason`]); the fst crate's own text is the source.
     #[error(
         "{}: not a folio word set (fst) file: {}",
-        folio_core::file_name::shown(path),
+        folio_core::file_name::in_message(path),
         fst_reason(source)
     )]
     NotAnFst {
@@ -36,7 +36,7 @@ pub enum Error {
     /// The word set is 4 GiB or larger: its prefix cursor keeps fst addresses in 32 bits.
     #[error(
         "{}: word set too large ({bytes} bytes; at most 4 GiB is supported)",
-        folio_core::file_name::shown(path)
+        folio_core::file_name::in_message(path)
     )]
     TooLarge {
         /// The file as given.
@@ -48,7 +48,7 @@ pub enum Error {
     /// (`set::checked` opens every set and counts map of the CLI with the check).
     #[error(
         "{}: not a folio word set (fst) file: {}",
-        folio_core::file_name::shown(path),
+        folio_core::file_name::in_message(path),
         fst_reason(source)
     )]
     Corrupt {
@@ -61,7 +61,7 @@ pub enum Error {
     /// A counts map (`OUT.counts.fst`, word → occurrences) given where a word set is wanted.
     #[error(
         "{}: a counts map (word -> occurrences), not a word set: give the set beside it",
-        folio_core::file_name::shown(path)
+        folio_core::file_name::in_message(path)
     )]
     CountsMapAsSet {
         /// The file as given.
@@ -72,7 +72,7 @@ pub enum Error {
     #[error(
         "{}: a word set, not a counts map (word -> occurrences): its words have no counts; \
          `folio ingest` writes the counts map beside the set it builds",
-        folio_core::file_name::shown(path)
+        folio_core::file_name::in_message(path)
     )]
     SetAsCountsMap {
         /// The file as given.
@@ -83,8 +83,8 @@ pub enum Error {
     #[error(
         "{}: not the counts map of {} ({reason}): it belongs to another set; run `folio \
          ingest` again, or remove it",
-        folio_core::file_name::shown(counts),
-        folio_core::file_name::shown(set)
+        folio_core::file_name::in_message(counts),
+        folio_core::file_name::in_message(set)
     )]
     CountsNotOfSet {
         /// The counts map.
@@ -102,7 +102,7 @@ pub enum Error {
     },
     /// The manifest beside a set (`OUT.json`) exists but cannot be read as one: queries
     /// would otherwise normalise words under a policy the set was not built with.
-    #[error("{}: unreadable manifest: {reason} (rebuild the set, or remove the file to query under the game policy)", folio_core::file_name::shown(path))]
+    #[error("{}: unreadable manifest: {reason} (rebuild the set, or remove the file to query under the game policy)", folio_core::file_name::in_message(path))]
     BadManifest {
         /// The manifest.
         path: PathBuf,
@@ -111,7 +111,7 @@ pub enum Error {
     },
     /// Set algebra over sets built under different policies: their keys are not spelled
     /// alike, so the result would hold words no query reaches.
-    #[error("{} ({first_policy}) and {} ({other_policy}) were built under different policies; combine sets of one policy", folio_core::file_name::shown(first), folio_core::file_name::shown(other))]
+    #[error("{} ({first_policy}) and {} ({other_policy}) were built under different policies; combine sets of one policy", folio_core::file_name::in_message(first), folio_core::file_name::in_message(other))]
     MixedPolicies {
         /// The first input.
         first: PathBuf,
@@ -125,7 +125,7 @@ pub enum Error {
     /// A word list given to `import` holds a NUL byte: a binary file, not a list.
     #[error(
         "{}: binary file (NUL byte at offset {offset}), not a word list",
-        folio_core::file_name::shown(path)
+        folio_core::file_name::in_message(path)
     )]
     BinaryList {
         /// The list as given (`-` for stdin).
@@ -138,7 +138,7 @@ pub enum Error {
     /// breaking the format's rules, a checksum mismatch.
     #[error(
         "{}: cannot merge this partial: {reason}",
-        folio_core::file_name::shown(path)
+        folio_core::file_name::in_message(path)
     )]
     Partial {
         /// The partial as given.
@@ -150,7 +150,7 @@ pub enum Error {
     /// not a work folder, made under another policy or format, in use by another run.
     #[error(
         "{}: cannot use this work folder: {reason}",
-        folio_core::file_name::shown(path)
+        folio_core::file_name::in_message(path)
     )]
     WorkFolder {
         /// The folder as given.
@@ -174,8 +174,8 @@ pub enum Error {
     /// names, or two files of the same bytes): its counts would be summed twice.
     #[error(
         "{} and {} {}: a set is read once; name it once",
-        folio_core::file_name::shown(first),
-        folio_core::file_name::shown(again),
+        folio_core::file_name::in_message(first),
+        folio_core::file_name::in_message(again),
         if *same_file { "are the same file" } else { "hold the same bytes (a copy of one set)" }
     )]
     SetGivenTwice {
@@ -207,7 +207,7 @@ fn io_message(path: &std::path::Path, source: &std::io::Error) -> String {
     if path.as_os_str().is_empty() {
         source.to_string()
     } else {
-        format!("{}: {source}", folio_core::file_name::shown(path))
+        format!("{}: {source}", folio_core::file_name::in_message(path))
     }
 }
 
@@ -263,7 +263,7 @@ pub fn fst_reason(err: &fst::Error) -> String {
 fn names(paths: &[PathBuf]) -> String {
     paths
         .iter()
-        .map(|p| folio_core::file_name::shown(p).into_owned())
+        .map(|p| folio_core::file_name::in_message(p))
         .collect::<Vec<_>>()
         .join(", ")
 }

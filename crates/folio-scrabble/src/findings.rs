@@ -300,7 +300,7 @@ pub enum Rule {
     Lexicon(String),
     /// No word of the game was checked against a lexicon, and the caller requires it
     /// (`folio play --require-lexicon`). Located at `#lexicon`, else at the first line.
-    #[error("words not checked: {} (--require-lexicon: give --set SET.fst, or #lexicon PATH.fst)", match .lexicon { Some(n) => format!("#lexicon {n} is a lexicon name, not a folio word set file"), None => "no lexicon given".to_string() })]
+    #[error("words not checked: {} (--require-lexicon: give --set SET.fst, or #lexicon PATH.fst)", match .lexicon { Some(n) => format!("#lexicon {} is a lexicon name, not a folio word set file", clipped(n, QUOTED_CHARS)), None => "no lexicon given".to_string() })]
     WordsNotChecked {
         /// The `#lexicon` value, when the script names one.
         lexicon: Option<String>,

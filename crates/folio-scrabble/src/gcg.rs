@@ -54,6 +54,7 @@ pub fn parse(bytes: &[u8], file: &str) -> Result<Script, ParseErrors> {
         nick_seats: HashMap::new(),
         in_note: false,
         event_after_rack_reported: false,
+        note_before_events_reported: false,
     };
     // A NUL byte: located as every game locates it (`text_stop`); without one, bytes that
     // are not UTF-8 are read as ISO-8859-1.
@@ -157,6 +158,9 @@ struct Parser<'a> {
     in_note: bool,
     /// An event after `#rackN` was reported (once per file).
     event_after_rack_reported: bool,
+    /// A `#note` before the first event was reported (once per file: a header of many
+    /// notes is legitimate GCG, and must not reach the problem limit).
+    note_before_events_reported: bool,
 }
 
 /// A token of a line: its 1-based character column and text.
@@ -253,7 +257,8 @@ impl Parser<'_> {
         let after_events = !self.events.is_empty();
 
         if lname == "note" || lname == "-" {
-            if self.events.is_empty() && lname == "note" {
+            if self.events.is_empty() && lname == "note" && !self.note_before_events_reported {
+                self.note_before_events_reported = true;
                 self.problem(loc, ParseErrorKind::NoteBeforeEvents);
             }
             self.append_note(value);

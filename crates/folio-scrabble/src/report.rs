@@ -342,21 +342,21 @@ impl Report {
         let mut out = String::new();
         let names: Vec<String> = self.players.iter().map(|p| clip(&p.nick)).collect();
         let lex = match (&self.lexicon.name, self.lexicon.checked) {
-            (Some(n), true) => format!("words checked against {n}"),
-            (Some(n), false) => format!("lexicon {n} not available: words not checked"),
+            (Some(n), true) => format!("words checked against {}", clip(n)),
+            (Some(n), false) => format!("lexicon {} not available: words not checked", clip(n)),
             (None, _) => "words not checked".to_string(),
         };
         if self.result.status == "not-replayed" {
             let _ = writeln!(
                 out,
                 "{}: not replayed: the script does not parse",
-                self.file
+                folio_core::quote::shown(&self.file)
             );
         } else {
             let _ = writeln!(
                 out,
                 "{}: {} ({} rules, {lex})",
-                self.file,
+                folio_core::quote::shown(&self.file),
                 names.join(" vs "),
                 self.rules
             );

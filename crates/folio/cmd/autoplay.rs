@@ -100,8 +100,7 @@ pub fn run(a: Args) -> anyhow::Result<Outcome> {
         );
     }
     if let Out::Folder(dir) = &out {
-        std::fs::create_dir_all(dir)
-            .with_context(|| folio_core::file_name::shown(dir).to_string())?;
+        std::fs::create_dir_all(dir).with_context(|| folio_core::file_name::in_message(dir))?;
     }
     // Streamed: a batch of games is played on every core, written, and dropped; only the
     // players' score sums are kept (nothing up front grows with --games).
@@ -205,7 +204,7 @@ impl Out {
                     bail!(
                         "-o {}: not a folder; --games {games} writes a folder of records \
                          (game-SEED.gcg)",
-                        folio_core::file_name::shown(p)
+                        folio_core::file_name::in_message(p)
                     );
                 }
                 Ok(Out::Folder(p.to_path_buf()))

@@ -20,11 +20,11 @@ pub(crate) fn check_writable(path: &Path, what: &str) -> anyhow::Result<()> {
         Ok(m) if m.file_type().is_symlink() => bail!(
             "{}: a symbolic link where folio writes {what}; refusing to write through it \
              (remove it)",
-            folio_core::file_name::shown(path)
+            folio_core::file_name::in_message(path)
         ),
         Ok(m) if !m.is_file() => bail!(
             "{}: not a regular file where folio writes {what}; refusing to replace it",
-            folio_core::file_name::shown(path)
+            folio_core::file_name::in_message(path)
         ),
         _ => Ok(()),
     }

@@ -373,18 +373,18 @@ pub(crate) fn read_selection(
     for (paths, into) in [(include, &mut sel.include), (exclude, &mut sel.exclude)] {
         for p in paths {
             let bytes = read_list(p)
-                .with_context(|| format!("cannot read {}", folio_core::file_name::shown(p)))?;
+                .with_context(|| format!("cannot read {}", folio_core::file_name::in_message(p)))?;
             let list = Selection::parse_list(policy, &bytes).map_err(|offset| {
                 anyhow::anyhow!(
                     "{}: not a word list: a NUL byte at offset {offset} (a binary file, or \
                      UTF-16 without a byte-order mark)",
-                    folio_core::file_name::shown(p)
+                    folio_core::file_name::in_message(p)
                 )
             })?;
             if let Some((line, first)) = list.refused.first() {
                 anyhow::bail!(
                     "{}:{line}: {} is not a word under the {} policy{}",
-                    folio_core::file_name::shown(p),
+                    folio_core::file_name::in_message(p),
                     folio_core::quote::quoted(first),
                     policy.name,
                     match list.refused.len() {
@@ -421,7 +421,7 @@ fn summary(s: &Survey, path: &std::path::Path) -> String {
     let _ = writeln!(
         out,
         "folio: drop report -> {}",
-        folio_core::file_name::shown(path)
+        folio_core::file_name::in_message(path)
     );
     let _ = writeln!(out, "  words read        {:>9}", s.tokens());
     let _ = writeln!(
@@ -567,7 +567,7 @@ fn refuse_report_clash(
         if same(report, out) {
             anyhow::bail!(
                 "--report {}: is one of the word set's own outputs; choose another name",
-                folio_core::file_name::shown(report)
+                folio_core::file_name::in_message(report)
             );
         }
     }

@@ -198,7 +198,7 @@ fn load(arg: &PuzzleArg) -> anyhow::Result<Entry> {
         let name = if arg.puzzle == "-" {
             "stdin".to_string()
         } else {
-            folio_core::file_name::shown(path).to_string()
+            folio_core::file_name::in_message(path)
         };
         let shown = folio_core::quote::shown(&name);
         // The same reader and 64 MiB cap as `kenken replay` and `check`'s grid files: a

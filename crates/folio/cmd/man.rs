@@ -94,11 +94,11 @@ fn write_all(cmd: &Command, source: &str, dir: &Path) -> Result<()> {
     if dir.exists() && !dir.is_dir() {
         anyhow::bail!(
             "{} is not a folder: --dir names the folder to write the pages into",
-            folio_core::file_name::shown(dir)
+            folio_core::file_name::in_message(dir)
         );
     }
     std::fs::create_dir_all(dir)
-        .with_context(|| format!("cannot create {}", folio_core::file_name::shown(dir)))?;
+        .with_context(|| format!("cannot create {}", folio_core::file_name::in_message(dir)))?;
     let mut pages = Vec::new();
     collect(cmd, source, &mut pages)?;
     for (name, _) in &pages {
@@ -113,7 +113,7 @@ fn write_all(cmd: &Command, source: &str, dir: &Path) -> Result<()> {
         out,
         "{} man pages written to {}",
         pages.len(),
-        folio_core::file_name::shown(dir)
+        folio_core::file_name::in_message(dir)
     )?;
     Ok(())
 }

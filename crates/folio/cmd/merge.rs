@@ -108,7 +108,7 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
                 "folio: merged {} of {} into {} in {:.2}s",
                 folio_core::plural(args.partials.len(), "partial", "partials"),
                 folio_core::plural(books, "book", "books"),
-                folio_core::file_name::shown(&args.output),
+                folio_core::file_name::in_message(&args.output),
                 started.elapsed().as_secs_f64()
             );
         }

@@ -90,7 +90,7 @@ pub(crate) fn note_write_through(set: &std::path::Path) {
         eprintln!(
             "folio: note: {} is not a regular file: the set is written through it; its counts \
              map and manifest are not written",
-            folio_core::file_name::shown(set)
+            folio_core::file_name::in_message(set)
         );
     }
 }
@@ -112,8 +112,8 @@ pub(crate) fn refuse_overwriting_inputs(
             if std::fs::canonicalize(input).is_ok_and(|c| c == out_canonical) {
                 // The output first: it is what would be written, and the input what is lost.
                 let (out, input) = (
-                    folio_core::file_name::shown(out),
-                    folio_core::file_name::shown(input),
+                    folio_core::file_name::in_message(out),
+                    folio_core::file_name::in_message(input),
                 );
                 if out == input {
                     anyhow::bail!(

@@ -84,7 +84,7 @@ pub fn run(a: Args) -> anyhow::Result<Outcome> {
             bail!(
                 "{}: no such file, and not a CGP string (BOARD RACKS SCORES ZEROS, separated \
                  by spaces)",
-                a.position
+                folio_core::quote::shown(&a.position)
             );
         }
         let rules = with_tiles(preset(rules_name.unwrap_or(RulesName::Standard)));
@@ -212,28 +212,30 @@ fn over_tile_set(pos: &GamePosition, rack: &Rack) -> Option<(Tile, u32, u32)> {
 
 fn from_script(a: &Args, rules_name: Option<RulesName>) -> anyhow::Result<GamePosition> {
     let path = Path::new(&a.position);
+    // Escaped when it holds a control character: one line, no terminal escapes.
+    let name = folio_core::file_name::in_message(path);
     if path.is_dir() {
         bail!(
             "{}: is a folder; a position is a script, a printed board or a CGP string",
-            a.position
+            name
         );
     }
     let bytes = super::play::inputs::read_capped(path, "a script or a board")
-        .with_context(|| a.position.clone())?;
+        .with_context(|| name.clone())?;
     if bytes.iter().all(u8::is_ascii_whitespace) {
         bail!(
             "{}: empty; a position is a script, a printed board or a CGP string",
-            a.position
+            name
         );
     }
     let text = String::from_utf8_lossy(&bytes);
     if board_text::looks_like_board(&text) {
         if a.turn.is_some() {
-            bail!("--turn needs a script; {} is a printed board", a.position);
+            bail!("--turn needs a script; {} is a printed board", name);
         }
         // FILE:LINE:COL, as every other located error of folio.
         let board = board_text::parse_board(&text)
-            .map_err(|e| anyhow::anyhow!("{}:{}:{}: {}", a.position, e.line, e.column, e.what))?;
+            .map_err(|e| anyhow::anyhow!("{}:{}:{}: {}", name, e.line, e.column, e.what))?;
         return Ok(GamePosition {
             rules: preset(rules_name.unwrap_or(RulesName::Standard)),
             board,
@@ -243,15 +245,15 @@ fn from_script(a: &Args, rules_name: Option<RulesName>) -> anyhow::Result<GamePo
             scoreless_turns: 0,
         });
     }
-    let script = folio_scrabble::parse(&bytes, &a.position).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let script = folio_scrabble::parse(&bytes, &name).map_err(|e| anyhow::anyhow!("{e}"))?;
     let rules = rules_for(&script, rules_name);
     let turn = a.turn.unwrap_or(script.events.len() + 1);
     GamePosition::from_script(&script, rules, turn).map_err(|e| match e {
         // `FILE:LINE:COL: …` as the replay says it (the turn is the default one when no
         // --turn was given: naming it would point at an option the user never wrote).
-        PositionError::Illegal { .. } => anyhow::anyhow!("{}:{e}", a.position),
+        PositionError::Illegal { .. } => anyhow::anyhow!("{}:{e}", name),
         PositionError::TurnOutOfRange { .. } => {
-            anyhow::anyhow!("{}: --turn {turn}: {e}", a.position)
+            anyhow::anyhow!("{}: --turn {turn}: {e}", name)
         }
     })
 }

@@ -67,12 +67,32 @@ enum Game {
     Freecell,
 }
 
+/// Whether a position argument names a file rather than a position written out: it holds a
+/// `/` and no space (a CGP string's rows are split by `/`, its fields by spaces), or ends in
+/// a script's extension (`.gcg`, `.boggle`, `.kenken`, `.freecell`).
+fn looks_like_file_name(arg: &str) -> bool {
+    let lower = arg.to_ascii_lowercase();
+    (arg.contains('/') && !arg.contains(char::is_whitespace))
+        || [".gcg", ".boggle", ".kenken", ".freecell"]
+            .iter()
+            .any(|ext| lower.ends_with(ext))
+}
+
 /// Runs `folio render`.
 pub fn run(a: Args) -> anyhow::Result<Outcome> {
     // A folder, device or FIFO of that name is no script, and reading its name as a board
     // (`d.gcg`: "unexpected '.' in board") would only mislead; `--game` says it is a
     // position written out.
     if a.game.is_none() {
+        // A missing file that looks like a file name (a `/`, or a script's extension) is
+        // said to be missing: read as a board it gave "unexpected '.'" (exit 1).
+        if std::fs::symlink_metadata(&a.position).is_err() && looks_like_file_name(&a.position) {
+            return Err(anyhow::Error::new(std::io::Error::new(
+                std::io::ErrorKind::NotFound,
+                "no such file",
+            ))
+            .context(quoted(&a.position).to_string()));
+        }
         if let Ok(meta) = std::fs::metadata(&a.position) {
             if meta.is_dir() {
                 bail!(
@@ -94,7 +114,7 @@ pub fn run(a: Args) -> anyhow::Result<Outcome> {
         if let Some(game) = a.game {
             let path = Path::new(&a.position);
             if let Ok(bytes) = super::play::inputs::read_capped(path, "a script") {
-                refuse_kenken_puzzle(folio_core::file_name::shown(path).as_ref(), &bytes)?;
+                refuse_kenken_puzzle(folio_core::file_name::in_message(path).as_ref(), &bytes)?;
             }
             bail!(
                 "--game {} applies to a position written out, not to a script file (its #game \
@@ -161,8 +181,8 @@ fn from_script(
         path
     };
     let bytes = super::play::inputs::read_capped(file, "a script")
-        .with_context(|| format!("cannot read {}", folio_core::file_name::shown(path)))?;
-    let name = folio_core::file_name::shown(path).to_string();
+        .with_context(|| format!("cannot read {}", folio_core::file_name::in_message(path)))?;
+    let name = folio_core::file_name::in_message(path);
     let games = super::play::games();
     let wanted = match game_line(&bytes) {
         GameLine::First(g) => Some(g),

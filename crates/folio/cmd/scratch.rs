@@ -57,7 +57,7 @@ pub(crate) fn scratch(given: Option<&Path>) -> anyhow::Result<Scratch> {
         .with_context(|| {
             format!(
                 "cannot make a scratch folder in {} (give --temp-dir a writable folder)",
-                folio_core::file_name::shown(&parent)
+                folio_core::file_name::in_message(&parent)
             )
         })?;
     if let Ok(mut dirs) = ON_SIGNAL.lock() {

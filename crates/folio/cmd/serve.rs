@@ -83,7 +83,7 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
             .with_context(|| {
                 format!(
                     "{}: books folder",
-                    folio_core::file_name::shown(&args.books)
+                    folio_core::file_name::in_message(&args.books)
                 )
             })?
             .parent()

@@ -52,7 +52,7 @@ pub fn check_alphabet(path: &Path, set: &WordSet, tiles: &TileSet) -> anyhow::Re
     bail!(
         "{}: its words use {} beside A-Z{}; the {} tile set has no tiles for them: the set was \
          built for another alphabet (build it with the game policy, which folds accents{})",
-        folio_core::file_name::shown(path),
+        folio_core::file_name::in_message(path),
         quoted(&shown),
         if has.is_empty() {
             String::new()

@@ -259,11 +259,11 @@ impl Located {
 /// alone (`script: lexicon`) when the caller gave it.
 fn lexicon_place(path: &std::path::Path, line: u32, col: u32) -> String {
     if line == 0 {
-        format!("{}: lexicon", folio_core::file_name::shown(path))
+        format!("{}: lexicon", folio_core::file_name::in_message(path))
     } else {
         format!(
             "{}:{line}:{col}: #lexicon",
-            folio_core::file_name::shown(path)
+            folio_core::file_name::in_message(path)
         )
     }
 }
@@ -278,12 +278,12 @@ fn script_message(
 ) -> String {
     let mut text = format!(
         "{}:{line}:{col}: {kind}",
-        folio_core::file_name::shown(path)
+        folio_core::file_name::in_message(path)
     );
     for e in more {
         text.push_str(&format!(
             "\n{}:{}:{}: {}",
-            folio_core::file_name::shown(path),
+            folio_core::file_name::in_message(path),
             e.line,
             e.col,
             e.kind

@@ -230,7 +230,7 @@ impl Work {
             let again = |why: String| {
                 format!(
                     "{}: {why}: its {} counted again",
-                    folio_core::file_name::shown(&run_path),
+                    folio_core::file_name::in_message(&run_path),
                     match run.books.len() {
                         1 => "book is".to_string(),
                         n => format!("{n} books are"),
@@ -241,7 +241,7 @@ impl Work {
                 Some(b) if !now.contains_key(&b.path) => Some(format!(
                     "{}: holds {}, which is not among the inputs now: the run is dropped, and \
                      the {still} of its {} still given {} counted again",
-                    folio_core::file_name::shown(&run_path),
+                    folio_core::file_name::in_message(&run_path),
                     folio_core::quote::quoted(&b.path),
                     folio_core::plural(run.books.len(), "book", "books"),
                     folio_core::noun(still, "is", "are")
@@ -415,9 +415,12 @@ impl Work {
                 Err(e) => return Err(Error::io(&p, e)),
             }
         }
-        Ok(std::fs::remove_dir(&dir)
-            .err()
-            .map(|e| format!("{}: not removed: {e}", folio_core::file_name::shown(&dir))))
+        Ok(std::fs::remove_dir(&dir).err().map(|e| {
+            format!(
+                "{}: not removed: {e}",
+                folio_core::file_name::in_message(&dir)
+            )
+        }))
     }
 }
 

@@ -51,8 +51,8 @@ fn refuse_named_twice(paths: &[PathBuf]) -> Result<()> {
         };
         if let Some(first) = seen.insert(canonical, p) {
             let (first, this) = (
-                folio_core::file_name::shown(first),
-                folio_core::file_name::shown(p),
+                folio_core::file_name::in_message(first),
+                folio_core::file_name::in_message(p),
             );
             return Err(Error::Partial {
                 path: p.clone(),
@@ -127,7 +127,7 @@ impl Merge {
                     reason: format!(
                         "made under another policy ({}) than {} ({}); merge partials of one policy",
                         r.header().policy.options(),
-                        folio_core::file_name::shown(first.path()),
+                        folio_core::file_name::in_message(first.path()),
                         policy.options()
                     ),
                 });
@@ -151,7 +151,7 @@ impl Merge {
                     reason: format!(
                         "holds the book {} that {} holds too: each book must be in one partial",
                         folio_core::quote::quoted(&report(&w[1]).path),
-                        folio_core::file_name::shown(readers[w[0].0].path())
+                        folio_core::file_name::in_message(readers[w[0].0].path())
                     ),
                 });
             }
@@ -174,7 +174,7 @@ impl Merge {
                          with the two in one (ingest counts the copy once), or without one",
                         folio_core::quote::quoted(&y.path),
                         folio_core::quote::quoted(&x.path),
-                        folio_core::file_name::shown(readers[first.0].path())
+                        folio_core::file_name::in_message(readers[first.0].path())
                     ),
                 });
             }

@@ -415,7 +415,7 @@ pub fn import_file(
 ) -> Result<ImportManifest> {
     let bytes = std::fs::read(input).map_err(|e| Error::io(input, e))?;
     import_bytes(
-        &folio_core::file_name::shown(input),
+        &folio_core::file_name::in_message(input),
         &bytes,
         output,
         policy,

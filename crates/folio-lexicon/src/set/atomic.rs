@@ -449,7 +449,7 @@ fn create_temp(tmp: &Path) -> std::io::Result<std::fs::File> {
             format!(
                 "cannot create a new file in {} to write it to (an output is written beside \
                  itself, then renamed over it): {e}",
-                folio_core::file_name::shown(dir)
+                folio_core::file_name::in_message(dir)
             ),
         )
     })

@@ -574,3 +574,24 @@ fn a_word_longer_than_a_board_line_is_refused_at_its_token() {
     assert!(word.ends_with("… (1000000 characters)"), "{word}");
     assert!(e.to_string().len() < 300, "{e}");
 }
+
+#[test]
+fn many_notes_before_the_first_event_are_one_warning_not_too_many_problems() {
+    let notes: String = (0..1_500)
+        .map(|i| format!("#note header line {i}\n"))
+        .collect();
+    let s = ok(&format!("{notes}>Joel: DROWNUG 8G WOUND +28 28\n"));
+    let warned: Vec<_> = s
+        .issues
+        .iter()
+        .filter(|e| e.kind == ParseErrorKind::NoteBeforeEvents)
+        .collect();
+    assert_eq!(warned.len(), 1, "{:?}", s.issues.len());
+    assert!(!s
+        .issues
+        .iter()
+        .any(|e| matches!(e.kind, ParseErrorKind::TooManyProblems(_))));
+    let note = s.header.note.as_deref().expect("the notes are kept");
+    assert_eq!(note.lines().count(), 1_500);
+    assert_eq!(s.events.len(), 1);
+}

@@ -85,7 +85,7 @@ pub(super) fn run(args: Args) -> anyhow::Result<Outcome> {
             crate::cmd::scratch::say_on_signal(format!(
                 "folio: interrupted: the work done so far is kept in {}; run the same command \
                  again to resume it",
-                folio_core::file_name::shown(dir)
+                folio_core::file_name::in_message(dir)
             ));
             Some(work)
         }
@@ -164,7 +164,7 @@ pub(super) fn run(args: Args) -> anyhow::Result<Outcome> {
             eprintln!(
                 "folio: resumed {} from {}; counted {}",
                 folio_core::plural(run.resumed, "book", "books"),
-                folio_core::file_name::shown(&dir),
+                folio_core::file_name::in_message(&dir),
                 run.books
             );
         }
@@ -211,7 +211,7 @@ pub(super) fn run(args: Args) -> anyhow::Result<Outcome> {
                 eprintln!(
                     "folio: wrote partial {}: {}, {:.1} MB in {secs:.2}s ({}); \
                      merge partials with `folio merge`",
-                    folio_core::file_name::shown(&args.output),
+                    folio_core::file_name::in_message(&args.output),
                     folio_core::plural(run.books + run.resumed, "book", "books"),
                     bytes as f64 / 1e6,
                     folio_core::plural(run.runs, "run", "runs")
@@ -297,7 +297,7 @@ pub(crate) fn summary(
         eprintln!(
             "folio: warning: {}: the word set is empty: no word of the books passed the {} \
              policy ({} word{} read)",
-            folio_core::file_name::shown(&paths.set),
+            folio_core::file_name::in_message(&paths.set),
             policy.name,
             t.tokens,
             if t.tokens == 1 { "" } else { "s" }
@@ -357,7 +357,7 @@ pub(crate) fn summary(
             extra.options,
             secs,
             t.bytes as f64 / 1e6 / secs.max(1e-9),
-            folio_core::file_name::shown(&paths.set),
+            folio_core::file_name::in_message(&paths.set),
             folio_core::plural(t.set_bytes, "byte", "bytes"),
         );
     }
@@ -374,8 +374,8 @@ fn refuse_output_inside(output: &std::path::Path, work: &std::path::Path) -> any
         anyhow::bail!(
             "{}: is inside the work folder {}, which is removed when the run ends: write the \
              set outside it",
-            folio_core::file_name::shown(output),
-            folio_core::file_name::shown(work)
+            folio_core::file_name::in_message(output),
+            folio_core::file_name::in_message(work)
         );
     }
     Ok(())

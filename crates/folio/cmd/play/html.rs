@@ -107,8 +107,9 @@ impl Html {
         };
         let html = folio_render::page(report, source, back.as_deref(), weighing);
         if let Some((dir, _)) = &self.dir {
-            std::fs::create_dir_all(dir)
-                .with_context(|| format!("cannot create {}", folio_core::file_name::shown(dir)))?;
+            std::fs::create_dir_all(dir).with_context(|| {
+                format!("cannot create {}", folio_core::file_name::in_message(dir))
+            })?;
         }
         self.pending.borrow_mut().push((path, html));
         if self.pending.borrow().len() >= BATCH {
@@ -219,7 +220,7 @@ impl Html {
                 std::fs::remove_file(&path).with_context(|| {
                     format!(
                         "cannot remove the stale page {}",
-                        folio_core::file_name::shown(&path)
+                        folio_core::file_name::in_message(&path)
                     )
                 })?;
             }
@@ -229,7 +230,10 @@ impl Html {
         if self.dir.is_none() && only_manifest {
             let manifest = dir.join(MANIFEST);
             std::fs::remove_file(&manifest).with_context(|| {
-                format!("cannot remove {}", folio_core::file_name::shown(&manifest))
+                format!(
+                    "cannot remove {}",
+                    folio_core::file_name::in_message(&manifest)
+                )
             })?;
             // Fails (and is meant to) when anything else appeared meanwhile.
             let _ = std::fs::remove_dir(dir);
@@ -334,24 +338,24 @@ pub(super) fn check_folder(out: &Path, scripts: usize) -> anyhow::Result<()> {
         return Ok(());
     }
     let (dir, _) = files_dir(out);
-    let flag = format!("--html {}", folio_core::file_name::shown(out));
+    let flag = format!("--html {}", folio_core::file_name::in_message(out));
     match folder(&dir) {
         Folder::Missing | Folder::Ours | Folder::Other { empty: true } => Ok(()),
         Folder::Link => bail!(
             "{flag}: {} is a symbolic link; the pages of {scripts} scripts are written only in \
              a real folder (never through a link); remove the link or name another --html",
-            folio_core::file_name::shown(&dir)
+            folio_core::file_name::in_message(&dir)
         ),
         Folder::OtherKind => bail!(
             "{flag}: {} exists and is not a folder; the pages of {scripts} scripts go in a \
              folder of that name: move it or name another --html",
-            folio_core::file_name::shown(&dir)
+            folio_core::file_name::in_message(&dir)
         ),
         Folder::Other { empty: false } => bail!(
             "{flag}: {} holds files folio did not write (it has no {MANIFEST}, folio's list of \
              its pages); folio writes and removes pages only in its own folder: empty it or \
              name another --html",
-            folio_core::file_name::shown(&dir)
+            folio_core::file_name::in_message(&dir)
         ),
     }
 }

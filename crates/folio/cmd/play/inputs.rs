@@ -73,10 +73,10 @@ fn read_list(list: &Path) -> anyhow::Result<Vec<u8>> {
             .with_context(|| {
                 format!(
                     "cannot read the --files-from list {}",
-                    folio_core::file_name::shown(list)
+                    folio_core::file_name::in_message(list)
                 )
             })?;
-        folio_core::file_name::shown(list).to_string()
+        folio_core::file_name::in_message(list)
     };
     if bytes.len() as u64 > FILES_FROM_MAX_BYTES {
         anyhow::bail!(
@@ -119,7 +119,7 @@ pub fn collect(
     for (path, why) in &skipped {
         eprintln!(
             "folio: warning: skipped {}: {why}",
-            folio_core::file_name::shown(path)
+            folio_core::file_name::in_message(path)
         );
     }
     Ok(out)

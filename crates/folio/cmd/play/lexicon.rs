@@ -41,7 +41,7 @@ impl Lexicons<WordSet> for CliLexicons<'_> {
             return Ok(Some(Resolved {
                 lexicon: Arc::clone(set),
                 label: path
-                    .map(|p| folio_core::file_name::shown(p).into_owned())
+                    .map(|p| folio_core::file_name::in_message(p))
                     .unwrap_or_default(),
             }));
         }

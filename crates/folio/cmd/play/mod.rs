@@ -307,7 +307,7 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
     ] {
         if let Some(out) = out {
             if let Err(e) = folio_lexicon::set::atomic::Target::resolve(out) {
-                bail!("{flag} {}: {e}", folio_core::file_name::shown(out));
+                bail!("{flag} {}: {e}", folio_core::file_name::in_message(out));
             }
         }
     }
@@ -328,7 +328,7 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
             bail!(
                 "--html {}: not a regular file, and {} scripts need a folder of pages beside \
                  the index; name a file",
-                folio_core::file_name::shown(out),
+                folio_core::file_name::in_message(out),
                 scripts.len()
             );
         }
@@ -605,7 +605,7 @@ impl Runner<'_> {
                     .map_err(|e| {
                         Fatal(anyhow::Error::new(e).context(format!(
                             "cannot write {}",
-                            folio_core::file_name::shown(out)
+                            folio_core::file_name::in_message(out)
                         )))
                     })?,
                 None => eprintln!("folio: {name} does not parse: no GCG written"),
@@ -659,7 +659,7 @@ impl Runner<'_> {
             folio_lexicon::set::atomic::write_bytes_atomic(out, &fixed).map_err(|e| {
                 Fatal(anyhow::Error::new(e).context(format!(
                     "cannot write {}",
-                    folio_core::file_name::shown(out)
+                    folio_core::file_name::in_message(out)
                 )))
             })?;
             // A record that does not parse was not replayed: no number of it was checked,
@@ -680,14 +680,14 @@ impl Runner<'_> {
                 };
                 eprintln!(
                     "folio: {}: {} corrected from {name}{illegal}",
-                    folio_core::file_name::shown(out),
+                    folio_core::file_name::in_message(out),
                     folio_core::plural(changed.numbers, "number", "numbers")
                 );
             } else {
                 eprintln!(
                     "folio: {}: {name} copied as written: it does not parse, so none of its \
                      numbers was checked",
-                    folio_core::file_name::shown(out)
+                    folio_core::file_name::in_message(out)
                 );
             }
         }
@@ -871,8 +871,8 @@ fn refuse_shared_outputs(outputs: &[(&str, &Option<PathBuf>)]) -> anyhow::Result
                 bail!(
                     "{flag_a} {} and {flag_b} {} name the same file: the second would replace \
                      the first; name two files",
-                    folio_core::file_name::shown(out_a),
-                    folio_core::file_name::shown(out_b)
+                    folio_core::file_name::in_message(out_a),
+                    folio_core::file_name::in_message(out_b)
                 );
             }
         }

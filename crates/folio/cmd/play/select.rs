@@ -151,10 +151,12 @@ impl Selection {
         match read_config(&path) {
             Ok(text) => {
                 let config: Config = toml::from_str(&text)
-                    .with_context(|| format!("{}", folio_core::file_name::shown(&path)))?;
+                    .with_context(|| folio_core::file_name::in_message(&path))?;
                 selection
                     .apply(&config.play, known, Some(every))
-                    .with_context(|| format!("{} [play]", folio_core::file_name::shown(&path)))?;
+                    .with_context(|| {
+                        format!("{} [play]", folio_core::file_name::in_message(&path))
+                    })?;
             }
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
             Err(e) => {

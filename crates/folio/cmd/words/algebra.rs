@@ -81,23 +81,23 @@ pub(super) fn combine(a: Algebra, op: SetOp, w: &mut impl Write) -> anyhow::Resu
         op.name(),
         a.sets.len(),
         folio_core::plural(r.words, "word", "words"),
-        folio_core::file_name::shown(&r.output)
+        folio_core::file_name::in_message(&r.output)
     )?;
     if a.quiet {
         return Ok(Outcome::Ok);
     }
     match &r.counts {
-        Some(p) => writeln!(w, "counts map: {}", folio_core::file_name::shown(p))?,
+        Some(p) => writeln!(w, "counts map: {}", folio_core::file_name::in_message(p))?,
         None if r.written_through => writeln!(
             w,
             "counts map: none ({} is not a regular file: no counts map or manifest written)",
-            folio_core::file_name::shown(&r.output)
+            folio_core::file_name::in_message(&r.output)
         )?,
         None => {
             let names: Vec<_> = r
                 .sets_without_counts
                 .iter()
-                .map(|p| folio_core::file_name::shown(p).into_owned())
+                .map(|p| folio_core::file_name::in_message(p))
                 .collect();
             writeln!(
                 w,
@@ -110,14 +110,14 @@ pub(super) fn combine(a: Algebra, op: SetOp, w: &mut impl Write) -> anyhow::Resu
         writeln!(
             w,
             "removed the stale counts map {}",
-            folio_core::file_name::shown(p)
+            folio_core::file_name::in_message(p)
         )?;
     }
     if let Some(p) = &r.removed_stale_books {
         writeln!(
             w,
             "removed the stale books map {}",
-            folio_core::file_name::shown(p)
+            folio_core::file_name::in_message(p)
         )?;
     }
     Ok(Outcome::Ok)

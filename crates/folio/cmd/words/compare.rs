@@ -64,13 +64,13 @@ pub(super) fn compare(
     writeln!(
         w,
         "A        {} ({})",
-        folio_core::file_name::shown(a),
+        folio_core::file_name::in_message(a),
         folio_core::plural(sets[0].len(), "word", "words")
     )?;
     writeln!(
         w,
         "B        {} ({})",
-        folio_core::file_name::shown(b),
+        folio_core::file_name::in_message(b),
         folio_core::plural(sets[1].len(), "word", "words")
     )?;
     writeln!(w, "shared   {shared}")?;

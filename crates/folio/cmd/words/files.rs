@@ -58,7 +58,7 @@ pub(super) fn export(
                 eprintln!(
                     "wrote {} to {}",
                     folio_core::plural(rows.len(), "word", "words"),
-                    folio_core::file_name::shown(&path)
+                    folio_core::file_name::in_message(&path)
                 );
             }
             None => write(w)?,
@@ -72,7 +72,7 @@ pub(super) fn export(
             eprintln!(
                 "wrote {} to {}",
                 folio_core::plural(set.len(), "word", "words"),
-                folio_core::file_name::shown(&path)
+                folio_core::file_name::in_message(&path)
             );
         }
         None => write_export(&set, json, w)?,
@@ -95,7 +95,7 @@ fn frequency_rows(sets: &Sets, min_books: Option<u64>) -> anyhow::Result<Vec<Fre
              (OUT.books.fst, matching the set's words); {} has none",
             sets.sets
                 .iter()
-                .map(|p| folio_core::file_name::shown(p).to_string())
+                .map(|p| folio_core::file_name::in_message(p))
                 .collect::<Vec<_>>()
                 .join(", ")
         );
@@ -157,7 +157,7 @@ pub(super) fn import(
             .context("cannot write the word set")?;
     }
     // Not UTF-8: escaped (`\xFF`), never lossy (docs/formats.md §9, "File names").
-    let shown = folio_core::file_name::shown(list).into_owned();
+    let shown = folio_core::file_name::in_message(list);
     // A stream (stdin, a FIFO, a device) is read up to ingest's stream limit: `/dev/zero`
     // never ends.
     let (name, bytes) = if list == Path::new("-") {
@@ -179,7 +179,7 @@ pub(super) fn import(
     if r.words == 0 {
         eprintln!(
             "folio: warning: {}: the word set is empty: no line of {name} was a word",
-            folio_core::file_name::shown(output)
+            folio_core::file_name::in_message(output)
         );
     }
     if let Some(first) = r.first_windows_1252_line {
@@ -197,7 +197,7 @@ pub(super) fn import(
     writeln!(
         w,
         "imported {name} -> {}: {} word{} from {} line{} ({}, {} blank)",
-        folio_core::file_name::shown(output),
+        folio_core::file_name::in_message(output),
         r.words,
         if r.words == 1 { "" } else { "s" },
         r.lines,
@@ -233,13 +233,13 @@ pub(super) fn import(
             writeln!(
                 w,
                 "  (the others are not listed: no manifest is written beside {})",
-                folio_core::file_name::shown(output)
+                folio_core::file_name::in_message(output)
             )?;
         } else {
             writeln!(
                 w,
                 "  (the first {REPORT_SAMPLE} of each are listed in {})",
-                folio_core::file_name::shown(&manifest)
+                folio_core::file_name::in_message(&manifest)
             )?;
         }
     }
@@ -249,7 +249,7 @@ pub(super) fn import(
         writeln!(
             w,
             "counts map: none (a word list has no occurrence counts; {} says so)",
-            folio_core::file_name::shown(&manifest)
+            folio_core::file_name::in_message(&manifest)
         )?;
     }
     Ok(Outcome::Ok)

@@ -484,8 +484,8 @@ fn query_policy(paths: &[PathBuf]) -> anyhow::Result<Policy> {
             eprintln!(
                 "folio: warning: {} and {} were built under different policies ({first_policy} \
                  and {other_policy}); query words are normalised as for the first",
-                folio_core::file_name::shown(&first),
-                folio_core::file_name::shown(&other),
+                folio_core::file_name::in_message(&first),
+                folio_core::file_name::in_message(&other),
             );
             Ok(checked::policy_of(&first)?)
         }

@@ -39,7 +39,11 @@ pub(super) fn stats(
         writeln!(w, "{v}")?;
         return Ok(Outcome::Ok);
     }
-    writeln!(w, "set             {}", folio_core::file_name::shown(path))?;
+    writeln!(
+        w,
+        "set             {}",
+        folio_core::file_name::in_message(path)
+    )?;
     writeln!(w, "words           {}", s.words)?;
     writeln!(w, "bytes           {}", s.bytes)?;
     writeln!(w, "bytes per word  {:.2}", s.bytes_per_word)?;
@@ -48,7 +52,7 @@ pub(super) fn stats(
         Some((p, words, total)) => writeln!(
             w,
             "counts map      {} ({words} words, {total} occurrences)",
-            folio_core::file_name::shown(p)
+            folio_core::file_name::in_message(p)
         )?,
         None => writeln!(w, "counts map      none")?,
     }
@@ -89,8 +93,8 @@ pub(super) fn counts_maps(sets: &Sets) -> anyhow::Result<Vec<folio_lexicon::Coun
             bail!(
                 "{}: no counts map beside this set (expected {}); sets made by `folio words import`, \
                  or by set algebra over sets without counts, have none: `folio ingest` writes one",
-                folio_core::file_name::shown(path),
-                folio_core::file_name::shown(&counts_path(path))
+                folio_core::file_name::in_message(path),
+                folio_core::file_name::in_message(&counts_path(path))
             );
         };
         maps.push(map);
