@@ -559,22 +559,13 @@ fn an_interrupted_run_leaves_no_temporary_page() {
             .stdout(std::process::Stdio::null())
             .spawn()
             .unwrap();
-        // Wait for the first batch on disk: the run is then writing pages.
-        let started = std::time::Instant::now();
-        while std::fs::read_dir(&files_dir).map_or(0, |d| d.count()) < 2 {
-            if let Some(status) = child.try_wait().unwrap() {
-                panic!("the run ended ({status}) before writing a page");
-            }
-            assert!(started.elapsed().as_secs() < 300, "no page in 5 minutes");
-            std::thread::sleep(std::time::Duration::from_millis(2));
-        }
-        let sent = std::process::Command::new("kill")
-            .arg(format!("-{signal}"))
-            .arg(child.id().to_string())
-            .status()
-            .unwrap();
-        assert!(sent.success());
-        let status = child.wait().unwrap();
+        // The first batch on disk: the run is then writing pages.
+        let status = crate::common::interrupt_when(
+            &mut child,
+            || std::fs::read_dir(&files_dir).map_or(0, |d| d.count()) >= 2,
+            "writing a page",
+            signal,
+        );
         assert_eq!(status.code(), Some(code), "SIG{signal}");
         let temps: Vec<String> = std::fs::read_dir(&files_dir)
             .unwrap()

@@ -730,21 +730,12 @@ fn an_interrupted_ingest_leaves_no_scratch_folder() {
                 .iter()
                 .any(|f| f.to_string_lossy().ends_with(".part"))
         };
-        let started = std::time::Instant::now();
-        while !holds_a_run(&tmp) {
-            if let Some(status) = child.try_wait().unwrap() {
-                panic!("the ingest ended ({status}) before writing a run");
-            }
-            assert!(started.elapsed().as_secs() < 300, "no run in 5 minutes");
-            std::thread::sleep(std::time::Duration::from_millis(2));
-        }
-        let sent = std::process::Command::new("kill")
-            .arg(format!("-{signal}"))
-            .arg(child.id().to_string())
-            .status()
-            .unwrap();
-        assert!(sent.success());
-        let status = child.wait().unwrap();
+        let status = crate::common::interrupt_when(
+            &mut child,
+            || holds_a_run(&tmp),
+            "writing a run",
+            signal,
+        );
         assert_eq!(status.code(), Some(code), "SIG{signal}");
         let left: Vec<_> = std::fs::read_dir(&tmp).unwrap().collect();
         assert!(left.is_empty(), "SIG{signal} left {left:?}");
