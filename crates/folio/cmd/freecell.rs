@@ -204,6 +204,9 @@ fn solve(a: SolveArgs) -> anyhow::Result<Outcome> {
     } else {
         let why = if verdict == "unsolvable" {
             "every reachable state searched"
+        } else if out.states < usize::try_from(a.max_states).unwrap_or(usize::MAX) {
+            // Eight cells: the eighth is never a destination in standard notation.
+            "no solution standard notation can write: its `h` is the foundation, never the 8th free cell"
         } else {
             "state limit reached"
         };

@@ -147,8 +147,11 @@ pub(super) fn generate_pruned(p: &Position, pf: &ColFeats, out: &mut Vec<Step>, 
             });
         }
     }
-    // Cascade to free cell.
-    if let Some(f) = free_cell {
+    // Cascade to free cell. Standard notation names the free cells `a`-`h` but reads `h`
+    // as a destination as the foundation: with eight cells the last empty one is never
+    // filled, so every solution the solver prints can be written and replayed.
+    let writable = !(cells.len() == 8 && free == 1);
+    if let Some(f) = free_cell.filter(|_| writable) {
         for s in 0..8 {
             if len[s] > 0 && !(pruned && run[s] > 1) {
                 out.push(Step {

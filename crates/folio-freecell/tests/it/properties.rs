@@ -121,6 +121,27 @@ fn solver_answers_replay_to_a_win_on_a_sample() {
     }
 }
 
+/// Standard notation reads `h` as a destination as the foundation, so a solution with
+/// eight free cells never parks a card in the eighth: deals 12, 21 and 26 once did (`5h`,
+/// which the replay took as a move home and refused).
+#[test]
+fn solutions_with_eight_free_cells_never_name_the_eighth_as_a_destination() {
+    for n in [12, 21, 26, 1, 617] {
+        let p = Position::new(&deal::deal(n).unwrap(), 8).unwrap();
+        let Verdict::Solved(moves) = Solver::new().solve(&p).verdict else {
+            panic!("deal {n} not solved with 8 cells")
+        };
+        let text: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+        let opts = Options {
+            deal: Some(n),
+            freecells: Some(8),
+            autoplay: Some(Autoplay::Ms),
+        };
+        let r = replay::replay("solver", text.join(" ").as_bytes(), &opts);
+        assert!(r.valid() && r.won(), "deal {n}: {r}");
+    }
+}
+
 #[test]
 fn deal_11982_is_proven_unsolvable_with_four_cells() {
     let p = Position::new(&deal::deal(11982).unwrap(), 4).unwrap();
