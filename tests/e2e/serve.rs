@@ -748,6 +748,45 @@ fn a_dribbled_line_or_head_is_closed_at_the_idle_timeout() {
     assert!(answer.contains(r#""code":"body-timeout""#), "{answer}");
 }
 
+/// Sends `head` and `part` of a body, then (when `cut`) shuts the writing side, and reads
+/// the answer until the server closes: what it answered.
+fn partial_body(addr: SocketAddr, head: &[u8], part: &[u8], cut: bool) -> String {
+    let mut s = TcpStream::connect(addr).unwrap();
+    s.write_all(head).unwrap();
+    s.write_all(part).unwrap();
+    if cut {
+        s.shutdown(std::net::Shutdown::Write).unwrap();
+    }
+    s.set_read_timeout(Some(Duration::from_secs(15))).unwrap();
+    let mut answer = Vec::new();
+    let _ = s.read_to_end(&mut answer);
+    String::from_utf8_lossy(&answer).into_owned()
+}
+
+/// A body that stops coming is 408 `body-timeout`, and one cut short by the client (its
+/// writing side shut) is 400 `body-incomplete`: neither is "too large" (both were 413).
+#[test]
+fn a_stalled_or_cut_body_is_told_apart_from_a_body_too_large() {
+    let tmp = tempfile::tempdir().unwrap();
+    let Some(dir) = books_dir(tmp.path()) else {
+        return;
+    };
+    let served = start(&dir, &tmp.path().join("cache"), &["--idle-timeout", "2"]);
+    let head = b"POST /v1/check HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n\
+          Content-Length: 100\r\n\r\n";
+    let stalled = partial_body(served.http, head, br#"{"bo"#, false);
+    assert!(stalled.starts_with("HTTP/1.1 408"), "{stalled}");
+    assert!(stalled.contains(r#""code":"body-timeout""#), "{stalled}");
+    let cut = partial_body(
+        served.http,
+        head,
+        br#"{"books":["a.txt"],"words":["pap"#,
+        true,
+    );
+    assert!(cut.starts_with("HTTP/1.1 400"), "{cut}");
+    assert!(cut.contains(r#""code":"body-incomplete""#), "{cut}");
+}
+
 /// `folio serve --port 0 ARGS --books EMPTY`, expected to be refused before anything binds
 /// (exit 2, nothing served): its stderr.
 fn serve_refused(args: &[&str]) -> String {

@@ -170,7 +170,10 @@ pub fn load(name: &str, path: &Path, cache: &Path, policy: &Policy) -> Result<Bo
     // sha256 must be the same, or the book changed between the two reads.
     let text = scan::text_keys(&bytes, policy).ok_or_else(|| LoadError::NotABook {
         path: path.to_path_buf(),
-        reason: "empty or binary".into(),
+        reason: match folio_lexicon::ingest::decode::decode(&bytes) {
+            Err(e) => crate::library::not_text(&e),
+            Ok(_) => "not text".into(),
+        },
     })?;
     drop(bytes);
     let input = Input {
@@ -227,7 +230,7 @@ pub fn ensure_cache_folder(cache: &Path) -> Result<(), LoadError> {
     }
     match std::fs::create_dir(cache) {
         Ok(()) => {
-            tracing::warn!(cache = %folio_core::file_name::shown(cache), "the cache folder was gone; made again")
+            tracing::warn!(cache = %folio_core::file_name::in_message(cache), "the cache folder was gone; made again")
         }
         Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
         Err(e) => return Err(refuse(e.to_string())),

@@ -106,26 +106,8 @@ async fn bounded_body(
     let read = axum::body::to_bytes(body, MAX_BODY);
     let bytes = match tokio::time::timeout(wait, read).await {
         Ok(Ok(bytes)) => bytes,
-        // Past the limit (a chunked body gives no length first), or the client went away.
-        Ok(Err(e)) => {
-            return ApiError::new(
-                StatusCode::PAYLOAD_TOO_LARGE,
-                "body-too-large",
-                format!("the request body could not be read whole within {MAX_BODY} bytes: {e}"),
-            )
-            .into_response()
-        }
-        Err(_) => {
-            return ApiError::new(
-                StatusCode::REQUEST_TIMEOUT,
-                "body-timeout",
-                format!(
-                    "the request body was not complete within the idle timeout ({} s)",
-                    wait.as_secs()
-                ),
-            )
-            .into_response()
-        }
+        Ok(Err(e)) => return body_failure(&e, wait).into_response(),
+        Err(_) => return body_timeout(wait).into_response(),
     };
     next.run(axum::extract::Request::from_parts(
         parts,
@@ -187,7 +169,7 @@ impl From<BookError> for ApiError {
             }
             BookError::Load { name, error } => {
                 // The log has the path; the client is not told where the server keeps books.
-                tracing::warn!(book = %name, error = %error, "book not loaded");
+                tracing::warn!(book = name.as_str(), error = %error, "book not loaded");
                 return ApiError::new(
                     StatusCode::UNPROCESSABLE_ENTITY,
                     "book-unreadable",
@@ -203,6 +185,45 @@ impl From<PathRejection> for ApiError {
     fn from(e: PathRejection) -> ApiError {
         ApiError::bad(e.body_text())
     }
+}
+
+/// Why a body could not be read whole: past [`MAX_BODY`] (a chunked body gives no length
+/// first: 413), stalled until the connection's idle deadline (408, as when the body's own
+/// deadline passes first), or cut off by the client (400).
+fn body_failure(e: &axum::Error, wait: Duration) -> ApiError {
+    let mut cause: Option<&(dyn std::error::Error + 'static)> = Some(e);
+    while let Some(c) = cause {
+        if c.is::<http_body_util::LengthLimitError>() {
+            return ApiError::new(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                "body-too-large",
+                format!("the request body is over {MAX_BODY} bytes"),
+            );
+        }
+        if c.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::TimedOut)
+        {
+            return body_timeout(wait);
+        }
+        cause = c.source();
+    }
+    ApiError::new(
+        StatusCode::BAD_REQUEST,
+        "body-incomplete",
+        format!("the request body ended before the length it announced: {e}"),
+    )
+}
+
+/// 408: the body was not whole within the idle timeout of its head.
+fn body_timeout(wait: Duration) -> ApiError {
+    ApiError::new(
+        StatusCode::REQUEST_TIMEOUT,
+        "body-timeout",
+        format!(
+            "the request body was not complete within the idle timeout ({} s)",
+            wait.as_secs()
+        ),
+    )
 }
 
 impl From<ParamError> for ApiError {

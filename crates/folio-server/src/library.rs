@@ -127,19 +127,28 @@ impl Library {
         let books = std::fs::canonicalize(books).map_err(|e| {
             std::io::Error::new(
                 e.kind(),
-                format!("books folder {}: {e}", folio_core::file_name::shown(books)),
+                format!(
+                    "books folder {}: {e}",
+                    folio_core::file_name::in_message(books)
+                ),
             )
         })?;
         if !books.is_dir() {
             return Err(std::io::Error::new(
                 std::io::ErrorKind::NotADirectory,
-                format!("{}: not a folder", folio_core::file_name::shown(&books)),
+                format!(
+                    "{}: not a folder",
+                    folio_core::file_name::in_message(&books)
+                ),
             ));
         }
         let cache_error = |e: std::io::Error| {
             std::io::Error::new(
                 e.kind(),
-                format!("cache folder {}: {e}", folio_core::file_name::shown(cache)),
+                format!(
+                    "cache folder {}: {e}",
+                    folio_core::file_name::in_message(cache)
+                ),
             )
         };
         std::fs::create_dir_all(cache).map_err(cache_error)?;
@@ -448,10 +457,18 @@ fn sniff(path: &Path, len: u64) -> Option<String> {
         .ok()?;
     let whole = (head.len() as u64) >= len && head.len() < SNIFF_BYTES;
     match decode(&head) {
-        Err(NotText::Binary { offset }) => Some(format!(
-            "not a book: a binary file (a NUL byte at offset {offset})"
-        )),
-        Err(NotText::Empty) if whole => Some("not a book: empty".into()),
+        Err(e @ NotText::Binary { .. }) => Some(format!("not a book: {}", not_text(&e))),
+        Err(e @ NotText::Empty) if whole => Some(format!("not a book: {}", not_text(&e))),
         _ => None,
+    }
+}
+
+/// Why bytes that are not text are not a book, as the books listing and a refused load both
+/// say it: `empty`, `a binary file (a NUL byte at offset N)`.
+pub(crate) fn not_text(e: &folio_lexicon::ingest::decode::NotText) -> String {
+    use folio_lexicon::ingest::decode::NotText;
+    match e {
+        NotText::Empty => "empty".into(),
+        NotText::Binary { offset } => format!("a binary file (a NUL byte at offset {offset})"),
     }
 }

@@ -302,7 +302,12 @@ fn books_that_cannot_be_loaded_are_listed_with_the_reason() {
     let (_, body) = json(s.http, "GET", "/v1/books", "");
     let marks = unreadable(&body, "marks.txt").expect("marks.txt marked after its load");
     assert_eq!(unreadable(&body, "blob.txt"), Some(blob.clone()));
-    assert!(marks.starts_with("not a book"), "{marks}");
+    // The reason of a failed load is as precise as the first bytes' (it said "empty or
+    // binary").
+    assert_eq!(
+        marks,
+        "not a book: a binary file (a NUL byte at offset 72000)"
+    );
     assert!(!marks.contains(&*s.books().to_string_lossy()), "{marks}");
     // Written again with words, it is listed as a book again.
     std::fs::write(s.books().join("empty.txt"), "Some words at last.\n").unwrap();

@@ -230,3 +230,23 @@ fn bind_errors_name_the_address_and_the_cache_folder() {
         .expect("the cache cannot be made");
     assert!(err.to_string().contains("cache folder"), "{err}");
 }
+
+/// A books folder whose name holds a newline and an escape sequence is named escaped, so the
+/// error stays one line and sends nothing to the terminal.
+#[test]
+fn a_books_folder_with_control_characters_is_named_escaped() {
+    let dir = tempfile::tempdir().unwrap();
+    let books = dir.path().join("odd\nname\u{1b}[2J");
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let config = folio_server::Config::new(books, dir.path().join("cache"));
+    let err = rt
+        .block_on(folio_server::Server::bind(config))
+        .err()
+        .expect("the books folder is missing");
+    let text = err.to_string();
+    assert!(text.contains(r"odd\nname\u{1b}[2J"), "{text}");
+    assert!(!text.contains('\n') && !text.contains('\u{1b}'), "{text}");
+}
