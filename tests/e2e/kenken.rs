@@ -267,7 +267,6 @@ fn grid_paths_get_errors_naming_them() {
         ("/nonexistent", "cannot read /nonexistent: No such file"),
         ("./missing.grid", "cannot read ./missing.grid: No such file"),
         (".", "cannot read .: Is a directory"),
-        ("/dev/null", "/dev/null:1:1: 0 digits for a 4x4 grid"),
         (
             "/dev/zero",
             "cannot read /dev/zero: longer than 67108864 bytes",
@@ -282,6 +281,19 @@ fn grid_paths_get_errors_naming_them() {
             assert_eq!(code, Some(2), "{args:?}: {err}");
             assert!(err.contains(why), "{args:?}: {err}");
         }
+    }
+    // An empty file reads (it is no I/O error): a grid of 0 digits, which solves nothing.
+    for quiet in [false, true] {
+        let mut args = vec!["kenken", "check", ID, "/dev/null"];
+        if quiet {
+            args.push("-q");
+        }
+        let (code, out, err) = run_in(tmp.path(), &args, "");
+        assert_eq!(code, Some(1), "{args:?}: {err}");
+        assert!(
+            out.contains("1:1:") && out.contains("0 digits for a 4x4 grid, which needs 16"),
+            "{args:?}: {out}"
+        );
     }
     // The solution as digits, rows split by `/`: read as a grid, not a path.
     let (code, out, err) = run_in(
@@ -678,9 +690,12 @@ fn several_grid_files_are_each_named_and_counted_as_grids() {
     std::fs::write(dir.join("g1.txt"), "3412412323411234\n").unwrap();
     std::fs::write(dir.join("g2.txt"), "1234123412341234\n").unwrap();
     std::fs::write(dir.join("g2b.txt"), "12x4\n").unwrap();
+    std::fs::create_dir(dir.join("g3.txt")).unwrap();
     let (code, out, err) = run_in(
         dir,
-        &["kenken", "check", ID, "g1.txt", "g2.txt", "g2b.txt"],
+        &[
+            "kenken", "check", ID, "g1.txt", "g2.txt", "g2b.txt", "g3.txt",
+        ],
         "",
     );
     assert_eq!(code, Some(2), "{err}");
@@ -692,15 +707,29 @@ fn several_grid_files_are_each_named_and_counted_as_grids() {
         out.contains(&format!("grid g2.txt (puzzle {ID})\nA1: column-duplicate")),
         "{out}"
     );
+    // A grid that does not read is checked, not unreadable: where it stops reading, and
+    // not solved; a folder is what could not be read.
     assert!(
-        out.ends_with("not solved: 10 violations\n2 grids, 10 findings, 1 unreadable\n"),
+        out.ends_with(&format!(
+            "not solved: 10 violations\ngrid g2b.txt (puzzle {ID})\n\
+             1:3: syntax: unexpected \"x\": expected a digit (1-9, a-g for 10-16, . for empty)\n\
+             1:3: not-solved: the grid does not read, so it solves nothing\n\
+             not solved: the grid does not read\n3 grids, 12 findings, 1 unreadable\n"
+        )),
         "{out}"
     );
-    assert!(err.contains("g2b.txt:1:3: unexpected \"x\""), "{err}");
+    assert!(err.contains("cannot read g3.txt: Is a directory"), "{err}");
     assert!(
-        err.contains("1 of 3 grid files could not be read or opened"),
+        err.contains("1 of 4 grid files could not be read or opened"),
         "{err}"
     );
+    // Allowing the reading's finding leaves the verdict: still exit 1.
+    let (code, _, err) = run_in(
+        dir,
+        &["kenken", "check", ID, "g2b.txt", "--allow", "syntax"],
+        "",
+    );
+    assert_eq!(code, Some(1), "{err}");
     // One file: no header, no summary, as before.
     let (code, out, _) = run_in(dir, &["kenken", "check", ID, "g1.txt"], "");
     assert_eq!((code, out.as_str()), (Some(0), "solved\n"));

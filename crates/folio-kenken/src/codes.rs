@@ -6,8 +6,11 @@ folio_core::rule_codes! {
     pub mod code {
         /// A NUL byte or bytes not UTF-8: the one finding of such a file.
         BINARY_INPUT = "binary-input",
-        /// A line that is neither a move, a pragma nor a comment.
+        /// A line that is neither a move, a pragma nor a comment; in a checked grid, a
+        /// character that is no digit, empty cell or separator.
         SYNTAX = "syntax",
+        /// A checked grid with fewer or more digits than the puzzle has cells.
+        GRID_SHAPE = "grid-shape",
         /// `#game` names another game.
         WRONG_GAME = "wrong-game",
         /// A `#word` that is no pragma of KenKen's.

@@ -17,7 +17,7 @@ const MAX_CELLS: usize = MAX_SIZE * MAX_SIZE;
 
 #[derive(Deserialize)]
 struct JsonPuzzle {
-    size: usize,
+    size: Size,
     cages: Capped<JsonCage, Cages>,
     #[serde(default)]
     solution: Option<Capped<Capped<u8, Digits>, Rows>>,
@@ -30,7 +30,7 @@ struct JsonPuzzle {
 #[derive(Deserialize)]
 struct JsonCage {
     op: String,
-    target: u64,
+    target: Target,
     cells: Capped<[usize; 2], Cells>,
 }
 
@@ -87,6 +87,69 @@ impl<'de, T: Deserialize<'de>, C: Cap> Deserialize<'de> for Capped<T, C> {
             }
         }
         d.deserialize_seq(Seq(PhantomData))
+    }
+}
+
+/// `size`, checked where it is read so that an error points at the value (a size out of
+/// range, a fraction or a negative number), not at the start of the file.
+struct Size(usize);
+
+/// A cage's `target`: a whole number that fits in 64 bits (`1e23`, `-3` and `2.5` are
+/// refused where they stand, with what a target is).
+struct Target(u64);
+
+/// Reads a JSON number as a whole number; anything else is refused with `what` it is.
+fn whole<'de, D: Deserializer<'de>>(d: D, what: &'static str) -> Result<u64, D::Error> {
+    struct Whole(&'static str);
+    impl Visitor<'_> for Whole {
+        type Value = u64;
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str(self.0)
+        }
+        fn visit_u64<E: de::Error>(self, v: u64) -> Result<u64, E> {
+            Ok(v)
+        }
+        fn visit_i64<E: de::Error>(self, v: i64) -> Result<u64, E> {
+            u64::try_from(v).map_err(|_| E::custom(format_args!("{v} is not {}", self.0)))
+        }
+        fn visit_f64<E: de::Error>(self, v: f64) -> Result<u64, E> {
+            // `1e23`, not its 24 digits (or 300 of them for 1e300).
+            if v.abs() < 1e15 {
+                Err(E::custom(format_args!("{v} is not {}", self.0)))
+            } else {
+                Err(E::custom(format_args!("{v:e} is not {}", self.0)))
+            }
+        }
+    }
+    d.deserialize_any(Whole(what))
+}
+
+impl<'de> Deserialize<'de> for Size {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let size = whole(d, "a size: a whole number from 1 to 16")?;
+        match usize::try_from(size) {
+            Ok(size) if (MIN_SIZE..=MAX_SIZE).contains(&size) => Ok(Size(size)),
+            _ => Err(de::Error::custom(PuzzleError::Size {
+                size: usize::try_from(size).unwrap_or(usize::MAX),
+            })),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Target {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        whole(d, "a target: a whole number from 0 to 18446744073709551615").map(Target)
+    }
+}
+
+/// serde_json's message without the " at line L column C" it appends: the error carries
+/// the place already.
+fn json_message(e: &serde_json::Error) -> String {
+    let text = e.to_string();
+    let place = format!(" at line {} column {}", e.line(), e.column());
+    match text.strip_suffix(&place) {
+        Some(bare) => bare.to_string(),
+        None => text,
     }
 }
 
@@ -153,7 +216,8 @@ pub struct JsonEntry {
 /// Parses one puzzle from JSON. Never panics.
 ///
 /// # Errors
-/// JSON that does not parse or lacks a field (serde's line and column), an array longer
+/// JSON that does not parse or lacks a field (serde's line and column), a `size` outside
+/// 1..=16 or a `target` that is not a whole number of 64 bits (at the value), an array longer
 /// than any puzzle needs (more than 256 cages, 256 cells in a cage, 16 solution rows or 16
 /// digits in one: refused where it is read, before the rest is held), an unknown `op`, a
 /// cell outside the grid, a solution of the wrong shape or that does not solve the puzzle,
@@ -164,14 +228,11 @@ pub fn parse_json(text: &str) -> Result<JsonEntry, ParseError> {
         ParseError::new(
             e.line().max(1),
             e.column().max(1),
-            ParseErrorKind::Json(e.to_string()),
+            ParseErrorKind::Json(json_message(&e)),
         )
     })?;
     let at = |kind: ParseErrorKind| ParseError::new(1, 1, kind);
-    if !(MIN_SIZE..=MAX_SIZE).contains(&j.size) {
-        return Err(at(PuzzleError::Size { size: j.size }.into()));
-    }
-    let n = j.size;
+    let n = j.size.0;
     let mut cages = Vec::with_capacity(j.cages.0.len());
     for (k, c) in j.cages.0.iter().enumerate() {
         let op = Op::from_symbol(&c.op)
@@ -186,7 +247,7 @@ pub fn parse_json(text: &str) -> Result<JsonEntry, ParseError> {
             }
             cells.push(r * n + col);
         }
-        cages.push(Cage::new(op, c.target, cells));
+        cages.push(Cage::new(op, c.target.0, cells));
     }
     let puzzle = Puzzle::new(n, cages).map_err(|e| at(e.into()))?;
     let solution = match j.solution {
@@ -252,6 +313,28 @@ mod tests {
         let e = parse_json("{\"size\": 3,\n \"cages\": 7}").unwrap_err();
         assert_eq!(e.line, 2, "{e}");
         assert!(parse_json("{\"size\": 0, \"cages\": []}").is_err());
+        // A size out of range, or a target that is no whole number, is located at its
+        // value, and the message says so once.
+        let e = parse_json("{\"size\": 1000000000, \"cages\": []}").unwrap_err();
+        assert_eq!((e.line, e.col), (1, 19), "{e}");
+        assert!(
+            e.to_string().contains("size 1000000000 is out of range"),
+            "{e}"
+        );
+        let e = parse_json(
+            "{\"size\": 4,\n \"cages\": [{\"op\":\"+\",\"target\":1e23,\"cells\":[[0,0]]}]}",
+        )
+        .unwrap_err();
+        assert_eq!(e.line, 2, "{e}");
+        assert!(e.to_string().contains("1e23 is not a target"), "{e}");
+        assert!(!e.to_string().contains("at line"), "{e}");
+        let e = parse_json("{\"size\": 2.5, \"cages\": []}").unwrap_err();
+        assert!(e.to_string().contains("2.5 is not a size"), "{e}");
+        let e = parse_json(
+            "{\"size\": 3, \"cages\": [{\"op\":\"+\",\"target\":-3,\"cells\":[[0,0]]}]}",
+        )
+        .unwrap_err();
+        assert!(e.to_string().contains("-3 is not a target"), "{e}");
         assert!(parse_json(
             "{\"size\": 2, \"cages\": [{\"op\":\"+\",\"target\":3,\"cells\":[[0,9]]}]}"
         )

@@ -6,7 +6,7 @@
 use folio_core::script::{
     Lexicons, Options, Refusal, ScriptReport, ScriptedGame, Source, Weighing,
 };
-use folio_kenken::{check, digit_value, parse_grid, Puzzle};
+use folio_kenken::{check, code, digit_value, parse_grid, ParseErrorKind, Puzzle};
 use folio_lexicon::WordSet;
 use serde_json::json;
 
@@ -119,6 +119,32 @@ fn cell_places(text: &str) -> Vec<(u32, u32)> {
     places
 }
 
+impl GridReport {
+    /// The findings of a grid that does not read: `rule` at `line:col`, then `not-solved`
+    /// there too.
+    fn unread(&mut self, line: u32, col: u32, rule: &'static str, why: String, text: &str) {
+        for (rule, message) in [
+            (rule, why),
+            (
+                code::NOT_SOLVED,
+                "the grid does not read, so it solves nothing".to_string(),
+            ),
+        ] {
+            let at = self.findings.len();
+            self.lines
+                .push((format!("{line}:{col}: {rule}: {message}"), at));
+            self.findings.push(Finding {
+                line,
+                col,
+                rule,
+                message,
+                text: text.to_string(),
+            });
+        }
+        self.verdict = "not solved: the grid does not read\n".to_string();
+    }
+}
+
 impl ScriptedGame<WordSet> for GridCheck {
     fn name(&self) -> &'static str {
         "kenken"
@@ -159,10 +185,32 @@ impl ScriptedGame<WordSet> for GridCheck {
             verdict: String::new(),
             header: self.several,
         };
-        // A grid that does not read is no verdict: that file's `unreadable` entry (exit 2),
-        // as a malformed GRID has always been.
-        let grid = parse_grid(text, size)
-            .map_err(|e| Refusal::Unreadable(format!("{}:{e}", source.name)))?;
+        // A grid that does not read (a file not text, a character no grid holds, too few or
+        // too many digits) is a grid that does not solve the puzzle: its finding where the
+        // reading stopped, and `not-solved` there, which no `--allow` lifts (exit 1).
+        if let Some(stop) = folio_core::script::text_stop(source.bytes) {
+            let why = folio_core::script::NotText::refusal(source.bytes, "a grid");
+            report.unread(
+                stop.loc.line,
+                stop.loc.col,
+                code::BINARY_INPUT,
+                why,
+                &stop.before,
+            );
+            return Ok(Box::new(report));
+        }
+        let grid = match parse_grid(text, size) {
+            Ok(grid) => grid,
+            Err(e) => {
+                let rule = match e.kind {
+                    ParseErrorKind::Unexpected { .. } => code::SYNTAX,
+                    _ => code::GRID_SHAPE,
+                };
+                let at = line_text(e.line);
+                report.unread(e.line, e.col, rule, e.kind.to_string(), &at);
+                return Ok(Box::new(report));
+            }
+        };
         let places = cell_places(text);
         let violations = check(&self.puzzle, &grid);
         for v in &violations {
