@@ -33,6 +33,9 @@ pub enum RulesName {
 }
 
 impl RulesName {
+    /// Every rule set, in the order help lists them.
+    pub const ALL: [RulesName; 3] = [RulesName::Course, RulesName::Standard, RulesName::Wordbler];
+
     /// Parses `course`, `standard` or `wordbler` (ASCII case-insensitive).
     pub fn parse(s: &str) -> Option<RulesName> {
         match s.to_ascii_lowercase().as_str() {

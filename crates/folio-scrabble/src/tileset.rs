@@ -147,15 +147,16 @@ impl TileSet {
 
     /// The tile sets by name: `course`, `english`, `french`, `german`.
     pub fn named(name: &str) -> Option<TileSet> {
-        [
-            TileSet::COURSE,
-            TileSet::ENGLISH,
-            TileSet::FRENCH,
-            TileSet::GERMAN,
-        ]
-        .into_iter()
-        .find(|t| t.name == name)
+        TileSet::ALL.into_iter().find(|t| t.name == name)
     }
+
+    /// Every tile set, by name: `course`, `english`, `french`, `german`.
+    pub const ALL: [TileSet; 4] = [
+        TileSet::COURSE,
+        TileSet::ENGLISH,
+        TileSet::FRENCH,
+        TileSet::GERMAN,
+    ];
 
     /// The tile sets a crossword game can be played with, by name: every set whose letters
     /// are Latin-1 letters the board can place (`course`, `english`, `french`, `german`).

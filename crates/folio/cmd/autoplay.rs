@@ -15,14 +15,15 @@ use super::Outcome;
 #[derive(clap::Args)]
 pub struct Args {
     /// Rule set: course, standard, wordbler.
-    #[arg(long, value_name = "NAME", default_value = "standard")]
+    #[arg(long, value_name = "NAME", default_value = "standard",
+          value_parser = crate::cmd::offer::names(crate::cmd::offer::rule_sets()))]
     rules: String,
     /// The word set (.fst) the computer players know.
     #[arg(long, value_name = "SET.fst")]
     set: PathBuf,
     /// Tile set instead of the rule set's own: course, english, french, german (written to the
     /// record as `#tileset`).
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", value_parser = crate::cmd::offer::names(crate::cmd::offer::tile_sets()))]
     tileset: Option<String>,
     /// Number of players (the rule set allows 2 to 4).
     #[arg(long, value_name = "N", default_value_t = 2)]
@@ -32,7 +33,8 @@ pub struct Args {
     seed: u64,
     /// `score`: the highest-scoring play; `equity`: score plus a leave heuristic
     /// (docs/moves.md).
-    #[arg(long, value_name = "NAME", default_value = "score")]
+    #[arg(long, value_name = "NAME", default_value = "score",
+          value_parser = crate::cmd::offer::names(["score", "equity"]))]
     strategy: String,
     /// Games to play, seeds S, S+1, ... (on every core), at most 1000000; with more than
     /// one, -o is a folder and each game is written to it as `game-SEED.gcg`.

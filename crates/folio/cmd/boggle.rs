@@ -42,7 +42,8 @@ pub struct SolveArgs {
     min_len: Option<usize>,
     /// Scoring table: `official` (3-4:1 5:2 6:3 7:5 8+:11; min 3, or 4 on 5x5 and up) or
     /// `seed` (min 4, a point a letter).
-    #[arg(long, default_value = "official", value_name = "NAME")]
+    #[arg(long, default_value = "official", value_name = "NAME",
+          value_parser = crate::cmd::offer::names(folio_boggle::Scoring::ALL.iter().map(|s| s.name)))]
     scoring: String,
     /// Print JSON instead of text: `{board, rows, cols, scoring, min_len, count, points,
     /// words: [{word, points, path}]}`.
@@ -58,7 +59,7 @@ pub struct SolveArgs {
 pub struct RollArgs {
     /// Cube set: classic-1976, new-1987, big-boggle-1979, big-boggle-deluxe-master,
     /// big-boggle-2012, super-big-boggle-2011.
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", value_parser = crate::cmd::offer::names(folio_boggle::CubeSet::names()))]
     dice: String,
     /// Seed of the roll.
     #[arg(long, value_name = "N")]

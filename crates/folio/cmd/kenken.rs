@@ -106,7 +106,8 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "N")]
     size: usize,
     /// easy, normal, hard, extreme or unreasonable (or e n h x u).
-    #[arg(long, value_name = "D", value_parser = parse_difficulty)]
+    #[arg(long, value_name = "D",
+          value_parser = crate::cmd::offer::offer(parse_difficulty, Difficulty::ALL.map(Difficulty::name)))]
     difficulty: Difficulty,
     /// Seed of the generator.
     #[arg(long, value_name = "S")]

@@ -12,6 +12,7 @@ pub mod kenken;
 pub mod man;
 pub mod merge;
 pub mod moves;
+pub mod offer;
 pub mod play;
 pub mod render;
 mod scratch;

@@ -31,10 +31,10 @@ pub struct Args {
     rack: Option<String>,
     /// Tile set instead of the rule set's (or the script's `#tileset`): course, english,
     /// french, german.
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", value_parser = crate::cmd::offer::names(crate::cmd::offer::tile_sets()))]
     tileset: Option<String>,
     /// Rule set: course, standard, wordbler; default: the script's `#rules`, else standard.
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", value_parser = crate::cmd::offer::names(crate::cmd::offer::rule_sets()))]
     rules: Option<String>,
     /// Print only the N best plays (`count` still counts them all). Also spelled `--top`
     /// (its former name).

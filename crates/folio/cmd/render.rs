@@ -38,11 +38,11 @@ pub struct Args {
     turn: Option<usize>,
     /// The rule set (course, standard, wordbler): a CGP string's (default standard), or one
     /// overriding a crossword script's `#rules` as `folio play --rules` does.
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", value_parser = crate::cmd::offer::names(crate::cmd::offer::rule_sets()))]
     rules: Option<String>,
     /// A CGP string's tile set instead of the rule set's: course, english, french, german
     /// (a German position's `Ä`, `Ö`, `Ü`), as `folio moves --tileset`.
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", value_parser = crate::cmd::offer::names(crate::cmd::offer::tile_sets()))]
     tileset: Option<String>,
     /// A script's word set, instead of its `#lexicon` (as `folio play --set`): for a record
     /// or a Boggle round whose word set is elsewhere or missing. The drawing needs none, but

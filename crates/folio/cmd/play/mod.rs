@@ -15,7 +15,7 @@ pub(crate) mod lexicon;
 mod names;
 pub(crate) mod only;
 mod output;
-mod select;
+pub(crate) mod select;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -68,7 +68,7 @@ pub struct Args {
     lexicon_paths: LexiconPaths,
     /// Rule set: course, standard or wordbler (overrides `#rules`; default standard; Scrabble
     /// games only).
-    #[arg(long, value_name = "NAME", value_parser = parse_rules)]
+    #[arg(long, value_name = "NAME", value_parser = crate::cmd::offer::offer(parse_rules, crate::cmd::offer::rule_sets()))]
     rules: Option<RulesName>,
     #[command(flatten)]
     report: ReportArgs,
@@ -121,16 +121,19 @@ pub struct ReportArgs {
     #[arg(long, value_name = "N")]
     max_findings: Option<usize>,
     /// Make RULE's findings errors (exit 1). Repeatable.
-    #[arg(long, value_name = "RULE")]
+    #[arg(long, value_name = "RULE", hide_possible_values = true,
+          value_parser = crate::cmd::offer::names(crate::cmd::offer::rule_codes()))]
     deny: Vec<String>,
     /// Make RULE's findings warnings (reported, exit 0). Repeatable.
-    #[arg(long, value_name = "RULE")]
+    #[arg(long, value_name = "RULE", hide_possible_values = true,
+          value_parser = crate::cmd::offer::names(crate::cmd::offer::rule_codes()))]
     warn: Vec<String>,
     /// Drop RULE's findings (counted as allowed). Repeatable. RULE is the code a finding
     /// carries (`score`); a code none of the command's games reports is a usage error
     /// (exit 2) listing the known ones, here as in --deny and --warn (in folio.toml, a code
     /// of another of folio's games is skipped).
-    #[arg(long, value_name = "RULE")]
+    #[arg(long, value_name = "RULE", hide_possible_values = true,
+          value_parser = crate::cmd::offer::names(crate::cmd::offer::rule_codes()))]
     allow: Vec<String>,
 }
 

@@ -190,7 +190,8 @@ pub enum Command {
         /// The tiles, e.g. `aeinrst` or `aeinr??`.
         letters: String,
         /// Tile values from this tile set: english (default), course, french, german.
-        #[arg(long, value_name = "NAME")]
+        #[arg(long, value_name = "NAME",
+              value_parser = crate::cmd::offer::names(crate::cmd::offer::tile_sets()))]
         tileset: Option<String>,
         /// Print one JSON object.
         #[arg(long)]
@@ -206,7 +207,8 @@ pub enum Command {
         #[arg(long, value_name = "N", default_value_t = 2, value_parser = super::args::min_len)]
         min_len: usize,
         /// Tile values from this tile set: english (default), course, french, german.
-        #[arg(long, value_name = "NAME")]
+        #[arg(long, value_name = "NAME",
+              value_parser = crate::cmd::offer::names(crate::cmd::offer::tile_sets()))]
         tileset: Option<String>,
         /// Print one JSON object.
         #[arg(long)]
@@ -277,7 +279,11 @@ pub enum Command {
             value_name = "FORMAT",
             default_value = "csv",
             requires = "counts",
-            conflicts_with = "json"
+            conflicts_with = "json",
+            value_parser = crate::cmd::offer::offer(
+                |s: &str| s.parse::<folio_lexicon::query::frequency::Format>(),
+                ["csv", "tsv"],
+            )
         )]
         format: folio_lexicon::query::frequency::Format,
         /// Only words that occur in at least N books (needs the books map ingest writes).
