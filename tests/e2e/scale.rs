@@ -183,59 +183,6 @@ fn peak_memory_stays_within_the_budget_plus_the_stated_allowance() {
     }
 }
 
-/// A book of many distinct words (12 MB of random 9-letter words, ~1.2 M keys) is counted in
-/// pieces under a budget: its counting tables honour the budget too, and the peak stays
-/// within the stated bound (its tables whole would take ~13× its bytes), with the outputs
-/// of the unbounded run.
-#[test]
-fn a_book_of_many_distinct_words_stays_within_the_bound() {
-    let dir = tempfile::tempdir().unwrap();
-    let d = dir.path();
-    let book = d.join("distinct.txt");
-    let mut text = Vec::with_capacity(12_000_000);
-    let mut x: u64 = 7;
-    for i in 0..1_200_000u64 {
-        for _ in 0..9 {
-            x = x
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            text.push(b'a' + ((x >> 33) % 26) as u8);
-        }
-        text.push(if i % 12 == 11 { b'\n' } else { b' ' });
-    }
-    std::fs::write(&book, &text).unwrap();
-    let largest = text.len() as u64;
-    drop(text);
-    let out = |name: &str| d.join(name).join("g.fst");
-    let run = |o: &Path, extra: &[&str], threads: &str| {
-        std::fs::create_dir_all(o.parent().unwrap()).unwrap();
-        let mut args: Vec<&std::ffi::OsStr> = vec!["ingest".as_ref(), "-q".as_ref()];
-        args.extend([book.as_os_str(), "-o".as_ref(), o.as_os_str()]);
-        args.extend(extra.iter().map(|a| std::ffi::OsStr::new(a)));
-        peak_rss(&args, threads, d)
-    };
-    if run(&out("all"), &[], "2").is_none() {
-        return;
-    }
-    for threads in [1u64, 2] {
-        let o = out(&format!("m{threads}"));
-        let peak = run(&o, &["--memory", "1M"], &threads.to_string()).unwrap();
-        let bound = (1 << 20) + allowance(threads, largest, 1 << 20);
-        assert!(
-            peak <= bound,
-            "--memory 1M, {threads} threads: peak RSS {peak} bytes over the bound {bound}"
-        );
-        for f in ["g.fst", "g.counts.fst", "g.books.fst", "g.json"] {
-            let name = |dir: &str| d.join(dir).join(f);
-            let mine = std::fs::read(name(&format!("m{threads}"))).unwrap();
-            assert!(
-                mine == std::fs::read(name("all")).unwrap(),
-                "{f}, {threads} threads"
-            );
-        }
-    }
-}
-
 #[test]
 fn partials_merged_in_any_grouping_and_order_give_one_ingest() {
     let Some(books) = books() else {
