@@ -9,20 +9,32 @@
 //! manifest — the same bytes as an unbounded run, whatever the budget and the thread count —
 //! or into one partial.
 //!
+//! A book large for the budget (more than 1.5 pieces of [`piece_bytes`]: a 64th of the
+//! budget, 1 to 4 MiB) is counted in pieces cut at paragraph breaks or whitespace
+//! ([`super::Pieces`]), each sorted and added to the batch as it is counted, so its
+//! counting tables honour the budget too; its pieces may land in several runs. A run's
+//! header holds the book once (the pieces' tokens summed, `write_run_to`), and the merge
+//! of the runs ([`Merge::open_pieces`]) takes the same book in several runs as one book,
+//! listing it once per key and counting its distinct keys from the records. Not in a work
+//! folder (`--work`): its journal trusts a finished run's books as done, so there a book is
+//! counted whole.
+//!
 //! Above the budget: per worker thread, the book being counted (its mapped or read bytes,
-//! its cleaned text, the spelling tables, its counts while sorted); the merge's buffers
-//! (64 KiB per run, at most [`crate::partial::FAN_IN`] runs open); the fst builders'
-//! registries; the books' manifest entries (~300 bytes a book) and, at the end, the output
-//! files read once to be written (docs/ingest-scale.md measures it).
+//! its cleaned text) and, for the text counted at a time (the book or one piece), its
+//! spelling tables and its keys while sorted: up to ~14 bytes a byte of text of only
+//! distinct words; the merge's buffers (64 KiB per run, at most [`crate::partial::FAN_IN`]
+//! runs open); the fst builders' registries; the books' manifest entries (~300 bytes a
+//! book) (docs/ingest-scale.md states the bound and measures it).
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
 use rayon::prelude::*;
 
 mod batch;
 
-use super::{dedup, read_book, Book, Buffers, Input, Note, Outcome, Reading};
+use super::{dedup, read_book, Book, Buffers, Input, Note, Outcome, Pieces, Reading};
 use crate::error::{Error, Result};
 use crate::ingest::book_counts::{bucket, BookCounts};
 use crate::ingest::drops::Selection;
@@ -99,6 +111,10 @@ impl SortedBook {
                 run.sort_unstable_by_key(|e| e.0);
             }
         }
+        // Room for the keys' bytes (at most: a key spelled two ways counts twice). A guess
+        // of 8 bytes a key, short by one for a book of 9-letter words, doubled the buffer.
+        let key_bytes: usize = short.iter().map(|e| inline_len(&e.0)).sum::<usize>()
+            + long.iter().map(|l| l.0.len()).sum::<usize>();
         let mut out = SortedBook {
             report: InputReport {
                 path: String::new(),
@@ -106,7 +122,7 @@ impl SortedBook {
                 ..report.clone()
             },
             notes,
-            bytes: Vec::with_capacity(short.len() * 8),
+            bytes: Vec::with_capacity(key_bytes),
             ends: Vec::with_capacity(short.len() + long.len()),
             tallies: Vec::with_capacity(short.len() + long.len()),
         };
@@ -172,6 +188,15 @@ impl SortedBook {
     }
 }
 
+/// The length of an inline key (big-endian words, zeros past its end; a key holds no zero
+/// byte).
+fn inline_len(k: &[u64; 3]) -> usize {
+    match k.iter().take_while(|&&w| w != 0).count() {
+        0 => 0,
+        n => 8 * n - k[n - 1].trailing_zeros() as usize / 8,
+    }
+}
+
 /// The books waiting to be written as a run.
 #[derive(Default)]
 struct Batch {
@@ -231,6 +256,7 @@ pub fn ingest_resumable(
     let buffers = Buffers::default();
     let batch = Mutex::new(Batch::default());
     let runs: Mutex<Vec<PathBuf>> = Mutex::new(work.as_ref().map_or_else(Vec::new, |w| w.runs()));
+    let in_work_folder = work.is_some();
     let work = Mutex::new(work);
     let skipped = Mutex::new(skipped);
     let totals = Mutex::new((0u64, 0u64));
@@ -239,23 +265,8 @@ pub fn ingest_resumable(
     let limit = streaming
         .memory
         .map(|m| usize::try_from(m / 2).unwrap_or(usize::MAX));
-    inputs.par_iter().try_for_each(|input| -> Result<()> {
-        let outcome = read_book(input, policy, streaming.reading, false, &buffers)?;
-        let book = match outcome {
-            Outcome::Book(b) => *b,
-            Outcome::Skipped(s) => {
-                on_book(&input.label, 0);
-                lock(&skipped).push(s);
-                return Ok(());
-            }
-        };
-        let bytes = book.report.bytes;
-        on_book(&input.label, bytes);
-        {
-            let mut t = lock(&totals);
-            t.0 += 1;
-            t.1 += bytes;
-        }
+    // A sorted book (or piece) into the batch; a full batch written as a run.
+    let add = |book: Book| -> Result<()> {
         let mut sorted = SortedBook::new(book);
         lock(&notes).append(&mut sorted.notes);
         let full = {
@@ -275,7 +286,49 @@ pub fn ingest_resumable(
             release_free_memory();
         }
         Ok(())
+    };
+    // A book large for the budget is counted in pieces, each added as it is counted (not
+    // in a work folder: its journal trusts a run's books as finished).
+    let pieced = AtomicBool::new(false);
+    let each = |piece: Book| {
+        pieced.store(true, Ordering::Relaxed);
+        add(piece)
+    };
+    let pieces = match (streaming.memory, in_work_folder) {
+        (Some(m), false) => Some(Pieces {
+            size: piece_bytes(m),
+            each: &each,
+        }),
+        _ => None,
+    };
+    inputs.par_iter().try_for_each(|input| -> Result<()> {
+        let outcome = read_book(
+            input,
+            policy,
+            streaming.reading,
+            false,
+            &buffers,
+            pieces.as_ref(),
+        )?;
+        let book = match outcome {
+            Outcome::Book(b) => *b,
+            Outcome::Skipped(s) => {
+                on_book(&input.label, 0);
+                lock(&skipped).push(s);
+                return Ok(());
+            }
+        };
+        let bytes = book.report.bytes;
+        on_book(&input.label, bytes);
+        {
+            let mut t = lock(&totals);
+            t.0 += 1;
+            t.1 += bytes;
+        }
+        add(book)
     })?;
+    drop(pieces);
+    let pieced = pieced.into_inner();
     let mut skipped = skipped.into_inner().unwrap_or_else(|e| e.into_inner());
     skipped.sort_by(|a, b| (&a.path, &a.reason).cmp(&(&b.path, &b.reason)));
     let last = batch.into_inner().unwrap_or_else(|e| e.into_inner());
@@ -304,7 +357,7 @@ pub fn ingest_resumable(
             message: format!("skipped: {}", s.reason),
         });
     }
-    if runs.is_empty() {
+    if runs.is_empty() && !pieced {
         if let Target::Partial(path) = target {
             // One batch: written straight to the partial.
             crate::set::atomic::write_atomic(path, |w| {
@@ -340,7 +393,11 @@ pub fn ingest_resumable(
         write_run(last.books, policy, skipped, &path)?;
         runs.push(path);
     }
-    let merge = Merge::open(&runs, dir.path())?;
+    let merge = if pieced {
+        Merge::open_pieces(&runs, dir.path())?
+    } else {
+        Merge::open(&runs, dir.path())?
+    };
     let none = Selection::default();
     let (paths, selection) = match target {
         Target::Partial(path) => (Err(path), &none),
@@ -392,6 +449,17 @@ fn store_run(
     }
 }
 
+/// The text counted at a time of a book large for the budget `memory` ([`Pieces`]): a
+/// 64th of the budget, at least 1 MiB (the chunk counted on one thread) and at most 4 MiB
+/// (a 3 MB book stays whole at a budget of 256M: pieces come only past 1.5 × this). Its
+/// counting tables (spellings, keys, sorted keys) are at most ~14 bytes a byte of text,
+/// for text of only distinct words.
+fn piece_bytes(memory: u64) -> usize {
+    const MIB: u64 = 1 << 20;
+    let size = (memory / 64).clamp(MIB, 4 * MIB);
+    usize::try_from(size).unwrap_or(1 << 20)
+}
+
 /// Gives the pages of freed memory back to the system. glibc keeps freed memory in the arena
 /// of the thread that allocated it, one arena per thread: a batch filled by one worker and
 /// freed after its run is written stayed resident beside the next batch filling in another
@@ -432,14 +500,28 @@ fn write_run_to(
     books.sort_by(|a, b| {
         (&a.report.path, &a.report.sha256).cmp(&(&b.report.path, &b.report.sha256))
     });
+    // The pieces of a book (adjacent now) are one book of the header: their tokens summed
+    // (their distinct keys too, as a placeholder: the merge of the runs counts them).
+    let mut inputs: Vec<InputReport> = Vec::with_capacity(books.len());
+    let mut owners: Vec<u32> = Vec::with_capacity(books.len());
+    for b in &books {
+        match inputs.last_mut() {
+            Some(last) if last.path == b.report.path && last.sha256 == b.report.sha256 => {
+                last.tokens += b.report.tokens;
+                last.distinct_words += b.report.distinct_words;
+            }
+            _ => inputs.push(b.report.clone()),
+        }
+        owners.push(inputs.len().saturating_sub(1) as u32);
+    }
     let header = Header {
         format: FORMAT,
         policy: partial_policy(policy),
-        inputs: books.iter().map(|b| b.report.clone()).collect(),
+        inputs,
         skipped,
     };
     let mut out = PartialWriter::new(w, &header)?;
-    batch::write_batch(&mut out, &books)?;
+    batch::write_batch(&mut out, &books, &owners)?;
     out.finish()?;
     Ok(())
 }

@@ -107,6 +107,17 @@ enum Outcome {
     Skipped(Skipped),
 }
 
+/// How a bounded ingest counts a book of more than `size` bytes of text (1.5 × `size`, as
+/// [`split_paragraphs`] cuts): in pieces of about `size` bytes cut at paragraph breaks (or
+/// whitespace: no word is cut), so that the counting tables of one piece are held at a time.
+/// Each piece but the last is handed to `each` as a [`Book`] of its own (the book's report
+/// with the piece's tokens and distinct keys, no notes) before the next is counted; the
+/// last is the book returned.
+struct Pieces<'a> {
+    size: usize,
+    each: &'a (dyn Fn(Book) -> Result<()> + Sync),
+}
+
 /// Reads, cleans and counts every input in parallel and builds the word set in memory.
 /// `on_book` is called (from any thread) as each input is done, with its path and bytes.
 ///
@@ -170,7 +181,7 @@ pub fn ingest_extra(
     let outcomes: Vec<Result<Outcome>> = inputs
         .par_iter()
         .map(|input| {
-            let out = read_book(input, policy, reading, survey, &buffers);
+            let out = read_book(input, policy, reading, survey, &buffers, None);
             let bytes = match &out {
                 Ok(Outcome::Book(b)) => b.report.bytes,
                 _ => 0,
@@ -371,26 +382,29 @@ fn read_book(
     reading: Reading,
     survey: bool,
     buffers: &Buffers,
+    pieces: Option<&Pieces<'_>>,
 ) -> Result<Outcome> {
     if reading == Reading::Map {
         if let Some(map) = map_file(input)? {
-            return book(input, &map, policy, survey, buffers);
+            return book(input, &map, policy, survey, buffers, pieces);
         }
     }
     let mut bytes = buffers.bytes.take();
-    let out =
-        read_all(input, &mut bytes).and_then(|()| book(input, &bytes, policy, survey, buffers));
+    let out = read_all(input, &mut bytes)
+        .and_then(|()| book(input, &bytes, policy, survey, buffers, pieces));
     buffers.bytes.put(bytes);
     out
 }
 
-/// Decodes, cleans and counts one input's bytes.
+/// Decodes, cleans and counts one input's bytes (in pieces, as `pieces` says, when it is
+/// given and the book is large; never with `survey`).
 fn book(
     input: &Input,
     bytes: &[u8],
     policy: &Policy,
     survey: bool,
     buffers: &Buffers,
+    pieces: Option<&Pieces<'_>>,
 ) -> Result<Outcome> {
     let skip = |reason: String| {
         Ok(Outcome::Skipped(Skipped {
@@ -534,7 +548,43 @@ fn book(
             ));
         }
     }
-    let counts = count_parallel(if clean { &body_text } else { &cleaned }, &buffers.tables);
+    let report = |tokens: u64| InputReport {
+        path: input.label.clone(),
+        sha256: sha256.clone(),
+        bytes: bytes.len() as u64,
+        encoding,
+        boilerplate: body.found,
+        body_bytes: body.len() as u64,
+        tokens,
+        distinct_words: 0,
+        words_kept: 0,
+        language: policy.lang.clone(),
+    };
+    let whole: &str = if clean { &body_text } else { &cleaned };
+    let mut parts = match pieces.filter(|p| !survey && whole.len() > p.size + p.size / 2) {
+        Some(p) => split_paragraphs(whole, p.size),
+        None => vec![whole],
+    };
+    let last = parts.pop().unwrap_or_default();
+    for part in parts {
+        let counts = count_parallel(part, &buffers.tables);
+        let words = counts.to_book_counts(policy);
+        let tokens = counts.tokens;
+        buffers.tables.put(counts.into_tables());
+        let piece = Book {
+            report: report(tokens),
+            words,
+            notes: Vec::new(),
+            survey: None,
+        };
+        if let Some(p) = pieces {
+            if let Err(e) = (p.each)(piece) {
+                buffers.text.put(cleaned);
+                return Err(e);
+            }
+        }
+    }
+    let counts = count_parallel(last, &buffers.tables);
     let words = counts.to_book_counts(policy);
     let survey = survey.then(|| {
         let outside = drops::words_outside(&text, &body);
@@ -542,20 +592,10 @@ fn book(
     });
     let tokens = counts.tokens;
     buffers.tables.put(counts.into_tables());
+    let report = report(tokens);
     buffers.text.put(cleaned);
     Ok(Outcome::Book(Box::new(Book {
-        report: InputReport {
-            path: input.label.clone(),
-            sha256,
-            bytes: bytes.len() as u64,
-            encoding,
-            boilerplate: body.found,
-            body_bytes: body.len() as u64,
-            tokens,
-            distinct_words: 0,
-            words_kept: 0,
-            language: policy.lang.clone(),
-        },
+        report,
         words,
         notes,
         survey,

@@ -35,6 +35,9 @@ pub struct Merge {
     /// Every book, sorted by path then sha256.
     inputs: Vec<InputReport>,
     skipped: Vec<Skipped>,
+    /// Whether the partials are the runs of one bounded ingest that counted some book in
+    /// pieces ([`Merge::open_pieces`]): a book may then be in several of them.
+    pieces: bool,
     /// Where earlier passes left their partials (removed when the merge is dropped).
     _passes: Option<tempfile::TempDir>,
 }
@@ -79,9 +82,26 @@ impl Merge {
     /// twice (the same file, however spelt);
     /// [`Error::Io`] when one cannot be read or a temporary file written.
     pub fn open(paths: &[PathBuf], scratch: &Path) -> Result<Merge> {
+        Merge::open_with(paths, scratch, false)
+    }
+
+    /// As [`Merge::open`], for the runs of one bounded ingest that counted a book larger
+    /// than its budget allows in pieces (`ingest::budget`): the pieces of a book may be in
+    /// several runs, each with the book's entry in its header (the same path and SHA-256,
+    /// the tokens of its pieces). They are taken as one book: its tokens summed, its key
+    /// lists merged (each key's books once), its distinct keys counted again from the
+    /// records (a run's header cannot know them).
+    ///
+    /// # Errors
+    /// As [`Merge::open`].
+    pub(crate) fn open_pieces(paths: &[PathBuf], scratch: &Path) -> Result<Merge> {
+        Merge::open_with(paths, scratch, true)
+    }
+
+    fn open_with(paths: &[PathBuf], scratch: &Path, pieces: bool) -> Result<Merge> {
         refuse_named_twice(paths)?;
         if paths.len() <= FAN_IN {
-            return Merge::open_direct(paths);
+            return Merge::open_direct(paths, pieces);
         }
         let dir = tempfile::Builder::new()
             .prefix("folio-merge-")
@@ -93,7 +113,7 @@ impl Merge {
             let mut next = Vec::new();
             for (i, group) in level.chunks(FAN_IN).enumerate() {
                 let out = dir.path().join(format!("pass{pass}-{i}.part"));
-                Merge::open_direct(group)?.write_partial_file(&out)?;
+                Merge::open_direct(group, pieces)?.write_partial_file(&out)?;
                 next.push(out);
             }
             if pass > 0 {
@@ -104,12 +124,12 @@ impl Merge {
             level = next;
             pass += 1;
         }
-        let mut merge = Merge::open_direct(&level)?;
+        let mut merge = Merge::open_direct(&level, pieces)?;
         merge._passes = Some(dir);
         Ok(merge)
     }
 
-    fn open_direct(paths: &[PathBuf]) -> Result<Merge> {
+    fn open_direct(paths: &[PathBuf], pieces: bool) -> Result<Merge> {
         let mut readers = Vec::with_capacity(paths.len());
         for p in paths {
             readers.push(PartialReader::open(p)?);
@@ -144,7 +164,14 @@ impl Merge {
             let (x, y) = (report(a), report(b));
             (&x.path, &x.sha256).cmp(&(&y.path, &y.sha256))
         });
-        for w in all.windows(2) {
+        // The pieces of one book (runs of one ingest only): one group, one book.
+        let same = |a: &(usize, usize), b: &(usize, usize)| {
+            let (x, y) = (report(a), report(b));
+            pieces && x.path == y.path && x.sha256 == y.sha256
+        };
+        let groups: Vec<&[(usize, usize)]> = all.chunk_by(|a, b| same(a, b)).collect();
+        for w in groups.windows(2) {
+            let w = [w[0][0], w[1][0]];
             if report(&w[0]).path == report(&w[1]).path {
                 return Err(Error::Partial {
                     path: readers[w[1].0].path().to_path_buf(),
@@ -162,7 +189,7 @@ impl Merge {
         // in two partials is.
         let mut by_hash: std::collections::HashMap<&str, &(usize, usize)> =
             std::collections::HashMap::with_capacity(all.len());
-        for b in &all {
+        for b in groups.iter().map(|g| &g[0]) {
             let this = report(b);
             if let Some(first) = by_hash.insert(&this.sha256, b) {
                 let (x, y) = (report(first), this);
@@ -183,10 +210,16 @@ impl Merge {
             .iter()
             .map(|r| vec![0; r.header().inputs.len()])
             .collect();
-        let mut inputs = Vec::with_capacity(all.len());
-        for (g, &(r, i)) in all.iter().enumerate() {
-            remaps[r][i] = g as u32;
-            inputs.push(readers[r].header().inputs[i].clone());
+        let mut inputs = Vec::with_capacity(groups.len());
+        for (g, group) in groups.iter().enumerate() {
+            let mut book = report(&group[0]).clone();
+            for &(r, i) in *group {
+                remaps[r][i] = g as u32;
+            }
+            for piece in &group[1..] {
+                book.tokens += report(piece).tokens;
+            }
+            inputs.push(book);
         }
         let mut skipped: Vec<Skipped> = readers
             .iter()
@@ -200,6 +233,7 @@ impl Merge {
             policy,
             inputs,
             skipped,
+            pieces,
             _passes: None,
         })
     }
@@ -269,7 +303,11 @@ impl Merge {
                     tree.pop(|a, b| less(c, h, a, b));
                 }
             }
-            if sorted && sources > 1 {
+            if self.pieces && sources > 1 {
+                // A book counted in pieces may come from several runs: listed once.
+                books.sort_unstable();
+                books.dedup();
+            } else if sorted && sources > 1 {
                 books.sort_unstable();
             }
             stat.books = books.len() as u32;
@@ -293,6 +331,7 @@ impl Merge {
     /// # Errors
     /// As [`Merge::open`], for the records read; [`Error::Io`] naming `path`.
     pub fn write_partial(mut self, path: &Path) -> Result<()> {
+        self.count_distinct()?;
         let header = self.header();
         let mut failed = None;
         crate::set::atomic::write_atomic(path, |w| {
@@ -308,6 +347,32 @@ impl Merge {
             out.finish().map(|_| ())
         })
         .map_err(|e| failed.take().unwrap_or(e))
+    }
+
+    /// When a book was counted in pieces ([`Merge::open_pieces`]): every book's distinct
+    /// keys counted from the records, by a pass of their own over the same partials (the
+    /// header, written first, must hold them).
+    fn count_distinct(&mut self) -> Result<()> {
+        if !self.pieces {
+            return Ok(());
+        }
+        let paths: Vec<PathBuf> = self
+            .readers
+            .iter()
+            .map(|r| r.path().to_path_buf())
+            .collect();
+        let mut again = Merge::open_direct(&paths, true)?;
+        let mut distinct = vec![0u64; again.inputs.len()];
+        again.for_each(false, |_, _, books| {
+            for &b in books {
+                distinct[b as usize] += 1;
+            }
+            Ok(())
+        })?;
+        for (r, d) in self.inputs.iter_mut().zip(distinct) {
+            r.distinct_words = d;
+        }
+        Ok(())
     }
 
     /// As [`Merge::write_partial`], to a plain new file (a temporary partial of a pass).
@@ -394,6 +459,8 @@ impl Merge {
         // ~1.5-2.4x faster: `make bench-fst-build`), holding 1 MiB of each, each on a thread
         // of its own fed chunks of the kept keys (`builds`).
         let mut kept_per_book = vec![0u64; self.inputs.len()];
+        // Counted from the records only when a book was counted in pieces.
+        let mut distinct_per_book = vec![0u64; if self.pieces { self.inputs.len() } else { 0 }];
         let (mut distinct, mut words) = (0u64, 0u64);
         let mut lists = RootSelection::new(selection);
         let (set_len, counts_len, _) = builds(
@@ -401,6 +468,11 @@ impl Merge {
             |send: &mut dyn FnMut(&[u8], u64, u64)| {
                 self.for_each(false, |key, stat, books| {
                     distinct += 1;
+                    if !distinct_per_book.is_empty() {
+                        for &b in books {
+                            distinct_per_book[b as usize] += 1;
+                        }
+                    }
                     // Characters of a UTF-8 key: the bytes that do not continue a character.
                     let chars = key.iter().filter(|&&b| (b as i8) >= -0x40).count();
                     // A book's `words_kept` counts the keys the policy keeps, before the
@@ -431,6 +503,9 @@ impl Merge {
             ..Totals::default()
         };
         let mut inputs = std::mem::take(&mut self.inputs);
+        for (r, d) in inputs.iter_mut().zip(distinct_per_book) {
+            r.distinct_words = d;
+        }
         for (r, n) in inputs.iter_mut().zip(kept_per_book) {
             r.words_kept = n;
             totals.bytes += r.bytes;

@@ -295,3 +295,83 @@ fn a_copy_under_another_name_is_one_book_on_every_path() {
     );
     assert!(msg.contains("p1.part"), "{msg}");
 }
+
+/// A book large for the budget is counted in pieces (1 MiB of text at a time at small
+/// budgets, cut at whitespace), each piece added to the batch and written in runs as books
+/// are: the outputs are still those of the in-memory ingest, byte for byte. The book's words
+/// repeat across the pieces; `Ishmael` is written capitalised only in its first piece and in
+/// lower case only in its last (the evidence that keeps it a common word joins across
+/// runs); a key over 24 bytes (stored apart) is in every piece; the other book shares
+/// words with it (the books map counts the big book once per key); `distinct_words` and
+/// `tokens` of the book are the whole book's. Through a partial too (its header written
+/// before its records: the distinct keys counted by a pass of their own).
+#[test]
+fn a_book_counted_in_pieces_gives_the_in_memory_outputs() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let mut text = String::new();
+    let mut i = 0u64;
+    while text.len() < 3_600_000 {
+        // Made-up words: many distinct ones, each piece with its own and some shared.
+        let mut n = i * 7919 % 200_003;
+        let mut w = String::from("q");
+        while n > 0 {
+            w.push(char::from(b'a' + (n % 26) as u8));
+            n /= 26;
+        }
+        text.push_str(&w);
+        text.push(' ');
+        if i % 50 == 0 {
+            text.push_str("the Whale whale's antidisestablishmentarianisms ");
+        }
+        if i == 10 {
+            text.push_str("Ishmael ");
+        }
+        if i % 12 == 11 {
+            text.push('\n');
+        }
+        if i % 600 == 599 {
+            text.push('\n');
+        }
+        i += 1;
+    }
+    text.push_str(" ishmael Zanzibar\n");
+    let big = d.join("big.txt");
+    let small = d.join("small.txt");
+    std::fs::write(&big, &text).unwrap();
+    std::fs::write(&small, "the whale Ishmael qb qc Zanzibar zebra\n").unwrap();
+    let files = vec![big, small];
+    let rules = Policy {
+        min_books: 2,
+        ..Policy::game()
+    };
+    // Counted in pieces indeed: the big book alone fills several runs.
+    let run = ingest_streamed(
+        &inputs_of(&files[..1]),
+        Vec::new(),
+        &Policy::game(),
+        &streaming(Some(1), d),
+        Target::Set(&OutputPaths::for_set(&d.join("g.fst"))),
+        &|_, _| {},
+    )
+    .unwrap();
+    assert!(run.runs >= 3, "{} runs", run.runs);
+    for policy in [Policy::game(), rules, Policy::raw()] {
+        let want = oracle(&files, &policy, &d.join("oracle"));
+        let manifest: serde_json::Value = serde_json::from_slice(&want[2]).unwrap();
+        assert!(manifest["inputs"][0]["distinct_words"].as_u64().unwrap() > 100_000);
+        for memory in [1, 2 << 20, 64 << 20] {
+            assert!(
+                budgeted(&files, &policy, Some(memory), &d.join("budget"), d) == want,
+                "{} at {memory}",
+                policy.spelling()
+            );
+        }
+        // The big book in pieces as a partial of its own, merged with the other's.
+        let parts = [d.join("big.part"), d.join("small.part")];
+        for (f, p) in files.iter().zip(&parts) {
+            partial(std::slice::from_ref(f), &policy, Some(1), p, d);
+        }
+        assert!(merged(&parts, &policy, &d.join("m"), d) == want);
+    }
+}

@@ -23,11 +23,13 @@ const RANGE_ENTRIES: usize = 8192;
 /// are sorted apart.
 const INLINE: usize = 24;
 
-/// Writes the merge of `books` (sorted by path: a book's index is its place in the run's
-/// header) on `out`, every key once, in bytewise order.
+/// Writes the merge of `books` (sorted by path) on `out`, every key once, in bytewise
+/// order. `owners[b]` is book `b`'s index in the run's header: ascending, from 0, the same
+/// for the pieces of one book (adjacent), whose keys are then merged as one book's.
 pub(super) fn write_batch<W: std::io::Write>(
     out: &mut PartialWriter<W>,
     books: &[SortedBook],
+    owners: &[u32],
 ) -> std::io::Result<()> {
     let entries: usize = books.iter().map(|b| b.ends.len()).sum();
     let Some(big) = books.iter().max_by_key(|b| b.ends.len()) else {
@@ -62,7 +64,7 @@ pub(super) fn write_batch<W: std::io::Write>(
         let last = (first + window).min(ranges);
         let merged: Vec<Range> = (first..last)
             .into_par_iter()
-            .map(|r| merge_range(books, &cuts, r))
+            .map(|r| merge_range(books, owners, &cuts, r))
             .collect();
         for m in &merged {
             m.write(out)?;
@@ -133,27 +135,31 @@ fn inline(key: &[u8]) -> [u64; 3] {
 }
 
 /// Merges range `r` of every book (see the module docs).
-fn merge_range(books: &[SortedBook], cuts: &[Vec<usize>], r: usize) -> Range {
+fn merge_range(books: &[SortedBook], owners: &[u32], cuts: &[Vec<usize>], r: usize) -> Range {
     let slice = |b: usize| cuts[b][r]..cuts[b][r + 1];
     let entries: usize = (0..books.len()).map(|b| slice(b).len()).sum();
     let mut table = RangeTable::with_capacity(entries / 2);
-    // Each book's key ids, book after book (a book's keys are distinct: each adds an id).
+    // Each book's key ids, book after book (a key adds an id the first time a book, or
+    // any piece of it, adds to it: the pieces of a book come one after the other).
     let mut ids: Vec<u32> = Vec::with_capacity(entries);
     let mut id_ends: Vec<usize> = Vec::with_capacity(books.len());
     let mut long: Vec<(&[u8], u32, u64)> = Vec::new();
     for (b, book) in books.iter().enumerate() {
+        let owner = owners[b];
         for i in slice(b) {
             let k = book.key(i);
             let t = book.tallies[i];
             if k.len() <= INLINE {
-                if let Some(id) = table.add(&inline(k), t, b as u32) {
+                if let Some(id) = table.add(&inline(k), t, owner) {
                     ids.push(id);
                 }
             } else {
-                long.push((k, b as u32, t));
+                long.push((k, owner, t));
             }
         }
-        id_ends.push(ids.len());
+        if owners.get(b + 1) != Some(&owner) {
+            id_ends.push(ids.len());
+        }
     }
     let order = table.key_order();
     // Each key's place in the book lists (in key order), then the books placed there, book
@@ -174,7 +180,8 @@ fn merge_range(books: &[SortedBook], cuts: &[Vec<usize>], r: usize) -> Range {
         }
         start = end;
     }
-    // Long keys: sorted with their books (each book holds a key once), then grouped.
+    // Long keys: sorted with their books (each piece of a book holds a key once), then
+    // grouped.
     long.sort_unstable_by(|a, b| a.0.cmp(b.0).then(a.1.cmp(&b.1)));
     let mut long = long.chunk_by(|a, b| a.0 == b.0).peekable();
     let mut out = Range::default();
@@ -190,7 +197,10 @@ fn merge_range(books: &[SortedBook], cuts: &[Vec<usize>], r: usize) -> Range {
         for &(_, b, t) in group {
             count += t >> 1;
             lower |= t & 1;
-            long_books.push(b);
+            // The pieces of a book: the book once.
+            if long_books.last() != Some(&b) {
+                long_books.push(b);
+            }
         }
         out.push(group[0].0, count << 1 | lower, &long_books);
     };
