@@ -90,16 +90,21 @@ fn text(e: ElementRef<'_>) -> String {
     e.text().collect::<String>().trim().to_string()
 }
 
-/// The page of a crossword record against its JSON report: one board per turn, 225 squares
-/// each, every tile's letter where the text board has it (blanks marked), the standings.
+/// The page of a crossword record against its JSON report: one board per turn, each over the
+/// page's one empty board of 225 squares, every tile's letter where the text board has it (blanks marked), the standings.
 fn check_crossword(page: &Html, report: &Value, file: &str) {
     let turns = report["turns"].as_array().expect("turns");
     let boards: Vec<ElementRef<'_>> = page.select(&sel("section.turn svg.board")).collect();
     assert_eq!(boards.len(), turns.len(), "{file}: one board per turn");
-    let (sq, tile, letter) = (sel("rect.sq"), sel("g.tile"), sel("text.l"));
+    // The empty board is drawn once, and every turn's board uses it.
+    let empty: Vec<ElementRef<'_>> = page.select(&sel("svg.defs g#board")).collect();
+    assert_eq!(empty.len(), 1, "{file}: the empty board once");
+    assert_eq!(empty[0].select(&sel("rect.sq")).count(), 225, "{file}");
+    assert_eq!(page.select(&sel("rect.sq")).count(), 225, "{file}");
+    let (used, tile, letter) = (sel("use[href=\"#board\"]"), sel("g.tile"), sel("text.l"));
     for (i, (svg, turn)) in boards.iter().zip(turns).enumerate() {
         assert_eq!(svg.value().attr("data-turn"), Some(&*(i + 1).to_string()));
-        assert_eq!(svg.select(&sq).count(), 225, "{file} turn {}", i + 1);
+        assert_eq!(svg.select(&used).count(), 1, "{file} turn {}", i + 1);
         let mut drawn: BTreeMap<String, (String, bool)> = BTreeMap::new();
         for g in svg.select(&tile) {
             let square = g
@@ -203,6 +208,11 @@ fn check_page(page_path: &Path, report: &Value) {
             assert_eq!(page.select(&sel("section.turn")).count(), moves, "{file}");
             for s in page.select(&sel("section.turn svg.cards")) {
                 assert!(s.select(&sel("g.card")).count() >= 1);
+                // The card face and the empty top row are drawn once, in the page's defs.
+                assert_eq!(s.select(&sel("rect")).count(), 1, "{file}: the ground only");
+            }
+            if moves > 0 {
+                assert_eq!(page.select(&sel("svg.defs rect#card")).count(), 1);
             }
         }
         other => panic!("{file}: unexpected game {other:?}"),
@@ -388,6 +398,59 @@ fn one_script_is_one_self_contained_page() {
     );
     assert!(detail.contains("bingo 50"), "{detail}");
 }
+
+/// Pages stay small: the empty board (225 squares, their premium marks, the coordinates)
+/// and the FreeCell card face and top row are drawn once per page and `use`d by every turn's
+/// picture. A 28-turn record's page was 860,528 bytes when each turn drew its whole board;
+/// these budgets are the pages' sizes since, with some room.
+#[test]
+fn html_pages_draw_the_empty_board_once_and_stay_within_budget() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let mut cases: Vec<(PathBuf, usize)> = vec![
+        // 122,599 bytes when each turn drew its whole board.
+        (data("scrabble").join("standard_bingo.gcg"), BINGO_BUDGET),
+        // 506,434 bytes when each card drew its own face and each move its empty slots.
+        (data("freecell").join("won-deal-24.txt"), FREECELL_BUDGET),
+    ];
+    if let Some(d) = folio_testdata::path("games/scrabble/gcg") {
+        // 860,528 bytes when each turn drew its whole board.
+        cases.push((d.join("liwords__jesse_vs_ayo.gcg"), RECORD_BUDGET));
+    }
+    for (k, (script, budget)) in cases.iter().enumerate() {
+        let out = tmp.path().join(format!("{k}.html"));
+        folio()
+            .arg("play")
+            .arg(script)
+            .arg("-q")
+            .arg("--html")
+            .arg(&out)
+            .assert()
+            .success();
+        let html = std::fs::read_to_string(&out).expect("page");
+        assert!(
+            html.len() <= *budget,
+            "{}: {} bytes, over the budget of {budget}",
+            script.display(),
+            html.len()
+        );
+        let page = Html::parse_document(&html);
+        let turns = page.select(&sel("section.turn")).count();
+        assert!(turns > 1, "{}", script.display());
+        if page.select(&sel("svg.board")).next().is_some() {
+            assert_eq!(page.select(&sel("rect.sq")).count(), 225);
+            assert_eq!(page.select(&sel("text.pm")).count(), 61);
+            assert_eq!(page.select(&sel("use[href=\"#board\"]")).count(), turns);
+        } else {
+            assert_eq!(page.select(&sel("rect.slot")).count(), 8);
+            assert_eq!(page.select(&sel("use[href=\"#slots4\"]")).count(), turns);
+        }
+    }
+}
+
+/// Page budgets of [`html_pages_draw_the_empty_board_once_and_stay_within_budget`].
+const BINGO_BUDGET: usize = 55_000;
+const FREECELL_BUDGET: usize = 385_000;
+const RECORD_BUDGET: usize = 375_000;
 
 #[test]
 fn render_draws_one_position() {
@@ -1229,11 +1292,13 @@ fn an_html_fifo_whose_reader_leaves_fails_the_run() {
             .read_exact(&mut byte)
             .unwrap();
     });
-    // Its page (over 100 kB) is more than a pipe holds: the reader leaves mid-write.
-    let gcg = data("scrabble").join("standard_bingo.gcg");
+    // Its page (over 300 kB: 72 layouts) is more than a pipe holds: the reader leaves
+    // mid-write. (A crossword record of 5 turns, over 100 kB once, is 47 kB since its
+    // boards share one empty board: a pipe could take it whole.)
+    let script = data("freecell").join("won-deal-24.txt");
     let out = folio()
         .arg("play")
-        .arg(&gcg)
+        .arg(&script)
         .arg("-q")
         .arg("--html")
         .arg(&fifo)

@@ -28,16 +28,31 @@ pub struct BoardView<'a> {
     pub label: &'a str,
     /// `data-turn` of the picture, when it is one turn's board on a page.
     pub turn: Option<usize>,
-    /// A standalone SVG file: carries the `xmlns` and its own style.
+    /// A standalone SVG file: carries the `xmlns` and its own style, and draws the whole
+    /// board. Otherwise a board on one of folio's pages, which `use`s the empty board and the
+    /// tile face the page draws once.
     pub standalone: bool,
 }
+
+/// The id of the empty board (squares, premium marks, coordinates) a page draws once, in
+/// [`page_defs`], and every board of the page `use`s.
+const BOARD_ID: &str = "board";
+/// The id of a tile's face, drawn once in [`page_defs`] and `use`d by every tile of a page.
+const TILE_ID: &str = "tile";
+
+/// The board's side, margin included.
+const SIDE: u32 = M + S * N as u32 + 2;
 
 /// The board as SVG: 225 squares (`rect.sq`, premium in its class:
 /// `tw` `dw` `tl` `dl`, `st` the centre star, `pl` plain), coordinates A–O and 1–15, and each
 /// tile a `g.tile` (`data-square`, class `new` when just placed, `blank` for a blank) with
 /// its letter and value as `<text>`.
+///
+/// A standalone picture draws all of it. A board on a page (`standalone: false`) draws only
+/// its tiles, over a `use` of the empty board and with each tile's face a `use` of the tile,
+/// both drawn once per page (in a hidden `svg.defs`): a game of 28 turns
+/// once drew the 225 squares 29 times.
 pub fn board_svg(v: &BoardView<'_>) -> Markup {
-    let side = M + S * N as u32 + 2;
     let cell = |r: usize, c: usize| -> char {
         v.rows
             .get(r)
@@ -46,29 +61,49 @@ pub fn board_svg(v: &BoardView<'_>) -> Markup {
     };
     html! {
         svg.board xmlns=[v.standalone.then_some("http://www.w3.org/2000/svg")]
-            viewBox={ "0 0 " (side) " " (side) } width=(side) height=(side)
+            viewBox={ "0 0 " (SIDE) " " (SIDE) } width=(SIDE) height=(SIDE)
             role="img" aria-label=(v.label) data-turn=[v.turn] {
             @if v.standalone { style { (PreEscaped(crate::page::STYLE)) } }
             title { (v.label) }
-            rect x="0" y="0" width=(side) height=(side) fill="#fff" {}
-            @for c in 0..N {
-                text.co x=(M + S * c as u32 + S / 2) y=(M - 6) { ((b'A' + c as u8) as char) }
-            }
-            @for r in 0..N {
-                text.co x=(M / 2) y=(M + S * r as u32 + S / 2 + 4) { (r + 1) }
-            }
-            @for r in 0..N {
-                @for c in 0..N {
-                    (square(r, c))
-                }
-            }
+            @if v.standalone { (empty_board()) } @else { use href={ "#" (BOARD_ID) } {} }
             @for r in 0..N {
                 @for c in 0..N {
                     @let ch = cell(r, c);
                     @if ch != '.' {
-                        (tile(r, c, ch, v.new.contains(&(r, c)), v.tiles))
+                        (tile(r, c, ch, v.new.contains(&(r, c)), v.tiles, v.standalone))
                     }
                 }
+            }
+        }
+    }
+}
+
+/// The empty board: the white ground, the coordinates and the 225 squares.
+fn empty_board() -> Markup {
+    html! {
+        rect x="0" y="0" width=(SIDE) height=(SIDE) fill="#fff" {}
+        @for c in 0..N {
+            text.co x=(M + S * c as u32 + S / 2) y=(M - 6) { ((b'A' + c as u8) as char) }
+        }
+        @for r in 0..N {
+            text.co x=(M / 2) y=(M + S * r as u32 + S / 2 + 4) { (r + 1) }
+        }
+        @for r in 0..N {
+            @for c in 0..N {
+                (square(r, c))
+            }
+        }
+    }
+}
+
+/// What every board of a page `use`s, drawn once in a hidden `svg`: the empty board
+/// (`g#board`) and a tile's face (`rect#tile`, filled by its tile's class).
+pub(crate) fn page_defs() -> Markup {
+    html! {
+        svg.defs aria-hidden="true" focusable="false" width="0" height="0" {
+            defs {
+                g id=(BOARD_ID) { (empty_board()) }
+                rect id=(TILE_ID) x="2" y="2" width=(S - 4) height=(S - 4) rx="3" {}
             }
         }
     }
@@ -100,7 +135,8 @@ fn square(r: usize, c: usize) -> Markup {
     }
 }
 
-fn tile(r: usize, c: usize, ch: char, new: bool, tiles: &TileSet) -> Markup {
+/// One tile: its face a `use` of the page's tile face, or (standalone) a rect of its own.
+fn tile(r: usize, c: usize, ch: char, new: bool, tiles: &TileSet, standalone: bool) -> Markup {
     // `ä` is a blank shown as Ä (the letters are the crate's Latin-1 tile letters).
     let (letter, blank) = folio_scrabble::tile::letter_of_char(ch).unwrap_or((b'?', false));
     let value = if blank {
@@ -117,7 +153,11 @@ fn tile(r: usize, c: usize, ch: char, new: bool, tiles: &TileSet) -> Markup {
     };
     html! {
         g class=(class) data-square=(square_name(r, c)) {
-            rect x=(x + 2) y=(y + 2) width=(S - 4) height=(S - 4) rx="3" {}
+            @if standalone {
+                rect x=(x + 2) y=(y + 2) width=(S - 4) height=(S - 4) rx="3" {}
+            } @else {
+                use href={ "#" (TILE_ID) } x=(x) y=(y) {}
+            }
             @if blank { circle cx=(x + S / 2) cy=(y + S / 2) r=(S / 2 - 4) {} }
             text.l x=(x + S / 2) y=(y + S / 2 + 7) { (char::from(letter)) }
             @if !blank { text.v x=(x + S - 4) y=(y + S - 4) { (value) } }
@@ -184,6 +224,7 @@ pub(crate) fn body(report: &Report) -> Body {
         (None, _) => "words not checked".to_string(),
     };
     let main = html! {
+        @if n > 0 || !report.board.is_empty() { (page_defs()) }
         p.meta { (report.rules) " rules · " (lexicon) " · " (report.result_text()) }
         section #standings {
             h2 { "Standings" }

@@ -22,13 +22,62 @@ fn suit_symbol(s: Suit) -> char {
     }
 }
 
-fn card_at(x: usize, y: usize, c: Card, moved: bool) -> Markup {
-    let colour = if c.is_red() { "red" } else { "black" };
+/// The id of a card's face, drawn once per page and `use`d by every card of the page.
+const CARD_ID: &str = "card";
+
+/// The id of the empty slots of the top row (free cells, then foundations) with `cells`
+/// free cells, drawn once per page.
+fn slots_id(cells: usize) -> String {
+    format!("slots{cells}")
+}
+
+/// One card: its face a `use` of the page's card face, or (standalone) a rect of its own.
+/// On a page the colour of its text comes from its suit (the style reads `data-card`); a
+/// standalone picture names it (`red`, `black`) for SVG readers with less CSS.
+fn card_at(x: usize, y: usize, c: Card, moved: bool, standalone: bool) -> Markup {
+    let colour = standalone.then_some(if c.is_red() { "red" } else { "black" });
     html! {
         g class={ "card" @if moved { " moved" } } data-card=(c.to_string()) {
-            rect x=(x) y=(y) width=(CW) height=(CH) rx="5" {}
-            text class=(colour) x=(x + 5) y=(y + 17) font-size="15" {
+            @if standalone {
+                rect x=(x) y=(y) width=(CW) height=(CH) rx="5" {}
+            } @else {
+                use href={ "#" (CARD_ID) } x=(x) y=(y) {}
+            }
+            text class=[colour] x=(x + 5) y=(y + 17) {
                 (c.rank_char()) (suit_symbol(c.suit()))
+            }
+        }
+    }
+}
+
+fn col_x(k: usize) -> usize {
+    GAP + k * (CW + GAP)
+}
+
+/// The empty slots of the top row: `cells` free cells (at most 4 drawn), then the four
+/// foundations.
+fn slots(cells: usize) -> Markup {
+    html! {
+        @for i in 0..cells.min(4) {
+            rect.slot x=(col_x(i)) y=(GAP) width=(CW) height=(CH) rx="5" {}
+        }
+        @for s in 0..4 {
+            rect.slot x=(col_x(4 + s)) y=(GAP) width=(CW) height=(CH) rx="5" {}
+        }
+    }
+}
+
+/// What every layout of a page `use`s, drawn once in a hidden `svg`: a card's face
+/// (`rect#card`, filled by its card's class) and the empty top row for each number of free
+/// cells in `cells`.
+fn page_defs(cells: &[usize]) -> Markup {
+    html! {
+        svg.defs aria-hidden="true" focusable="false" width="0" height="0" {
+            defs {
+                rect id=(CARD_ID) x="0" y="0" width=(CW) height=(CH) rx="5" {}
+                @for &n in cells {
+                    g id=(slots_id(n)) { (slots(n)) }
+                }
             }
         }
     }
@@ -65,35 +114,34 @@ pub fn moved(before: &Position, after: &Position) -> Vec<Card> {
 }
 
 /// The layout as SVG: free cells and foundations on top, the eight cascades fanned below;
-/// the `moved` cards highlighted.
+/// the `moved` cards highlighted. A standalone picture draws all of it; a layout on a page
+/// `use`s the card face and the empty top row the page draws once.
 pub fn layout_svg(p: &Position, moved: &[Card], label: &str, standalone: bool) -> Markup {
     let deepest = (0..8).map(|k| p.cascade_len(k)).max().unwrap_or(0);
     let w = 8 * (CW + GAP) + GAP;
     let h = GAP * 3 + CH * 2 + deepest.saturating_sub(1) * FAN + GAP;
-    let col_x = |k: usize| GAP + k * (CW + GAP);
     let found = p.foundations();
+    let card = |x: usize, y: usize, c: Card| card_at(x, y, c, moved.contains(&c), standalone);
     html! {
         svg.cards xmlns=[standalone.then_some("http://www.w3.org/2000/svg")]
             viewBox={ "0 0 " (w) " " (h) } width=(w) height=(h) role="img" aria-label=(label) {
             @if standalone { style { (PreEscaped(crate::page::STYLE)) } }
             title { (label) }
             rect x="0" y="0" width=(w) height=(h) fill="#e6f0e6" {}
+            @if standalone { (slots(p.cell_count())) } @else { use href={ "#" (slots_id(p.cell_count())) } {} }
             @for i in 0..p.cell_count().min(4) {
-                rect.slot x=(col_x(i)) y=(GAP) width=(CW) height=(CH) rx="5" {}
-                @if let Some(c) = p.cell(i) { (card_at(col_x(i), GAP, c, moved.contains(&c))) }
+                @if let Some(c) = p.cell(i) { (card(col_x(i), GAP, c)) }
             }
             @for s in 0..4 {
-                @let x = col_x(4 + s);
-                rect.slot x=(x) y=(GAP) width=(CW) height=(CH) rx="5" {}
                 @if found[s] > 0 {
                     @if let Some(c) = Card::new(found[s], Suit::from_index(s as u8)) {
-                        (card_at(x, GAP, c, moved.contains(&c)))
+                        (card(col_x(4 + s), GAP, c))
                     }
                 }
             }
             @for k in 0..8 {
                 @for (d, c) in p.cascade(k).enumerate() {
-                    (card_at(col_x(k), 2 * GAP + CH + GAP + d * FAN, c, moved.contains(&c)))
+                    (card(col_x(k), 2 * GAP + CH + GAP + d * FAN, c))
                 }
             }
         }
@@ -114,7 +162,18 @@ pub(crate) fn body(report: &Report) -> Body {
         .collect();
     let n = report.steps.len();
     let deal = report.deal.map_or("-".to_string(), |d| d.to_string());
+    // The numbers of free cells the page's layouts have (one, unless a position says else).
+    let mut cells: Vec<usize> = report
+        .start
+        .iter()
+        .chain(report.position.iter())
+        .chain(report.steps.iter().map(|s| &s.after))
+        .map(Position::cell_count)
+        .collect();
+    cells.sort_unstable();
+    cells.dedup();
     let main = html! {
+        @if report.start.is_some() { (page_defs(&cells)) }
         p.meta { "deal " (deal) " · " (folio_freecell::replay::free_cells(report.freecells)) " · autoplay " (report.autoplay.name())
             " · " (folio_core::plural(n, "move", "moves")) " · " @if report.won() { "won" } @else { "not won" } }
         @if let Some(start) = &report.start {
