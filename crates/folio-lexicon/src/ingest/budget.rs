@@ -327,7 +327,6 @@ pub fn ingest_resumable(
         }
         add(book)
     })?;
-    drop(pieces);
     let pieced = pieced.into_inner();
     let mut skipped = skipped.into_inner().unwrap_or_else(|e| e.into_inner());
     skipped.sort_by(|a, b| (&a.path, &a.reason).cmp(&(&b.path, &b.reason)));

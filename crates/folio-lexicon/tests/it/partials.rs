@@ -321,7 +321,7 @@ fn a_book_counted_in_pieces_gives_the_in_memory_outputs() {
         }
         text.push_str(&w);
         text.push(' ');
-        if i % 50 == 0 {
+        if i.is_multiple_of(50) {
             text.push_str("the Whale whale's antidisestablishmentarianisms ");
         }
         if i == 10 {
