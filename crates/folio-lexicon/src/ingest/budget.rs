@@ -9,12 +9,12 @@
 //! manifest — the same bytes as an unbounded run, whatever the budget and the thread count —
 //! or into one partial.
 //!
-//! A book large for the budget (more than 1.5 pieces of [`piece_bytes`]: a 64th of the
+//! A book large for the budget (more than 1.5 pieces of `piece_bytes`: a 64th of the
 //! budget, 1 to 4 MiB) is counted in pieces cut at paragraph breaks or whitespace
-//! ([`super::Pieces`]), each sorted and added to the batch as it is counted, so its
+//! (`Pieces`), each sorted and added to the batch as it is counted, so its
 //! counting tables honour the budget too; its pieces may land in several runs. A run's
 //! header holds the book once (the pieces' tokens summed, `write_run_to`), and the merge
-//! of the runs ([`Merge::open_pieces`]) takes the same book in several runs as one book,
+//! of the runs (`Merge::open_pieces`) takes the same book in several runs as one book,
 //! listing it once per key and counting its distinct keys from the records. Not in a work
 //! folder (`--work`): its journal trusts a finished run's books as done, so there a book is
 //! counted whole.
